@@ -1,0 +1,73 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ProjectManager",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        // The library other Swift packages import: the composition root re-exports the Domain.
+        .library(name: "ProjectManager", targets: ["ProjectManager"]),
+        .library(name: "ProjectManagerPresentation", targets: ["ProjectManagerPresentation"]),
+        .executable(name: "pm", targets: ["pm"]),
+    ],
+    targets: [
+        // MARK: - Layers
+        .target(name: "ProjectManagerDomain", path: "Sources/Domain"),
+        .target(
+            name: "ProjectManagerData",
+            dependencies: ["ProjectManagerDomain"],
+            path: "Sources/Data"
+        ),
+        .target(
+            name: "ProjectManagerPresentation",
+            dependencies: ["ProjectManagerDomain"],
+            path: "Sources/Presentation"
+        ),
+
+        // MARK: - Composition root and front ends
+        .target(
+            name: "ProjectManager",
+            dependencies: ["ProjectManagerDomain", "ProjectManagerData", "ProjectManagerPresentation"],
+            path: "Sources/ProjectManager"
+        ),
+        .target(
+            name: "ProjectManagerCLI",
+            dependencies: ["ProjectManager"],
+            path: "Sources/CLI"
+        ),
+        .executableTarget(name: "pm", dependencies: ["ProjectManagerCLI"], path: "Sources/pm"),
+
+        // MARK: - Tests
+        .target(
+            name: "ProjectManagerTestSupport",
+            dependencies: ["ProjectManagerDomain"],
+            path: "Tests/Support"
+        ),
+        .testTarget(
+            name: "DomainTests",
+            dependencies: ["ProjectManagerDomain", "ProjectManagerTestSupport"],
+            path: "Tests/DomainTests"
+        ),
+        .testTarget(
+            name: "DataTests",
+            dependencies: ["ProjectManagerData", "ProjectManagerTestSupport"],
+            path: "Tests/DataTests"
+        ),
+        .testTarget(
+            name: "PresentationTests",
+            dependencies: ["ProjectManagerPresentation", "ProjectManager", "ProjectManagerTestSupport"],
+            path: "Tests/PresentationTests"
+        ),
+        .testTarget(
+            name: "ProjectManagerTests",
+            dependencies: ["ProjectManager", "ProjectManagerTestSupport"],
+            path: "Tests/ProjectManagerTests"
+        ),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["ProjectManagerCLI", "ProjectManagerTestSupport"],
+            path: "Tests/CLITests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,46 @@
+import Foundation
+
+/// A named set of projects laid out in three columns: To Do, Doing and Done.
+///
+/// One board, ``Board/ID/default``, always exists: it is the single board of the
+/// ProjectManager app. Kanban front ends make more with ``CreateBoard``.
+public struct Board: Identifiable, Hashable, Sendable, Codable {
+    /// A board's identifier.
+    public struct ID: Hashable, Sendable, Codable, CustomStringConvertible {
+        /// The identifier's UUID.
+        public let rawValue: UUID
+
+        /// Wraps a UUID.
+        public init(rawValue: UUID) { self.rawValue = rawValue }
+
+        /// The board that always exists.
+        public static let `default` = ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)))
+
+        public var description: String { rawValue.uuidString.lowercased() }
+
+        public init(from decoder: any Decoder) throws {
+            rawValue = try decoder.singleValueContainer().decode(UUID.self)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+
+    /// The title of the default board when a store is new.
+    public static let defaultTitle = "Projects"
+
+    public let id: ID
+    /// The board's name, one line of at most ``ProjectRules/titleLimit`` characters.
+    public var title: String
+    /// When the board was made.
+    public let createdAt: Date
+
+    /// Makes a board value; use ``CreateBoard`` to make and save one with validation.
+    public init(id: ID, title: String, createdAt: Date) {
+        self.id = id
+        self.title = title
+        self.createdAt = createdAt
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// A calendar day in the proleptic Gregorian calendar, without a time or a time zone.
+///
+/// A deadline is a day, not an instant: "due 2026-12-24" means the same day wherever the user is.
+/// A `Day` can hold a date that does not exist (`2026-02-30`), so that a form can report it;
+/// ``isValid`` tells, and validation refuses such a deadline.
+///
+/// ```swift
+/// let due = try Day(parsing: "2026-12-24")
+/// due.description // "2026-12-24"
+/// ```
+public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    /// Makes a day from its parts, without checking that the day exists.
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses an ISO 8601 calendar date, `YYYY-MM-DD`.
+    ///
+    /// - Throws: ``DayParseError/malformed(_:)`` when the text is not of that form,
+    ///   ``DayParseError/nonexistent(_:)`` when it names a day that does not exist.
+    public init(parsing text: String) throws(DayParseError) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3,
+              parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { throw .malformed(text) }
+        self.init(year: year, month: month, day: day)
+        guard isValid else { throw .nonexistent(text) }
+    }
+
+    /// The day that `date` falls on in `calendar` (and the calendar's time zone).
+    public init(containing date: Date, in calendar: Calendar) {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        self.init(year: parts.year ?? 1, month: parts.month ?? 1, day: parts.day ?? 1)
+    }
+
+    /// Whether this day exists: a month from 1 to 12 and a day within that month.
+    public var isValid: Bool {
+        (1...9999).contains(year) && (1...12).contains(month)
+            && (1...Self.daysIn(month: month, year: year)).contains(day)
+    }
+
+    /// The number of days in `month` of `year`.
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    private static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        func pad(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    public static func < (lhs: Day, rhs: Day) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// The start of this day in `calendar`'s time zone, or `nil` when the day does not exist.
+    public func start(in calendar: Calendar) -> Date? {
+        guard isValid else { return nil }
+        return calendar.date(from: DateComponents(year: year, month: month, day: day))
+    }
+}
+
+extension Day: Codable {
+    /// Decodes `YYYY-MM-DD`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: error.description)
+        }
+    }
+
+    /// Encodes `YYYY-MM-DD`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// Why a text is not a day.
+public enum DayParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The text is not of the form `YYYY-MM-DD`.
+    case malformed(String)
+    /// The text has the right form but names a day that does not exist, such as `2026-02-30`.
+    case nonexistent(String)
+
+    public var description: String {
+        switch self {
+        case .malformed(let text): "'\(text)' is not a date: write it as YYYY-MM-DD, e.g. 2026-12-24"
+        case .nonexistent(let text): "'\(text)' is not a day of the calendar: check the month and the day"
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// A piece of work with a title, a body and an optional deadline, standing in one column of a board.
+public struct Project: Identifiable, Hashable, Sendable, Codable {
+    /// A project's identifier.
+    public struct ID: Hashable, Sendable, Codable, CustomStringConvertible {
+        /// The identifier's UUID.
+        public let rawValue: UUID
+
+        /// Wraps a UUID.
+        public init(rawValue: UUID) { self.rawValue = rawValue }
+
+        public var description: String { rawValue.uuidString.lowercased() }
+
+        public init(from decoder: any Decoder) throws {
+            rawValue = try decoder.singleValueContainer().decode(UUID.self)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+
+    public let id: ID
+    /// The board the project belongs to.
+    public var boardID: Board.ID
+    /// One line, at most ``ProjectRules/titleLimit`` characters.
+    public var title: String
+    /// Free text, at most ``ProjectRules/bodyLimit`` characters.
+    public var body: String
+    /// The calendar day the project is due, if any.
+    public var deadline: Day?
+    /// The column the project stands in.
+    public var state: ProjectState
+    /// The project's index in its column, from 0.
+    public var position: Int
+    /// When the project was made.
+    public let createdAt: Date
+    /// When the project last changed.
+    public var updatedAt: Date
+
+    /// Makes a project value; use ``CreateProject`` to make and save one with validation.
+    public init(
+        id: ID,
+        boardID: Board.ID,
+        title: String,
+        body: String = "",
+        deadline: Day? = nil,
+        state: ProjectState = .todo,
+        position: Int = 0,
+        createdAt: Date,
+        updatedAt: Date? = nil
+    ) {
+        self.id = id
+        self.boardID = boardID
+        self.title = title
+        self.body = body
+        self.deadline = deadline
+        self.state = state
+        self.position = position
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt ?? createdAt
+    }
+
+    /// Whether the project is late on `today`: it is not done and its deadline day is before today.
+    ///
+    /// A project due today is not overdue.
+    public func isOverdue(on today: Day) -> Bool {
+        guard state != .done, let deadline else { return false }
+        return deadline < today
+    }
+
+    /// The editable fields of the project, as a draft.
+    public var draft: ProjectDraft {
+        ProjectDraft(title: title, body: body, deadline: deadline)
+    }
+}

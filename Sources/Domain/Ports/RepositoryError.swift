@@ -1,0 +1,44 @@
+/// An entity a repository was asked about, named by kind and id.
+public enum EntityReference: Hashable, Sendable, CustomStringConvertible {
+    case project(Project.ID)
+    case board(Board.ID)
+
+    public var description: String {
+        switch self {
+        case .project(let id): "project \(id)"
+        case .board(let id): "board \(id)"
+        }
+    }
+}
+
+/// Why a repository or a use case could not do what it was asked.
+///
+/// Match the cases to tell the user what to do:
+/// ```swift
+/// do {
+///     try await moveProject(id, to: .doing)
+/// } catch .notFound(let reference) {
+///     print("\(reference) does not exist")
+/// } catch {
+///     print(error)
+/// }
+/// ```
+public enum RepositoryError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No entity has this id.
+    case notFound(EntityReference)
+    /// The values break these rules; nothing was saved.
+    case invalid(ValidationError)
+    /// The default board cannot be deleted; it always exists.
+    case defaultBoardIsPermanent
+    /// The store could not read or write; `reason` says what happened and what to do.
+    case storage(reason: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let reference): "\(reference) does not exist"
+        case .invalid(let error): "not saved: \(error.description)"
+        case .defaultBoardIsPermanent: "the default board cannot be deleted; delete its projects instead"
+        case .storage(let reason): reason
+        }
+    }
+}
