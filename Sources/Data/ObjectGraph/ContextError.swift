@@ -1,0 +1,58 @@
+/// One rule an object breaks, found when a context saves.
+public struct ValidationIssue: Hashable, Sendable, CustomStringConvertible {
+    /// The object that breaks the rule.
+    public let object: ObjectID
+    /// What is wrong, as a sentence.
+    public let message: String
+
+    public init(object: ObjectID, message: String) {
+        self.object = object
+        self.message = message
+    }
+
+    public var description: String { "\(object): \(message)" }
+}
+
+/// Why a context could not do what it was asked.
+public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No object has this id.
+    case objectNotFound(ObjectID)
+    /// An object with this id exists already.
+    case objectExists(ObjectID)
+    /// The save broke these rules (every one found); nothing was saved.
+    case validationFailed([ValidationIssue])
+    /// The save would give two objects the same values for a uniqueness constraint.
+    case uniquenessConflict(constraint: String, objects: [ObjectID])
+    /// A fetch's predicate could not be evaluated.
+    case fetchFailed(reason: String)
+    /// The store could not read or write.
+    case store(StoreError)
+
+    public var description: String {
+        switch self {
+        case .objectNotFound(let id): "\(id) does not exist"
+        case .objectExists(let id): "\(id) exists already"
+        case .validationFailed(let issues): "not saved: " + issues.map(\.description).joined(separator: "; ")
+        case .uniquenessConflict(let constraint, let objects):
+            "not saved: \(objects.map(\.description).joined(separator: " and ")) share the same \(constraint)"
+        case .fetchFailed(let reason): "the fetch failed: \(reason)"
+        case .store(let error): error.description
+        }
+    }
+}
+
+/// What one save inserted, updated and deleted, by id.
+public struct ContextChanges: Hashable, Sendable {
+    public var inserted: Set<ObjectID> = []
+    public var updated: Set<ObjectID> = []
+    public var deleted: Set<ObjectID> = []
+
+    public init(inserted: Set<ObjectID> = [], updated: Set<ObjectID> = [], deleted: Set<ObjectID> = []) {
+        self.inserted = inserted
+        self.updated = updated
+        self.deleted = deleted
+    }
+
+    /// Whether nothing changed.
+    public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
+}

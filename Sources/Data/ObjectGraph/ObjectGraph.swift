@@ -1,0 +1,84 @@
+import Foundation
+
+/// Every object of every entity in a schema, held in memory: what a context reads and a store writes.
+///
+/// A value: copying one is O(1), and the first change to a copy's entity costs O(*n*) for that
+/// entity's *n* objects.
+public struct ObjectGraph: Sendable {
+    private var tables: [String: any AnyEntityTable]
+    let schema: Schema
+
+    /// An empty graph of `schema`'s entities.
+    public init(schema: Schema) {
+        self.schema = schema
+        self.tables = [:]
+        for entity in schema.entities { tables[entity.entityName] = Self.makeTable(entity) }
+    }
+
+    private static func makeTable<E: ManagedEntity>(_ type: E.Type) -> any AnyEntityTable {
+        EntityTable<E>()
+    }
+
+    /// The number of objects of `type`.
+    public func count<E: ManagedEntity>(of type: E.Type) -> Int {
+        tables[E.entityName]?.count ?? 0
+    }
+
+    /// The number of objects of every entity.
+    public var totalCount: Int { tables.values.reduce(0) { $0 + $1.count } }
+
+    func table<E: ManagedEntity>(_ type: E.Type) -> EntityTable<E> {
+        guard let table = tables[E.entityName] as? EntityTable<E> else {
+            preconditionFailure("\(E.entityName) is not an entity of this graph's schema")
+        }
+        return table
+    }
+
+    func hasEntity(named name: String) -> Bool { tables[name] != nil }
+
+    subscript<E: ManagedEntity>(type: E.Type, id: E.ID) -> E? {
+        table(type)[id.rawValue]
+    }
+
+    subscript(id: ObjectID) -> (any ManagedEntity)? {
+        tables[id.entityName]?.anyObject(id.uuid)
+    }
+
+    mutating func upsert(_ object: any ManagedEntity) {
+        let name = type(of: object).entityName
+        guard tables[name] != nil else {
+            preconditionFailure("\(name) is not an entity of this graph's schema")
+        }
+        tables[name]!.upsert(any: object)
+    }
+
+    @discardableResult
+    mutating func remove(_ id: ObjectID) -> (any ManagedEntity)? {
+        guard tables[id.entityName] != nil else { return nil }
+        return tables[id.entityName]!.remove(id.uuid)
+    }
+
+    /// Puts `object`, or removes the object with `id` when `object` is `nil`.
+    mutating func set(_ id: ObjectID, to object: (any ManagedEntity)?) {
+        if let object { upsert(object) } else { remove(id) }
+    }
+
+    /// The objects, of any entity, whose relationships point at `target`.
+    func referrers(of target: ObjectID) -> [(entity: String, relationship: Int, id: UUID)] {
+        var found: [(entity: String, relationship: Int, id: UUID)] = []
+        for (name, table) in tables {
+            for source in table.sources(referringTo: target.uuid, ofEntity: target.entityName) {
+                found.append((name, source.relationship, source.id))
+            }
+        }
+        return found
+    }
+
+    func encodeTable(named name: String, to encoder: any Encoder) throws {
+        try tables[name]?.encodeRows(to: encoder)
+    }
+
+    mutating func replaceTable<E: ManagedEntity>(_ type: E.Type, rows: [E]) {
+        tables[E.entityName] = EntityTable<E>(rows: rows)
+    }
+}

@@ -1,0 +1,22 @@
+/// The entities a store holds and the version of their shape.
+///
+/// ```swift
+/// let schema = Schema(version: 1, entities: [Board.self, Project.self])
+/// ```
+public struct Schema: Sendable {
+    /// The version of the entities' shape, written in the store; raise it when a shape changes.
+    public let version: Int
+    let entities: [any ManagedEntity.Type]
+
+    public init(version: Int = 1, entities: [any ManagedEntity.Type]) {
+        self.version = version
+        self.entities = entities
+    }
+
+    func entity(named name: String) -> (any ManagedEntity.Type)? {
+        entities.first { $0.entityName == name }
+    }
+
+    /// The names of the entities in the schema.
+    public var entityNames: [String] { entities.map { $0.entityName } }
+}

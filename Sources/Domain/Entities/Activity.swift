@@ -1,0 +1,53 @@
+import Foundation
+
+/// One entry of a board's history: what happened to a project, and when.
+///
+/// This is the ProjectManager "history" popover and Krello's activity log.
+public struct Activity: Identifiable, Hashable, Sendable, Codable {
+    /// An activity's identifier.
+    public struct ID: Hashable, Sendable, Codable {
+        public let rawValue: UUID
+        public init(rawValue: UUID) { self.rawValue = rawValue }
+
+        public init(from decoder: any Decoder) throws {
+            rawValue = try decoder.singleValueContainer().decode(UUID.self)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+
+    /// What happened.
+    public enum Kind: Hashable, Sendable, Codable {
+        /// The project was made, in this column.
+        case added(ProjectState)
+        /// The project moved from one column to another.
+        case moved(from: ProjectState, to: ProjectState)
+        /// The project was reordered within its column.
+        case reordered(ProjectState)
+        /// The project's title, body or deadline changed.
+        case edited
+        /// The project was deleted from this column.
+        case deleted(ProjectState)
+    }
+
+    public let id: ID
+    public let boardID: Board.ID
+    public let projectID: Project.ID
+    /// The project's title when this happened.
+    public let projectTitle: String
+    public let kind: Kind
+    /// When it happened.
+    public let date: Date
+
+    public init(id: ID, boardID: Board.ID, projectID: Project.ID, projectTitle: String, kind: Kind, date: Date) {
+        self.id = id
+        self.boardID = boardID
+        self.projectID = projectID
+        self.projectTitle = projectTitle
+        self.kind = kind
+        self.date = date
+    }
+}

@@ -1,0 +1,40 @@
+/// Whether there is something to undo or redo, and what.
+public struct UndoStatus: Hashable, Sendable {
+    public var canUndo: Bool
+    public var canRedo: Bool
+    /// The activities the next undo reverts, newest first; empty when there is nothing to undo.
+    public var undoActivities: [Activity]
+    /// The activities the next redo repeats; empty when there is nothing to redo.
+    public var redoActivities: [Activity]
+
+    public init(canUndo: Bool = false, canRedo: Bool = false, undoActivities: [Activity] = [], redoActivities: [Activity] = []) {
+        self.canUndo = canUndo
+        self.canRedo = canRedo
+        self.undoActivities = undoActivities
+        self.redoActivities = redoActivities
+    }
+}
+
+/// The record of what happened to projects, and the undo and redo of it.
+///
+/// Every save that changes a project records an ``Activity``. Each user action is one undo step;
+/// the undo and redo stacks are kept in the store, so they survive a restart.
+public protocol HistoryRepository: Sendable {
+    /// The board's activities, newest first, at most `limit` of them.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    func activities(onBoard board: Board.ID, limit: Int?) async throws(RepositoryError) -> [Activity]
+
+    /// What undo and redo would do now.
+    func undoStatus() async -> UndoStatus
+
+    /// Reverts the last user action and saves; its activities leave the history.
+    /// - Returns: The status after the undo.
+    /// - Throws: ``RepositoryError/storage(reason:)``; nothing happens when there is nothing to undo.
+    @discardableResult
+    func undo() async throws(RepositoryError) -> UndoStatus
+
+    /// Repeats the last undone action and saves.
+    /// - Returns: The status after the redo.
+    @discardableResult
+    func redo() async throws(RepositoryError) -> UndoStatus
+}

@@ -1,0 +1,31 @@
+/// A scratch copy of one project for an edit form: changes stay in it until ``commit()``, and
+/// vanish on ``discard()``. Other saves go on meanwhile.
+public protocol ProjectEditing: Sendable {
+    /// The project as it was when editing began.
+    var original: Project { get }
+
+    /// The scratch project with the edits so far.
+    func current() async -> Project
+
+    /// Applies the draft to the scratch copy, after validating it; nothing is saved.
+    /// - Throws: ``RepositoryError/invalid(_:)`` with every broken rule.
+    @discardableResult
+    func apply(_ draft: ProjectDraft) async throws(RepositoryError) -> Project
+
+    /// Saves the edits into the store, as one user action.
+    /// - Returns: The saved project.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the project was deleted meanwhile,
+    ///   ``RepositoryError/storage(reason:)``.
+    @discardableResult
+    func commit() async throws(RepositoryError) -> Project
+
+    /// Drops the edits; the store is as if editing never began.
+    func discard() async
+}
+
+/// Begins edit sessions on projects.
+public protocol ProjectEditingRepository: Sendable {
+    /// A scratch copy of the project for an edit form.
+    /// - Throws: ``RepositoryError/notFound(_:)``.
+    func beginEditing(_ id: Project.ID) async throws(RepositoryError) -> any ProjectEditing
+}
