@@ -17,10 +17,15 @@ struct EntityTable<Entity: ManagedEntity>: AnyEntityTable {
     let relationships: [Relationship<Entity>]
     /// For each relationship, the targets and the sources referring to them.
     private var inverse: [[UUID: Set<UUID>]]
+    let indexes: [EntityIndex<Entity>]
+    /// For each index, the objects by their value of the indexed property.
+    private var indexed: [[IndexKey: Set<UUID>]]
 
     init() {
         relationships = Entity.relationships
         inverse = Array(repeating: [:], count: relationships.count)
+        indexes = Entity.indexes
+        indexed = Array(repeating: [:], count: indexes.count)
     }
 
     init(rows: [Entity]) {
@@ -46,6 +51,15 @@ struct EntityTable<Entity: ManagedEntity>: AnyEntityTable {
     mutating func upsert(_ object: Entity) {
         let id = object.id.rawValue
         let old = rows.updateValue(object, forKey: id)
+        for index in indexes.indices {
+            let after = indexes[index].key(object)
+            if let old {
+                let before = indexes[index].key(old)
+                guard before != after else { continue }
+                unindex(id, from: before, index: index)
+            }
+            indexed[index][after, default: []].insert(id)
+        }
         for index in relationships.indices {
             let relationship = relationships[index]
             let before = old.flatMap(relationship.target)
@@ -59,6 +73,7 @@ struct EntityTable<Entity: ManagedEntity>: AnyEntityTable {
     @discardableResult
     mutating func remove(_ id: UUID) -> (any ManagedEntity)? {
         guard let old = rows.removeValue(forKey: id) else { return nil }
+        for index in indexes.indices { unindex(id, from: indexes[index].key(old), index: index) }
         for index in relationships.indices {
             if let target = relationships[index].target(old) { unindex(id, from: target, relationship: index) }
         }
@@ -68,6 +83,32 @@ struct EntityTable<Entity: ManagedEntity>: AnyEntityTable {
     private mutating func unindex(_ id: UUID, from target: UUID, relationship index: Int) {
         inverse[index][target]?.remove(id)
         if inverse[index][target]?.isEmpty == true { inverse[index][target] = nil }
+    }
+
+    private mutating func unindex(_ id: UUID, from value: IndexKey, index: Int) {
+        indexed[index][value]?.remove(id)
+        if indexed[index][value]?.isEmpty == true { indexed[index][value] = nil }
+    }
+
+    /// The objects a fetch must test: those an index or a relationship narrows `constraints` to,
+    /// or all of them.
+    ///
+    /// - Complexity: O(*k*) for the *k* objects of the narrowest matching index, else O(*n*).
+    func candidates(for constraints: [(keyPath: AnyKeyPath, value: AnyHashable)]) -> [Entity] {
+        var best: Set<UUID>?
+        for constraint in constraints {
+            var ids: Set<UUID>?
+            if let index = indexes.firstIndex(where: { $0.keyPath == constraint.keyPath }),
+               let key = indexes[index].keyOfConstant(constraint.value) {
+                ids = indexed[index][key] ?? []
+            } else if let index = relationships.firstIndex(where: { $0.keyPath as AnyKeyPath == constraint.keyPath }),
+                      let target = (constraint.value.base as? any ManagedID)?.rawValue {
+                ids = inverse[index][target] ?? []
+            }
+            if let ids, ids.count < best?.count ?? .max { best = ids }
+        }
+        guard let best else { return Array(rows.values) }
+        return best.compactMap { rows[$0] }
     }
 
     func sources(referringTo target: UUID, ofEntity targetEntity: String) -> [(relationship: Int, id: UUID)] {

@@ -131,9 +131,11 @@ public final class ObjectContext: Sendable {
     /// - Complexity: O(*n*) predicate evaluations for *n* objects of the entity, plus
     ///   O(*m* log *m*) to sort *m* matches.
     public func fetch<E: ManagedEntity>(_ request: FetchRequest<E>) throws(ContextError) -> [E] {
-        var matches = try state.withLock { state throws(ContextError) in
-            try Self.filter(state.graph.table(E.self).rows.values, request.predicate)
+        let candidates = state.withLock { state in
+            state.graph.table(E.self).candidates(for: request.predicate?.equalityConstraints ?? [])
         }
+        var matches = candidates
+        if let predicate = request.predicate { matches = try PredicateEvaluation.filter(candidates, predicate) }
         if !request.sortBy.isEmpty { matches.sort(using: request.sortBy) }
         let start = min(max(request.fetchOffset, 0), matches.count)
         let end = request.fetchLimit.map { min(start + max($0, 0), matches.count) } ?? matches.count
@@ -157,17 +159,6 @@ public final class ObjectContext: Sendable {
     public func count<E: ManagedEntity>(_ request: FetchRequest<E>) throws(ContextError) -> Int {
         guard request.predicate != nil else { return state.withLock { $0.graph.count(of: E.self) } }
         return try fetch(FetchRequest(predicate: request.predicate)).count
-    }
-
-    private static func filter<E: ManagedEntity>(
-        _ objects: Dictionary<UUID, E>.Values, _ predicate: Predicate<E>?
-    ) throws(ContextError) -> [E] {
-        guard let predicate else { return Array(objects) }
-        do {
-            return try objects.filter { try predicate.evaluate($0) }
-        } catch {
-            throw .fetchFailed(reason: "\(error)")
-        }
     }
 
     // MARK: - Changing
