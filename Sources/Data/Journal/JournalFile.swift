@@ -143,55 +143,43 @@ package final class JournalFile {
             throw .unreadable(file: url.absoluteString, reason: "it is not a file URL")
         }
         let path = url.path(percentEncoded: false)
-        let lock = try fileSystem.openOrCreate(lockFileURL(forStoreAt: url).path(percentEncoded: false), permissions: 0o666)
+        let lockPath = lockFileURL(forStoreAt: url).path(percentEncoded: false)
+        let lock = try fileSystem.openOrCreate(lockPath, permissions: 0o666)
         do throws(StoreError) {
             guard try fileSystem.tryLockExclusively(lock) else { throw .locked(file: path) }
-            guard let store = try fileSystem.openExisting(path) else {
-                let journal = JournalFile(
-                    url: url, path: path, fileSystem: fileSystem, lock: lock, disk: .notCreated(empty: nil),
-                    schemaVersion: newStoreSchemaVersion, layout: nil
-                )
-                return (journal, JournalContents(schemaVersion: newStoreSchemaVersion, snapshot: nil, records: [], warnings: []))
+            let (disk, bytes, layout) = try readStoreFile(at: path, fileSystem: fileSystem)
+            let journal = JournalFile(
+                url: url, path: path, fileSystem: fileSystem, lock: lock, disk: disk,
+                schemaVersion: layout?.schemaVersion ?? newStoreSchemaVersion, layout: layout
+            )
+            let contents = if let layout {
+                JournalContents(layout, in: bytes)
+            } else {
+                JournalContents(schemaVersion: newStoreSchemaVersion, snapshot: nil, records: [], warnings: [])
             }
-            do throws(StoreError) {
-                return try read(store, url: url, path: path, fileSystem: fileSystem, lock: lock, newStoreSchemaVersion: newStoreSchemaVersion)
-            } catch {
-                closeQuietly(store, fileSystem)
-                throw error
-            }
+            return (journal, contents)
         } catch {
             closeQuietly(lock, fileSystem)
             throw error
         }
     }
 
-    private static func read(
-        _ store: FileDescriptor, url: URL, path: String, fileSystem: any FileSystem, lock: FileDescriptor,
-        newStoreSchemaVersion: UInt32
-    ) throws(StoreError) -> (JournalFile, JournalContents) {
-        let bytes = try fileSystem.readAll(store)
-        guard !bytes.isEmpty else {
-            let journal = JournalFile(
-                url: url, path: path, fileSystem: fileSystem, lock: lock, disk: .notCreated(empty: store),
-                schemaVersion: newStoreSchemaVersion, layout: nil
-            )
-            return (journal, JournalContents(schemaVersion: newStoreSchemaVersion, snapshot: nil, records: [], warnings: []))
+    /// Opens and reads the store file; the layout is `nil` when the file is missing or empty.
+    private static func readStoreFile(
+        at path: String, fileSystem: any FileSystem
+    ) throws(StoreError) -> (Disk, Data, JournalFormat.Layout?) {
+        guard let store = try fileSystem.openExisting(path) else { return (.notCreated(empty: nil), Data(), nil) }
+        do throws(StoreError) {
+            let bytes = try fileSystem.readAll(store)
+            if bytes.isEmpty { return (.notCreated(empty: store), bytes, nil) }
+            let layout = try bytes.withUnsafeBytes { buffer in
+                Result { () throws(StoreError) in try JournalFormat.read(buffer, file: path) }
+            }.get()
+            return (.created(store), bytes, layout)
+        } catch {
+            closeQuietly(store, fileSystem)
+            throw error
         }
-        let layout = try bytes.withUnsafeBytes { buffer in
-            Result { () throws(StoreError) in try JournalFormat.read(buffer, file: path) }
-        }.get()
-        let contents = JournalContents(
-            schemaVersion: layout.schemaVersion,
-            snapshot: layout.snapshot.map { Data(bytes[$0]) },
-            records: layout.records.map { Data(bytes[$0]) },
-            warnings: layout.tornTailSize == 0
-                ? [] : [.droppedTornTail(offset: layout.end, bytes: layout.tornTailSize)]
-        )
-        let journal = JournalFile(
-            url: url, path: path, fileSystem: fileSystem, lock: lock, disk: .created(store),
-            schemaVersion: layout.schemaVersion, layout: layout
-        )
-        return (journal, contents)
     }
 
     // MARK: - Writing
@@ -366,6 +354,22 @@ package final class JournalFile {
         } catch {
             // Nothing depends on it: the data was synced, and the descriptor is released anyway.
         }
+    }
+}
+
+extension JournalContents {
+    /// Copies the snapshot and records out of the file's bytes, into data that starts at index 0.
+    fileprivate init(_ layout: JournalFormat.Layout, in bytes: Data) {
+        func copy(_ range: Range<Int>) -> Data {
+            Data(bytes[(bytes.startIndex + range.lowerBound)..<(bytes.startIndex + range.upperBound)])
+        }
+        self.init(
+            schemaVersion: layout.schemaVersion,
+            snapshot: layout.snapshot.map(copy),
+            records: layout.records.map(copy),
+            warnings: layout.tornTailSize == 0
+                ? [] : [.droppedTornTail(offset: layout.end, bytes: layout.tornTailSize)]
+        )
     }
 }
 

@@ -130,7 +130,8 @@ extension JournalFormat {
     private static func firstIntactFrame(in bytes: UnsafeRawBufferPointer, after offset: Int) -> Int? {
         var candidate = offset + 1
         while bytes.count - candidate >= frameHeaderSize {
-            if case .intact = frame(in: bytes, at: candidate) { return candidate }
+            let fits = Int(bytes.littleEndianUInt32(at: candidate)) <= bytes.count - candidate - frameHeaderSize
+            if fits, case .intact = frame(in: bytes, at: candidate) { return candidate }
             candidate += 1
         }
         return nil

@@ -53,7 +53,8 @@ package struct POSIXFileSystem: FileSystem {
         guard fstat(file.rawValue, &status) == 0 else {
             throw .ioFailure(file: file.path, operation: "read", errno: errno)
         }
-        var bytes = Data(count: max(Int(status.st_size), 0))
+        // One byte more than the size, so that the read which finds the end needs no growing.
+        var bytes = Data(count: max(Int(status.st_size), 0) + 1)
         var length = 0
         while true {
             if length == bytes.count { bytes.count += max(4096, bytes.count / 2) }

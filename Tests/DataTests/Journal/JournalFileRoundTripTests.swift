@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import ProjectManagerData
 
@@ -194,6 +195,27 @@ struct JournalFileRoundTripTests {
             #expect(throws: StoreError.closed(file: file)) {
                 try journal.compact(snapshot: StoreFixtures.snapshot, schemaVersion: 1)
             }
+        }
+    }
+
+    @Test("a journal kept in a Mutex takes appends from several threads")
+    func sharedInMutex() throws {
+        try withTemporaryDirectory { directory in
+            let url = StoreFixtures.storeURL(in: directory)
+            let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1)
+            let shared = Mutex(journal)
+
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                let appended = shared.withLock { journal in
+                    Result { () throws(StoreError) in try journal.append(StoreFixtures.record(index)) }
+                }
+                #expect(throws: Never.self) { try appended.get() }
+            }
+            shared.withLock { $0.close() }
+
+            let records = try StoreFixtures.contents(at: url).records
+            #expect(records.count == 8)
+            #expect(Set(records) == Set((0..<8).map(StoreFixtures.record)))
         }
     }
 }
