@@ -59,7 +59,7 @@ public final class ObjectContext: Sendable {
     ) throws(ContextError) {
         let store: any PersistentStore = switch description {
         case .inMemory: InMemoryStore()
-        case .file(let url): WholeFileStore(url: url)
+        case .file(let url): JournalStore(url: url)
         }
         try self.init(schema: schema, store: store, undoLimit: undoLimit)
     }
