@@ -227,7 +227,8 @@ public final class ObjectContext: Sendable {
     /// (a child context). Nothing is saved when any rule is broken.
     ///
     /// In a root context that keeps undo, the save becomes one undo step named `actionName`, or
-    /// joins the open group (``beginUndoGroup(named:)``).
+    /// joins the open group (``beginUndoGroup(named:)``). A step of more than 10,000 objects (an
+    /// import) is not kept: it empties the undo and redo stacks instead.
     ///
     /// - Throws: ``ContextError/validationFailed(_:)`` with every broken rule,
     ///   ``ContextError/uniquenessConflict(constraint:objects:)``, or ``ContextError/store(_:)``;
@@ -259,7 +260,10 @@ public final class ObjectContext: Sendable {
         try state.validate(summary)
         switch backing {
         case .store(let store):
-            let keepsBefore = operation != .none
+            var operation = operation
+            let groupSize = (operation == .merge ? state.undo.undo.last?.changes.count ?? 0 : 0) + state.originals.count
+            if operation == .push || operation == .merge, groupSize > UndoStack.maximumStepSize { operation = .clear }
+            let keepsBefore = operation != .none && operation != .clear
             let changes = state.originals.compactMap { id, original -> ObjectChange? in
                 let after = state.graph[id]
                 if case .absent = original, after == nil { return nil }
@@ -443,18 +447,21 @@ extension ObjectContext.State {
     /// deleted object is still referred to by a denying relationship.
     func validate(_ changes: ContextChanges) throws(ContextError) {
         var issues: [ValidationIssue] = []
-        for id in changes.inserted.union(changes.updated).sorted(by: { $0.description < $1.description }) {
+        for id in changes.inserted.union(changes.updated) {
             guard let object = graph[id] else { continue }
             issues += validationIssues(of: object)
         }
-        for id in changes.deleted.sorted(by: { $0.description < $1.description }) {
+        for id in changes.deleted {
             for referrer in graph.referrers(of: id) {
                 let source = ObjectID(entityName: referrer.entity, uuid: referrer.id)
                 issues.append(ValidationIssue(
                     object: id, message: "cannot be deleted while \(source) refers to it"))
             }
         }
-        guard issues.isEmpty else { throw .validationFailed(issues) }
+        guard issues.isEmpty else {
+            let ordered = issues.enumerated().sorted { ($0.element.object.description, $0.offset) < ($1.element.object.description, $1.offset) }
+            throw .validationFailed(ordered.map(\.element))
+        }
         for id in changes.inserted.union(changes.updated) {
             guard let object = graph[id] else { continue }
             try checkUniqueness(of: object)
