@@ -73,7 +73,9 @@ public struct BoardProjects: Sendable {
         guard let location = locate(id) else { throw .notFound(.project(id)) }
         var project = columns[location.state]![location.index]
         columns[location.state]!.remove(at: location.index)
-        renumber(location.state, from: location.index)
+        // Within one column, renumber once the project is back in, so that projects that end
+        // where they began are not saved.
+        if location.state != state { renumber(location.state, from: location.index) }
         let destination = columns[state, default: []]
         let target = Self.clamp(index, count: destination.count)
         let moved = project.state != state || project.position != target
@@ -81,7 +83,7 @@ public struct BoardProjects: Sendable {
         if moved { project.updatedAt = now }
         columns[state, default: []].insert(project, at: target)
         if moved { changed[id] = project }
-        renumber(state, from: target)
+        renumber(state, from: location.state == state ? min(location.index, target) : target)
         return columns[state]![target]
     }
 
