@@ -36,6 +36,10 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository {
         var projects = BoardProjects(boardID: board, projects: try projects(onBoard: board))
         let result = try change(&projects)
         guard projects.hasChanges else { return result }
+        let sorted = projects.changed.values.sorted { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }
+        if let failures = sorted.lazy.map(\.draft.failures).first(where: { !$0.isEmpty }) {
+            throw .invalid(ValidationError(failures))
+        }
         try unitOfWork { () throws(ContextError) in
             try insertDefaultBoardIfNeeded(board)
             for id in projects.removed { try context.delete(Project.self, id: id) }
