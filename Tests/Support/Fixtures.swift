@@ -69,6 +69,23 @@ extension BoardOverview {
     }
 }
 
+extension Array where Element == Project {
+    /// Whether the stored positions in each column run 0, 1, 2, … with no gap or tie.
+    public var positionsAreDense: Bool {
+        ProjectState.allCases.allSatisfy { state in
+            let positions = filter { $0.state == state }.map(\.position)
+            return positions.sorted() == [Int](positions.indices)
+        }
+    }
+
+    /// The titles in each column, To Do, Doing, Done, in stored position order.
+    public var titlesByColumn: [[String]] {
+        ProjectState.allCases.map { state in
+            filter { $0.state == state }.sorted { $0.position < $1.position }.map(\.title)
+        }
+    }
+}
+
 extension BoardProjects {
     /// The titles in a column, in order.
     public func titles(_ state: ProjectState) -> [String] { column(state).map(\.title) }
