@@ -77,7 +77,7 @@ enum CommandParser {
             try scanned.expectPositionals(1, command: name, missing: "a title")
             var draft = ProjectDraft(title: scanned.positionals[0], body: scanned.options["--body"] ?? "")
             if let due = scanned.options["--due"] {
-                draft.deadline = try parseDeadline(due)
+                draft.deadline = try parseDeadline(due, allowsNone: false)
             }
             return .add(draft)
         case "show", "delete":
@@ -91,7 +91,7 @@ enum CommandParser {
             let id = try ProjectIDPrefix(parsing: scanned.positionals[0])
             var edit = ProjectEdit(title: scanned.options["--title"], body: scanned.options["--body"])
             if let due = scanned.options["--due"] {
-                edit.deadline = .some(try parseDeadline(due))
+                edit.deadline = .some(try parseDeadline(due, allowsNone: true))
             }
             guard !edit.isEmpty else {
                 throw .usage("'pm edit' needs something to change: --title, --body or --due")
@@ -116,13 +116,15 @@ enum CommandParser {
 
     // MARK: - Values
 
-    /// A deadline argument: a `YYYY-MM-DD` day that exists, or `none` for no deadline.
-    static func parseDeadline(_ text: String) throws(CommandLineError) -> Day? {
-        if text.lowercased() == "none" { return nil }
+    /// A deadline argument: a `YYYY-MM-DD` day that exists, or, when `allowsNone`, `none` for no
+    /// deadline.
+    static func parseDeadline(_ text: String, allowsNone: Bool) throws(CommandLineError) -> Day? {
+        if allowsNone, text.lowercased() == "none" { return nil }
         do {
             return try Day(parsing: text)
         } catch {
-            throw .usage("bad --due: \(error.description), or none")
+            let remedy = allowsNone ? " (or none to remove the deadline)" : ""
+            throw .usage("bad --due: \(error.description)\(remedy)")
         }
     }
 

@@ -62,13 +62,11 @@ struct Demo: Sendable {
 
         var edited = report.draft
         edited.title = "Send the quarterly report"
-        edited.body = "Numbers from finance, then the summary."
         let draft = edited
-        _ = try await attempt { () async throws(RepositoryError) in try await engine.updateProject(report.id, with: draft) }
+        try await attempt { () async throws(RepositoryError) in try await engine.updateProject(report.id, with: draft) }
         try await showStep(
-            5, "Edit the report's title and add a note; it is still overdue.",
-            command: { "pm edit \($0(report.id)) --title \"Send the quarterly report\" --body \"Numbers from finance, then the summary.\"" },
-            engine: engine)
+            5, "Edit the report's title; it is still overdue.",
+            command: { "pm edit \($0(report.id)) --title \"Send the quarterly report\"" }, engine: engine)
 
         try await attempt { () async throws(RepositoryError) in try await engine.moveProject(passport.id, to: .done) }
         try await showStep(6, "The passport is renewed: mark it Done.", command: { "pm move \($0(passport.id)) done" }, engine: engine)
@@ -76,9 +74,12 @@ struct Demo: Sendable {
         let reopened = try CommandLineTool.openEngine(at: store, environment: environment)
         let board = try await tool.fetchLookup(reopened).overview
         tool.print()
-        tool.print("Every step was saved: reopening the store finds \(board.projects.count) projects, "
-            + board.columns.map { "\($0.count) in \($0.state.columnTitle)" }.joined(separator: ", ") + ".")
-        tool.print("The temporary store is removed. Try your own: pm add \"My first project\", then pm board.")
+        tool.print("Reopened from disk: "
+            + board.columns.map { "\($0.count) in \($0.state.columnTitle)" }.joined(separator: ", ")
+            + "; every step was saved.")
+        tool.print("The temporary store is now removed. Try your own board:")
+        tool.print("   $ pm add \"My first project\"")
+        tool.print("   $ pm board")
     }
 
     private func create(
