@@ -10,7 +10,7 @@ import ProjectManager
 /// Write the report       │ Plan the offsite       │
 /// ! overdue 2026-03-14   │ due 2026-03-15         │
 /// ```
-/// Each card shows its short id, its title (wrapped to three lines at most, then cut with an
+/// Each card shows its short id (wrapped in the rare case it is longer than the column), its title (wrapped to three lines at most, then cut with an
 /// ellipsis) and its deadline. An overdue deadline starts with `!`, and is red and bold when the
 /// style uses colour.
 struct BoardRenderer: Sendable {
@@ -77,7 +77,9 @@ struct BoardRenderer: Sendable {
         var cells: [Cell] = []
         for item in column.items {
             if !cells.isEmpty { cells.append(Cell("", .plain)) }
-            cells.append(Cell(shortIDs(item.id), .identifier))
+            for line in TerminalText.wrapped(shortIDs(item.id), width: columnWidth, maximumLines: 3) {
+                cells.append(Cell(line, .identifier))
+            }
             let title = TerminalText.sanitized(item.project.title)
             for line in TerminalText.wrapped(title, width: columnWidth, maximumLines: Self.titleLines) {
                 cells.append(Cell(line, .plain))

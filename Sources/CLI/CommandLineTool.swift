@@ -16,10 +16,10 @@ import ProjectManager
 /// same file see each other's effects.
 ///
 /// ## Exit status
-/// - ``ExitStatus/success`` (0) when the command did its work.
-/// - ``ExitStatus/failure`` (1) for a runtime error: an unknown or ambiguous id, a store that cannot
+/// - ``ExitCode/success`` (0) when the command did its work.
+/// - ``ExitCode/failure`` (1) for a runtime error: an unknown or ambiguous id, a store that cannot
 ///   be read, a value the rules refuse. One line on the error stream.
-/// - ``ExitStatus/usage`` (2) for a wrong command line: an unknown command or option, a missing
+/// - ``ExitCode/usage`` (2) for a wrong command line: an unknown command or option, a missing
 ///   argument, a bad date or position. One line, then a hint, on the error stream.
 ///
 /// Nothing is written to the store when a command fails: arguments are checked before the store is
@@ -71,20 +71,20 @@ public struct CommandLineTool: Sendable {
     ///
     /// - Parameter arguments: The arguments after the program's name, such as
     ///   `["move", "3f2a", "doing"]`.
-    /// - Returns: The exit status: a raw value of ``ExitStatus``.
+    /// - Returns: The exit status: a raw value of ``ExitCode``.
     public func run(_ arguments: [String]) async -> Int32 {
         do throws(CommandLineError) {
             let invocation = try CommandParser.parse(arguments)
             try await perform(invocation)
-            return ExitStatus.success.rawValue
+            return ExitCode.success.rawValue
         } catch {
             switch error {
             case .usage(let message):
                 errors.write("pm: \(Self.oneLine(message))\ntry 'pm help'\n")
-                return ExitStatus.usage.rawValue
+                return ExitCode.usage.rawValue
             case .runtime(let message):
                 errors.write("pm: \(Self.oneLine(message))\n")
-                return ExitStatus.failure.rawValue
+                return ExitCode.failure.rawValue
             }
         }
     }

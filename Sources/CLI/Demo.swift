@@ -9,8 +9,17 @@ import ProjectManager
 struct Demo: Sendable {
     let tool: CommandLineTool
 
+    /// Where the temporary store goes: `$TMPDIR` from the tool's environment, else the system's
+    /// temporary directory.
+    private var temporaryRoot: URL {
+        if let path = tool.processEnvironment["TMPDIR"], !path.isEmpty {
+            return URL(filePath: path, directoryHint: .isDirectory)
+        }
+        return FileManager.default.temporaryDirectory
+    }
+
     func run() async throws(CommandLineError) {
-        let directory = FileManager.default.temporaryDirectory
+        let directory = temporaryRoot
             .appending(path: "pm-demo-\(UUID().uuidString)", directoryHint: .isDirectory)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
