@@ -11,10 +11,15 @@ extension CommandLineTool {
     /// The tool as the `pm` executable runs it: the standard streams, the process environment,
     /// the terminal's width from `ioctl(TIOCGWINSZ)`, and the live clock, calendar and time zone.
     ///
+    /// It also makes the process ignore `SIGPIPE`, so that output piped into a reader that stops
+    /// early (`pm demo | head`) ends the output but not the command: the demo still removes its
+    /// temporary store.
+    ///
     /// ```swift
     /// let status = await CommandLineTool.live().run(Array(CommandLine.arguments.dropFirst()))
     /// ```
     public static func live() -> CommandLineTool {
+        _ = signal(SIGPIPE, SIG_IGN)
         let isTerminal = isatty(STDOUT_FILENO) == 1
         return CommandLineTool(
             output: StandardStream.output,

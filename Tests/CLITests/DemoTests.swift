@@ -41,6 +41,7 @@ struct DemoTests {
 
         // Then
         #expect(demo.status == 0)
+        #expect(demo.errors.isEmpty)
         #expect(demo.output.contains("\u{1B}[1;31m! overdue") == isTerminal)
         for line in demo.outputLines {
             #expect(withoutEscapes(line).count <= 80, "\(line)")
