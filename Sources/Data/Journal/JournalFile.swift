@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A store file, a snapshot followed by an append-only journal of records, held open for writing.
 ///
@@ -146,7 +151,7 @@ package final class JournalFile {
         let lockPath = lockFileURL(forStoreAt: url).path(percentEncoded: false)
         let lock = try fileSystem.openOrCreate(lockPath, permissions: 0o666)
         do throws(StoreError) {
-            guard try fileSystem.tryLockExclusively(lock) else { throw .locked(file: path) }
+            guard try lockExclusively(lock, fileSystem) else { throw .locked(file: path) }
             let (disk, bytes, layout) = try readStoreFile(at: path, fileSystem: fileSystem)
             let journal = JournalFile(
                 url: url, path: path, fileSystem: fileSystem, lock: lock, disk: disk,
@@ -162,6 +167,21 @@ package final class JournalFile {
             closeQuietly(lock, fileSystem)
             throw error
         }
+    }
+
+    /// The attempts, 2 ms apart, to take the lock before reporting it held.
+    ///
+    /// A lock briefly looks held after its owner released it, while a process this one forked
+    /// still holds a copy of the descriptor between `fork` and `exec`; a few retries over a few
+    /// milliseconds ride that out and still answer a real second writer at once.
+    static let lockAttempts = 5
+
+    private static func lockExclusively(_ lock: FileDescriptor, _ fileSystem: any FileSystem) throws(StoreError) -> Bool {
+        for attempt in 1...lockAttempts {
+            if try fileSystem.tryLockExclusively(lock) { return true }
+            if attempt < lockAttempts { usleep(2_000) }
+        }
+        return false
     }
 
     /// Opens and reads the store file; the layout is `nil` when the file is missing or empty.

@@ -128,3 +128,93 @@ enum PredicateEvaluation {
         return matches
     }
 }
+
+// MARK: - Sorting
+
+/// Sorts by `SortDescriptor`s, reading each key once per object instead of twice per comparison.
+///
+/// `SortDescriptor.compare` reads both key paths and boxes both values on every comparison; for
+/// a key path to a `Comparable` value (optional or not) with no string comparator, this reads
+/// every key once and compares the values directly, `nil` first as `SortDescriptor` does. Other
+/// descriptors (localized string comparators) fall back to `compare`.
+enum KeyedSort {
+    private enum Key {
+        case none
+        case value(any Comparable)
+    }
+
+    /// - Complexity: O(*n* log *n*) comparisons, O(*n*) key reads per descriptor.
+    static func sort<E>(_ items: inout [E], using descriptors: [SortDescriptor<E>]) {
+        guard items.count > 1, !descriptors.isEmpty else { return }
+        let keys: [[Key]?] = descriptors.map { descriptor in
+            guard descriptor.stringComparator == nil, let keyPath = descriptor.keyPath else { return nil }
+            var keys: [Key] = []
+            keys.reserveCapacity(items.count)
+            for item in items {
+                guard let key = key(of: item[keyPath: keyPath]) else { return nil }
+                keys.append(key)
+            }
+            return keys
+        }
+        let snapshot = items
+        let order = snapshot.indices.sorted { left, right in
+            for (index, descriptor) in descriptors.enumerated() {
+                let result: ComparisonResult
+                if let keys = keys[index] {
+                    let forward = compare(keys[left], keys[right])
+                    result = descriptor.order == .forward ? forward : reversed(forward)
+                } else {
+                    result = descriptor.compare(snapshot[left], snapshot[right])
+                }
+                if result != .orderedSame { return result == .orderedAscending }
+            }
+            return false
+        }
+        items = order.map { snapshot[$0] }
+    }
+
+    private static func key(of value: Any) -> Key? {
+        if let optional = value as? any OptionalValue {
+            guard let wrapped = optional.wrappedValue else { return Key.none }
+            return key(of: wrapped)
+        }
+        guard let comparable = value as? any Comparable else { return nil }
+        return .value(comparable)
+    }
+
+    private static func compare(_ left: Key, _ right: Key) -> ComparisonResult {
+        switch (left, right) {
+        case (.none, .none): .orderedSame
+        case (.none, .value): .orderedAscending
+        case (.value, .none): .orderedDescending
+        case (.value(let left), .value(let right)): compare(left, right)
+        }
+    }
+
+    private static func compare(_ left: any Comparable, _ right: any Comparable) -> ComparisonResult {
+        func open<T: Comparable>(_ left: T) -> ComparisonResult {
+            guard let right = right as? T else { return .orderedSame }
+            if left < right { return .orderedAscending }
+            if right < left { return .orderedDescending }
+            return .orderedSame
+        }
+        return open(left)
+    }
+
+    private static func reversed(_ result: ComparisonResult) -> ComparisonResult {
+        switch result {
+        case .orderedAscending: .orderedDescending
+        case .orderedDescending: .orderedAscending
+        case .orderedSame: .orderedSame
+        }
+    }
+}
+
+/// An `Optional` of any type, so that a key read as `Any` can be unwrapped.
+private protocol OptionalValue {
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    fileprivate var wrappedValue: Any? { map { $0 } }
+}

@@ -136,7 +136,7 @@ public final class ObjectContext: Sendable {
         }
         var matches = candidates
         if let predicate = request.predicate { matches = try PredicateEvaluation.filter(candidates, predicate) }
-        if !request.sortBy.isEmpty { matches.sort(using: request.sortBy) }
+        KeyedSort.sort(&matches, using: request.sortBy)
         let start = min(max(request.fetchOffset, 0), matches.count)
         let end = request.fetchLimit.map { min(start + max($0, 0), matches.count) } ?? matches.count
         return start == 0 && end == matches.count ? matches : Array(matches[start..<end])
