@@ -40,7 +40,8 @@ struct BoardUseCaseTests {
 
         // Then
         #expect(!harness.storeFileExists)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: harness.directory.url.path).isEmpty)
+        let names = try FileManager.default.contentsOfDirectory(atPath: harness.directory.url.path)
+        #expect(names.allSatisfy { $0 == harness.storeURL.lastPathComponent + ".lock" })
     }
 
     @Test("the default board cannot be deleted, even once it has projects", arguments: StoreKind.allCases)

@@ -25,6 +25,22 @@ struct PersistentEngineTests {
         #expect(try await engine.listBoards().map(\.title) == [Board.defaultTitle, "Office"])
     }
 
+    @Test("a second engine over the same file is refused as locked while the first is open, which keeps working")
+    func secondEngineIsLocked() async throws {
+        // Given
+        let harness = try EngineHarness(.file)
+        try await harness.create(["A"])
+
+        // When
+        #expect(throws: StoreError.locked(file: harness.storeURL.path)) {
+            try ProjectManagerEngine.persistent(at: harness.storeURL, environment: harness.environment)
+        }
+
+        // Then
+        try await harness.create(["B"])
+        #expect(try await harness.restarted().fetchBoard().titlesByColumn == [["A", "B"], [], []])
+    }
+
     @Test("a corrupt store file fails to open with unreadable naming the file, and is left as it was")
     func corruptFile() throws {
         // Given
@@ -54,7 +70,12 @@ struct PersistentEngineTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file("projects.pmstore")
-        let newer = Data(#"{"format": 99, "schemaVersion": 1, "entities": {}}"#.utf8)
+        // The 32-byte header of a store file in format 99: magic, then little-endian format
+        // version 99 and schema version 1; the rest is that format's business, so its checksum is not read.
+        var newer = Data("PMSTORE\0".utf8)
+        newer.append(contentsOf: [99, 0, 0, 0, 1, 0, 0, 0])
+        newer.append(Data(count: 16))
+        newer.append(Data(#"{"pages": []}"#.utf8))
         try newer.write(to: url)
 
         // Then

@@ -33,32 +33,34 @@ struct ChildContextTests {
         // Given a parent over a store file, with alpha saved
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let url = directory.file("library.json")
-        let parent = try ObjectContext(schema: Library.schema, store: .file(url))
-        try parent.insert(Self.alpha)
-        try parent.save()
-        let bytesBefore = try Data(contentsOf: url)
-        let child = parent.newChildContext()
+        let url = directory.file("library.pmstore")
         var renamed = Self.alpha
         renamed.title = "alpha, renamed"
+        do {
+            let parent = try ObjectContext(schema: Library.schema, store: .file(url))
+            try parent.insert(Self.alpha)
+            try parent.save()
+            let bytesBefore = try Data(contentsOf: url)
+            let child = parent.newChildContext()
 
-        // When
-        try child.update(renamed)
-        try child.insert(Self.bravo)
-        try child.save()
+            // When
+            try child.update(renamed)
+            try child.insert(Self.bravo)
+            try child.save()
 
-        // Then
-        #expect(!child.hasChanges)
-        #expect(parent.hasChanges)
-        #expect(parent.insertedObjects == [Self.bravo.objectID])
-        #expect(parent.updatedObjects == [Self.alpha.objectID])
-        #expect(parent.object(Book.self, id: Self.alpha.id)?.title == "alpha, renamed")
-        #expect(try Data(contentsOf: url) == bytesBefore)
+            // Then
+            #expect(!child.hasChanges)
+            #expect(parent.hasChanges)
+            #expect(parent.insertedObjects == [Self.bravo.objectID])
+            #expect(parent.updatedObjects == [Self.alpha.objectID])
+            #expect(parent.object(Book.self, id: Self.alpha.id)?.title == "alpha, renamed")
+            #expect(try Data(contentsOf: url) == bytesBefore)
 
-        // When the parent saves
-        try parent.save()
+            // When the parent saves
+            try parent.save()
+        }
 
-        // Then
+        // Then, once the parent is closed, the store holds the child's changes
         let reopened = try ObjectContext(schema: Library.schema, store: .file(url))
         #expect(reopened.object(Book.self, id: Self.bravo.id) == Self.bravo)
         #expect(reopened.object(Book.self, id: Self.alpha.id) == renamed)

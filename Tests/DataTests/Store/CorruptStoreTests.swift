@@ -1,47 +1,107 @@
 import Foundation
-import ProjectManagerData
+@testable import ProjectManagerData
 import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Testing
 
 @Suite("Corrupt store files")
 struct CorruptStoreTests {
+    /// The payloads of a good store holding the default board and one project due 2026-12-24.
+    struct GoodPayloads {
+        /// The graph document a snapshot holds.
+        var snapshot: Data
+        /// The journal record of the save that wrote them.
+        var record: Data
+    }
+
     /// A file a store cannot read.
     enum Damage: String, CaseIterable, CustomTestStringConvertible {
-        case empty
         case garbage
-        case truncated
+        case wholeFileJSON
+        case truncatedHeader
+        case garbageSnapshot
         case notAnObject
         case missingFormat
         case wrongRowType
         case nonexistentDay
+        case garbageRecord
+        case nonexistentDayInRecord
 
         var testDescription: String { rawValue }
 
-        /// The file's bytes, made from a good store file's bytes.
-        func bytes(from good: Data) -> Data {
+        /// Words the error's reason must contain: it says what is wrong, and where.
+        var reasonMentions: [String] {
             switch self {
-            case .empty: Data()
+            case .garbage, .wholeFileJSON: ["does not start like a ProjectManager store"]
+            case .truncatedHeader: ["ends inside its header"]
+            case .garbageSnapshot: ["not valid JSON"]
+            case .notAnObject: ["the top"]
+            case .missingFormat: ["missing format"]
+            case .wrongRowType: ["entities.Project"]
+            case .nonexistentDay: ["entities.Project", "deadline"]
+            case .garbageRecord: ["record 1 of the journal"]
+            case .nonexistentDayInRecord: ["record 1 of the journal", "deadline"]
+            }
+        }
+
+        /// The file's bytes, made from a good store's payloads.
+        func bytes(from good: GoodPayloads) throws -> Data {
+            func withSnapshot(_ json: String) -> Data {
+                JournalFormat.file(snapshot: Data(json.utf8), schemaVersion: 1)
+            }
+            func withRecord(_ record: Data) -> Data {
+                JournalFormat.file(snapshot: nil, schemaVersion: 1) + JournalFormat.frame(record)
+            }
+            func replacingDay(in json: Data) throws -> Data {
+                let text = String(decoding: json, as: UTF8.self)
+                try #require(text.contains("2026-12-24"))
+                return Data(text.replacingOccurrences(of: "2026-12-24", with: "2026-02-30").utf8)
+            }
+            return switch self {
             case .garbage: Data([0x00, 0xFF, 0x13, 0x37, 0x89, 0x50, 0x4E, 0x47])
-            case .truncated: good.prefix(good.count / 2)
-            case .notAnObject: Data("[1, 2, 3]".utf8)
-            case .missingFormat: Data(#"{"schemaVersion": 1, "entities": {}}"#.utf8)
-            case .wrongRowType: Data(#"{"format": 1, "schemaVersion": 1, "entities": {"Project": [42]}}"#.utf8)
+            case .wholeFileJSON: Data(#"{"format": 1, "schemaVersion": 1, "entities": {}}"#.utf8)
+            case .truncatedHeader: JournalFormat.file(snapshot: good.snapshot, schemaVersion: 1).prefix(20)
+            case .garbageSnapshot: withSnapshot(#"{"format": 1, "entities": {"Project": ["#)
+            case .notAnObject: withSnapshot("[1, 2, 3]")
+            case .missingFormat: withSnapshot(#"{"schemaVersion": 1, "entities": {}}"#)
+            case .wrongRowType: withSnapshot(#"{"format": 1, "schemaVersion": 1, "entities": {"Project": [42]}}"#)
             case .nonexistentDay:
-                Data(String(decoding: good, as: UTF8.self).replacingOccurrences(of: "2026-12-24", with: "2026-02-30").utf8)
+                JournalFormat.file(snapshot: try replacingDay(in: good.snapshot), schemaVersion: 1)
+            case .garbageRecord: JournalFormat.file(snapshot: good.snapshot, schemaVersion: 1)
+                + JournalFormat.frame(Data("not a record".utf8))
+            case .nonexistentDayInRecord: withRecord(try replacingDay(in: good.record))
             }
         }
     }
 
-    /// Writes a good store file with one project due 2026-12-24, and returns its bytes.
-    static func writeGoodStore(at url: URL) throws -> Data {
-        let context = try ObjectContext(schema: .projectManager, store: .file(url))
+    /// Saves the default board and one project due 2026-12-24 into a new store.
+    static func writeGoodStore(_ store: JournalStore) throws {
+        let context = try ObjectContext(schema: .projectManager, store: store, undoLimit: ObjectContext.defaultUndoLimit)
         try context.insert(Board(id: .default, title: "Projects", createdAt: TestClock.defaultStart))
         try context.insert(Project(
             id: Project.ID(rawValue: SequentialIDs.id(1)), boardID: .default, title: "Wrap presents",
             deadline: Day("2026-12-24"), createdAt: TestClock.defaultStart))
         try context.save()
-        return try Data(contentsOf: url)
+    }
+
+    /// What a good store holds: the snapshot of a compacted store, and the record of a journaled one.
+    static func goodPayloads() throws -> GoodPayloads {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let compacted = directory.file("compacted.pmstore")
+        let journaled = directory.file("journaled.pmstore")
+        try writeGoodStore(JournalStore(url: compacted, compactionFloor: 0))
+        try writeGoodStore(JournalStore(url: journaled))
+        let snapshot = try #require(try contents(at: compacted).snapshot)
+        let record = try #require(try contents(at: journaled).records.first)
+        return GoodPayloads(snapshot: snapshot, record: record)
+    }
+
+    /// The snapshot and records of the store file at `url`.
+    static func contents(at url: URL) throws -> JournalContents {
+        let (journal, contents) = try JournalFile.open(at: url, newStoreSchemaVersion: 1)
+        journal.close()
+        return contents
     }
 
     /// Opens the store at `url`, expecting a store error.
@@ -56,6 +116,12 @@ struct CorruptStoreTests {
         return storeError
     }
 
+    /// The names in `directory`: the store and its lock file, and nothing else, after a failed open.
+    static func expectOnlyStoreAndLock(in directory: TemporaryDirectory, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+        #expect(Set(names) == ["projects.pmstore", "projects.pmstore.lock"], sourceLocation: sourceLocation)
+    }
+
     @Test("a file that is not a readable store gives unreadable naming the file, and stays as it was",
           arguments: Damage.allCases)
     func unreadable(damage: Damage) throws {
@@ -63,7 +129,7 @@ struct CorruptStoreTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file("projects.pmstore")
-        let bytes = damage.bytes(from: try Self.writeGoodStore(at: url))
+        let bytes = try damage.bytes(from: Self.goodPayloads())
         try bytes.write(to: url)
 
         // When
@@ -75,10 +141,39 @@ struct CorruptStoreTests {
             return
         }
         #expect(file == url.path)
-        #expect(!reason.isEmpty)
+        for words in damage.reasonMentions { #expect(reason.contains(words)) }
         #expect(error.description.contains(url.path))
         #expect(try Data(contentsOf: url) == bytes)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["projects.pmstore"])
+        try Self.expectOnlyStoreAndLock(in: directory)
+    }
+
+    @Test("an empty file opens as an empty store, and stays empty until the first save")
+    func emptyFile() throws {
+        // Given
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file("projects.pmstore")
+        try Data().write(to: url)
+        let board = Board(id: .default, title: "Projects", createdAt: TestClock.defaultStart)
+
+        do {
+            // When
+            let context = try ObjectContext(schema: .projectManager, store: .file(url))
+
+            // Then
+            #expect(try context.count(FetchRequest<Board>()) == 0)
+            #expect(try context.count(FetchRequest<Project>()) == 0)
+            #expect(try Data(contentsOf: url).isEmpty)
+
+            // When
+            try context.insert(board)
+            try context.save()
+        }
+
+        // Then
+        #expect(try Data(contentsOf: url).prefix(8) == Data("PMSTORE\0".utf8))
+        let reopened = try ObjectContext(schema: .projectManager, store: .file(url))
+        #expect(try reopened.fetch(FetchRequest<Board>()) == [board])
     }
 
     @Test("a file of a newer format gives newerFormat naming the file and both formats, and stays as it was")
@@ -87,9 +182,8 @@ struct CorruptStoreTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file("projects.pmstore")
-        let good = String(decoding: try Self.writeGoodStore(at: url), as: UTF8.self)
-        let newer = Data(good.replacingOccurrences(of: #""format":1"#, with: #""format":99"#).utf8)
-        #expect(newer != Data(good.utf8))
+        let newer = JournalFormat.header(schemaVersion: 1, hasSnapshot: true, formatVersion: 99)
+            + JournalFormat.frame(try Self.goodPayloads().snapshot)
         try newer.write(to: url)
 
         // When
@@ -99,6 +193,7 @@ struct CorruptStoreTests {
         #expect(error == .newerFormat(file: url.path, found: 99, supported: 1))
         #expect(error.description.contains(url.path))
         #expect(try Data(contentsOf: url) == newer)
+        try Self.expectOnlyStoreAndLock(in: directory)
     }
 
     @Test("a newer format is reported even when the rest of the file is a shape this engine does not know")
@@ -107,12 +202,48 @@ struct CorruptStoreTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file("projects.pmstore")
-        let newer = Data(#"{"format": 99, "pages": [{"kind": "journal"}]}"#.utf8)
+        let newer = JournalFormat.header(schemaVersion: 1, hasSnapshot: true, formatVersion: 99)
+            + Data(#"{"pages": [{"kind": "journal"}]}"#.utf8)
         try newer.write(to: url)
 
         // Then
         #expect(try Self.openError(at: url) == .newerFormat(file: url.path, found: 99, supported: 1))
         #expect(try Data(contentsOf: url) == newer)
+    }
+
+    @Test("a bad checksum in a record followed by intact ones gives damaged at that record, and the file stays as it was")
+    func damagedRecord() throws {
+        // Given a store of two saves, with a byte of the first save's record flipped
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file("projects.pmstore")
+        do {
+            let context = try ObjectContext(schema: .projectManager, store: .file(url))
+            try context.insert(Board(id: .default, title: "Projects", createdAt: TestClock.defaultStart))
+            try context.save()
+            try context.update(Board(id: .default, title: "Home", createdAt: TestClock.defaultStart))
+            try context.save()
+        }
+        var damaged = try Data(contentsOf: url)
+        // A store without a snapshot: the header, an empty snapshot frame, then the first record.
+        let firstRecord = JournalFormat.headerSize + JournalFormat.frameHeaderSize
+        damaged[firstRecord + JournalFormat.frameHeaderSize + 4] ^= 0x20
+        try damaged.write(to: url)
+
+        // When
+        let error = try Self.openError(at: url)
+
+        // Then
+        guard case .damaged(let file, let offset, let reason) = error else {
+            Issue.record("expected damaged, got \(error)")
+            return
+        }
+        #expect(file == url.path)
+        #expect(offset == firstRecord)
+        #expect(reason.contains("checksum"))
+        #expect(error.description.contains(url.path))
+        #expect(try Data(contentsOf: url) == damaged)
+        try Self.expectOnlyStoreAndLock(in: directory)
     }
 
     @Test("a store that is a directory cannot be read and is left alone")

@@ -1,5 +1,5 @@
 import Foundation
-import ProjectManagerData
+@testable import ProjectManagerData
 import ProjectManagerTestSupport
 import Testing
 
@@ -8,13 +8,14 @@ struct FileStoreTests {
     typealias Shelf = Library.Shelf
     typealias Book = Library.Book
     typealias Chapter = Library.Chapter
+    typealias Loan = Library.Loan
 
-    @Test("opening a missing file gives an empty context and writes nothing")
+    @Test("opening a missing file gives an empty context, makes its folder and lock, and no store file")
     func missingFileIsEmpty() throws {
         // Given
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let url = directory.file("new/library.json")
+        let url = directory.file("new/library.pmstore")
 
         // When
         let context = try ObjectContext(schema: Library.schema, store: .file(url))
@@ -22,6 +23,7 @@ struct FileStoreTests {
         // Then
         #expect(try context.count(FetchRequest<Book>()) == 0)
         #expect(!FileManager.default.fileExists(atPath: url.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("new").path) == ["library.pmstore.lock"])
     }
 
     @Test("reopening a store shows what was saved, and not what was left unsaved")
@@ -29,7 +31,7 @@ struct FileStoreTests {
         // Given
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let url = directory.file("nested/dirs/library.json")
+        let url = directory.file("nested/dirs/library.pmstore")
         let shelf = Shelf(1, name: "fiction")
         let alpha = Book(1, title: "alpha", year: 1999, isbn: "978-0", shelf: shelf.id)
         let chapter = Chapter(1, of: alpha.id, number: 7)
@@ -58,7 +60,7 @@ struct FileStoreTests {
         // Given a book on a shelf with a chapter, saved and reopened
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let url = directory.file("library.json")
+        let url = directory.file("library.pmstore")
         let shelf = Shelf(1, name: "fiction")
         let book = Book(1, title: "alpha", shelf: shelf.id)
         do {
@@ -68,12 +70,14 @@ struct FileStoreTests {
             try context.insert(Chapter(1, of: book.id, number: 1))
             try context.save()
         }
-        let reopened = try ObjectContext(schema: Library.schema, store: .file(url))
 
         // When
-        try reopened.delete(Shelf.self, id: shelf.id)
-        try reopened.delete(Book.self, id: book.id)
-        try reopened.save()
+        do {
+            let reopened = try ObjectContext(schema: Library.schema, store: .file(url))
+            try reopened.delete(Shelf.self, id: shelf.id)
+            try reopened.delete(Book.self, id: book.id)
+            try reopened.save()
+        }
 
         // Then
         let again = try ObjectContext(schema: Library.schema, store: .file(url))
@@ -82,25 +86,69 @@ struct FileStoreTests {
         #expect(try again.count(FetchRequest<Chapter>()) == 0)
     }
 
-    @Test("writes a JSON document with its format, its schema version and one array per entity")
-    func documentLayout() throws {
+    @Test("writes a store file that starts with the store header and reopens with every object")
+    func fileLayoutAndRoundTrip() throws {
         // Given
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let url = directory.file("library.json")
-        let context = try ObjectContext(schema: Library.schema, store: .file(url))
-        try context.insert(Book(1, title: "alpha"))
+        let url = directory.file("library.pmstore")
+        let shelf = Shelf(1, name: "fiction")
+        let book = Book(1, title: "alpha", year: 1999, isbn: "978-0", shelf: shelf.id)
+        let chapter = Chapter(1, of: book.id, number: 3)
+        let loan = Loan(1, of: book.id, to: "Ada")
 
         // When
-        try context.save()
+        do {
+            let context = try ObjectContext(schema: Library.schema, store: .file(url))
+            try context.insert(shelf)
+            try context.insert(book)
+            try context.insert(chapter)
+            try context.insert(loan)
+            try context.save()
+        }
+
+        // Then the file is a store file: magic, format version 1, schema version 1
+        let bytes = try Data(contentsOf: url)
+        try #require(bytes.count > 16)
+        #expect(Array(bytes.prefix(8)) == Array("PMSTORE\0".utf8))
+        #expect(Array(bytes[8..<12]) == [1, 0, 0, 0])
+        #expect(Array(bytes[12..<16]) == [1, 0, 0, 0])
+
+        // And reopening restores every object
+        let reopened = try ObjectContext(schema: Library.schema, store: .file(url))
+        #expect(try reopened.fetch(FetchRequest<Shelf>()) == [shelf])
+        #expect(try reopened.fetch(FetchRequest<Book>()) == [book])
+        #expect(try reopened.fetch(FetchRequest<Chapter>()) == [chapter])
+        #expect(try reopened.fetch(FetchRequest<Loan>()) == [loan])
+    }
+
+    @Test("a save of one changed object appends a small record, whatever the size of the store")
+    func saveCostDoesNotGrowWithTheStore() throws {
+        // Given stores of 1,000 and 10,000 objects
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+
+        // When one object of each is renamed and saved
+        let small = try Self.bytesAppendedByRenamingOneShelf(among: 1_000, at: directory.file("small.pmstore"))
+        let large = try Self.bytesAppendedByRenamingOneShelf(among: 10_000, at: directory.file("large.pmstore"))
 
         // Then
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
-        #expect(document["format"] as? Int == 1)
-        #expect(document["schemaVersion"] as? Int == 1)
-        let entities = try #require(document["entities"] as? [String: Any])
-        #expect(Set(entities.keys) == ["Shelf", "Book", "Chapter", "Loan"])
-        #expect((entities["Book"] as? [Any])?.count == 1)
+        #expect(small > 0)
+        #expect(small < 1_024)
+        #expect(large < 1_024)
+        #expect(Double(large) <= Double(small) * 1.5)
+    }
+
+    /// Saves `count` shelves in a new store at `url`, then renames one, and returns how many bytes
+    /// that second save added to the file.
+    static func bytesAppendedByRenamingOneShelf(among count: Int, at url: URL) throws -> Int {
+        let context = try ObjectContext(schema: Library.schema, store: .file(url))
+        try context.insert((1...count).map { Shelf($0, name: "shelf \($0)") })
+        try context.save()
+        let before = try Data(contentsOf: url).count
+        try context.update(Shelf(count / 2, name: "renamed"))
+        try context.save()
+        return try Data(contentsOf: url).count - before
     }
 
     @Test("a failed save writes nothing")
@@ -108,7 +156,7 @@ struct FileStoreTests {
         // Given
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let url = directory.file("library.json")
+        let url = directory.file("library.pmstore")
         let context = try ObjectContext(schema: Library.schema, store: .file(url))
         try context.insert(Book(1, title: "alpha"))
         try context.save()
@@ -122,28 +170,118 @@ struct FileStoreTests {
         #expect(try Data(contentsOf: url) == bytesBefore)
     }
 
-    @Test("a write that fails gives an ioFailure naming the file, and keeps the changes to retry or roll back")
+    @Test("a write that fails gives an ioFailure naming the file, keeps the changes to roll back, and loses no earlier save")
     func writeFailure() throws {
-        // Given a store whose directory cannot be made, because a file stands in its place
+        // Given a store with alpha saved, whose next write fails
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try Data("not a directory".utf8).write(to: directory.file("blocked"))
-        let url = directory.file("blocked/library.json")
-        let context = try ObjectContext(schema: Library.schema, store: .file(url))
-        try context.insert(Book(1, title: "alpha"))
+        let url = directory.file("library.pmstore")
+        let alpha = Book(1, title: "alpha")
+        let bravo = Book(2, title: "bravo")
+        let bytesBefore: Data
+        do {
+            let fileSystem = FaultyFileSystem()
+            let context = try ObjectContext(
+                schema: Library.schema, store: JournalStore(url: url, fileSystem: fileSystem), undoLimit: 10)
+            try context.insert(alpha)
+            try context.save()
+            bytesBefore = try Data(contentsOf: url)
+            fileSystem.inject(.fail, into: .write)
+            try context.insert(bravo)
 
-        // When
-        let error = try #require(throws: ContextError.self) { try context.save() }
+            // When
+            let error = try #require(throws: ContextError.self) { try context.save() }
+
+            // Then the error names the file and the change is kept, unsaved
+            guard case .store(.ioFailure(let file, let operation, _)) = error else {
+                Issue.record("expected a store ioFailure, got \(error)")
+                return
+            }
+            #expect(file == url.path)
+            #expect(operation == "write to")
+            #expect(context.insertedObjects == [bravo.objectID])
+
+            // And the store takes no more saves until it is reopened; the change can be rolled back
+            #expect(throws: ContextError.store(.closed(file: url.path))) { try context.save() }
+            context.rollback()
+            #expect(!context.hasChanges)
+        }
+        #expect(try Data(contentsOf: url) == bytesBefore)
+        let reopened = try ObjectContext(schema: Library.schema, store: .file(url))
+        #expect(try reopened.fetch(FetchRequest<Book>()) == [alpha])
+    }
+
+    // MARK: - One writer
+
+    @Test("a second open of the same store file is refused as locked, and the first keeps working")
+    func secondOpenIsLocked() throws {
+        // Given
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file("library.pmstore")
+        let alpha = Book(1, title: "alpha")
+        let bravo = Book(2, title: "bravo")
+        do {
+            let first = try ObjectContext(schema: Library.schema, store: .file(url))
+            try first.insert(alpha)
+            try first.save()
+
+            // When
+            #expect(throws: ContextError.store(.locked(file: url.path))) {
+                try ObjectContext(schema: Library.schema, store: .file(url))
+            }
+
+            // Then the first context still reads and saves
+            try first.insert(bravo)
+            try first.save()
+            #expect(try first.count(FetchRequest<Book>()) == 2)
+        }
+
+        // And once it is gone the store opens with both saves
+        let reopened = try ObjectContext(schema: Library.schema, store: .file(url))
+        #expect(try reopened.fetch(FetchRequest<Book>()).sorted { $0.title < $1.title } == [alpha, bravo])
+    }
+
+    // MARK: - Crashes
+
+    @Test("a last save torn by a crash is dropped on opening, the earlier save is intact, and the next save follows it")
+    func tornLastRecord() throws {
+        // Given a store with two saves, whose file lost its last five bytes
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file("library.pmstore")
+        let alpha = Book(1, title: "alpha")
+        let bravo = Book(2, title: "bravo")
+        let charlie = Book(3, title: "charlie")
+        let firstSaveEnd: Int
+        do {
+            let context = try ObjectContext(schema: Library.schema, store: .file(url))
+            try context.insert(alpha)
+            try context.save()
+            firstSaveEnd = try Data(contentsOf: url).count
+            try context.insert(bravo)
+            try context.save()
+        }
+        let torn = try Data(contentsOf: url).dropLast(5)
+        try torn.write(to: url)
+
+        do {
+            // When
+            let store = JournalStore(url: url)
+            let context = try ObjectContext(schema: Library.schema, store: store, undoLimit: 10)
+
+            // Then
+            #expect(try context.fetch(FetchRequest<Book>()) == [alpha])
+            #expect(store.warnings == [.droppedTornTail(offset: firstSaveEnd, bytes: torn.count - firstSaveEnd)])
+            #expect(try Data(contentsOf: url) == torn)
+
+            // When
+            try context.insert(charlie)
+            try context.save()
+        }
 
         // Then
-        guard case .store(.ioFailure(let file, let operation, _)) = error else {
-            Issue.record("expected a store ioFailure, got \(error)")
-            return
-        }
-        #expect(file == url.path)
-        #expect(operation == "write")
-        #expect(context.insertedObjects == [Book(1, title: "").objectID])
-        context.rollback()
-        #expect(!context.hasChanges)
+        let reopened = try ObjectContext(schema: Library.schema, store: .file(url))
+        #expect(try reopened.fetch(FetchRequest<Book>()).sorted { $0.title < $1.title } == [alpha, charlie])
     }
 }
