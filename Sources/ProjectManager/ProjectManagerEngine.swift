@@ -33,6 +33,9 @@ public struct ProjectManagerEngine: Sendable {
     public let renameBoard: RenameBoard
     public let deleteBoard: DeleteBoard
     public let listBoards: ListBoards
+    public let fetchHistory: FetchHistory
+    public let undoRedo: UndoRedo
+    public let beginProjectEdit: BeginProjectEdit
 
     /// The project repository, for its change stream.
     public let projects: any ProjectRepository
@@ -66,7 +69,7 @@ public struct ProjectManagerEngine: Sendable {
             }
             throw storeError
         }
-        let repository = ObjectGraphRepository(context: context)
+        let repository = ObjectGraphRepository(context: context, environment: environment)
         self.environment = environment
         self.projects = repository
         self.boards = repository
@@ -80,5 +83,8 @@ public struct ProjectManagerEngine: Sendable {
         renameBoard = RenameBoard(boards: repository)
         deleteBoard = DeleteBoard(boards: repository)
         listBoards = ListBoards(boards: repository)
+        fetchHistory = FetchHistory(history: repository)
+        undoRedo = UndoRedo(history: repository)
+        beginProjectEdit = BeginProjectEdit(editing: repository)
     }
 }

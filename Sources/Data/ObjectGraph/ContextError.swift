@@ -23,6 +23,8 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
     case validationFailed([ValidationIssue])
     /// The save would give two objects the same values for a uniqueness constraint.
     case uniquenessConflict(constraint: String, objects: [ObjectID])
+    /// Undo and redo need the context saved first: save or roll back its changes.
+    case unsavedChanges
     /// A fetch's predicate could not be evaluated.
     case fetchFailed(reason: String)
     /// The store could not read or write.
@@ -35,6 +37,7 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
         case .validationFailed(let issues): "not saved: " + issues.map(\.description).joined(separator: "; ")
         case .uniquenessConflict(let constraint, let objects):
             "not saved: \(objects.map(\.description).joined(separator: " and ")) share the same \(constraint)"
+        case .unsavedChanges: "the context has unsaved changes: save or roll them back before undo or redo"
         case .fetchFailed(let reason): "the fetch failed: \(reason)"
         case .store(let error): error.description
         }

@@ -41,35 +41,45 @@ public final class ObjectContext: Sendable {
         var graph: ObjectGraph
         /// The value at the last save of every object changed since.
         var originals: [ObjectID: Original] = [:]
+        var undo: UndoStack
+        /// Whether an undo group is open, and whether a save has gone into it yet.
+        var undoGroup: (name: String?, started: Bool)?
     }
 
-    /// Opens a root context over a store, reading every object in it.
+    /// The default number of undo steps a root context keeps.
+    public static let defaultUndoLimit = 100
+
+    /// Opens a root context over a store, reading every object in it and its undo history.
     ///
+    /// - Parameter undoLimit: How many undo steps to keep; 0 keeps none, and saves then write
+    ///   only the new values.
     /// - Throws: ``ContextError/store(_:)`` when the store cannot be read; the file is left untouched.
-    public convenience init(schema: Schema, store description: StoreDescription) throws(ContextError) {
+    public convenience init(
+        schema: Schema, store description: StoreDescription, undoLimit: Int = ObjectContext.defaultUndoLimit
+    ) throws(ContextError) {
         let store: any PersistentStore = switch description {
         case .inMemory: InMemoryStore()
         case .file(let url): WholeFileStore(url: url)
         }
-        try self.init(schema: schema, store: store)
+        try self.init(schema: schema, store: store, undoLimit: undoLimit)
     }
 
-    init(schema: Schema, store: any PersistentStore) throws(ContextError) {
-        let graph: ObjectGraph
+    init(schema: Schema, store: any PersistentStore, undoLimit: Int) throws(ContextError) {
+        let contents: StoreContents
         do {
-            graph = try store.load(schema: schema)
+            contents = try store.load(schema: schema, undoLimit: max(undoLimit, 0))
         } catch {
             throw .store(error)
         }
         self.schema = schema
         self.backing = .store(store)
-        self.state = Mutex(State(graph: graph))
+        self.state = Mutex(State(graph: contents.graph, undo: contents.undo))
     }
 
     private init(parent: ObjectContext, graph: ObjectGraph) {
         self.schema = parent.schema
         self.backing = .parent(parent)
-        self.state = Mutex(State(graph: graph))
+        self.state = Mutex(State(graph: graph, undo: UndoStack(limit: 0)))
     }
 
     deinit {
@@ -128,6 +138,19 @@ public final class ObjectContext: Sendable {
         let start = min(max(request.fetchOffset, 0), matches.count)
         let end = request.fetchLimit.map { min(start + max($0, 0), matches.count) } ?? matches.count
         return start == 0 && end == matches.count ? matches : Array(matches[start..<end])
+    }
+
+    /// Folds every object of `type` into a result, in no particular order.
+    ///
+    /// - Complexity: O(*n*) for *n* objects of the entity.
+    public func reduce<E: ManagedEntity, Result: Sendable>(
+        _ type: E.Type, into initial: Result, _ update: (inout Result, E) -> Void
+    ) -> Result {
+        state.withLock { state in
+            var result = initial
+            for object in state.graph.table(type).rows.values { update(&result, object) }
+            return result
+        }
     }
 
     /// The number of objects a request matches, ignoring its sort, offset and limit.
@@ -201,6 +224,7 @@ public final class ObjectContext: Sendable {
     /// - Complexity: O(*c*) for *c* changed objects.
     public func rollback() {
         state.withLock { state in
+            guard !state.originals.isEmpty else { return }
             for (id, original) in state.originals { state.graph.set(id, to: original.object) }
             state.originals = [:]
         }
@@ -211,33 +235,129 @@ public final class ObjectContext: Sendable {
     /// Validates every change and makes it durable (a root context) or pushes it into the parent
     /// (a child context). Nothing is saved when any rule is broken.
     ///
+    /// In a root context that keeps undo, the save becomes one undo step named `actionName`, or
+    /// joins the open group (``beginUndoGroup(named:)``).
+    ///
     /// - Throws: ``ContextError/validationFailed(_:)`` with every broken rule,
     ///   ``ContextError/uniquenessConflict(constraint:objects:)``, or ``ContextError/store(_:)``;
     ///   the changes are kept, unsaved, so the caller can fix them or ``rollback()``.
     /// - Complexity: O(*c*) for *c* changed objects, plus, for a root context, the store's write.
-    public func save() throws(ContextError) {
+    public func save(actionName: String? = nil) throws(ContextError) {
         let summary = try state.withLock { state throws(ContextError) -> ContextChanges in
-            let summary = state.pendingChanges
-            guard !summary.isEmpty else { return summary }
-            try state.validate(summary)
-            switch backing {
-            case .store(let store):
-                var changes = StoreChanges(summary: summary)
-                for id in summary.inserted.union(summary.updated) {
-                    if let object = state.graph[id] { changes.upserts.append(object) }
-                }
-                changes.deletes = Array(summary.deleted)
-                do throws(StoreError) {
-                    try store.save(changes, graph: state.graph)
-                } catch {
-                    throw .store(error)
-                }
-            case .parent(let parent):
-                let values = state.originals.keys.map { ($0, state.graph[$0]) }
-                parent.absorb(values)
+            let operation: UndoOperation
+            if state.undo.limit == 0 {
+                operation = .none
+            } else if let group = state.undoGroup {
+                operation = group.started ? .merge : .push
+            } else {
+                operation = .push
             }
-            state.originals = [:]
+            let summary = try commit(&state, operation: operation, actionName: actionName ?? state.undoGroup?.name)
+            if !summary.isEmpty, state.undoGroup != nil { state.undoGroup?.started = true }
             return summary
+        }
+        if !summary.isEmpty { notify(summary) }
+    }
+
+    /// Saves the state's pending changes with an undo operation; the caller holds the lock.
+    private func commit(
+        _ state: inout State, operation: UndoOperation, actionName: String?
+    ) throws(ContextError) -> ContextChanges {
+        let summary = state.pendingChanges
+        guard !summary.isEmpty else { return summary }
+        try state.validate(summary)
+        switch backing {
+        case .store(let store):
+            let keepsBefore = operation != .none
+            let changes = state.originals.compactMap { id, original -> ObjectChange? in
+                let after = state.graph[id]
+                if case .absent = original, after == nil { return nil }
+                return ObjectChange(id: id, before: keepsBefore ? original.object : nil, after: after)
+            }
+            let commit = StoreCommit(changes: changes, operation: operation, actionName: actionName)
+            var undo = state.undo
+            undo.apply(operation, name: actionName, changes: changes)
+            do throws(StoreError) {
+                try store.save(commit, contents: StoreContents(graph: state.graph, undo: undo))
+            } catch {
+                throw .store(error)
+            }
+            state.undo = undo
+        case .parent(let parent):
+            let values = state.originals.keys.map { ($0, state.graph[$0]) }
+            parent.absorb(values)
+        }
+        state.originals = [:]
+        return summary
+    }
+
+    // MARK: - Undo
+
+    /// Whether there is a saved user action to undo.
+    public var canUndo: Bool { state.withLock { !$0.undo.undo.isEmpty } }
+    /// Whether there is an undone action to redo.
+    public var canRedo: Bool { state.withLock { !$0.undo.redo.isEmpty } }
+    /// The name of the action ``undo()`` would revert.
+    public var undoActionName: String? { state.withLock { $0.undo.undo.last?.name } }
+    /// The name of the action ``redo()`` would repeat.
+    public var redoActionName: String? { state.withLock { $0.undo.redo.last?.name } }
+    /// The objects the next ``undo()`` would change.
+    public var undoObjectIDs: [ObjectID] { state.withLock { $0.undo.undo.last?.changes.map(\.id) ?? [] } }
+    /// The objects the next ``redo()`` would change.
+    public var redoObjectIDs: [ObjectID] { state.withLock { $0.undo.redo.last?.changes.map(\.id) ?? [] } }
+
+    /// The objects of `type` that the next undo would restore (as they were before the step) and
+    /// the next redo would restore (as they were after it).
+    public func undoStepObjects<E: ManagedEntity>(_ type: E.Type) -> (undo: [E], redo: [E]) {
+        state.withLock { state in
+            let undo = state.undo.undo.last?.changes.compactMap { $0.after as? E } ?? []
+            let redo = state.undo.redo.last?.changes.compactMap { $0.after as? E } ?? []
+            return (undo, redo)
+        }
+    }
+
+    /// Makes every save until ``endUndoGroup()`` one undo step, named `name`.
+    public func beginUndoGroup(named name: String? = nil) {
+        state.withLock { $0.undoGroup = (name, false) }
+    }
+
+    /// Closes the group opened by ``beginUndoGroup(named:)``.
+    public func endUndoGroup() {
+        state.withLock { $0.undoGroup = nil }
+    }
+
+    /// Reverts the last saved user action and saves the result, like any change.
+    ///
+    /// Does nothing when there is nothing to undo.
+    /// - Throws: ``ContextError/unsavedChanges`` when changes are pending (save or roll them back
+    ///   first); what ``save(actionName:)`` throws.
+    public func undo() throws(ContextError) {
+        try step(.undo)
+    }
+
+    /// Repeats the last undone action and saves the result.
+    /// - Throws: as ``undo()``.
+    public func redo() throws(ContextError) {
+        try step(.redo)
+    }
+
+    private func step(_ operation: UndoOperation) throws(ContextError) {
+        let summary = try state.withLock { state throws(ContextError) -> ContextChanges in
+            guard state.originals.isEmpty else { throw .unsavedChanges }
+            let group = operation == .undo ? state.undo.undo.last : state.undo.redo.last
+            guard let group else { return ContextChanges() }
+            let changes = operation == .undo ? group.changes.reversed() : group.changes
+            for change in changes {
+                state.record(change.id)
+                state.graph.set(change.id, to: operation == .undo ? change.before : change.after)
+            }
+            do throws(ContextError) {
+                return try commit(&state, operation: operation, actionName: group.name)
+            } catch {
+                for (id, original) in state.originals { state.graph.set(id, to: original.object) }
+                state.originals = [:]
+                throw error
+            }
         }
         if !summary.isEmpty { notify(summary) }
     }

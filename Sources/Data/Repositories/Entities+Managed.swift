@@ -29,5 +29,5 @@ extension Project: ManagedEntity {
 
 extension Schema {
     /// The entities of a ProjectManager store.
-    public static let projectManager = Schema(version: 1, entities: [Board.self, Project.self])
+    public static let projectManager = Schema(version: 1, entities: [Board.self, Project.self, ActivityRecord.self])
 }

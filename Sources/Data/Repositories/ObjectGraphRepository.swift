@@ -8,13 +8,21 @@ import ProjectManagerDomain
 ///
 /// The default board is never written until something is saved on it, so reading a new store
 /// writes nothing.
-public actor ObjectGraphRepository: ProjectRepository, BoardRepository {
+public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryRepository, ProjectEditingRepository {
     private let context: ObjectContext
+    private let environment: EngineEnvironment
     private let defaultBoardCreatedAt = Date(timeIntervalSince1970: 0)
+    /// The sequence number of the next activity.
+    private var nextSequence: Int
 
-    /// A repository over a root context of ``Schema/projectManager``.
-    public init(context: ObjectContext) {
+    /// A repository over a root context of ``Schema/projectManager``; `environment` stamps and
+    /// identifies the activities it records.
+    ///
+    /// - Complexity: O(*a*) for *a* activities in the store, to find the next sequence number.
+    public init(context: ObjectContext, environment: EngineEnvironment) {
         self.context = context
+        self.environment = environment
+        nextSequence = context.reduce(ActivityRecord.self, into: 0) { $0 = max($0, $1.sequence) } + 1
     }
 
     // MARK: - Projects
@@ -33,13 +41,23 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository {
         onBoard board: Board.ID,
         _ change: @Sendable (inout BoardProjects) throws(RepositoryError) -> Result
     ) throws(RepositoryError) -> Result {
-        var projects = BoardProjects(boardID: board, projects: try projects(onBoard: board))
+        let before = try projects(onBoard: board)
+        var projects = BoardProjects(boardID: board, projects: before)
         let result = try change(&projects)
         guard projects.hasChanges else { return result }
+        let old = Dictionary(uniqueKeysWithValues: before.map { ($0.id, $0) })
+        let now = environment.now()
+        var sequence = nextSequence
         try unitOfWork { () throws(ContextError) in
             try insertDefaultBoardIfNeeded(board)
-            for id in projects.removed { try context.delete(Project.self, id: id) }
-            for project in projects.changed.values {
+            for id in projects.removed.sorted(by: { $0.rawValue.uuidString < $1.rawValue.uuidString }) {
+                try record(old[id], nil, on: board, wasMoved: false, at: now, sequence: &sequence)
+                try context.delete(Project.self, id: id)
+            }
+            for project in projects.changed.values.sorted(by: { ($0.state, $0.position) < ($1.state, $1.position) }) {
+                try record(
+                    old[project.id], project, on: board, wasMoved: projects.moved.contains(project.id),
+                    at: now, sequence: &sequence)
                 if context.object(Project.self, id: project.id) == nil {
                     try context.insert(project)
                 } else {
@@ -47,6 +65,7 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository {
                 }
             }
         }
+        nextSequence = sequence
         return result
     }
 
@@ -73,6 +92,55 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository {
             default: nil
             }
         })
+    }
+
+    // MARK: - History
+
+    /// Adds the activity a change of a project stands for, if any.
+    private func record(
+        _ old: Project?, _ new: Project?, on board: Board.ID, wasMoved: Bool, at date: Date, sequence: inout Int
+    ) throws(ContextError) {
+        guard let project = new ?? old, let kind = ActivityRecord.kind(from: old, to: new, wasMoved: wasMoved) else {
+            return
+        }
+        let activity = Activity(
+            id: Activity.ID(rawValue: environment.makeID()), boardID: board, projectID: project.id,
+            projectTitle: project.title, kind: kind, date: date)
+        try context.insert(ActivityRecord(activity, sequence: sequence))
+        sequence += 1
+    }
+
+    public func activities(onBoard board: Board.ID, limit: Int?) throws(RepositoryError) -> [Activity] {
+        _ = try self.board(id: board)
+        let records = context.objects(ActivityRecord.self, where: \.boardID, is: board)
+            .sorted { $0.sequence > $1.sequence }
+        return records.prefix(limit ?? records.count).map(\.activity)
+    }
+
+    public func undoStatus() -> UndoStatus {
+        let steps = context.undoStepObjects(ActivityRecord.self)
+        return UndoStatus(
+            canUndo: context.canUndo, canRedo: context.canRedo,
+            undoActivities: steps.undo.sorted { $0.sequence > $1.sequence }.map(\.activity),
+            redoActivities: steps.redo.sorted { $0.sequence > $1.sequence }.map(\.activity))
+    }
+
+    public func undo() throws(RepositoryError) -> UndoStatus {
+        try mapped { () throws(ContextError) in try context.undo() }
+        return undoStatus()
+    }
+
+    public func redo() throws(RepositoryError) -> UndoStatus {
+        try mapped { () throws(ContextError) in try context.redo() }
+        return undoStatus()
+    }
+
+    // MARK: - Editing
+
+    public func beginEditing(_ id: Project.ID) throws(RepositoryError) -> any ProjectEditing {
+        let original = try project(id: id)
+        return ContextProjectEditing(
+            original: original, scratch: context.newChildContext(), repository: self, environment: environment)
     }
 
     // MARK: - Boards

@@ -1,54 +1,75 @@
 import Foundation
 
-/// The JSON form of a whole graph: `{"format": 1, "schemaVersion": 1, "entities": {"Project": [...]}}`.
+/// A coding key named by a string: an entity's name.
+struct NameKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension CodingUserInfoKey {
+    /// The ``Schema`` a decoder reads entities with.
+    static let schema = CodingUserInfoKey(rawValue: "ProjectManagerData.schema")!
+}
+
+extension Decoder {
+    /// The schema given in `userInfo`, which every decoding of entities needs.
+    func schema() throws -> Schema {
+        guard let schema = userInfo[.schema] as? Schema else {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "no schema given to the decoder"))
+        }
+        return schema
+    }
+}
+
+// MARK: - Whole graph
+
+/// The JSON form of a store's contents:
+/// `{"format": 1, "schemaVersion": 1, "entities": {"Project": [...]}, "undo": [...], "redo": [...]}`.
 struct GraphDocument: Codable {
     /// The layout of the document itself; raised when this layout changes.
     static let currentFormat = 1
 
-    var graph: ObjectGraph
+    var contents: StoreContents
 
-    init(graph: ObjectGraph) { self.graph = graph }
+    init(contents: StoreContents) { self.contents = contents }
 
-    private enum Keys: String, CodingKey { case format, schemaVersion, entities }
-
-    struct EntityKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    static let schemaKey = CodingUserInfoKey(rawValue: "ProjectManagerData.schema")!
+    private enum Keys: String, CodingKey { case format, schemaVersion, entities, undo, redo }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
+        let graph = contents.graph
         try container.encode(Self.currentFormat, forKey: .format)
         try container.encode(graph.schema.version, forKey: .schemaVersion)
-        var entities = container.nestedContainer(keyedBy: EntityKey.self, forKey: .entities)
+        var entities = container.nestedContainer(keyedBy: NameKey.self, forKey: .entities)
         for name in graph.schema.entityNames {
-            try graph.encodeTable(named: name, to: entities.superEncoder(forKey: EntityKey(stringValue: name)))
+            try graph.encodeTable(named: name, to: entities.superEncoder(forKey: NameKey(stringValue: name)))
         }
+        try container.encode(contents.undo.undo, forKey: .undo)
+        try container.encode(contents.undo.redo, forKey: .redo)
     }
 
     init(from decoder: any Decoder) throws {
-        guard let schema = decoder.userInfo[Self.schemaKey] as? Schema else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no schema given"))
-        }
+        let schema = try decoder.schema()
         let container = try decoder.container(keyedBy: Keys.self)
         let format = try container.decode(Int.self, forKey: .format)
         guard format <= Self.currentFormat else { throw NewerFormat(found: format) }
         var graph = ObjectGraph(schema: schema)
-        let entities = try container.nestedContainer(keyedBy: EntityKey.self, forKey: .entities)
+        let entities = try container.nestedContainer(keyedBy: NameKey.self, forKey: .entities)
         for entity in schema.entities {
             try Self.decodeRows(of: entity, from: entities, into: &graph)
         }
-        self.graph = graph
+        var undo = UndoStack(limit: .max)
+        undo.undo = try container.decodeIfPresent([UndoGroup].self, forKey: .undo) ?? []
+        undo.redo = try container.decodeIfPresent([UndoGroup].self, forKey: .redo) ?? []
+        contents = StoreContents(graph: graph, undo: undo)
     }
 
     private static func decodeRows<E: ManagedEntity>(
-        of type: E.Type, from container: KeyedDecodingContainer<EntityKey>, into graph: inout ObjectGraph
+        of type: E.Type, from container: KeyedDecodingContainer<NameKey>, into graph: inout ObjectGraph
     ) throws {
-        let rows = try container.decodeIfPresent([E].self, forKey: EntityKey(stringValue: E.entityName)) ?? []
+        let rows = try container.decodeIfPresent([E].self, forKey: NameKey(stringValue: E.entityName)) ?? []
         graph.replaceTable(E.self, rows: rows)
     }
 
@@ -56,11 +77,19 @@ struct GraphDocument: Codable {
     struct NewerFormat: Error { let found: Int }
 
     /// Decodes a document, mapping every failure to a ``StoreError`` that names `file`.
-    static func decode(_ data: Data, schema: Schema, file: String) throws(StoreError) -> ObjectGraph {
+    static func decode(_ data: Data, schema: Schema, undoLimit: Int, file: String) throws(StoreError) -> StoreContents {
+        var contents = try decodeJSON(GraphDocument.self, from: data, schema: schema, file: file).contents
+        contents.undo.limit = undoLimit
+        if contents.undo.undo.count > undoLimit { contents.undo.undo.removeFirst(contents.undo.undo.count - undoLimit) }
+        return contents
+    }
+
+    /// Decodes JSON with `schema`, mapping every failure to a ``StoreError`` that names `file`.
+    static func decodeJSON<T: Decodable>(_ type: T.Type, from data: Data, schema: Schema, file: String) throws(StoreError) -> T {
         let decoder = JSONDecoder()
-        decoder.userInfo[schemaKey] = schema
+        decoder.userInfo[.schema] = schema
         do {
-            return try decoder.decode(GraphDocument.self, from: data).graph
+            return try decoder.decode(type, from: data)
         } catch let error as NewerFormat {
             throw .newerFormat(file: file, found: error.found, supported: currentFormat)
         } catch let error as DecodingError {
@@ -83,5 +112,84 @@ struct GraphDocument: Codable {
 
     private static func path(_ keys: [any CodingKey]) -> String {
         keys.isEmpty ? "the top" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+}
+
+// MARK: - Changes
+
+extension ObjectChange: Codable {
+    private enum Keys: String, CodingKey {
+        case entity = "e", id, before = "b", after = "a"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(id.entityName, forKey: .entity)
+        try container.encode(id.uuid, forKey: .id)
+        if let before { try container.encode(before, forKey: .before) }
+        if let after { try container.encode(after, forKey: .after) }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let schema = try decoder.schema()
+        let container = try decoder.container(keyedBy: Keys.self)
+        let name = try container.decode(String.self, forKey: .entity)
+        guard let entity = schema.entity(named: name) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .entity, in: container, debugDescription: "unknown entity \(name)")
+        }
+        id = ObjectID(entityName: name, uuid: try container.decode(UUID.self, forKey: .id))
+        before = try Self.decodeObject(of: entity, from: container, forKey: .before)
+        after = try Self.decodeObject(of: entity, from: container, forKey: .after)
+    }
+
+    private static func decodeObject<E: ManagedEntity>(
+        of type: E.Type, from container: KeyedDecodingContainer<Keys>, forKey key: Keys
+    ) throws -> (any ManagedEntity)? {
+        try container.decodeIfPresent(E.self, forKey: key)
+    }
+}
+
+extension UndoGroup: Codable {
+    private enum Keys: String, CodingKey { case name, changes }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encodeIfPresent(name, forKey: .name)
+        try container.encode(changes, forKey: .changes)
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        changes = try container.decode([ObjectChange].self, forKey: .changes)
+    }
+}
+
+extension StoreCommit: Codable {
+    private enum Keys: String, CodingKey { case operation = "op", actionName = "name", changes = "c" }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(operation, forKey: .operation)
+        try container.encodeIfPresent(actionName, forKey: .actionName)
+        try container.encode(changes, forKey: .changes)
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        operation = try container.decode(UndoOperation.self, forKey: .operation)
+        actionName = try container.decodeIfPresent(String.self, forKey: .actionName)
+        changes = try container.decode([ObjectChange].self, forKey: .changes)
+    }
+}
+
+extension StoreContents {
+    /// Applies one saved commit: its changes to the graph, its operation to the undo stacks.
+    ///
+    /// - Complexity: O(*c*) for *c* changes.
+    mutating func apply(_ commit: StoreCommit) {
+        for change in commit.changes { graph.set(change.id, to: change.after) }
+        undo.apply(commit.operation, name: commit.actionName, changes: commit.changes)
     }
 }

@@ -1,20 +1,27 @@
 import Foundation
 
-/// The objects one save writes: the new values of inserted and updated objects, and deleted ids.
-struct StoreChanges: Sendable {
-    var upserts: [any ManagedEntity] = []
-    var deletes: [ObjectID] = []
-    var summary = ContextChanges()
+/// One save as a store writes it: every changed object's new value (and, when the context keeps
+/// undo, its old value), and what the save does to the undo stacks.
+struct StoreCommit: Sendable {
+    var changes: [ObjectChange]
+    var operation: UndoOperation
+    var actionName: String?
+}
+
+/// What a store holds: the objects, and the undo and redo stacks.
+struct StoreContents: Sendable {
+    var graph: ObjectGraph
+    var undo: UndoStack
 }
 
 /// Where a root context's objects live between runs.
 protocol PersistentStore: Sendable {
     /// The store's file, or a name, for messages.
     var location: String { get }
-    /// Reads every object. Called once, when a root context opens.
-    func load(schema: Schema) throws(StoreError) -> ObjectGraph
-    /// Makes one save durable. `graph` is the whole graph with `changes` applied.
-    func save(_ changes: StoreChanges, graph: ObjectGraph) throws(StoreError)
+    /// Reads every object and the undo stacks. Called once, when a root context opens.
+    func load(schema: Schema, undoLimit: Int) throws(StoreError) -> StoreContents
+    /// Makes one save durable. `contents` is the whole graph and undo stacks after the save.
+    func save(_ commit: StoreCommit, contents: StoreContents) throws(StoreError)
 }
 
 /// Where a context keeps its objects.
@@ -32,6 +39,10 @@ public enum StoreDescription: Sendable, Hashable {
 /// A store that keeps nothing: every save succeeds, and a new context starts empty.
 struct InMemoryStore: PersistentStore {
     var location: String { "memory" }
-    func load(schema: Schema) throws(StoreError) -> ObjectGraph { ObjectGraph(schema: schema) }
-    func save(_ changes: StoreChanges, graph: ObjectGraph) throws(StoreError) {}
+
+    func load(schema: Schema, undoLimit: Int) throws(StoreError) -> StoreContents {
+        StoreContents(graph: ObjectGraph(schema: schema), undo: UndoStack(limit: undoLimit))
+    }
+
+    func save(_ commit: StoreCommit, contents: StoreContents) throws(StoreError) {}
 }

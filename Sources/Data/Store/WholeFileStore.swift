@@ -10,21 +10,23 @@ struct WholeFileStore: PersistentStore {
 
     var location: String { url.path }
 
-    func load(schema: Schema) throws(StoreError) -> ObjectGraph {
-        guard FileManager.default.fileExists(atPath: url.path) else { return ObjectGraph(schema: schema) }
+    func load(schema: Schema, undoLimit: Int) throws(StoreError) -> StoreContents {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            return StoreContents(graph: ObjectGraph(schema: schema), undo: UndoStack(limit: undoLimit))
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw .ioFailure(file: location, operation: "read", reason: error.localizedDescription)
         }
-        return try GraphDocument.decode(data, schema: schema, file: location)
+        return try GraphDocument.decode(data, schema: schema, undoLimit: undoLimit, file: location)
     }
 
-    func save(_ changes: StoreChanges, graph: ObjectGraph) throws(StoreError) {
+    func save(_ commit: StoreCommit, contents: StoreContents) throws(StoreError) {
         let data: Data
         do {
-            data = try JSONEncoder().encode(GraphDocument(graph: graph))
+            data = try JSONEncoder().encode(GraphDocument(contents: contents))
         } catch {
             throw .ioFailure(file: location, operation: "encode", reason: "\(error)")
         }

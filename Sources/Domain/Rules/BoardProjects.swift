@@ -13,6 +13,8 @@ public struct BoardProjects: Sendable {
     public private(set) var changed: [Project.ID: Project] = [:]
     /// The projects to delete.
     public private(set) var removed: Set<Project.ID> = []
+    /// The projects ``move(_:to:at:now:)`` moved, as opposed to those renumbered around them.
+    public private(set) var moved: Set<Project.ID> = []
 
     /// Lays out `projects` by state and position; gaps or ties in positions are closed up.
     ///
@@ -80,7 +82,10 @@ public struct BoardProjects: Sendable {
         project.state = state
         if moved { project.updatedAt = now }
         columns[state, default: []].insert(project, at: target)
-        if moved { changed[id] = project }
+        if moved {
+            changed[id] = project
+            self.moved.insert(id)
+        }
         renumber(state, from: target)
         return columns[state]![target]
     }
@@ -96,6 +101,26 @@ public struct BoardProjects: Sendable {
         project.boardID = boardID
         columns[location.state]![location.index] = project
         if project != old { changed[project.id] = project }
+    }
+
+    /// Replaces a project's title, body and deadline with the draft's (title trimmed), and stamps it
+    /// changed at `now` when anything differs.
+    /// - Returns: The project, changed or not.
+    /// - Throws: ``RepositoryError/invalid(_:)`` with every rule the draft breaks,
+    ///   ``RepositoryError/notFound(_:)`` when the project is not on the board.
+    @discardableResult
+    public mutating func edit(_ id: Project.ID, with draft: ProjectDraft, now: Date) throws(RepositoryError) -> Project {
+        let failures = draft.failures
+        guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }
+        guard var project = project(id: id) else { throw .notFound(.project(id)) }
+        let edited = ProjectDraft(title: draft.normalizedTitle, body: draft.body, deadline: draft.deadline)
+        guard project.draft != edited else { return project }
+        project.title = edited.title
+        project.body = edited.body
+        project.deadline = edited.deadline
+        project.updatedAt = now
+        try replace(project)
+        return project
     }
 
     /// Takes a project off the board; the projects after it move up.

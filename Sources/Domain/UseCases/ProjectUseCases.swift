@@ -51,15 +51,7 @@ public struct UpdateProject: Sendable {
         let current = try await projects.project(id: id)
         let now = environment.now()
         return try await projects.updateProjects(onBoard: current.boardID) { board throws(RepositoryError) in
-            guard var project = board.project(id: id) else { throw .notFound(.project(id)) }
-            let edited = ProjectDraft(title: draft.normalizedTitle, body: draft.body, deadline: draft.deadline)
-            guard project.draft != edited else { return project }
-            project.title = edited.title
-            project.body = edited.body
-            project.deadline = edited.deadline
-            project.updatedAt = now
-            try board.replace(project)
-            return project
+            try board.edit(id, with: draft, now: now)
         }
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+import ProjectManagerDomain
+
+extension Activity.ID: ManagedID {}
+
+/// An ``Activity`` as the store keeps it: with a sequence number that orders activities saved at
+/// the same instant.
+struct ActivityRecord: ManagedEntity, Hashable {
+    static let entityName = "Activity"
+
+    /// An activity belongs to a board; deleting the board deletes its history.
+    static var relationships: [Relationship<ActivityRecord>] {
+        [.required(\.boardID, to: Board.self, onDelete: .cascade)]
+    }
+
+    let id: Activity.ID
+    let boardID: Board.ID
+    let projectID: Project.ID
+    let projectTitle: String
+    let kind: Activity.Kind
+    let date: Date
+    let sequence: Int
+
+    init(_ activity: Activity, sequence: Int) {
+        id = activity.id
+        boardID = activity.boardID
+        projectID = activity.projectID
+        projectTitle = activity.projectTitle
+        kind = activity.kind
+        date = activity.date
+        self.sequence = sequence
+    }
+
+    var activity: Activity {
+        Activity(id: id, boardID: boardID, projectID: projectID, projectTitle: projectTitle, kind: kind, date: date)
+    }
+
+    /// The activity a change of a project stands for, if any: being renumbered around a moved
+    /// project is none.
+    static func kind(from old: Project?, to new: Project?, wasMoved: Bool) -> Activity.Kind? {
+        switch (old, new) {
+        case (nil, let new?): .added(new.state)
+        case (let old?, nil): .deleted(old.state)
+        case (let old?, let new?) where old.state != new.state: .moved(from: old.state, to: new.state)
+        case (let old?, let new?) where old.draft != new.draft: .edited
+        case (let old?, let new?) where old.position != new.position && wasMoved:
+            .reordered(new.state)
+        default: nil
+        }
+    }
+}

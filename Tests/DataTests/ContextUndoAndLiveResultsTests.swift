@@ -1,0 +1,169 @@
+import Foundation
+import ProjectManagerData
+import ProjectManagerDomain
+import ProjectManagerTestSupport
+import Testing
+
+@Suite("Context undo, redo and live results")
+struct ContextUndoAndLiveResultsTests {
+    let board = Board(id: .default, title: "Projects", createdAt: TestClock.defaultStart)
+    let ids = SequentialIDs()
+
+    func project(_ title: String, _ state: ProjectState = .todo, position: Int = 0) -> Project {
+        Project(
+            id: Project.ID(rawValue: ids.make()), boardID: .default, title: title, state: state,
+            position: position, createdAt: TestClock.defaultStart)
+    }
+
+    func makeContext(undoLimit: Int = ObjectContext.defaultUndoLimit) throws -> ObjectContext {
+        let context = try ObjectContext(schema: .projectManager, store: .inMemory, undoLimit: undoLimit)
+        try context.insert(board)
+        try context.save()
+        return context
+    }
+
+    @Test("each save is one undo step, undone and redone in order")
+    func undoStepPerSave() throws {
+        let context = try makeContext()
+        var report = project("Write report")
+        try context.insert(report)
+        try context.save(actionName: "Add")
+        report.title = "Final report"
+        try context.update(report)
+        try context.save(actionName: "Rename")
+
+        #expect(context.undoActionName == "Rename")
+        try context.undo()
+        #expect(context.object(Project.self, id: report.id)?.title == "Write report")
+        #expect(context.undoActionName == "Add")
+        #expect(context.redoActionName == "Rename")
+        try context.undo()
+        #expect(context.object(Project.self, id: report.id) == nil)
+        try context.undo()  // the board's insert
+        #expect(!context.canUndo)
+
+        try context.redo()
+        try context.redo()
+        try context.redo()
+        #expect(context.object(Project.self, id: report.id)?.title == "Final report")
+        #expect(!context.canRedo)
+    }
+
+    @Test("saves inside an undo group are undone together")
+    func grouping() throws {
+        let context = try makeContext()
+        let first = project("First")
+        let second = project("Second", position: 1)
+        context.beginUndoGroup(named: "Add two")
+        try context.insert(first)
+        try context.save()
+        try context.insert(second)
+        try context.save()
+        context.endUndoGroup()
+
+        try context.undo()
+
+        #expect(context.object(Project.self, id: first.id) == nil)
+        #expect(context.object(Project.self, id: second.id) == nil)
+        #expect(context.redoActionName == "Add two")
+    }
+
+    @Test("undo depth is bounded")
+    func boundedDepth() throws {
+        let context = try makeContext(undoLimit: 2)
+        for index in 0..<5 {
+            try context.insert(project("P\(index)", position: index))
+            try context.save()
+        }
+
+        try context.undo()
+        try context.undo()
+
+        #expect(!context.canUndo)
+        #expect(try context.count(FetchRequest<Project>()) == 3)
+    }
+
+    @Test("undo refuses to run over unsaved changes, which stay")
+    func undoNeedsSavedContext() throws {
+        let context = try makeContext()
+        let pending = project("Pending")
+        try context.insert(pending)
+
+        #expect(throws: ContextError.unsavedChanges) { try context.undo() }
+        #expect(context.insertedObjects == [pending.objectID])
+    }
+
+    @Test("a context without undo keeps no steps")
+    func noUndo() throws {
+        let context = try makeContext(undoLimit: 0)
+        try context.insert(project("One"))
+        try context.save()
+
+        #expect(!context.canUndo)
+        try context.undo()
+        #expect(try context.count(FetchRequest<Project>()) == 1)
+    }
+
+    @Test("live results deliver each save's difference per section")
+    func liveResults() async throws {
+        let context = try makeContext()
+        let write = project("Write", position: 0)
+        let read = project("Read", position: 1)
+        try context.insert(write)
+        try context.insert(read)
+        try context.save()
+        let results = try LiveResults(
+            context: context, request: FetchRequest<Project>(sortBy: [SortDescriptor(\.position)]),
+            sectionedBy: \.state, sections: ProjectState.allCases)
+        var updates = results.updates().makeAsyncIterator()
+        #expect(results.sections.map { $0.objects.map(\.title) } == [["Write", "Read"], [], []])
+
+        var moved = write
+        moved.state = .doing
+        moved.position = 0
+        var shifted = read
+        shifted.position = 0
+        try context.update(moved)
+        try context.update(shifted)
+        try context.save()
+        let update = try #require(await updates.next())
+
+        let todo = try #require(update.section(.todo))
+        let doing = try #require(update.section(.doing))
+        #expect(todo.objects.map(\.title) == ["Read"])
+        #expect(todo.difference.removals.count == 1)
+        #expect(todo.difference.insertions.isEmpty)
+        #expect(todo.updated == [read.id])
+        #expect(doing.objects.map(\.title) == ["Write"])
+        #expect(doing.difference.insertions.compactMap { if case .insert(let offset, _, _) = $0 { offset } else { nil } } == [0])
+    }
+
+    @Test("live results report a reorder within a section as a move")
+    func liveResultsMove() async throws {
+        let context = try makeContext()
+        var first = project("First", position: 0)
+        var second = project("Second", position: 1)
+        var third = project("Third", position: 2)
+        for item in [first, second, third] { try context.insert(item) }
+        try context.save()
+        let results = try LiveResults(
+            context: context, request: FetchRequest<Project>(sortBy: [SortDescriptor(\.position)]),
+            sectionedBy: \.state, sections: [.todo])
+        var updates = results.updates().makeAsyncIterator()
+
+        third.position = 0
+        first.position = 1
+        second.position = 2
+        for item in [first, second, third] { try context.update(item) }
+        try context.save()
+        let update = try #require(await updates.next())
+
+        let todo = try #require(update.section(.todo))
+        #expect(todo.objects.map(\.title) == ["Third", "First", "Second"])
+        let moves = todo.difference.insertions.compactMap { change -> Int? in
+            if case .insert(let offset, _, let associatedWith?) = change { return associatedWith - offset }
+            return nil
+        }
+        #expect(moves.count == 1)
+    }
+}
