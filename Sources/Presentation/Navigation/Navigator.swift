@@ -8,10 +8,10 @@ import ProjectManagerDomain
 ///
 /// ```swift
 /// final class BoardCoordinator: Navigator {
-///     func showCreateForm() { present(factory.createProject()) }
-///     func showEditForm(for project: Project.ID) { present(factory.updateProject(project)) }
-///     func showStateMenu(for project: Project.ID) { popover(factory.changeState(of: project)) }
-///     func showHistory() { popover(factory.history()) }
+///     func showCreateForm() { present(screens.makeCreateProject()) }
+///     func showEditForm(for project: Project.ID) { present(screens.makeUpdateProject(project)) }
+///     func showStateMenu(for project: Project.ID) { popover(screens.makeChangeState(of: project)) }
+///     func showHistory() { popover(screens.makeHistory()) }
 ///     func dismiss() { navigationController.dismiss(animated: true) }
 /// }
 /// ```
