@@ -56,6 +56,7 @@ public struct BoardSection: Hashable, Sendable, Identifiable {
     /// The number of projects in the column.
     public var count: Int { rows.count }
 
+    /// The column's state.
     public var id: ProjectState { state }
 }
 

@@ -17,8 +17,10 @@ public final class ChangeStateViewModel: ViewModelType {
 
     /// The user's events, in order.
     public struct Input: Sendable {
+        /// The events, in the order the user made them; finish it when the screen goes away.
         public var events: AsyncStream<Event>
 
+        /// An input over `events`.
         public init(events: AsyncStream<Event>) {
             self.events = events
         }
@@ -31,6 +33,7 @@ public final class ChangeStateViewModel: ViewModelType {
         /// The item's title: "Move to Doing".
         public let title: String
 
+        /// The state the item moves the project to.
         public var id: ProjectState { state }
     }
 

@@ -3,6 +3,7 @@ import ProjectManagerDomain
 
 /// One line of the history: what happened, and when.
 public struct HistoryEntry: Hashable, Sendable, Identifiable {
+    /// The activity the entry shows.
     public let id: Activity.ID
     /// What happened: "Moved 'Write report' from To Do to Doing".
     public let text: String
@@ -33,8 +34,10 @@ public final class HistoryViewModel: ViewModelType {
 
     /// The user's events, in order.
     public struct Input: Sendable {
+        /// The events, in the order the user made them; finish it when the screen goes away.
         public var events: AsyncStream<Event>
 
+        /// An input over `events`.
         public init(events: AsyncStream<Event>) {
             self.events = events
         }
