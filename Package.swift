@@ -36,6 +36,11 @@ let package = Package(
             path: "Sources/CLI"
         ),
         .executableTarget(name: "pm", dependencies: ["ProjectManagerCLI"], path: "Sources/pm"),
+        .executableTarget(
+            name: "pm-bench",
+            dependencies: ["ProjectManagerDomain", "ProjectManagerData"],
+            path: "Sources/Benchmark"
+        ),
 
         // MARK: - Tests
         .target(

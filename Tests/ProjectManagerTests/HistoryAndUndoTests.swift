@@ -78,18 +78,23 @@ struct HistoryAndUndoTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file("projects.pmstore")
-        let first = try makeEngine(at: url)
-        let report = try await first.createProject(ProjectDraft(title: "Write report"))
-        try await first.moveProject(report.id, to: .done)
-
-        let second = try makeEngine(at: url)
-        #expect(await second.undoRedo.status().canUndo)
-        try await second.undoRedo.undo()
-
-        let third = try makeEngine(at: url)
-        #expect(try await third.fetchProject(report.id).state == .todo)
-        #expect(await third.undoRedo.status().canRedo)
-        try await third.undoRedo.redo()
+        let report: Project
+        do {
+            let first = try makeEngine(at: url)
+            report = try await first.createProject(ProjectDraft(title: "Write report"))
+            try await first.moveProject(report.id, to: .done)
+        }
+        do {
+            let second = try makeEngine(at: url)
+            #expect(await second.undoRedo.status().canUndo)
+            try await second.undoRedo.undo()
+        }
+        do {
+            let third = try makeEngine(at: url)
+            #expect(try await third.fetchProject(report.id).state == .todo)
+            #expect(await third.undoRedo.status().canRedo)
+            try await third.undoRedo.redo()
+        }
         #expect(try await makeEngine(at: url).fetchProject(report.id).state == .done)
     }
 

@@ -37,12 +37,7 @@ public final class SequentialIDs: Sendable {
             defer { value += 1 }
             return value
         }
-        let hex = String(value, radix: 16)
-        let padded = String(repeating: "0", count: 12 - hex.count) + hex
-        guard let id = UUID(uuidString: "00000000-0000-4000-8000-\(padded)") else {
-            preconditionFailure("sequential id \(value) does not fit in 12 hex digits")
-        }
-        return id
+        return Self.id(value)
     }
 }
 

@@ -24,6 +24,9 @@ public protocol ManagedEntity: Codable, Sendable, Identifiable where ID: Managed
     /// Sets of properties whose values no two objects of this entity may share.
     static var uniquenessConstraints: [UniquenessConstraint<Self>] { get }
 
+    /// Properties to index, for fetches whose predicate requires them to equal a value.
+    static var indexes: [EntityIndex<Self>] { get }
+
     /// The rules this object breaks, as sentences; checked before every save that touches it.
     func validationFailures() -> [String]
 }
@@ -31,6 +34,7 @@ public protocol ManagedEntity: Codable, Sendable, Identifiable where ID: Managed
 extension ManagedEntity {
     public static var relationships: [Relationship<Self>] { [] }
     public static var uniquenessConstraints: [UniquenessConstraint<Self>] { [] }
+    public static var indexes: [EntityIndex<Self>] { [] }
     public func validationFailures() -> [String] { [] }
 
     /// The object's identity in the graph.

@@ -59,7 +59,7 @@ public final class ObjectContext: Sendable {
     ) throws(ContextError) {
         let store: any PersistentStore = switch description {
         case .inMemory: InMemoryStore()
-        case .file(let url): WholeFileStore(url: url)
+        case .file(let url): JournalStore(url: url)
         }
         try self.init(schema: schema, store: store, undoLimit: undoLimit)
     }
@@ -131,9 +131,11 @@ public final class ObjectContext: Sendable {
     /// - Complexity: O(*n*) predicate evaluations for *n* objects of the entity, plus
     ///   O(*m* log *m*) to sort *m* matches.
     public func fetch<E: ManagedEntity>(_ request: FetchRequest<E>) throws(ContextError) -> [E] {
-        var matches = try state.withLock { state throws(ContextError) in
-            try Self.filter(state.graph.table(E.self).rows.values, request.predicate)
+        let candidates = state.withLock { state in
+            state.graph.table(E.self).candidates(for: request.predicate?.equalityConstraints ?? [])
         }
+        var matches = candidates
+        if let predicate = request.predicate { matches = try PredicateEvaluation.filter(candidates, predicate) }
         if !request.sortBy.isEmpty { matches.sort(using: request.sortBy) }
         let start = min(max(request.fetchOffset, 0), matches.count)
         let end = request.fetchLimit.map { min(start + max($0, 0), matches.count) } ?? matches.count
@@ -157,17 +159,6 @@ public final class ObjectContext: Sendable {
     public func count<E: ManagedEntity>(_ request: FetchRequest<E>) throws(ContextError) -> Int {
         guard request.predicate != nil else { return state.withLock { $0.graph.count(of: E.self) } }
         return try fetch(FetchRequest(predicate: request.predicate)).count
-    }
-
-    private static func filter<E: ManagedEntity>(
-        _ objects: Dictionary<UUID, E>.Values, _ predicate: Predicate<E>?
-    ) throws(ContextError) -> [E] {
-        guard let predicate else { return Array(objects) }
-        do {
-            return try objects.filter { try predicate.evaluate($0) }
-        } catch {
-            throw .fetchFailed(reason: "\(error)")
-        }
     }
 
     // MARK: - Changing
@@ -236,7 +227,8 @@ public final class ObjectContext: Sendable {
     /// (a child context). Nothing is saved when any rule is broken.
     ///
     /// In a root context that keeps undo, the save becomes one undo step named `actionName`, or
-    /// joins the open group (``beginUndoGroup(named:)``).
+    /// joins the open group (``beginUndoGroup(named:)``). A step of more than 10,000 objects (an
+    /// import) is not kept: it empties the undo and redo stacks instead.
     ///
     /// - Throws: ``ContextError/validationFailed(_:)`` with every broken rule,
     ///   ``ContextError/uniquenessConflict(constraint:objects:)``, or ``ContextError/store(_:)``;
@@ -268,7 +260,10 @@ public final class ObjectContext: Sendable {
         try state.validate(summary)
         switch backing {
         case .store(let store):
-            let keepsBefore = operation != .none
+            var operation = operation
+            let groupSize = (operation == .merge ? state.undo.undo.last?.changes.count ?? 0 : 0) + state.originals.count
+            if operation == .push || operation == .merge, groupSize > UndoStack.maximumStepSize { operation = .clear }
+            let keepsBefore = operation != .none && operation != .clear
             let changes = state.originals.compactMap { id, original -> ObjectChange? in
                 let after = state.graph[id]
                 if case .absent = original, after == nil { return nil }
@@ -452,18 +447,21 @@ extension ObjectContext.State {
     /// deleted object is still referred to by a denying relationship.
     func validate(_ changes: ContextChanges) throws(ContextError) {
         var issues: [ValidationIssue] = []
-        for id in changes.inserted.union(changes.updated).sorted(by: { $0.description < $1.description }) {
+        for id in changes.inserted.union(changes.updated) {
             guard let object = graph[id] else { continue }
             issues += validationIssues(of: object)
         }
-        for id in changes.deleted.sorted(by: { $0.description < $1.description }) {
+        for id in changes.deleted {
             for referrer in graph.referrers(of: id) {
                 let source = ObjectID(entityName: referrer.entity, uuid: referrer.id)
                 issues.append(ValidationIssue(
                     object: id, message: "cannot be deleted while \(source) refers to it"))
             }
         }
-        guard issues.isEmpty else { throw .validationFailed(issues) }
+        guard issues.isEmpty else {
+            let ordered = issues.enumerated().sorted { ($0.element.object.description, $0.offset) < ($1.element.object.description, $1.offset) }
+            throw .validationFailed(ordered.map(\.element))
+        }
         for id in changes.inserted.union(changes.updated) {
             guard let object = graph[id] else { continue }
             try checkUniqueness(of: object)

@@ -7,10 +7,13 @@ public struct Schema: Sendable {
     /// The version of the entities' shape, written in the store; raise it when a shape changes.
     public let version: Int
     let entities: [any ManagedEntity.Type]
+    /// The steps from each older version to the next, applied when an older store opens.
+    let migrations: [SchemaMigration]
 
-    public init(version: Int = 1, entities: [any ManagedEntity.Type]) {
+    public init(version: Int = 1, entities: [any ManagedEntity.Type], migrations: [SchemaMigration] = []) {
         self.version = version
         self.entities = entities
+        self.migrations = migrations
     }
 
     func entity(named name: String) -> (any ManagedEntity.Type)? {

@@ -39,10 +39,17 @@ enum UndoOperation: String, Sendable, Codable {
     case undo
     /// The save repeated the top redo step: that step moves back to the undo stack.
     case redo
+    /// The save changed more objects than an undo step holds: it cannot be undone, and neither
+    /// can anything before it, so both stacks are emptied.
+    case clear
 }
 
 /// The undo and redo stacks of a root context, bounded to `limit` steps.
 struct UndoStack: Sendable {
+    /// The most objects one undo step holds; a larger save (an import) empties the stacks instead
+    /// of keeping every object twice in memory and in the store.
+    static let maximumStepSize = 10_000
+
     var undo: [UndoGroup] = []
     var redo: [UndoGroup] = []
     var limit: Int
@@ -67,6 +74,9 @@ struct UndoStack: Sendable {
             if let group = undo.popLast() { redo.append(group) }
         case .redo:
             if let group = redo.popLast() { undo.append(group) }
+        case .clear:
+            undo = []
+            redo = []
         }
     }
 }

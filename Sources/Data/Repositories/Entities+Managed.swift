@@ -20,6 +20,9 @@ extension Project: ManagedEntity {
         [.required(\.boardID, to: Board.self, onDelete: .cascade)]
     }
 
+    /// Columns are fetched by state.
+    public static var indexes: [EntityIndex<Project>] { [EntityIndex(\.state)] }
+
     public func validationFailures() -> [String] {
         var failures = draft.failures.map(\.description)
         if position < 0 { failures.append("the position \(position) is negative") }

@@ -45,6 +45,9 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
         var projects = BoardProjects(boardID: board, projects: before)
         let result = try change(&projects)
         guard projects.hasChanges else { return result }
+        let failures = projects.changed.values.sorted { ($0.state, $0.position) < ($1.state, $1.position) }
+            .flatMap(\.draft.failures)
+        if !failures.isEmpty { throw .invalid(ValidationError(failures)) }
         let old = Dictionary(uniqueKeysWithValues: before.map { ($0.id, $0) })
         let now = environment.now()
         var sequence = nextSequence

@@ -75,7 +75,9 @@ public struct BoardProjects: Sendable {
         guard let location = locate(id) else { throw .notFound(.project(id)) }
         var project = columns[location.state]![location.index]
         columns[location.state]!.remove(at: location.index)
-        renumber(location.state, from: location.index)
+        // Within one column, renumber once the project is back in, so that projects that end
+        // where they began are not saved.
+        if location.state != state { renumber(location.state, from: location.index) }
         let destination = columns[state, default: []]
         let target = Self.clamp(index, count: destination.count)
         let moved = project.state != state || project.position != target
@@ -86,7 +88,7 @@ public struct BoardProjects: Sendable {
             changed[id] = project
             self.moved.insert(id)
         }
-        renumber(state, from: target)
+        renumber(state, from: location.state == state ? min(location.index, target) : target)
         return columns[state]![target]
     }
 

@@ -1,0 +1,39 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension CommandLineTool {
+    /// The tool as the `pm` executable runs it: the standard streams, the process environment,
+    /// the terminal's width from `ioctl(TIOCGWINSZ)`, and the live clock, calendar and time zone.
+    ///
+    /// It also makes the process ignore `SIGPIPE`, so that output piped into a reader that stops
+    /// early (`pm demo | head`) ends the output but not the command: the demo still removes its
+    /// temporary store.
+    ///
+    /// ```swift
+    /// let status = await CommandLineTool.live().run(Array(CommandLine.arguments.dropFirst()))
+    /// ```
+    public static func live() -> CommandLineTool {
+        _ = signal(SIGPIPE, SIG_IGN)
+        let isTerminal = isatty(STDOUT_FILENO) == 1
+        return CommandLineTool(
+            output: StandardStream.output,
+            errors: StandardStream.error,
+            processEnvironment: ProcessInfo.processInfo.environment,
+            outputIsTerminal: isTerminal,
+            terminalWidth: isTerminal ? terminalColumns() : nil,
+            engineEnvironment: .live)
+    }
+
+    /// The columns of the terminal on standard output, or `nil` when the terminal does not say.
+    private static func terminalColumns() -> Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import ProjectManager
+
+/// The `pm` command-line tool, with everything it reads from the outside world injected so that a
+/// test can run it like a user would.
+///
+/// ```swift
+/// let tool = CommandLineTool(
+///     output: StandardStream.output, errors: StandardStream.error,
+///     processEnvironment: ProcessInfo.processInfo.environment,
+///     outputIsTerminal: false, terminalWidth: nil, engineEnvironment: .live)
+/// let status = await tool.run(["add", "Write report", "--due", "2026-12-24"])
+/// ```
+///
+/// Each run opens the store, does one command and lets the store go, so separate runs over the
+/// same file see each other's effects.
+///
+/// ## Exit status
+/// - ``ExitCode/success`` (0) when the command did its work.
+/// - ``ExitCode/failure`` (1) for a runtime error: an unknown or ambiguous id, a store that cannot
+///   be read, a value the rules refuse. One line on the error stream.
+/// - ``ExitCode/usage`` (2) for a wrong command line: an unknown command or option, a missing
+///   argument, a bad date or position. One line, then a hint, on the error stream.
+///
+/// Nothing is written to the store when a command fails: arguments are checked before the store is
+/// opened, ids and values before any use case runs, and a failed use case saves nothing.
+public struct CommandLineTool: Sendable {
+    /// Where results go.
+    public let output: any TextSink
+    /// Where errors go.
+    public let errors: any TextSink
+    /// The process environment: `PM_STORE`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM` and
+    /// `COLUMNS` are read.
+    public let processEnvironment: [String: String]
+    /// Whether standard output is a terminal; colour is used only when it is.
+    public let outputIsTerminal: Bool
+    /// The terminal's width in cells, when it is known; otherwise `COLUMNS`, else 80, is used.
+    public let terminalWidth: Int?
+    /// The clock, calendar, time zone and id generator the engine uses.
+    public let engineEnvironment: EngineEnvironment
+
+    /// The width assumed when neither the terminal nor `COLUMNS` gives one.
+    public static let defaultWidth = 80
+
+    /// Makes a tool.
+    ///
+    /// - Parameters:
+    ///   - output: Where results go (standard output).
+    ///   - errors: Where error messages go (standard error).
+    ///   - processEnvironment: The process environment variables.
+    ///   - outputIsTerminal: Whether `output` is a terminal.
+    ///   - terminalWidth: The terminal's width in cells, if known.
+    ///   - engineEnvironment: The clock, calendar, time zone and ids for the engine.
+    public init(
+        output: any TextSink,
+        errors: any TextSink,
+        processEnvironment: [String: String],
+        outputIsTerminal: Bool,
+        terminalWidth: Int?,
+        engineEnvironment: EngineEnvironment
+    ) {
+        self.output = output
+        self.errors = errors
+        self.processEnvironment = processEnvironment
+        self.outputIsTerminal = outputIsTerminal
+        self.terminalWidth = terminalWidth
+        self.engineEnvironment = engineEnvironment
+    }
+
+    /// Runs one command line and says how it went.
+    ///
+    /// - Parameter arguments: The arguments after the program's name, such as
+    ///   `["move", "3f2a", "doing"]`.
+    /// - Returns: The exit status: a raw value of ``ExitCode``.
+    public func run(_ arguments: [String]) async -> Int32 {
+        do throws(CommandLineError) {
+            let invocation = try CommandParser.parse(arguments)
+            try await perform(invocation)
+            return ExitCode.success.rawValue
+        } catch {
+            switch error {
+            case .usage(let message):
+                errors.write("pm: \(Self.oneLine(message))\ntry 'pm help'\n")
+                return ExitCode.usage.rawValue
+            case .runtime(let message):
+                errors.write("pm: \(Self.oneLine(message))\n")
+                return ExitCode.failure.rawValue
+            }
+        }
+    }
+
+    // MARK: - Settings
+
+    /// The width the board is fitted to.
+    var width: Int {
+        if let terminalWidth, terminalWidth > 0 { return terminalWidth }
+        if let columns = processEnvironment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+        return Self.defaultWidth
+    }
+
+    /// How output is decorated.
+    var style: OutputStyle {
+        OutputStyle(outputIsTerminal: outputIsTerminal, environment: processEnvironment)
+    }
+
+    /// Writes lines to the output.
+    func print(_ lines: [String]) {
+        output.write(lines.map { $0 + "\n" }.joined())
+    }
+
+    /// Writes one line to the output.
+    func print(_ line: String = "") {
+        output.write(line + "\n")
+    }
+
+    /// `message` on one line: line breaks and control characters become spaces.
+    static func oneLine(_ message: String) -> String {
+        String(message.map { character -> Character in
+            let isControl = character.isNewline
+                || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            return isControl ? " " : character
+        })
+    }
+
+    // MARK: - Dispatch
+
+    private func perform(_ invocation: Invocation) async throws(CommandLineError) {
+        switch invocation.command {
+        case .help:
+            output.write(HelpText.text)
+        case .demo:
+            try await Demo(tool: self).run()
+        case .board:
+            try await showBoard(engine: openEngine(invocation))
+        case .add(let draft):
+            try await add(draft, engine: openEngine(invocation))
+        case .show(let id):
+            try await show(id, engine: openEngine(invocation))
+        case .edit(let id, let edit):
+            try await self.edit(id, edit, engine: openEngine(invocation))
+        case .move(let id, let state, let position):
+            try await move(id, to: state, position: position, engine: openEngine(invocation))
+        case .delete(let id):
+            try await delete(id, engine: openEngine(invocation))
+        }
+    }
+
+    /// Opens the store the invocation names.
+    ///
+    /// - Throws: ``CommandLineError/runtime(_:)`` with the store's own description when it cannot
+    ///   be read; the file is left untouched.
+    private func openEngine(_ invocation: Invocation) throws(CommandLineError) -> ProjectManagerEngine {
+        let url = try StoreLocation.url(flag: invocation.storePath, environment: processEnvironment)
+        return try Self.openEngine(at: url, environment: engineEnvironment)
+    }
+
+    static func openEngine(at url: URL, environment: EngineEnvironment) throws(CommandLineError) -> ProjectManagerEngine {
+        do {
+            return try ProjectManagerEngine.persistent(at: url, environment: environment)
+        } catch {
+            throw .runtime(error.description)
+        }
+    }
+}
+
+/// Runs a use case, turning its error into a runtime error.
+@discardableResult
+func attempt<Value>(
+    _ work: () async throws(RepositoryError) -> Value
+) async throws(CommandLineError) -> Value {
+    do {
+        return try await work()
+    } catch {
+        throw .runtime(error.description)
+    }
+}

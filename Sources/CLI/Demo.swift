@@ -1,0 +1,112 @@
+import Foundation
+import ProjectManager
+
+/// `pm demo`: the main story, told on a temporary store that is removed at the end.
+///
+/// Three projects are added (one due yesterday, so overdue; one due today, which is not), one moves
+/// to Doing, one is edited, one is marked Done; the board is drawn after each step, under a caption
+/// that shows the equivalent `pm` command. The user's own store is never touched.
+struct Demo: Sendable {
+    let tool: CommandLineTool
+
+    /// Where the temporary store goes: `$TMPDIR` from the tool's environment, else the system's
+    /// temporary directory.
+    private var temporaryRoot: URL {
+        if let path = tool.processEnvironment["TMPDIR"], !path.isEmpty {
+            return URL(filePath: path, directoryHint: .isDirectory)
+        }
+        return FileManager.default.temporaryDirectory
+    }
+
+    func run() async throws(CommandLineError) {
+        let directory = temporaryRoot
+            .appending(path: "pm-demo-\(UUID().uuidString)", directoryHint: .isDirectory)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .runtime("cannot make a temporary folder for the demo at \(directory.path): \(error.localizedDescription)")
+        }
+        let outcome: Result<Void, CommandLineError>
+        do throws(CommandLineError) {
+            try await tell(store: directory.appending(path: "projects.pmstore", directoryHint: .notDirectory))
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+        }
+        do {
+            try FileManager.default.removeItem(at: directory)
+        } catch {
+            tool.errors.write("pm: warning: could not remove the demo's temporary folder \(directory.path): \(CommandLineTool.oneLine(error.localizedDescription))\n")
+        }
+        try outcome.get()
+    }
+
+    // MARK: - The story
+
+    private func tell(store: URL) async throws(CommandLineError) {
+        let environment = tool.engineEnvironment
+        let engine = try CommandLineTool.openEngine(at: store, environment: environment)
+        let today = environment.today()
+        guard let yesterday = today.adding(days: -1, in: environment.calendar) else {
+            throw .runtime("cannot tell which day came before \(today)")
+        }
+        tool.print("pm demo: the main story on a temporary store, removed at the end.")
+        tool.print("Today is \(today). Each step shows the command that does it, then the board.")
+
+        let report = try await create(
+            ProjectDraft(title: "Write the quarterly report", deadline: yesterday), engine: engine,
+            step: 1, caption: "Add a project that was due yesterday: it is overdue, marked '!'.",
+            command: "pm add \"Write the quarterly report\" --due \(yesterday)")
+        let offsite = try await create(
+            ProjectDraft(title: "Book the team offsite", deadline: today), engine: engine,
+            step: 2, caption: "Add a project due today: it is not overdue until tomorrow.",
+            command: "pm add \"Book the team offsite\" --due \(today)")
+        let passport = try await create(
+            ProjectDraft(title: "Renew passport", body: "Photos first, then the form."), engine: engine,
+            step: 3, caption: "Add a project with a note and no deadline.",
+            command: "pm add \"Renew passport\" --body \"Photos first, then the form.\"")
+
+        try await attempt { () async throws(RepositoryError) in try await engine.moveProject(offsite.id, to: .doing) }
+        try await showStep(4, "Start on the offsite: move it to Doing.", command: { "pm move \($0(offsite.id)) doing" }, engine: engine)
+
+        var edited = report.draft
+        edited.title = "Send the quarterly report"
+        let draft = edited
+        try await attempt { () async throws(RepositoryError) in try await engine.updateProject(report.id, with: draft) }
+        try await showStep(
+            5, "Edit the report's title; it is still overdue.",
+            command: { "pm edit \($0(report.id)) --title \"Send the quarterly report\"" }, engine: engine)
+
+        try await attempt { () async throws(RepositoryError) in try await engine.moveProject(passport.id, to: .done) }
+        try await showStep(6, "The passport is renewed: mark it Done.", command: { "pm move \($0(passport.id)) done" }, engine: engine)
+
+        let reopened = try CommandLineTool.openEngine(at: store, environment: environment)
+        let board = try await tool.fetchLookup(reopened).overview
+        tool.print()
+        tool.print("Reopened from disk: "
+            + board.columns.map { "\($0.count) in \($0.state.columnTitle)" }.joined(separator: ", ")
+            + "; every step was saved.")
+        tool.print("The temporary store is now removed. Try your own board:")
+        tool.print("   $ pm add \"My first project\"")
+        tool.print("   $ pm board")
+    }
+
+    private func create(
+        _ draft: ProjectDraft, engine: ProjectManagerEngine, step: Int, caption: String, command: String
+    ) async throws(CommandLineError) -> Project {
+        let project = try await attempt { () async throws(RepositoryError) in try await engine.createProject(draft) }
+        try await showStep(step, caption, command: { _ in command }, engine: engine)
+        return project
+    }
+
+    /// Prints a step's caption and command, then the board.
+    private func showStep(
+        _ step: Int, _ caption: String, command: (ShortIDs) -> String, engine: ProjectManagerEngine
+    ) async throws(CommandLineError) {
+        let lookup = try await tool.fetchLookup(engine)
+        tool.print()
+        tool.print(tool.style.apply(.heading, to: "\(step). \(caption)"))
+        tool.print("   $ " + command(lookup.shortIDs))
+        tool.print(tool.renderer(for: lookup).lines())
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import ProjectManager
+
+/// What `pm show` prints about one project.
+///
+/// ```
+/// 3f2a9c1e  Write the report
+///   column   To Do, 1 of 2
+///   due      2026-03-14 ! overdue
+///   created  2026-03-15 12:00
+///   updated  2026-03-15 12:00
+///   id       3f2a9c1e-0000-4000-8000-000000000001
+///
+///   The body, line by line.
+/// ```
+struct ProjectDetails: Sendable {
+    let project: Project
+    let lookup: ProjectLookup
+    let style: OutputStyle
+    /// The user's calendar, in the user's time zone, for the timestamps.
+    let calendar: Calendar
+
+    func lines() -> [String] {
+        let place = lookup.place(of: project)
+        var lines = [
+            style.apply(.identifier, to: lookup.shortIDs(project.id)) + "  "
+                + style.apply(.heading, to: TerminalText.sanitized(project.title)),
+            field("column", "\(project.state.columnTitle), \(place.position) of \(place.count)"),
+        ]
+        if let deadline = project.deadline {
+            let text = lookup.isOverdue(project) ? "\(deadline) " + style.apply(.overdue, to: "! overdue") : "\(deadline)"
+            lines.append(field("due", text))
+        } else {
+            lines.append(field("due", style.apply(.muted, to: "none")))
+        }
+        lines.append(field("created", timestamp(project.createdAt)))
+        lines.append(field("updated", timestamp(project.updatedAt)))
+        lines.append(field("id", project.id.description))
+        let body = TerminalText.sanitized(project.body, keepingLineBreaks: true)
+        if !body.isEmpty {
+            lines.append("")
+            lines += body.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+        }
+        return lines
+    }
+
+    private func field(_ name: String, _ value: String) -> String {
+        "  " + TerminalText.padded(name, to: 9) + value
+    }
+
+    /// `YYYY-MM-DD HH:MM` in the user's time zone.
+    private func timestamp(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        let day = Day(containing: date, in: calendar)
+        return "\(day) \(Self.twoDigits(parts.hour ?? 0)):\(Self.twoDigits(parts.minute ?? 0))"
+    }
+
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+}

@@ -1,0 +1,21 @@
+import ProjectManager
+
+/// The fields `pm edit` changes; `nil` leaves a field as it is.
+struct ProjectEdit: Hashable, Sendable {
+    var title: String?
+    var body: String?
+    /// `.some(nil)` removes the deadline.
+    var deadline: Day??
+
+    /// Whether the edit changes nothing at all.
+    var isEmpty: Bool { title == nil && body == nil && deadline == nil }
+
+    /// `draft` with this edit's fields put in.
+    func applied(to draft: ProjectDraft) -> ProjectDraft {
+        var draft = draft
+        if let title { draft.title = title }
+        if let body { draft.body = body }
+        if let deadline { draft.deadline = deadline }
+        return draft
+    }
+}

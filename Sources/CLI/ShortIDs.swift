@@ -1,0 +1,28 @@
+import ProjectManager
+
+/// How a board's project ids are shown: their first eight hexadecimal digits, or more when eight do
+/// not tell every project on the board apart, as git abbreviates commit hashes.
+struct ShortIDs: Sendable {
+    /// The digits shown when they are enough.
+    static let preferredLength = 8
+
+    /// The number of digits shown for every id on the board.
+    let length: Int
+
+    /// The shortest length, from ``preferredLength``, at which the ids of `projects` all differ.
+    ///
+    /// - Complexity: O(*n* · *k*) for *n* projects and *k* extra digits needed, usually none.
+    init(_ projects: [Project]) {
+        let digits = projects.map(\.id.hexDigits)
+        var length = Self.preferredLength
+        while length < 32, Set(digits.map { $0.prefix(length) }).count < digits.count {
+            length += 1
+        }
+        self.length = length
+    }
+
+    /// The shown form of `id`.
+    func callAsFunction(_ id: Project.ID) -> String {
+        String(id.hexDigits.prefix(length))
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// An open file: the descriptor number and the path it was opened at, for error messages.
+package struct FileDescriptor: Hashable, Sendable {
+    /// The POSIX file descriptor.
+    package let rawValue: Int32
+    /// The path the file was opened at.
+    package let path: String
+
+    /// Wraps an open descriptor.
+    package init(rawValue: Int32, path: String) {
+        self.rawValue = rawValue
+        self.path = path
+    }
+}
+
+/// The few POSIX file operations the journal needs, as a seam for fault injection.
+///
+/// ``POSIXFileSystem`` makes the real system calls; tests wrap it to make a chosen call fail.
+/// Every method maps a failure to ``StoreError/ioFailure(file:operation:reason:)`` naming the file.
+/// Descriptors are opened close-on-exec, so child processes never inherit a lock.
+package protocol FileSystem: Sendable {
+    /// Opens an existing file for reading and writing; `nil` when there is no file at `path`.
+    func openExisting(_ path: String) throws(StoreError) -> FileDescriptor?
+
+    /// Opens the file at `path` for reading and writing, creating it with `permissions`
+    /// (less the process's umask) when it does not exist.
+    func openOrCreate(_ path: String, permissions: UInt32) throws(StoreError) -> FileDescriptor
+
+    /// Creates a new file at `path` for reading and writing; fails if one exists.
+    func createNew(_ path: String, permissions: UInt32) throws(StoreError) -> FileDescriptor
+
+    /// Takes an exclusive `flock` on `file` without waiting.
+    ///
+    /// - Returns: `false` when another open file description holds a lock on the same file.
+    func tryLockExclusively(_ file: FileDescriptor) throws(StoreError) -> Bool
+
+    /// Reads the whole file from its first byte to its end.
+    func readAll(_ file: FileDescriptor) throws(StoreError) -> Data
+
+    /// Writes `bytes` at `offset` with one `pwrite`.
+    ///
+    /// - Returns: How many bytes were written, which may be fewer than `bytes.count`.
+    func write(_ bytes: Data, to file: FileDescriptor, at offset: Int) throws(StoreError) -> Int
+
+    /// Flushes the file's data and the metadata needed to read it back (`fdatasync`).
+    func synchronizeData(_ file: FileDescriptor) throws(StoreError)
+
+    /// Flushes the file's data and all its metadata (`fsync`).
+    func synchronize(_ file: FileDescriptor) throws(StoreError)
+
+    /// Flushes the directory at `path`, making renames and creations in it durable.
+    func synchronizeDirectory(_ path: String) throws(StoreError)
+
+    /// Cuts the file to `length` bytes (`ftruncate`).
+    func truncate(_ file: FileDescriptor, to length: Int) throws(StoreError)
+
+    /// The file's permission bits (`st_mode & 0o7777`).
+    func permissions(of file: FileDescriptor) throws(StoreError) -> UInt32
+
+    /// Sets the file's permission bits (`fchmod`).
+    func setPermissions(_ permissions: UInt32, of file: FileDescriptor) throws(StoreError)
+
+    /// Renames `source` to `destination`, atomically replacing any file there.
+    func rename(_ source: String, to destination: String) throws(StoreError)
+
+    /// Removes the file at `path`; does nothing when there is none.
+    func removeIfPresent(_ path: String) throws(StoreError)
+
+    /// Closes the descriptor, releasing any lock taken through it.
+    func close(_ file: FileDescriptor) throws(StoreError)
+}

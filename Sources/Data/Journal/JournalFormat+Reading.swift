@@ -1,0 +1,151 @@
+import Foundation
+
+extension JournalFormat {
+    /// Where things are in a store file that was read without error.
+    package struct Layout: Hashable, Sendable {
+        /// The schema version in the header.
+        package var schemaVersion: UInt32
+        /// The snapshot's bytes, or `nil` when the header says there is none.
+        package var snapshot: Range<Int>?
+        /// The offset of the first journal record, just after the snapshot block.
+        package var journalStart: Int
+        /// Each intact record's payload bytes, in order.
+        package var records: [Range<Int>]
+        /// The offset just after the last intact record, where the next one goes.
+        package var end: Int
+        /// The bytes from ``end`` to the end of the file: a torn tail when not zero.
+        package var tornTailSize: Int
+    }
+
+    /// Finds the header, snapshot and records in the bytes of a whole store file.
+    ///
+    /// - Parameters:
+    ///   - bytes: The whole file; must not be empty (an empty file is a new store).
+    ///   - file: The file's path, for errors.
+    /// - Throws: ``StoreError/unreadable(file:reason:)`` when the bytes are not a store,
+    ///   ``StoreError/newerFormat(file:found:supported:)`` when a newer engine wrote them, and
+    ///   ``StoreError/damaged(file:offset:reason:)`` at the header (offset 0), the snapshot block
+    ///   (offset 32) or the first record that is bad while intact records follow it.
+    /// - Complexity: O(*n*) over the file's size; a bad last record adds a scan of the bytes after it.
+    package static func read(_ bytes: UnsafeRawBufferPointer, file: String) throws(StoreError) -> Layout {
+        let count = bytes.count
+        guard count >= magic.count, bytes.prefix(magic.count).elementsEqual(magic) else {
+            throw .unreadable(file: file, reason: "it does not start like a ProjectManager store")
+        }
+        guard count >= 12 else {
+            throw .unreadable(file: file, reason: "it ends inside its header (\(count) of \(headerSize) bytes)")
+        }
+        let format = bytes.littleEndianUInt32(at: 8)
+        guard format <= version else {
+            throw .newerFormat(file: file, found: Int(format), supported: Int(version))
+        }
+        guard format == version else {
+            throw .unreadable(file: file, reason: "it has format \(format), which no engine wrote")
+        }
+        guard count >= headerSize else {
+            throw .unreadable(file: file, reason: "it ends inside its header (\(count) of \(headerSize) bytes)")
+        }
+        guard bytes.littleEndianUInt32(at: 28) == checksumOfHeader(bytes) else {
+            throw .damaged(file: file, offset: 0, reason: "the header's checksum does not match")
+        }
+        let schemaVersion = bytes.littleEndianUInt32(at: 12)
+        let hasSnapshot = bytes.littleEndianUInt32(at: 16) & hasSnapshotFlag != 0
+
+        let snapshot: Range<Int>
+        switch frame(in: bytes, at: headerSize) {
+        case .intact(let payload): snapshot = payload
+        case .broken(let problem): throw .damaged(file: file, offset: headerSize, reason: "the snapshot \(problem)")
+        }
+        guard hasSnapshot || snapshot.isEmpty else {
+            throw .damaged(file: file, offset: headerSize, reason: "the header says there is no snapshot, yet there is one")
+        }
+
+        var records: [Range<Int>] = []
+        var offset = snapshot.upperBound
+        while offset < count {
+            switch frame(in: bytes, at: offset) {
+            case .intact(let payload):
+                records.append(payload)
+                offset = payload.upperBound
+            case .broken(let problem):
+                if let next = firstIntactFrame(in: bytes, after: offset) {
+                    throw .damaged(
+                        file: file, offset: offset,
+                        reason: "the record there \(problem), and an intact record follows at byte \(next)"
+                    )
+                }
+                return Layout(
+                    schemaVersion: schemaVersion, snapshot: hasSnapshot ? snapshot : nil,
+                    journalStart: snapshot.upperBound, records: records, end: offset, tornTailSize: count - offset
+                )
+            }
+        }
+        return Layout(
+            schemaVersion: schemaVersion, snapshot: hasSnapshot ? snapshot : nil,
+            journalStart: snapshot.upperBound, records: records, end: offset, tornTailSize: 0
+        )
+    }
+
+    // MARK: - Frames
+
+    private enum FrameCheck {
+        /// The frame is whole and its checksum matches; these are its payload bytes.
+        case intact(payload: Range<Int>)
+        /// The frame is not.
+        case broken(FrameProblem)
+    }
+
+    private enum FrameProblem: CustomStringConvertible {
+        case endsInsideFrameHeader
+        case runsPastEnd(declaredLength: UInt32)
+        case checksumMismatch
+
+        /// A phrase that follows "the record" or "the snapshot".
+        var description: String {
+            switch self {
+            case .endsInsideFrameHeader: "ends inside its length and checksum"
+            case .runsPastEnd(let length): "runs past the end of the file (\(length) bytes declared)"
+            case .checksumMismatch: "has a checksum that does not match"
+            }
+        }
+    }
+
+    private static func frame(in bytes: UnsafeRawBufferPointer, at offset: Int) -> FrameCheck {
+        guard bytes.count - offset >= frameHeaderSize else { return .broken(.endsInsideFrameHeader) }
+        let length = bytes.littleEndianUInt32(at: offset)
+        let start = offset + frameHeaderSize
+        guard Int(length) <= bytes.count - start else { return .broken(.runsPastEnd(declaredLength: length)) }
+        let payload = start..<(start + Int(length))
+        let expected = bytes.littleEndianUInt32(at: offset + 4)
+        guard checksum(length: length, payload: UnsafeRawBufferPointer(rebasing: bytes[payload])) == expected else {
+            return .broken(.checksumMismatch)
+        }
+        return .intact(payload: payload)
+    }
+
+    /// The offset of the first intact frame starting after `offset`, if any.
+    ///
+    /// Only frames whose declared length fits in the file are checksummed, which rules out
+    /// nearly every offset inside text payloads at once.
+    private static func firstIntactFrame(in bytes: UnsafeRawBufferPointer, after offset: Int) -> Int? {
+        var candidate = offset + 1
+        while bytes.count - candidate >= frameHeaderSize {
+            let fits = Int(bytes.littleEndianUInt32(at: candidate)) <= bytes.count - candidate - frameHeaderSize
+            if fits, case .intact = frame(in: bytes, at: candidate) { return candidate }
+            candidate += 1
+        }
+        return nil
+    }
+
+    private static func checksumOfHeader(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var crc = CRC32C()
+        crc.update(UnsafeRawBufferPointer(rebasing: bytes[0..<28]))
+        return crc.value
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    func littleEndianUInt32(at offset: Int) -> UInt32 {
+        UInt32(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The byte layout of a store file: a header, a snapshot block, then journal records.
+///
+/// Format 1, all integers little-endian:
+/// ```
+/// offset  size  field
+///      0     8  magic "PMSTORE\0"
+///      8     4  format version (1)
+///     12     4  schema version of the snapshot and records (the caller's)
+///     16     4  flags: bit 0 set when the file holds a snapshot; other bits zero
+///     20     8  reserved, zero
+///     28     4  CRC-32C of bytes 0..<28
+///     32   8+n  snapshot block: one frame holding the snapshot (empty when there is none)
+///      …   8+n  journal records, one frame each, up to the end of the file
+/// ```
+/// A frame is `[UInt32 length n][UInt32 checksum][n payload bytes]`, where the checksum is the
+/// CRC-32C of the four length bytes followed by the payload. Covering the length means a frame
+/// of zero bytes (what a crash can leave after a file grew) never reads as an empty record.
+///
+/// Bytes after the last intact record are a *torn tail*, the remains of an append cut short,
+/// when no intact frame starts anywhere inside them; when one does, the bad record is damage.
+package enum JournalFormat {
+    /// The format version this engine writes and reads.
+    package static let version: UInt32 = 1
+    /// The first eight bytes of every store file.
+    package static let magic: [UInt8] = Array("PMSTORE\0".utf8)
+    /// The size of the fixed header.
+    package static let headerSize = 32
+    /// The size of a frame's length and checksum.
+    package static let frameHeaderSize = 8
+    /// The largest payload a frame can hold.
+    package static let maximumPayloadSize = Int(UInt32.max)
+
+    /// The header flag set when the file holds a snapshot.
+    static let hasSnapshotFlag: UInt32 = 1
+
+    // MARK: - Writing
+
+    /// The 32 header bytes.
+    ///
+    /// - Parameter formatVersion: The version to write; only tests write another than ``version``.
+    package static func header(
+        schemaVersion: UInt32, hasSnapshot: Bool, formatVersion: UInt32 = version
+    ) -> Data {
+        var bytes = Data(magic)
+        bytes.appendLittleEndian(formatVersion)
+        bytes.appendLittleEndian(schemaVersion)
+        bytes.appendLittleEndian(hasSnapshot ? hasSnapshotFlag : 0)
+        bytes.append(contentsOf: [UInt8](repeating: 0, count: 8))
+        bytes.appendLittleEndian(CRC32C.checksum(of: bytes))
+        return bytes
+    }
+
+    /// `payload` framed with its length and checksum.
+    ///
+    /// - Precondition: `payload.count <= maximumPayloadSize`.
+    /// - Complexity: O(*n*), where *n* is the payload size.
+    package static func frame(_ payload: Data) -> Data {
+        precondition(payload.count <= maximumPayloadSize, "a frame holds at most 4 GiB")
+        let length = UInt32(payload.count)
+        var bytes = Data(capacity: frameHeaderSize + payload.count)
+        bytes.appendLittleEndian(length)
+        bytes.appendLittleEndian(payload.withUnsafeBytes { checksum(length: length, payload: $0) })
+        bytes.append(payload)
+        return bytes
+    }
+
+    /// A whole file holding `snapshot` and no records.
+    package static func file(snapshot: Data?, schemaVersion: UInt32) -> Data {
+        var bytes = header(schemaVersion: schemaVersion, hasSnapshot: snapshot != nil)
+        bytes.append(frame(snapshot ?? Data()))
+        return bytes
+    }
+
+    static func checksum(length: UInt32, payload: UnsafeRawBufferPointer) -> UInt32 {
+        var crc = CRC32C()
+        withUnsafeBytes(of: length.littleEndian) { crc.update($0) }
+        crc.update(payload)
+        return crc.value
+    }
+}
+
+extension Data {
+    mutating func appendLittleEndian(_ value: UInt32) {
+        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
+    }
+}

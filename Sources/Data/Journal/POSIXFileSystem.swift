@@ -1,0 +1,205 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The real file system, through POSIX calls.
+///
+/// Interrupted calls (`EINTR`) are retried, except `fsync` and `close`, whose outcome is then
+/// unknown. On Apple platforms, syncing uses `F_FULLFSYNC`, because `fsync` there does not
+/// reach the disk's platter.
+package struct POSIXFileSystem: FileSystem {
+    /// Makes real system calls.
+    package init() {}
+
+    package func openExisting(_ path: String) throws(StoreError) -> FileDescriptor? {
+        let descriptor = retryingInterrupts { Self.open(path, O_RDWR | O_CLOEXEC, 0) }
+        if descriptor.result < 0 {
+            if descriptor.error == ENOENT { return nil }
+            throw .ioFailure(file: path, operation: "open", errno: descriptor.error)
+        }
+        return FileDescriptor(rawValue: descriptor.result, path: path)
+    }
+
+    package func openOrCreate(_ path: String, permissions: UInt32) throws(StoreError) -> FileDescriptor {
+        let descriptor = retryingInterrupts { Self.open(path, O_RDWR | O_CREAT | O_CLOEXEC, permissions) }
+        guard descriptor.result >= 0 else {
+            throw .ioFailure(file: path, operation: "open", errno: descriptor.error)
+        }
+        return FileDescriptor(rawValue: descriptor.result, path: path)
+    }
+
+    package func createNew(_ path: String, permissions: UInt32) throws(StoreError) -> FileDescriptor {
+        let descriptor = retryingInterrupts {
+            Self.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+        }
+        guard descriptor.result >= 0 else {
+            throw .ioFailure(file: path, operation: "create", errno: descriptor.error)
+        }
+        return FileDescriptor(rawValue: descriptor.result, path: path)
+    }
+
+    package func tryLockExclusively(_ file: FileDescriptor) throws(StoreError) -> Bool {
+        let outcome = retryingInterrupts { flock(file.rawValue, LOCK_EX | LOCK_NB) }
+        if outcome.result == 0 { return true }
+        if outcome.error == EWOULDBLOCK || outcome.error == EAGAIN { return false }
+        throw .ioFailure(file: file.path, operation: "lock", errno: outcome.error)
+    }
+
+    package func readAll(_ file: FileDescriptor) throws(StoreError) -> Data {
+        var status = stat()
+        guard fstat(file.rawValue, &status) == 0 else {
+            throw .ioFailure(file: file.path, operation: "read", errno: errno)
+        }
+        // One byte more than the size, so that the read which finds the end needs no growing.
+        var bytes = Data(count: max(Int(status.st_size), 0) + 1)
+        var length = 0
+        while true {
+            if length == bytes.count { bytes.count += max(4096, bytes.count / 2) }
+            let chunk = bytes.withUnsafeMutableBytes { buffer in
+                retryingInterrupts {
+                    pread(
+                        file.rawValue, buffer.baseAddress.map { $0 + length },
+                        buffer.count - length, off_t(length)
+                    )
+                }
+            }
+            if chunk.result < 0 { throw .ioFailure(file: file.path, operation: "read", errno: chunk.error) }
+            if chunk.result == 0 { break }
+            length += chunk.result
+        }
+        bytes.count = length
+        return bytes
+    }
+
+    package func write(_ bytes: Data, to file: FileDescriptor, at offset: Int) throws(StoreError) -> Int {
+        let written = bytes.withUnsafeBytes { buffer in
+            retryingInterrupts { pwrite(file.rawValue, buffer.baseAddress, buffer.count, off_t(offset)) }
+        }
+        guard written.result >= 0 else {
+            throw .ioFailure(file: file.path, operation: "write to", errno: written.error)
+        }
+        return written.result
+    }
+
+    package func synchronizeData(_ file: FileDescriptor) throws(StoreError) {
+        #if canImport(Darwin)
+        try synchronize(file)
+        #else
+        guard fdatasync(file.rawValue) == 0 else {
+            throw .ioFailure(file: file.path, operation: "sync", errno: errno)
+        }
+        #endif
+    }
+
+    package func synchronize(_ file: FileDescriptor) throws(StoreError) {
+        #if canImport(Darwin)
+        // F_FULLFSYNC fails on file systems without it (network shares); fsync is the best left.
+        if fcntl(file.rawValue, F_FULLFSYNC) == 0 { return }
+        #endif
+        guard fsync(file.rawValue) == 0 else {
+            throw .ioFailure(file: file.path, operation: "sync", errno: errno)
+        }
+    }
+
+    package func synchronizeDirectory(_ path: String) throws(StoreError) {
+        let directory = retryingInterrupts { Self.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0) }
+        guard directory.result >= 0 else {
+            throw .ioFailure(file: path, operation: "open the directory", errno: directory.error)
+        }
+        let synced = fsync(directory.result) == 0
+        let syncError = errno
+        let closed = systemClose(directory.result) == 0
+        let closeError = errno
+        guard synced else { throw .ioFailure(file: path, operation: "sync the directory", errno: syncError) }
+        guard closed else { throw .ioFailure(file: path, operation: "close the directory", errno: closeError) }
+    }
+
+    package func truncate(_ file: FileDescriptor, to length: Int) throws(StoreError) {
+        let outcome = retryingInterrupts { ftruncate(file.rawValue, off_t(length)) }
+        guard outcome.result == 0 else {
+            throw .ioFailure(file: file.path, operation: "truncate", errno: outcome.error)
+        }
+    }
+
+    package func permissions(of file: FileDescriptor) throws(StoreError) -> UInt32 {
+        var status = stat()
+        guard fstat(file.rawValue, &status) == 0 else {
+            throw .ioFailure(file: file.path, operation: "read the permissions of", errno: errno)
+        }
+        return UInt32(status.st_mode) & 0o7777
+    }
+
+    package func setPermissions(_ permissions: UInt32, of file: FileDescriptor) throws(StoreError) {
+        let outcome = retryingInterrupts { fchmod(file.rawValue, mode_t(permissions & 0o7777)) }
+        guard outcome.result == 0 else {
+            throw .ioFailure(file: file.path, operation: "set the permissions of", errno: outcome.error)
+        }
+    }
+
+    package func rename(_ source: String, to destination: String) throws(StoreError) {
+        #if canImport(Glibc)
+        let result = Glibc.rename(source, destination)
+        #else
+        let result = Darwin.rename(source, destination)
+        #endif
+        guard result == 0 else {
+            throw .ioFailure(file: source, operation: "rename", reason: "\(Self.describe(errno)) (to \(destination))")
+        }
+    }
+
+    package func removeIfPresent(_ path: String) throws(StoreError) {
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw .ioFailure(file: path, operation: "remove", errno: errno)
+        }
+    }
+
+    package func close(_ file: FileDescriptor) throws(StoreError) {
+        // Never retried: on Linux the descriptor is released even when close reports EINTR.
+        guard systemClose(file.rawValue) == 0 else {
+            throw .ioFailure(file: file.path, operation: "close", errno: errno)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Describes an `errno` value in the system's words (`strerror`).
+    package static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    private static func open(_ path: String, _ flags: Int32, _ permissions: UInt32) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.open(path, flags, mode_t(permissions))
+        #else
+        Darwin.open(path, flags, mode_t(permissions))
+        #endif
+    }
+}
+
+/// Runs a system call until it is not interrupted; returns its result and the `errno` it left.
+private func retryingInterrupts<Result: BinaryInteger>(_ call: () -> Result) -> (result: Result, error: Int32) {
+    while true {
+        let result = call()
+        let error = errno
+        if result >= 0 || error != EINTR { return (result, result >= 0 ? 0 : error) }
+    }
+}
+
+@discardableResult
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.close(descriptor)
+    #else
+    Darwin.close(descriptor)
+    #endif
+}
+
+extension StoreError {
+    /// A failed system call on `file`, described with `strerror`.
+    package static func ioFailure(file: String, operation: String, errno code: Int32) -> StoreError {
+        .ioFailure(file: file, operation: operation, reason: POSIXFileSystem.describe(code))
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import ProjectManagerCLI
+import ProjectManagerTestSupport
+import Testing
+
+@Suite("pm demo")
+struct DemoTests {
+    @Test("walks the main story, shows an overdue marker, exits 0, and leaves the user's store alone")
+    func story() async throws {
+        // Given: PM_STORE points at a store the demo must not touch
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+
+        // When
+        let demo = await harness.run(["demo"], environment: ["PM_STORE": harness.store.path], useStore: false)
+
+        // Then
+        #expect(demo.status == CommandLineTool.ExitCode.success.rawValue)
+        #expect(demo.errors.isEmpty)
+        for step in 1...6 {
+            #expect(demo.output.contains("\n\(step). "), "step \(step) has a caption")
+        }
+        #expect(demo.output.contains("$ pm add \"Write the quarterly report\" --due 2026-03-14"))
+        #expect(demo.output.contains("$ pm move 7b1d0e44 doing"))
+        #expect(demo.output.contains("! overdue 2026-03-14"))
+        #expect(demo.output.contains("due 2026-03-15"))
+        #expect(!demo.output.contains("! overdue 2026-03-15"), "due today is not overdue")
+        #expect(demo.output.contains("To Do (1)                │ Doing (1)                │ Done (1)"))
+        #expect(demo.output.contains("Reopened from disk: 1 in To Do, 1 in Doing, 1 in Done"))
+        #expect(try harness.storeContents() == nil)
+    }
+
+    @Test("fits 80 columns, in colour on a terminal and plain otherwise", arguments: [false, true])
+    func width(_ isTerminal: Bool) async throws {
+        // Given
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+
+        // When
+        let demo = await harness.run(["demo"], isTerminal: isTerminal, width: 80, useStore: false)
+
+        // Then
+        #expect(demo.status == 0)
+        #expect(demo.errors.isEmpty)
+        #expect(demo.output.contains("\u{1B}[1;31m! overdue") == isTerminal)
+        for line in demo.outputLines {
+            #expect(withoutEscapes(line).count <= 80, "\(line)")
+        }
+    }
+
+    @Test("makes its temporary store under TMPDIR and removes it")
+    func cleansUp() async throws {
+        // Given
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+        let temporary = harness.directory.file("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+
+        // When
+        let demo = await harness.run(["demo"], environment: ["TMPDIR": temporary.path], useStore: false)
+
+        // Then
+        #expect(demo.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+    }
+}

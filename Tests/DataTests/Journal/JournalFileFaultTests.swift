@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+@testable import ProjectManagerData
+
+@Suite("Journal file: failures while writing")
+struct JournalFileFaultTests {
+    struct Failure: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        /// The faults to inject, each into the next call of its operation.
+        var faults: [(FaultyFileSystem.Operation, FaultyFileSystem.Fault)]
+        /// What reopening should warn about, given where the failed record would have started.
+        var warnings: @Sendable (_ failedRecordOffset: Int) -> [StoreWarning] = { _ in [] }
+    }
+
+    static let appendFailures: [Failure] = [
+        Failure(testDescription: "the write fails", faults: [(.write, .fail)]),
+        Failure(testDescription: "part of the record is written", faults: [(.write, .writePrefixThenFail(bytes: 11))]),
+        Failure(testDescription: "the sync fails", faults: [(.synchronize, .fail)]),
+        Failure(
+            testDescription: "part of the record is written and cutting it off fails",
+            faults: [(.write, .writePrefixThenFail(bytes: 11)), (.truncate, .fail)],
+            warnings: { [.droppedTornTail(offset: $0, bytes: 11)] }
+        ),
+    ]
+
+    @Test("a failed append is reported, stops the journal, and leaves only the records that returned",
+          arguments: appendFailures)
+    func failedAppend(_ failure: Failure) throws {
+        try withTemporaryDirectory { directory in
+            let url = StoreFixtures.storeURL(in: directory)
+            let file = url.path(percentEncoded: false)
+            try StoreFixtures.makeStore(at: url, records: Array(StoreFixtures.records.prefix(2)))
+            let fileSystem = FaultyFileSystem()
+            let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, fileSystem: fileSystem)
+            for (operation, fault) in failure.faults { fileSystem.inject(fault, into: operation) }
+
+            let error = #expect(throws: StoreError.self) { try journal.append(StoreFixtures.records[2]) }
+
+            guard case .ioFailure(file, _, _)? = error else {
+                Issue.record("expected an I/O failure on \(file), got \(String(describing: error))")
+                return
+            }
+            #expect(!journal.isWritable)
+            #expect(throws: StoreError.closed(file: file)) { try journal.append(StoreFixtures.records[3]) }
+            #expect(throws: StoreError.closed(file: file)) {
+                try journal.compact(snapshot: StoreFixtures.snapshot, schemaVersion: 1)
+            }
+            journal.close()
+            let contents = try StoreFixtures.contents(at: url)
+            #expect(contents.snapshot == StoreFixtures.snapshot)
+            #expect(contents.records == Array(StoreFixtures.records.prefix(2)))
+            #expect(contents.warnings == failure.warnings(StoreFixtures.recordOffsets()[2]))
+        }
+    }
+
+    @Test("a write that puts down fewer bytes than asked is finished, not failed")
+    func shortWrite() throws {
+        try withTemporaryDirectory { directory in
+            let url = StoreFixtures.storeURL(in: directory)
+            try StoreFixtures.makeStore(at: url, records: [])
+            let fileSystem = FaultyFileSystem()
+            let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, fileSystem: fileSystem)
+            fileSystem.inject(.shortWrite(bytes: 3), into: .write)
+
+            try journal.append(StoreFixtures.records[0])
+
+            #expect(fileSystem.calls(of: .write) == 2)
+            #expect(journal.isWritable)
+            journal.close()
+            #expect(try StoreFixtures.contents(at: url).records == [StoreFixtures.records[0]])
+        }
+    }
+
+    @Test("a failure cutting off a torn tail stops the journal and changes nothing")
+    func failedTailCut() throws {
+        try withTemporaryDirectory { directory in
+            let url = StoreFixtures.storeURL(in: directory)
+            try StoreFixtures.makeStore(at: url)
+            let torn = try Data(contentsOf: url).dropLast(3)
+            try torn.write(to: url)
+            let fileSystem = FaultyFileSystem()
+            let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, fileSystem: fileSystem)
+            fileSystem.inject(.fail, into: .truncate)
+
+            #expect(throws: StoreError.self) { try journal.append(StoreFixtures.record(9)) }
+
+            #expect(!journal.isWritable)
+            journal.close()
+            #expect(try Data(contentsOf: url) == torn)
+        }
+    }
+
+    static let compactionFailures: [Failure] = [
+        Failure(testDescription: "the new file cannot be created", faults: [(.create, .fail)]),
+        Failure(testDescription: "the write fails", faults: [(.write, .fail)]),
+        Failure(testDescription: "part of the snapshot is written", faults: [(.write, .writePrefixThenFail(bytes: 40))]),
+        Failure(testDescription: "the permissions cannot be set", faults: [(.setPermissions, .fail)]),
+        Failure(testDescription: "the sync fails", faults: [(.synchronize, .fail)]),
+        Failure(testDescription: "the rename fails", faults: [(.rename, .fail)]),
+    ]
+
+    @Test("a compaction that fails before its rename leaves the old file as it was, and stops the journal",
+          arguments: compactionFailures)
+    func failedCompaction(_ failure: Failure) throws {
+        try withTemporaryDirectory { directory in
+            let url = StoreFixtures.storeURL(in: directory)
+            let file = url.path(percentEncoded: false)
+            try StoreFixtures.makeStore(at: url)
+            let before = try Data(contentsOf: url)
+            let fileSystem = FaultyFileSystem()
+            let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, fileSystem: fileSystem)
+            for (operation, fault) in failure.faults { fileSystem.inject(fault, into: operation) }
+
+            let error = #expect(throws: StoreError.self) {
+                try journal.compact(snapshot: Data(#"{"projects":[]}"#.utf8), schemaVersion: 2)
+            }
+
+            guard case .ioFailure? = error else {
+                Issue.record("expected an I/O failure, got \(String(describing: error))")
+                return
+            }
+            #expect(throws: StoreError.closed(file: file)) { try journal.append(StoreFixtures.record(9)) }
+            journal.close()
+            #expect(try Data(contentsOf: url) == before)
+            #expect(!FileManager.default.fileExists(atPath: file + ".compacting"))
+            let contents = try StoreFixtures.contents(at: url)
+            #expect(contents == JournalContents(
+                schemaVersion: 1, snapshot: StoreFixtures.snapshot, records: StoreFixtures.records, warnings: []
+            ))
+        }
+    }
+
+    @Test("a compaction whose directory sync fails stops the journal, with the new file in place")
+    func failedDirectorySync() throws {
+        try withTemporaryDirectory { directory in
+            let url = StoreFixtures.storeURL(in: directory)
+            try StoreFixtures.makeStore(at: url)
+            let fileSystem = FaultyFileSystem()
+            let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, fileSystem: fileSystem)
+            fileSystem.inject(.fail, into: .synchronizeDirectory)
+            let snapshot = Data(#"{"projects":[]}"#.utf8)
+
+            #expect(throws: StoreError.self) { try journal.compact(snapshot: snapshot, schemaVersion: 2) }
+
+            #expect(!journal.isWritable)
+            journal.close()
+            let contents = try StoreFixtures.contents(at: url)
+            #expect(contents == JournalContents(schemaVersion: 2, snapshot: snapshot, records: [], warnings: []))
+        }
+    }
+
+    @Test("a new store whose creation fails leaves no store file")
+    func failedCreation() throws {
+        try withTemporaryDirectory { directory in
+            let url = StoreFixtures.storeURL(in: directory)
+            let fileSystem = FaultyFileSystem()
+            let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, fileSystem: fileSystem)
+            fileSystem.inject(.fail, into: .rename)
+
+            #expect(throws: StoreError.self) { try journal.append(StoreFixtures.record(1)) }
+
+            journal.close()
+            let file = url.path(percentEncoded: false)
+            #expect(!FileManager.default.fileExists(atPath: file))
+            #expect(!FileManager.default.fileExists(atPath: file + ".compacting"))
+            #expect(try StoreFixtures.contents(at: url).isEmpty)
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Synchronization
+@testable import ProjectManagerData
+
+/// A file system that passes every call to the real one, except the calls it was told to fail.
+///
+/// ```swift
+/// let fileSystem = FaultyFileSystem()
+/// fileSystem.inject(.fail, into: .synchronize)  // the next sync fails with EIO
+/// ```
+/// Each fault hits one call; the calls after it succeed again.
+final class FaultyFileSystem: FileSystem {
+    /// The calls a fault can be injected into.
+    enum Operation: Hashable, Sendable, CaseIterable {
+        case create
+        case write
+        /// `fsync` and `fdatasync`.
+        case synchronize
+        case synchronizeDirectory
+        case truncate
+        case setPermissions
+        case rename
+    }
+
+    /// What happens to the chosen call.
+    enum Fault: Hashable, Sendable {
+        /// The call does nothing and fails with `EIO`.
+        case fail
+        /// A write puts its first `bytes` bytes on disk, then fails with `ENOSPC`.
+        case writePrefixThenFail(bytes: Int)
+        /// A write puts its first `bytes` bytes on disk and reports just that many, as `pwrite` may.
+        case shortWrite(bytes: Int)
+    }
+
+    private struct State {
+        var calls: [Operation: Int] = [:]
+        var faults: [Operation: [Int: Fault]] = [:]
+    }
+
+    private let base: any FileSystem
+    private let state = Mutex(State())
+
+    /// Passes calls to `base` until told otherwise.
+    init(base: some FileSystem = POSIXFileSystem()) {
+        self.base = base
+    }
+
+    /// Makes the `nth` call of `operation` from now on (1 is the next one) suffer `fault`.
+    func inject(_ fault: Fault, into operation: Operation, onCall nth: Int = 1) {
+        state.withLock { state in
+            state.faults[operation, default: [:]][state.calls[operation, default: 0] + nth] = fault
+        }
+    }
+
+    /// How many times `operation` was called so far.
+    func calls(of operation: Operation) -> Int {
+        state.withLock { $0.calls[operation, default: 0] }
+    }
+
+    /// Counts a call of `operation` and takes the fault planned for it, if any.
+    private func fault(for operation: Operation) -> Fault? {
+        state.withLock { state in
+            let call = state.calls[operation, default: 0] + 1
+            state.calls[operation] = call
+            return state.faults[operation]?.removeValue(forKey: call)
+        }
+    }
+
+    private func failIfPlanned(_ operation: Operation, file: String, _ description: String) throws(StoreError) {
+        if fault(for: operation) != nil { throw .ioFailure(file: file, operation: description, errno: EIO) }
+    }
+
+    // MARK: - FileSystem
+
+    func openExisting(_ path: String) throws(StoreError) -> FileDescriptor? {
+        try base.openExisting(path)
+    }
+
+    func openOrCreate(_ path: String, permissions: UInt32) throws(StoreError) -> FileDescriptor {
+        try base.openOrCreate(path, permissions: permissions)
+    }
+
+    func createNew(_ path: String, permissions: UInt32) throws(StoreError) -> FileDescriptor {
+        try failIfPlanned(.create, file: path, "create")
+        return try base.createNew(path, permissions: permissions)
+    }
+
+    func tryLockExclusively(_ file: FileDescriptor) throws(StoreError) -> Bool {
+        try base.tryLockExclusively(file)
+    }
+
+    func readAll(_ file: FileDescriptor) throws(StoreError) -> Data {
+        try base.readAll(file)
+    }
+
+    func write(_ bytes: Data, to file: FileDescriptor, at offset: Int) throws(StoreError) -> Int {
+        switch fault(for: .write) {
+        case nil:
+            return try base.write(bytes, to: file, at: offset)
+        case .fail:
+            throw .ioFailure(file: file.path, operation: "write to", errno: EIO)
+        case .writePrefixThenFail(let count):
+            _ = try base.write(bytes.prefix(count), to: file, at: offset)
+            throw .ioFailure(file: file.path, operation: "write to", errno: ENOSPC)
+        case .shortWrite(let count):
+            return try base.write(bytes.prefix(count), to: file, at: offset)
+        }
+    }
+
+    func synchronizeData(_ file: FileDescriptor) throws(StoreError) {
+        try failIfPlanned(.synchronize, file: file.path, "sync")
+        try base.synchronizeData(file)
+    }
+
+    func synchronize(_ file: FileDescriptor) throws(StoreError) {
+        try failIfPlanned(.synchronize, file: file.path, "sync")
+        try base.synchronize(file)
+    }
+
+    func synchronizeDirectory(_ path: String) throws(StoreError) {
+        try failIfPlanned(.synchronizeDirectory, file: path, "sync the directory")
+        try base.synchronizeDirectory(path)
+    }
+
+    func truncate(_ file: FileDescriptor, to length: Int) throws(StoreError) {
+        try failIfPlanned(.truncate, file: file.path, "truncate")
+        try base.truncate(file, to: length)
+    }
+
+    func permissions(of file: FileDescriptor) throws(StoreError) -> UInt32 {
+        try base.permissions(of: file)
+    }
+
+    func setPermissions(_ permissions: UInt32, of file: FileDescriptor) throws(StoreError) {
+        try failIfPlanned(.setPermissions, file: file.path, "set the permissions of")
+        try base.setPermissions(permissions, of: file)
+    }
+
+    func rename(_ source: String, to destination: String) throws(StoreError) {
+        try failIfPlanned(.rename, file: source, "rename")
+        try base.rename(source, to: destination)
+    }
+
+    func removeIfPresent(_ path: String) throws(StoreError) {
+        try base.removeIfPresent(path)
+    }
+
+    func close(_ file: FileDescriptor) throws(StoreError) {
+        try base.close(file)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import ProjectManager
+import ProjectManagerTestSupport
+import Synchronization
+import Testing
+
+/// Where an engine under test keeps its store.
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case inMemory = "in memory"
+    case file = "in a file"
+
+    var testDescription: String { rawValue }
+}
+
+/// An engine over a deterministic environment, in memory or over a store file in a temporary
+/// directory that goes away with the harness.
+final class EngineHarness: Sendable {
+    let kind: StoreKind
+    let clock: TestClock
+    let environment: EngineEnvironment
+    /// The engine now open; a file store admits one at a time.
+    private let current: Mutex<ProjectManagerEngine?>
+    let directory: TemporaryDirectory
+    /// The store file, for a file store.
+    let storeURL: URL
+
+    init(_ kind: StoreKind, clock: TestClock = TestClock(), timeZone: TimeZone = .gmt) throws {
+        self.kind = kind
+        self.clock = clock
+        environment = .test(clock: clock, timeZone: timeZone)
+        directory = try TemporaryDirectory()
+        storeURL = directory.file("projects.pmstore")
+        let engine: ProjectManagerEngine = switch kind {
+        case .inMemory: .inMemory(environment: environment)
+        case .file: try .persistent(at: storeURL, environment: environment)
+        }
+        current = Mutex(engine)
+    }
+
+    /// The engine now open.
+    var engine: ProjectManagerEngine {
+        current.withLock { engine in
+            guard let engine else { preconditionFailure("the harness always holds an engine between restarts") }
+            return engine
+        }
+    }
+
+    deinit { directory.remove() }
+
+    /// The engine as a new run of the program sees the store: the old engine is closed (the store
+    /// admits one writer) and a new one opened over the same file; in memory, the same engine.
+    func restarted() throws -> ProjectManagerEngine {
+        guard kind == .file else { return engine }
+        return try current.withLock { current in
+            current = nil
+            let engine = try ProjectManagerEngine.persistent(at: storeURL, environment: environment)
+            current = engine
+            return engine
+        }
+    }
+
+    /// The board's projects as stored, read after a restart.
+    func storedProjects(onBoard board: Board.ID = .default) async throws -> [Project] {
+        try await restarted().projects.projects(onBoard: board)
+    }
+
+    /// Whether the store file exists.
+    var storeFileExists: Bool { FileManager.default.fileExists(atPath: storeURL.path) }
+
+    /// Creates projects with these titles, last in the column of `state`.
+    @discardableResult
+    func create(_ titles: [String], in state: ProjectState = .todo, on board: Board.ID = .default) async throws -> [Project] {
+        var made: [Project] = []
+        for title in titles {
+            made.append(try await engine.createProject(ProjectDraft(title: title), on: board, in: state))
+        }
+        return made
+    }
+}
