@@ -45,7 +45,6 @@ struct Demo: Sendable {
 
     private func tell(store: URL) async throws(CommandLineError) {
         let environment = tool.engineEnvironment
-        let engine = try CommandLineTool.openEngine(at: store, environment: environment)
         let today = environment.today()
         guard let yesterday = today.adding(days: -1, in: environment.calendar) else {
             throw .runtime("cannot tell which day came before \(today)")
@@ -53,32 +52,37 @@ struct Demo: Sendable {
         tool.print("pm demo: the main story on a temporary store, removed at the end.")
         tool.print("Today is \(today). Each step shows the command that does it, then the board.")
 
-        let report = try await create(
-            ProjectDraft(title: "Write the quarterly report", deadline: yesterday), engine: engine,
-            step: 1, caption: "Add a project that was due yesterday: it is overdue, marked '!'.",
-            command: "pm add \"Write the quarterly report\" --due \(yesterday)")
-        let offsite = try await create(
-            ProjectDraft(title: "Book the team offsite", deadline: today), engine: engine,
-            step: 2, caption: "Add a project due today: it is not overdue until tomorrow.",
-            command: "pm add \"Book the team offsite\" --due \(today)")
-        let passport = try await create(
-            ProjectDraft(title: "Renew passport", body: "Photos first, then the form."), engine: engine,
-            step: 3, caption: "Add a project with a note and no deadline.",
-            command: "pm add \"Renew passport\" --body \"Photos first, then the form.\"")
+        // The store admits one engine at a time: this one closes at the end of the block.
+        do {
+            let engine = try CommandLineTool.openEngine(at: store, environment: environment)
 
-        try await attempt { () async throws(RepositoryError) in try await engine.moveProject(offsite.id, to: .doing) }
-        try await showStep(4, "Start on the offsite: move it to Doing.", command: { "pm move \($0(offsite.id)) doing" }, engine: engine)
+            let report = try await create(
+                ProjectDraft(title: "Write the quarterly report", deadline: yesterday), engine: engine,
+                step: 1, caption: "Add a project that was due yesterday: it is overdue, marked '!'.",
+                command: "pm add \"Write the quarterly report\" --due \(yesterday)")
+            let offsite = try await create(
+                ProjectDraft(title: "Book the team offsite", deadline: today), engine: engine,
+                step: 2, caption: "Add a project due today: it is not overdue until tomorrow.",
+                command: "pm add \"Book the team offsite\" --due \(today)")
+            let passport = try await create(
+                ProjectDraft(title: "Renew passport", body: "Photos first, then the form."), engine: engine,
+                step: 3, caption: "Add a project with a note and no deadline.",
+                command: "pm add \"Renew passport\" --body \"Photos first, then the form.\"")
 
-        var edited = report.draft
-        edited.title = "Send the quarterly report"
-        let draft = edited
-        try await attempt { () async throws(RepositoryError) in try await engine.updateProject(report.id, with: draft) }
-        try await showStep(
-            5, "Edit the report's title; it is still overdue.",
-            command: { "pm edit \($0(report.id)) --title \"Send the quarterly report\"" }, engine: engine)
+            try await attempt { () async throws(RepositoryError) in try await engine.moveProject(offsite.id, to: .doing) }
+            try await showStep(4, "Start on the offsite: move it to Doing.", command: { "pm move \($0(offsite.id)) doing" }, engine: engine)
 
-        try await attempt { () async throws(RepositoryError) in try await engine.moveProject(passport.id, to: .done) }
-        try await showStep(6, "The passport is renewed: mark it Done.", command: { "pm move \($0(passport.id)) done" }, engine: engine)
+            var edited = report.draft
+            edited.title = "Send the quarterly report"
+            let draft = edited
+            try await attempt { () async throws(RepositoryError) in try await engine.updateProject(report.id, with: draft) }
+            try await showStep(
+                5, "Edit the report's title; it is still overdue.",
+                command: { "pm edit \($0(report.id)) --title \"Send the quarterly report\"" }, engine: engine)
+
+            try await attempt { () async throws(RepositoryError) in try await engine.moveProject(passport.id, to: .done) }
+            try await showStep(6, "The passport is renewed: mark it Done.", command: { "pm move \($0(passport.id)) done" }, engine: engine)
+        }
 
         let reopened = try CommandLineTool.openEngine(at: store, environment: environment)
         let board = try await tool.fetchLookup(reopened).overview

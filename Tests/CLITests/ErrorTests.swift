@@ -126,11 +126,31 @@ struct ErrorTests {
         #expect(try harness.storeContents() == nil)
     }
 
+    /// The 32-byte header of a store file of `format`, with its checksum, and no snapshot.
+    static func storeHeader(format: UInt32) -> Data {
+        var bytes = Data("PMSTORE\0".utf8)
+        for value in [format, 1, 0, 0, 0] as [UInt32] {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        withUnsafeBytes(of: crc32c(bytes).littleEndian) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// CRC-32C, bit by bit: slow and plainly right, for one header.
+    static func crc32c(_ bytes: Data) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0x82F6_3B78 : crc >> 1 }
+        }
+        return ~crc
+    }
+
     static let corruptions: [(name: String, bytes: Data)] = [
         ("garbage", Data("this is not a store".utf8)),
-        ("empty", Data()),
-        ("truncated JSON", Data(#"{"format":1,"schemaVersion":1,"entities":{"Project":[{"id""#.utf8)),
-        ("newer format", Data(#"{"format":99,"schemaVersion":1,"entities":{}}"#.utf8)),
+        ("a truncated header", Data("PMSTORE\0\u{1}".utf8)),
+        ("JSON, not a store", Data(#"{"format":1,"schemaVersion":1,"entities":{"Project":[{"id""#.utf8)),
+        ("a header of format 99", storeHeader(format: 99)),
     ]
 
     @Test("a corrupt store gives exit 1 and the store's own message, and is never overwritten",

@@ -31,6 +31,16 @@ struct ActivityRecord: ManagedEntity, Hashable {
         self.sequence = sequence
     }
 
+    /// The id of the activity with this sequence number: unique within its store, and drawn from
+    /// no id generator, so that recording history leaves the ids of projects and boards as they are.
+    static func id(sequence: Int) -> Activity.ID {
+        let value = UInt64(truncatingIfNeeded: sequence)
+        let bytes = (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * (7 - $0))) }
+        return Activity.ID(rawValue: UUID(uuid: (
+            0x41, 0x43, 0x54, 0x49, 0x56, 0x49, 0x54, 0x59,
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7])))
+    }
+
     var activity: Activity {
         Activity(id: id, boardID: boardID, projectID: projectID, projectTitle: projectTitle, kind: kind, date: date)
     }

@@ -107,7 +107,7 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
             return
         }
         let activity = Activity(
-            id: Activity.ID(rawValue: environment.makeID()), boardID: board, projectID: project.id,
+            id: ActivityRecord.id(sequence: sequence), boardID: board, projectID: project.id,
             projectTitle: project.title, kind: kind, date: date)
         try context.insert(ActivityRecord(activity, sequence: sequence))
         sequence += 1
