@@ -1,0 +1,46 @@
+import ProjectManagerDomain
+
+/// One project as a board row shows it.
+public struct BoardRow: Hashable, Sendable, Identifiable {
+    /// The most characters of the body a row previews.
+    public static let previewLimit = 60
+
+    /// The project.
+    public let id: Project.ID
+    /// The project's title.
+    public let title: String
+    /// The start of the body on one line, at most ``previewLimit`` characters and an ellipsis.
+    public let preview: String
+    /// The deadline written for the locale, or `nil` when the project has none.
+    public let deadline: String?
+    /// Whether the deadline has passed and the project is not done: show the deadline in red.
+    public let isOverdue: Bool
+
+    /// Makes a row value; the board view model makes rows from projects.
+    public init(id: Project.ID, title: String, preview: String, deadline: String?, isOverdue: Bool) {
+        self.id = id
+        self.title = title
+        self.preview = preview
+        self.deadline = deadline
+        self.isOverdue = isOverdue
+    }
+
+    /// `body` on one line, cut to ``previewLimit`` characters.
+    ///
+    /// - Complexity: O(*n*) for a body of *n* characters.
+    static func preview(of body: String) -> String {
+        let words = body.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
+        let line = words.joined(separator: " ")
+        guard line.count > previewLimit else { return line }
+        let cut = line.prefix(previewLimit).trimmingSuffix(while: \.isWhitespace)
+        return cut + "…"
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> Substring {
+        var end = endIndex
+        while end > startIndex, predicate(self[index(before: end)]) { end = index(before: end) }
+        return self[startIndex..<end]
+    }
+}

@@ -1,0 +1,181 @@
+import ProjectManagerDomain
+
+/// The main screen: the board's three sections, kept up to date with the store.
+///
+/// The board reloads whenever the store reports a save, whoever made it (this screen, a form, a
+/// use case called elsewhere, a child context), and delivers a ``BoardSnapshot`` only when
+/// something visible changed, with each section's difference for animation.
+///
+/// ```swift
+/// let (events, send) = AsyncStream.makeStream(of: BoardViewModel.Event.self)
+/// let output = board.transform(BoardViewModel.Input(events: events))
+/// send.yield(.appear)
+/// for await snapshot in output.snapshots {
+///     print(snapshot.sections.map { "\($0.title) \($0.count)" })
+/// }
+/// ```
+@MainActor
+public final class BoardViewModel: ViewModelType {
+    /// What the user does on the board.
+    public enum Event: Hashable, Sendable {
+        /// The screen appeared: load the board (and reload it on later appearances).
+        case appear
+        /// The add button was tapped: show the create form.
+        case addTapped
+        /// A row was selected: show the project's form.
+        case rowSelected(Project.ID)
+        /// A row was swiped to delete: delete the project.
+        case delete(Project.ID)
+        /// A row was long-pressed: show the project's state menu.
+        case longPress(Project.ID)
+        /// The history button was tapped: show the history.
+        case historyTapped
+    }
+
+    /// The user's events, in order.
+    public struct Input: Sendable {
+        /// The events, in the order the user made them; finish it when the screen goes away.
+        public var events: AsyncStream<Event>
+
+        /// An input over `events`.
+        public init(events: AsyncStream<Event>) {
+            self.events = events
+        }
+    }
+
+    /// What the board screen renders.
+    public struct Output: Sendable {
+        /// The screen's title.
+        public let title: String
+        /// The add button's title.
+        public let addTitle: String
+        /// The history button's title.
+        public let historyTitle: String
+        /// The delete swipe action's title.
+        public let deleteTitle: String
+        /// The board after the first appearance, then after every visible change.
+        public let snapshots: AsyncStream<BoardSnapshot>
+        /// What went wrong, for the user, in the locale's language.
+        public let errors: AsyncStream<String>
+    }
+
+    private let board: Board.ID
+    private let fetchBoard: FetchBoard
+    private let deleteProject: DeleteProject
+    private let changes: @Sendable () -> AsyncStream<RepositoryChange>
+    private weak var navigator: (any Navigator)?
+    private let localizer: Localizer
+
+    /// A board view model.
+    ///
+    /// - Parameters:
+    ///   - board: The board to show.
+    ///   - changes: The store's change stream, such as ``ProjectRepository/changes()``; it is
+    ///     subscribed to in ``transform(_:)``, before any event is handled.
+    ///   - navigator: Shows the other screens; held weakly.
+    public init(
+        board: Board.ID = .default,
+        fetchBoard: FetchBoard,
+        deleteProject: DeleteProject,
+        changes: @escaping @Sendable () -> AsyncStream<RepositoryChange>,
+        navigator: (any Navigator)?,
+        localizer: Localizer
+    ) {
+        self.board = board
+        self.fetchBoard = fetchBoard
+        self.deleteProject = deleteProject
+        self.changes = changes
+        self.navigator = navigator
+        self.localizer = localizer
+    }
+
+    public func transform(_ input: Input) -> Output {
+        let snapshots = OutputChannel<BoardSnapshot>()
+        let errors = OutputChannel<String>()
+        let storeChanges = changes()
+        let work = AsyncStream<Work>.merging(
+            input.events, Work.event, with: storeChanges, { _ in Work.storeChanged })
+        Task {
+            var shown: [BoardSection]?
+            for await item in work {
+                switch item {
+                case .event(let event):
+                    await handle(event, shown: &shown, snapshots: snapshots, errors: errors)
+                case .storeChanged:
+                    guard shown != nil else { continue }
+                    await reload(&shown, snapshots: snapshots, errors: errors)
+                }
+            }
+            snapshots.finish()
+            errors.finish()
+        }
+        return Output(
+            title: localizer(.boardTitle), addTitle: localizer(.add), historyTitle: localizer(.history),
+            deleteTitle: localizer(.delete), snapshots: snapshots.stream, errors: errors.stream)
+    }
+
+    // MARK: - Handling
+
+    private enum Work: Sendable {
+        case event(Event)
+        case storeChanged
+    }
+
+    private func handle(
+        _ event: Event, shown: inout [BoardSection]?,
+        snapshots: OutputChannel<BoardSnapshot>, errors: OutputChannel<String>
+    ) async {
+        switch event {
+        case .appear:
+            await reload(&shown, snapshots: snapshots, errors: errors)
+        case .addTapped:
+            navigator?.showCreateForm()
+        case .rowSelected(let id):
+            navigator?.showEditForm(for: id)
+        case .longPress(let id):
+            navigator?.showStateMenu(for: id)
+        case .historyTapped:
+            navigator?.showHistory()
+        case .delete(let id):
+            // The store's change stream brings the deletion to the screen.
+            do throws(RepositoryError) {
+                try await deleteProject(id)
+            } catch {
+                errors.send(localizer(.failure(error)))
+            }
+        }
+    }
+
+    /// Fetches the board and delivers it when it differs from what is shown.
+    private func reload(
+        _ shown: inout [BoardSection]?, snapshots: OutputChannel<BoardSnapshot>, errors: OutputChannel<String>
+    ) async {
+        let overview: BoardOverview
+        do throws(RepositoryError) {
+            overview = try await fetchBoard(board)
+        } catch {
+            errors.send(localizer(.failure(error)))
+            return
+        }
+        let sections = overview.columns.map(section(for:))
+        if let shown, shown == sections { return }
+        let previous = shown ?? sections.map { BoardSection(state: $0.state, title: $0.title, rows: []) }
+        let differences = zip(previous, sections).map { old, new in
+            new.rows.difference(from: old.rows).inferringMoves()
+        }
+        shown = sections
+        snapshots.send(BoardSnapshot(sections: sections, differences: differences))
+    }
+
+    private func section(for column: BoardOverview.Column) -> BoardSection {
+        BoardSection(
+            state: column.state, title: localizer(.state(column.state)),
+            rows: column.items.map { item in
+                BoardRow(
+                    id: item.project.id, title: item.project.title,
+                    preview: BoardRow.preview(of: item.project.body),
+                    deadline: item.project.deadline.map(localizer.deadline),
+                    isOverdue: item.isOverdue)
+            })
+    }
+}

@@ -1,0 +1,18 @@
+import ProjectManagerDomain
+
+/// One line of the history: what happened, and when.
+public struct HistoryEntry: Hashable, Sendable, Identifiable {
+    /// The activity the entry shows.
+    public let id: Activity.ID
+    /// What happened: "Moved 'Write report' from To Do to Doing".
+    public let text: String
+    /// When it happened, written for the locale: "Mar 15, 2026 at 12:00 PM".
+    public let time: String
+
+    /// Makes an entry value; the history view model makes entries from activities.
+    public init(id: Activity.ID, text: String, time: String) {
+        self.id = id
+        self.text = text
+        self.time = time
+    }
+}

@@ -1,0 +1,75 @@
+import ProjectManagerDomain
+
+/// The English table: every phrase, in English.
+enum EnglishPhrases {
+    static func text(for phrase: Phrase) -> String {
+        switch phrase {
+        case .boardTitle: "Project Manager"
+        case .newProjectTitle: "New Project"
+        case .projectTitle: "Project"
+        case .historyTitle: "History"
+
+        case .add: "Add"
+        case .done: "Done"
+        case .cancel: "Cancel"
+        case .edit: "Edit"
+        case .delete: "Delete"
+        case .undo: "Undo"
+        case .redo: "Redo"
+        case .history: "History"
+
+        case .state(let state): name(of: state)
+        case .overdue: "Overdue"
+
+        case .field(.title): "Title"
+        case .field(.body): "Description"
+        case .field(.deadline): "Deadline"
+        case .validation(let failure): message(for: failure)
+
+        case .moveTo(let state): "Move to \(name(of: state))"
+
+        case .activity(let kind, let title): activity(kind, title: title)
+        case .noActivity: "Nothing has happened yet."
+
+        case .failure(let error): failure(error)
+        }
+    }
+
+    private static func name(of state: ProjectState) -> String {
+        switch state {
+        case .todo: "To Do"
+        case .doing: "Doing"
+        case .done: "Done"
+        }
+    }
+
+    private static func message(for failure: ValidationFailure) -> String {
+        switch failure {
+        case .titleEmpty: "Give the project a title."
+        case .titleHasLineBreak: "Keep the title to one line."
+        case .titleTooLong(let limit): "Shorten the title to \(limit) characters or fewer."
+        case .bodyTooLong(let limit): "Shorten the description to \(limit) characters or fewer."
+        case .deadlineNotADay(let day): "\(day) is not a day of the calendar: pick another deadline."
+        }
+    }
+
+    private static func activity(_ kind: Activity.Kind, title: String) -> String {
+        switch kind {
+        case .added(let state): "Added '\(title)' to \(name(of: state))"
+        case .moved(let from, let to): "Moved '\(title)' from \(name(of: from)) to \(name(of: to))"
+        case .reordered(let state): "Reordered '\(title)' in \(name(of: state))"
+        case .edited: "Edited '\(title)'"
+        case .deleted(let state): "Deleted '\(title)' from \(name(of: state))"
+        }
+    }
+
+    private static func failure(_ error: RepositoryError) -> String {
+        switch error {
+        case .notFound(.project): "This project no longer exists."
+        case .notFound(.board): "This board no longer exists."
+        case .invalid: "Not saved: fix the fields marked below."
+        case .defaultBoardIsPermanent: "The default board cannot be deleted."
+        case .storage(let reason): "Could not read or save the projects: \(reason)"
+        }
+    }
+}

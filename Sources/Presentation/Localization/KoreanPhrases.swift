@@ -1,0 +1,87 @@
+import ProjectManagerDomain
+
+/// The Korean table: every phrase, in Korean.
+///
+/// Particles that depend on the last syllable (으로/로) are written out per state, and a project's
+/// title is followed by "항목", so no particle depends on text the user typed.
+enum KoreanPhrases {
+    static func text(for phrase: Phrase) -> String {
+        switch phrase {
+        case .boardTitle: "프로젝트 관리"
+        case .newProjectTitle: "새 프로젝트"
+        case .projectTitle: "프로젝트"
+        case .historyTitle: "기록"
+
+        case .add: "추가"
+        case .done: "완료"
+        case .cancel: "취소"
+        case .edit: "편집"
+        case .delete: "삭제"
+        case .undo: "실행 취소"
+        case .redo: "다시 실행"
+        case .history: "기록"
+
+        case .state(let state): name(of: state)
+        case .overdue: "기한 지남"
+
+        case .field(.title): "제목"
+        case .field(.body): "내용"
+        case .field(.deadline): "마감일"
+        case .validation(let failure): message(for: failure)
+
+        case .moveTo(let state): "\(towards(state)) 이동"
+
+        case .activity(let kind, let title): activity(kind, title: title)
+        case .noActivity: "아직 기록이 없습니다."
+
+        case .failure(let error): failure(error)
+        }
+    }
+
+    private static func name(of state: ProjectState) -> String {
+        switch state {
+        case .todo: "할 일"
+        case .doing: "진행 중"
+        case .done: "완료"
+        }
+    }
+
+    /// The state's name with the particle of direction.
+    private static func towards(_ state: ProjectState) -> String {
+        switch state {
+        case .todo: "할 일로"
+        case .doing: "진행 중으로"
+        case .done: "완료로"
+        }
+    }
+
+    private static func message(for failure: ValidationFailure) -> String {
+        switch failure {
+        case .titleEmpty: "프로젝트 제목을 입력하세요."
+        case .titleHasLineBreak: "제목은 한 줄로 입력하세요."
+        case .titleTooLong(let limit): "제목을 \(limit)자 이하로 줄이세요."
+        case .bodyTooLong(let limit): "내용을 \(limit)자 이하로 줄이세요."
+        case .deadlineNotADay(let day): "달력에 없는 날짜입니다(\(day)). 다른 마감일을 고르세요."
+        }
+    }
+
+    private static func activity(_ kind: Activity.Kind, title: String) -> String {
+        switch kind {
+        case .added(let state): "'\(title)' 항목을 \(name(of: state))에 추가함"
+        case .moved(let from, let to): "'\(title)' 항목을 \(name(of: from))에서 \(towards(to)) 옮김"
+        case .reordered(let state): "\(name(of: state))에서 '\(title)' 항목의 순서를 바꿈"
+        case .edited: "'\(title)' 항목을 수정함"
+        case .deleted(let state): "\(name(of: state))에서 '\(title)' 항목을 삭제함"
+        }
+    }
+
+    private static func failure(_ error: RepositoryError) -> String {
+        switch error {
+        case .notFound(.project): "이 프로젝트는 더 이상 없습니다."
+        case .notFound(.board): "이 보드는 더 이상 없습니다."
+        case .invalid: "저장하지 못했습니다. 표시된 항목을 고치세요."
+        case .defaultBoardIsPermanent: "기본 보드는 삭제할 수 없습니다."
+        case .storage(let reason): "프로젝트를 읽거나 저장하지 못했습니다: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import ProjectManagerPresentation
+
+/// Builds every screen's view model over one engine, with its use cases, a localizer for the
+/// user's locale, and a navigator.
+///
+/// A front end makes one factory and asks it for a view model each time its navigator shows a
+/// screen:
+/// ```swift
+/// @MainActor final class AppCoordinator: Navigator {
+///     lazy var screens = engine.viewModels(navigator: self)
+///     func showCreateForm() { present(screens.makeCreateProject()) }
+///     func showEditForm(for project: Project.ID) { present(screens.makeUpdateProject(project)) }
+///     // …
+/// }
+/// ```
+@MainActor
+public struct ViewModelFactory {
+    /// The engine whose use cases the view models call.
+    public let engine: ProjectManagerEngine
+    /// The board the screens show.
+    public let board: Board.ID
+    /// The text, dates and times of every screen.
+    public let localizer: Localizer
+    /// Shows the screens the view models ask for; held weakly, as the view models hold it.
+    public private(set) weak var navigator: (any Navigator)?
+
+    /// A factory for the screens of `board`.
+    public init(engine: ProjectManagerEngine, board: Board.ID = .default, localizer: Localizer, navigator: (any Navigator)?) {
+        self.engine = engine
+        self.board = board
+        self.localizer = localizer
+        self.navigator = navigator
+    }
+
+    /// The main screen.
+    public func makeBoard() -> BoardViewModel {
+        let projects = engine.projects
+        return BoardViewModel(
+            board: board, fetchBoard: engine.fetchBoard, deleteProject: engine.deleteProject,
+            changes: { projects.changes() }, navigator: navigator, localizer: localizer)
+    }
+
+    /// The form that creates a project, last in `state`'s column.
+    public func makeCreateProject(in state: ProjectState = .todo) -> CreateProjectViewModel {
+        CreateProjectViewModel(
+            mode: CreateMode(createProject: engine.createProject, board: board, state: state),
+            navigator: navigator, localizer: localizer)
+    }
+
+    /// The form that shows `project` and, on Edit, changes it in an edit session.
+    public func makeUpdateProject(_ project: Project.ID) -> UpdateProjectViewModel {
+        UpdateProjectViewModel(
+            mode: UpdateMode(project: project, beginProjectEdit: engine.beginProjectEdit),
+            navigator: navigator, localizer: localizer)
+    }
+
+    /// The long-press menu of `project`.
+    public func makeChangeState(of project: Project.ID) -> ChangeStateViewModel {
+        ChangeStateViewModel(
+            project: project, fetchProject: engine.fetchProject, moveProject: engine.moveProject,
+            navigator: navigator, localizer: localizer)
+    }
+
+    /// The board's history, with Undo and Redo.
+    /// - Parameter limit: The most entries to show; `nil` shows them all.
+    public func makeHistory(limit: Int? = nil) -> HistoryViewModel {
+        let projects = engine.projects
+        return HistoryViewModel(
+            board: board, limit: limit, fetchHistory: engine.fetchHistory, undoRedo: engine.undoRedo,
+            changes: { projects.changes() }, localizer: localizer)
+    }
+}
+
+extension ProjectManagerEngine {
+    /// A factory of view models over this engine, with text for `locale` and dates in the engine's
+    /// calendar and time zone.
+    ///
+    /// ```swift
+    /// let screens = engine.viewModels(navigator: coordinator, locale: Locale(identifier: "ko_KR"))
+    /// let board = screens.makeBoard()
+    /// ```
+    @MainActor
+    public func viewModels(
+        navigator: (any Navigator)?, locale: Locale = .current, board: Board.ID = .default
+    ) -> ViewModelFactory {
+        ViewModelFactory(
+            engine: self, board: board,
+            localizer: Localizer(locale: locale, calendar: environment.calendar, timeZone: environment.timeZone),
+            navigator: navigator)
+    }
+}

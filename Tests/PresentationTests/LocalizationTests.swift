@@ -1,0 +1,107 @@
+import Foundation
+import ProjectManager
+import ProjectManagerPresentation
+import Testing
+
+@MainActor
+@Suite("English and Korean texts", .timeLimit(.minutes(1)))
+struct LocalizationTests {
+    static func localizer(_ identifier: String) -> Localizer {
+        Localizer(
+            locale: Locale(identifier: identifier), calendar: Calendar(identifier: .gregorian),
+            timeZone: TimeZone(identifier: "UTC") ?? .gmt)
+    }
+
+    @Test("the locale chooses the language; English is the fallback", arguments: [
+        ("en_US", Language.english), ("ko_KR", .korean), ("ko", .korean), ("fr_FR", .english),
+    ])
+    func languageForLocale(identifier: String, language: Language) {
+        #expect(Language(locale: Locale(identifier: identifier)) == language)
+    }
+
+    @Test("each phrase reads right in both languages", arguments: [
+        (Phrase.state(.todo), "To Do", "할 일"),
+        (.state(.doing), "Doing", "진행 중"),
+        (.state(.done), "Done", "완료"),
+        (.moveTo(.todo), "Move to To Do", "할 일로 이동"),
+        (.moveTo(.doing), "Move to Doing", "진행 중으로 이동"),
+        (.moveTo(.done), "Move to Done", "완료로 이동"),
+        (.edit, "Edit", "편집"),
+        (.undo, "Undo", "실행 취소"),
+        (.validation(.titleEmpty), "Give the project a title.", "프로젝트 제목을 입력하세요."),
+        (.validation(.bodyTooLong(limit: 1_000)), "Shorten the description to 1000 characters or fewer.",
+         "내용을 1000자 이하로 줄이세요."),
+        (.activity(.moved(from: .todo, to: .doing), projectTitle: "Write report"),
+         "Moved 'Write report' from To Do to Doing", "'Write report' 항목을 할 일에서 진행 중으로 옮김"),
+        (.activity(.deleted(.done), projectTitle: "Ship"), "Deleted 'Ship' from Done", "완료에서 'Ship' 항목을 삭제함"),
+        (.failure(.notFound(.project(Project.ID(rawValue: UUID())))), "This project no longer exists.",
+         "이 프로젝트는 더 이상 없습니다."),
+    ])
+    func phrases(phrase: Phrase, english: String, korean: String) {
+        #expect(Self.localizer("en_US")(phrase) == english)
+        #expect(Self.localizer("ko_KR")(phrase) == korean)
+    }
+
+    @Test("deadlines are written for the locale")
+    func deadlines() {
+        let day = Day(year: 2026, month: 3, day: 20)
+        #expect(Self.localizer("en_US").deadline(day) == "Mar 20, 2026")
+        #expect(Self.localizer("ko_KR").deadline(day) == "2026년 3월 20일")
+    }
+
+    @Test("a deadline is the same day in any time zone")
+    func deadlineTimeZone() {
+        let seoul = Localizer(
+            locale: Locale(identifier: "en_US"), calendar: Calendar(identifier: .gregorian),
+            timeZone: TimeZone(identifier: "Asia/Seoul") ?? .gmt)
+        let honolulu = Localizer(
+            locale: Locale(identifier: "en_US"), calendar: Calendar(identifier: .gregorian),
+            timeZone: TimeZone(identifier: "Pacific/Honolulu") ?? .gmt)
+        let day = Day(year: 2026, month: 12, day: 24)
+        #expect(seoul.deadline(day) == "Dec 24, 2026")
+        #expect(honolulu.deadline(day) == "Dec 24, 2026")
+    }
+
+    @Test("a Korean board, form, menu and history speak Korean")
+    func koreanScreens() async throws {
+        // Given
+        let app = TestApp(locale: "ko_KR")
+        let project = try await app.add("보고서 작성", deadline: Day(year: 2026, month: 3, day: 20))
+
+        // Board
+        let boardEvents = Events<BoardViewModel.Event>()
+        let board = app.screens.makeBoard().transform(.init(events: boardEvents.stream))
+        boardEvents.send(.appear)
+        let snapshot = try #require(await Probe(board.snapshots).next())
+        #expect(board.title == "프로젝트 관리")
+        #expect(snapshot.sections.map(\.title) == ["할 일", "진행 중", "완료"])
+        #expect(snapshot.section(.todo)?.rows.first?.deadline == "2026년 3월 20일")
+        boardEvents.end()
+
+        // Create form
+        let formEvents = Events<CreateProjectViewModel.Event>()
+        let form = app.screens.makeCreateProject().transform(.init(events: formEvents.stream))
+        formEvents.send(.title(""), .leftBarButtonTapped)
+        formEvents.end()
+        #expect(form.title == "새 프로젝트")
+        #expect(form.rightButtonTitle == "완료")
+        #expect(await Probe(form.leftButtonTitle).rest() == ["취소"])
+        #expect(await Probe(form.validationMessages).rest().last?[.title] == ["프로젝트 제목을 입력하세요."])
+
+        // State menu
+        let menuEvents = Events<ChangeStateViewModel.Event>()
+        let menu = app.screens.makeChangeState(of: project.id).transform(.init(events: menuEvents.stream))
+        #expect(await Probe(menu.options).next()?.map(\.title) == ["진행 중으로 이동", "완료로 이동"])
+        menuEvents.end()
+
+        // History
+        let historyEvents = Events<HistoryViewModel.Event>()
+        let history = app.screens.makeHistory().transform(.init(events: historyEvents.stream))
+        let entry = try #require(await Probe(history.entries).next()?.first)
+        #expect(history.title == "기록")
+        #expect([history.undoTitle, history.redoTitle] == ["실행 취소", "다시 실행"])
+        #expect(entry.text == "'보고서 작성' 항목을 할 일에 추가함")
+        #expect(entry.time.hasPrefix("2026년 3월 15일"))
+        historyEvents.end()
+    }
+}
