@@ -5,7 +5,8 @@ let package = Package(
     name: "ProjectManager",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
-        // The library other Swift packages import: the composition root re-exports the Domain.
+        // The library other Swift packages import: the composition root re-exports the Domain and
+        // the Presentation view models.
         .library(name: "ProjectManager", targets: ["ProjectManager"]),
         .library(name: "ProjectManagerPresentation", targets: ["ProjectManagerPresentation"]),
         .executable(name: "pm", targets: ["pm"]),

@@ -10,9 +10,10 @@ import ProjectManager
 /// Write the report       │ Plan the offsite       │
 /// ! overdue 2026-03-14   │ due 2026-03-15         │
 /// ```
-/// Each card shows its short id (wrapped in the rare case it is longer than the column), its title (wrapped to three lines at most, then cut with an
-/// ellipsis) and its deadline. An overdue deadline starts with `!`, and is red and bold when the
-/// style uses colour.
+/// The columns are the board screen's sections (``BoardViewModel``'s snapshot). Each card shows its
+/// short id (wrapped in the rare case it is longer than the column), its title (wrapped to three
+/// lines at most, then cut with an ellipsis) and its deadline. An overdue deadline starts with `!`,
+/// and is red and bold when the style uses colour.
 struct BoardRenderer: Sendable {
     /// The narrowest board drawn; a narrower terminal gets lines this long.
     static let minimumWidth = 42
@@ -23,7 +24,12 @@ struct BoardRenderer: Sendable {
     /// What stands between two columns.
     static let separator = " │ "
 
-    let overview: BoardOverview
+    /// The board's name, for the caption.
+    let boardTitle: String
+    /// The day the overdue flags are for, for the caption.
+    let today: Day
+    /// To Do, Doing and Done, with their titles and rows.
+    let sections: [BoardSection]
     let shortIDs: ShortIDs
     let style: OutputStyle
     /// The terminal's width in cells.
@@ -42,10 +48,10 @@ struct BoardRenderer: Sendable {
     /// - Complexity: O(*n*) for *n* characters of titles.
     func lines() -> [String] {
         var lines = [caption()]
-        lines.append(row(overview.columns.map { Cell("\($0.state.columnTitle) (\($0.count))", .heading) }))
+        lines.append(row(sections.map { Cell("\($0.title) (\($0.count))", .heading) }))
         let rule = String(repeating: "─", count: columnWidth)
         lines.append([rule, rule, rule].joined(separator: "─┼─"))
-        let columns = overview.columns.map(cells(of:))
+        let columns = sections.map(cells(of:))
         let height = columns.map(\.count).max() ?? 0
         for index in 0..<height {
             lines.append(row(columns.map { index < $0.count ? $0[index] : Cell("", .plain) }))
@@ -65,33 +71,34 @@ struct BoardRenderer: Sendable {
     }
 
     private func caption() -> String {
-        var caption = "\(TerminalText.sanitized(overview.board.title)) · today \(overview.today)"
-        if overview.columns.contains(where: { $0.items.contains(where: \.isOverdue) }) {
+        var caption = "\(TerminalText.sanitized(boardTitle)) · today \(today)"
+        if sections.contains(where: { $0.rows.contains(where: \.isOverdue) }) {
             caption += " · ! overdue"
         }
         return style.apply(.heading, to: TerminalText.truncated(caption, to: boardWidth))
     }
 
-    private func cells(of column: BoardOverview.Column) -> [Cell] {
-        guard !column.items.isEmpty else { return [Cell("(empty)", .muted)] }
+    private func cells(of section: BoardSection) -> [Cell] {
+        guard !section.rows.isEmpty else { return [Cell("(empty)", .muted)] }
         var cells: [Cell] = []
-        for item in column.items {
+        for row in section.rows {
             if !cells.isEmpty { cells.append(Cell("", .plain)) }
-            for line in TerminalText.wrapped(shortIDs(item.id), width: columnWidth, maximumLines: 3) {
+            for line in TerminalText.wrapped(shortIDs(row.id), width: columnWidth, maximumLines: 3) {
                 cells.append(Cell(line, .identifier))
             }
-            let title = TerminalText.sanitized(item.project.title)
+            let title = TerminalText.sanitized(row.title)
             for line in TerminalText.wrapped(title, width: columnWidth, maximumLines: Self.titleLines) {
                 cells.append(Cell(line, .plain))
             }
-            if let deadline = item.project.deadline {
-                cells.append(deadlineCell(deadline, isOverdue: item.isOverdue))
+            if let deadline = row.deadline {
+                cells.append(deadlineCell(TerminalText.sanitized(deadline), isOverdue: row.isOverdue))
             }
         }
         return cells
     }
 
-    private func deadlineCell(_ deadline: Day, isOverdue: Bool) -> Cell {
+    /// A deadline as the localizer wrote it, `2026-03-14` in the numeric style.
+    private func deadlineCell(_ deadline: String, isOverdue: Bool) -> Cell {
         let choices = isOverdue
             ? ["! overdue \(deadline)", "! \(deadline)"]
             : ["due \(deadline)", "\(deadline)"]

@@ -25,4 +25,10 @@ enum Command: Hashable, Sendable {
     case move(ProjectIDPrefix, to: ProjectState, position: Int?)
     /// Delete a project.
     case delete(ProjectIDPrefix)
+    /// List what happened, newest first; `limit` entries at most, all when `nil`.
+    case history(limit: Int?)
+    /// Revert the last action.
+    case undo
+    /// Repeat the last undone action.
+    case redo
 }

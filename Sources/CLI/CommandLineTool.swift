@@ -13,7 +13,10 @@ import ProjectManager
 /// ```
 ///
 /// Each run opens the store, does one command and lets the store go, so separate runs over the
-/// same file see each other's effects.
+/// same file see each other's effects, undo and redo included.
+///
+/// `board`, `add`, `edit`, `move`, `history`, `undo` and `redo` go through the app's view models,
+/// as any front end does (see `Screens`).
 ///
 /// ## Exit status
 /// - ``ExitCode/success`` (0) when the command did its work.
@@ -124,6 +127,9 @@ public struct CommandLineTool: Sendable {
 
     // MARK: - Dispatch
 
+    /// Does the command. Commands that go through the app's screens run on the main actor, where
+    /// the view models live.
+    @MainActor
     private func perform(_ invocation: Invocation) async throws(CommandLineError) {
         switch invocation.command {
         case .help:
@@ -131,18 +137,30 @@ public struct CommandLineTool: Sendable {
         case .demo:
             try await Demo(tool: self).run()
         case .board:
-            try await showBoard(engine: openEngine(invocation))
+            try await showBoard(on: screens(invocation))
         case .add(let draft):
-            try await add(draft, engine: openEngine(invocation))
+            try await add(draft, on: screens(invocation))
         case .show(let id):
             try await show(id, engine: openEngine(invocation))
         case .edit(let id, let edit):
-            try await self.edit(id, edit, engine: openEngine(invocation))
+            try await self.edit(id, edit, on: screens(invocation))
         case .move(let id, let state, let position):
-            try await move(id, to: state, position: position, engine: openEngine(invocation))
+            try await move(id, to: state, position: position, on: screens(invocation))
         case .delete(let id):
             try await delete(id, engine: openEngine(invocation))
+        case .history(let limit):
+            try await showHistory(limit: limit, on: screens(invocation))
+        case .undo:
+            try await tap(.undo, on: screens(invocation))
+        case .redo:
+            try await tap(.redo, on: screens(invocation))
         }
+    }
+
+    /// The app's screens over the store the invocation names.
+    @MainActor
+    private func screens(_ invocation: Invocation) throws(CommandLineError) -> Screens {
+        Screens(engine: try openEngine(invocation))
     }
 
     /// Opens the store the invocation names.
@@ -163,9 +181,10 @@ public struct CommandLineTool: Sendable {
     }
 }
 
-/// Runs a use case, turning its error into a runtime error.
+/// Runs a use case, turning its error into a runtime error; `work` runs in the caller's isolation.
 @discardableResult
 func attempt<Value>(
+    isolation: isolated (any Actor)? = #isolation,
     _ work: () async throws(RepositoryError) -> Value
 ) async throws(CommandLineError) -> Value {
     do {

@@ -7,7 +7,9 @@ import ProjectManager
 /// `--`, every argument is positional, so `pm add -- --weird title` works.
 enum CommandParser {
     /// The commands, as the user types them.
-    static let commandNames = ["demo", "add", "board", "show", "edit", "move", "delete", "help"]
+    static let commandNames = [
+        "demo", "add", "board", "show", "edit", "move", "delete", "history", "undo", "redo", "help",
+    ]
 
     /// Parses the arguments that follow the program's name.
     ///
@@ -106,6 +108,16 @@ enum CommandParser {
                 try parsePosition(text)
             }
             return .move(id, to: state, position: position)
+        case "history":
+            let scanned = try ScannedArguments(arguments, command: name, options: ["--limit"])
+            try scanned.expectPositionals(0, command: name)
+            let limit = try scanned.options["--limit"].map { (text: String) throws(CommandLineError) -> Int in
+                try parseLimit(text)
+            }
+            return .history(limit: limit)
+        case "undo", "redo":
+            try ScannedArguments(arguments, command: name, options: []).expectPositionals(0, command: name)
+            return name == "undo" ? .undo : .redo
         default:
             if name.hasPrefix("-"), name.count > 1 {
                 throw .usage("unknown option '\(name)'")
@@ -145,6 +157,14 @@ enum CommandParser {
             throw .usage("bad --at '\(text)': positions count from 1, the top of the column")
         }
         return position
+    }
+
+    /// A `--limit` argument: a whole number of entries from 1.
+    static func parseLimit(_ text: String) throws(CommandLineError) -> Int {
+        guard text.allSatisfy(\.isASCII), let limit = Int(text), limit >= 1 else {
+            throw .usage("bad --limit '\(text)': give a whole number of entries, 1 or more")
+        }
+        return limit
     }
 }
 

@@ -4,8 +4,9 @@ import ProjectManager
 /// `pm demo`: the main story, told on a temporary store that is removed at the end.
 ///
 /// Three projects are added (one due yesterday, so overdue; one due today, which is not), one moves
-/// to Doing, one is edited, one is marked Done; the board is drawn after each step, under a caption
-/// that shows the equivalent `pm` command. The user's own store is never touched.
+/// to Doing, one is edited, one is marked Done; the history is listed, and the last change undone
+/// and redone. Each step goes through the app's screens, as the commands do, and shows the
+/// equivalent `pm` command, then the board (or the history). The user's own store is never touched.
 struct Demo: Sendable {
     let tool: CommandLineTool
 
@@ -18,6 +19,7 @@ struct Demo: Sendable {
         return FileManager.default.temporaryDirectory
     }
 
+    @MainActor
     func run() async throws(CommandLineError) {
         let directory = temporaryRoot
             .appending(path: "pm-demo-\(UUID().uuidString)", directoryHint: .isDirectory)
@@ -43,6 +45,7 @@ struct Demo: Sendable {
 
     // MARK: - The story
 
+    @MainActor
     private func tell(store: URL) async throws(CommandLineError) {
         let environment = tool.engineEnvironment
         let today = environment.today()
@@ -54,63 +57,85 @@ struct Demo: Sendable {
 
         // The store admits one engine at a time: this one closes at the end of the block.
         do {
-            let engine = try CommandLineTool.openEngine(at: store, environment: environment)
+            let screens = Screens(engine: try CommandLineTool.openEngine(at: store, environment: environment))
 
             let report = try await create(
-                ProjectDraft(title: "Write the quarterly report", deadline: yesterday), engine: engine,
+                ProjectDraft(title: "Write the quarterly report", deadline: yesterday), screens: screens,
                 step: 1, caption: "Add a project that was due yesterday: it is overdue, marked '!'.",
                 command: "pm add \"Write the quarterly report\" --due \(yesterday)")
             let offsite = try await create(
-                ProjectDraft(title: "Book the team offsite", deadline: today), engine: engine,
+                ProjectDraft(title: "Book the team offsite", deadline: today), screens: screens,
                 step: 2, caption: "Add a project due today: it is not overdue until tomorrow.",
                 command: "pm add \"Book the team offsite\" --due \(today)")
             let passport = try await create(
-                ProjectDraft(title: "Renew passport", body: "Photos first, then the form."), engine: engine,
+                ProjectDraft(title: "Renew passport", body: "Photos first, then the form."), screens: screens,
                 step: 3, caption: "Add a project with a note and no deadline.",
                 command: "pm add \"Renew passport\" --body \"Photos first, then the form.\"")
 
-            try await attempt { () async throws(RepositoryError) in try await engine.moveProject(offsite.id, to: .doing) }
-            try await showStep(4, "Start on the offsite: move it to Doing.", command: { "pm move \($0(offsite.id)) doing" }, engine: engine)
+            _ = try await screens.changeState(of: offsite.id, to: .doing)
+            try await showStep(4, "Start on the offsite: move it to Doing.", command: { "pm move \($0(offsite.id)) doing" }, screens: screens)
 
-            var edited = report.draft
-            edited.title = "Send the quarterly report"
-            let draft = edited
-            try await attempt { () async throws(RepositoryError) in try await engine.updateProject(report.id, with: draft) }
+            _ = try await screens.update(report.id, with: ProjectEdit(title: "Send the quarterly report"))
             try await showStep(
                 5, "Edit the report's title; it is still overdue.",
-                command: { "pm edit \($0(report.id)) --title \"Send the quarterly report\"" }, engine: engine)
+                command: { "pm edit \($0(report.id)) --title \"Send the quarterly report\"" }, screens: screens)
 
-            try await attempt { () async throws(RepositoryError) in try await engine.moveProject(passport.id, to: .done) }
-            try await showStep(6, "The passport is renewed: mark it Done.", command: { "pm move \($0(passport.id)) done" }, engine: engine)
+            _ = try await screens.changeState(of: passport.id, to: .done)
+            try await showStep(6, "The passport is renewed: mark it Done.", command: { "pm move \($0(passport.id)) done" }, screens: screens)
+
+            caption(7, "Look back: the history lists every change, newest first.", command: "pm history --limit 3")
+            try await tool.showHistory(limit: 3, on: screens)
+
+            caption(8, "Undo the last change (later runs can too): the passport is back in To Do.", command: "pm undo")
+            try await tool.tap(.undo, on: screens)
+            try await showBoard(screens)
+
+            caption(9, "Redo it: the passport is Done again.", command: "pm redo")
+            try await tool.tap(.redo, on: screens)
+            try await showBoard(screens)
         }
 
-        let reopened = try CommandLineTool.openEngine(at: store, environment: environment)
-        let board = try await tool.fetchLookup(reopened).overview
+        let reopened = Screens(engine: try CommandLineTool.openEngine(at: store, environment: environment))
+        let sections = try await reopened.board()
         tool.print()
         tool.print("Reopened from disk: "
-            + board.columns.map { "\($0.count) in \($0.state.columnTitle)" }.joined(separator: ", ")
+            + sections.map { "\($0.count) in \($0.title)" }.joined(separator: ", ")
             + "; every step was saved.")
         tool.print("The temporary store is now removed. Try your own board:")
         tool.print("   $ pm add \"My first project\"")
         tool.print("   $ pm board")
+        tool.print("   $ pm undo")
     }
 
+    @MainActor
     private func create(
-        _ draft: ProjectDraft, engine: ProjectManagerEngine, step: Int, caption: String, command: String
+        _ draft: ProjectDraft, screens: Screens, step: Int, caption: String, command: String
     ) async throws(CommandLineError) -> Project {
-        let project = try await attempt { () async throws(RepositoryError) in try await engine.createProject(draft) }
-        try await showStep(step, caption, command: { _ in command }, engine: engine)
+        let project = try await screens.create(draft)
+        try await showStep(step, caption, command: { _ in command }, screens: screens)
         return project
     }
 
     /// Prints a step's caption and command, then the board.
+    @MainActor
     private func showStep(
-        _ step: Int, _ caption: String, command: (ShortIDs) -> String, engine: ProjectManagerEngine
+        _ step: Int, _ caption: String, command: (ShortIDs) -> String, screens: Screens
     ) async throws(CommandLineError) {
-        let lookup = try await tool.fetchLookup(engine)
+        let renderer = try await tool.boardRenderer(on: screens)
+        self.caption(step, caption, command: command(renderer.shortIDs))
+        tool.print(renderer.lines())
+    }
+
+    /// Prints a step's caption and command.
+    private func caption(_ step: Int, _ caption: String, command: String) {
         tool.print()
         tool.print(tool.style.apply(.heading, to: "\(step). \(caption)"))
-        tool.print("   $ " + command(lookup.shortIDs))
-        tool.print(tool.renderer(for: lookup).lines())
+        tool.print("   $ " + command)
+    }
+
+    /// Prints the board.
+    @MainActor
+    private func showBoard(_ screens: Screens) async throws(CommandLineError) {
+        tool.print(try await tool.boardRenderer(on: screens).lines())
     }
 }

@@ -15,6 +15,9 @@ enum HelpText {
                                      move a project to a column, at position N
                                      (1 is the top; without --at, last)
           pm delete ID               delete a project
+          pm history [--limit N]     list what happened, newest first
+          pm undo                    revert the last add, edit, move or delete
+          pm redo                    repeat what the last undo reverted
           pm help                    show this help (also --help, -h)
 
         Options:
@@ -27,6 +30,9 @@ enum HelpText {
         them, as in git (at least 4). A deadline is a calendar day; a project is
         overdue, marked '!', when that day has passed and it is not done.
         Colour is used only on a terminal, and never when NO_COLOR is set.
+        Undo and redo reach back across runs: the store keeps both. A new change after
+        an undo ends what can be redone. With nothing to undo or redo, pm says so and
+        exits 1.
         Exit status: 0 done, 1 failed (nothing saved), 2 bad command line.
 
         """

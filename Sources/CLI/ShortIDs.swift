@@ -10,10 +10,20 @@ struct ShortIDs: Sendable {
     let length: Int
 
     /// The shortest length, from ``preferredLength``, at which the ids of `projects` all differ.
-    ///
-    /// - Complexity: O(*n* · *k*) for *n* projects and *k* extra digits needed, usually none.
     init(_ projects: [Project]) {
-        let digits = projects.map(\.id.hexDigits)
+        self.init(ids: projects.map(\.id))
+    }
+
+    /// The shortest length, from ``preferredLength``, at which the rows of `sections` all differ.
+    init(_ sections: [BoardSection]) {
+        self.init(ids: sections.flatMap { $0.rows.map(\.id) })
+    }
+
+    /// The shortest length, from ``preferredLength``, at which `ids` all differ.
+    ///
+    /// - Complexity: O(*n* · *k*) for *n* ids and *k* extra digits needed, usually none.
+    init(ids: [Project.ID]) {
+        let digits = ids.map(\.hexDigits)
         var length = Self.preferredLength
         while length < 32, Set(digits.map { $0.prefix(length) }).count < digits.count {
             length += 1

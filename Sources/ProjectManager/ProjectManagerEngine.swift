@@ -1,5 +1,6 @@
 import Foundation
 @_exported import ProjectManagerDomain
+@_exported import ProjectManagerPresentation
 import ProjectManagerData
 
 /// Why a store could not be opened or written: re-exported from the Data layer so that callers can

@@ -80,13 +80,18 @@ extension ProjectManagerEngine {
     /// let screens = engine.viewModels(navigator: coordinator, locale: Locale(identifier: "ko_KR"))
     /// let board = screens.makeBoard()
     /// ```
+    /// - Parameter dateStyle: How deadlines and times are written: the locale's way, or
+    ///   ``Localizer/DateStyle/numeric`` for a front end that lines them up in columns.
     @MainActor
     public func viewModels(
-        navigator: (any Navigator)?, locale: Locale = .current, board: Board.ID = .default
+        navigator: (any Navigator)?, locale: Locale = .current, board: Board.ID = .default,
+        dateStyle: Localizer.DateStyle = .locale
     ) -> ViewModelFactory {
         ViewModelFactory(
             engine: self, board: board,
-            localizer: Localizer(locale: locale, calendar: environment.calendar, timeZone: environment.timeZone),
+            localizer: Localizer(
+                locale: locale, calendar: environment.calendar, timeZone: environment.timeZone,
+                dateStyle: dateStyle),
             navigator: navigator)
     }
 }

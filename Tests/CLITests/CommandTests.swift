@@ -174,7 +174,7 @@ struct CommandTests {
     }
 
     @Test("help, --help, -h and no command print the usage on standard output and open no store",
-          arguments: [["help"], ["--help"], ["-h"], [], ["add", "--help"], ["help", "move"]])
+          arguments: [["help"], ["--help"], ["-h"], [], ["add", "--help"], ["help", "move"], ["help", "undo"]])
     func help(_ arguments: [String]) async throws {
         // Given
         let harness = try CLIHarness()
@@ -187,6 +187,9 @@ struct CommandTests {
         #expect(outcome.status == CommandLineTool.ExitCode.success.rawValue)
         #expect(outcome.output.contains("Usage:"))
         #expect(outcome.output.contains("pm move ID todo|doing|done [--at N]"))
+        #expect(outcome.output.contains("pm history [--limit N]"))
+        #expect(outcome.output.contains("pm undo"))
+        #expect(outcome.output.contains("pm redo"))
         #expect(outcome.errors.isEmpty)
         #expect(try harness.storeContents() == nil)
     }

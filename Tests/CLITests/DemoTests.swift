@@ -17,7 +17,7 @@ struct DemoTests {
         // Then
         #expect(demo.status == CommandLineTool.ExitCode.success.rawValue)
         #expect(demo.errors.isEmpty)
-        for step in 1...6 {
+        for step in 1...9 {
             #expect(demo.output.contains("\n\(step). "), "step \(step) has a caption")
         }
         #expect(demo.output.contains("$ pm add \"Write the quarterly report\" --due 2026-03-14"))
@@ -26,6 +26,15 @@ struct DemoTests {
         #expect(demo.output.contains("due 2026-03-15"))
         #expect(!demo.output.contains("! overdue 2026-03-15"), "due today is not overdue")
         #expect(demo.output.contains("To Do (1)                │ Doing (1)                │ Done (1)"))
+        #expect(demo.output.contains("""
+               $ pm history --limit 3
+            2026-03-15 12:00  Moved 'Renew passport' from To Do to Done
+            2026-03-15 12:00  Edited 'Send the quarterly report'
+            2026-03-15 12:00  Moved 'Book the team offsite' from To Do to Doing
+            """))
+        #expect(demo.output.contains("$ pm undo\nundid: Moved 'Renew passport' from To Do to Done\n"))
+        #expect(demo.output.contains("To Do (2)                │ Doing (1)                │ Done (0)"))
+        #expect(demo.output.contains("$ pm redo\nredid: Moved 'Renew passport' from To Do to Done\n"))
         #expect(demo.output.contains("Reopened from disk: 1 in To Do, 1 in Doing, 1 in Done"))
         #expect(try harness.storeContents() == nil)
     }

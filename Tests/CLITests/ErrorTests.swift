@@ -41,6 +41,12 @@ struct ErrorTests {
         ["help", "frobnicate"],
         ["demo", "--fast"],
         ["--store", "/elsewhere.pmstore", "board"],
+        ["history", "--limit", "0"],
+        ["history", "--limit", "ten"],
+        ["history", "--limit"],
+        ["history", "all"],
+        ["undo", "2"],
+        ["redo", "--all"],
     ]
 
     @Test("usage errors exit 2 with one line and a hint, and write nothing", arguments: usageErrors)
@@ -76,6 +82,7 @@ struct ErrorTests {
         (["add", "Report", "--body", String(repeating: "b", count: 1_001)], "pm: not saved: the body is longer than 1000 characters: shorten it"),
         (["add", String(repeating: "x", count: 101), "--body", String(repeating: "b", count: 1_001)],
          "pm: not saved: the title is longer than 100 characters: shorten it; the body is longer than 1000 characters: shorten it"),
+        (["redo"], "pm: nothing to redo"),
     ]
 
     @Test("runtime errors exit 1 with one line, and write nothing", arguments: runtimeErrors)
@@ -96,7 +103,7 @@ struct ErrorTests {
     }
 
     @Test("an error on a store that does not exist yet does not make it", arguments: [
-        ["frobnicate"], ["show", "ffff"], ["add", ""], ["board", "extra"],
+        ["frobnicate"], ["show", "ffff"], ["add", ""], ["board", "extra"], ["undo"], ["redo"],
     ])
     func noStoreMade(_ arguments: [String]) async throws {
         // Given
@@ -155,7 +162,8 @@ struct ErrorTests {
 
     @Test("a corrupt store gives exit 1 and the store's own message, and is never overwritten",
           arguments: corruptions.map(\.name),
-          [["board"], ["add", "New"], ["show", "3f2a"], ["move", "3f2a", "done"], ["delete", "3f2a"]])
+          [["board"], ["add", "New"], ["show", "3f2a"], ["move", "3f2a", "done"], ["delete", "3f2a"],
+           ["history"], ["undo"]])
     func corruptStore(_ corruption: String, arguments: [String]) async throws {
         // Given
         let harness = try CLIHarness()

@@ -16,6 +16,11 @@ struct ParserTests {
          .add(ProjectDraft(title: "Report", body: "B", deadline: Day(year: 2026, month: 12, day: 24))), nil),
         (["add", "--body=B", "Report"], .add(ProjectDraft(title: "Report", body: "B")), nil),
         (["add", "--", "--not-an-option"], .add(ProjectDraft(title: "--not-an-option")), nil),
+        (["history"], .history(limit: nil), nil),
+        (["history", "--limit", "5"], .history(limit: 5), nil),
+        (["history", "--limit=1"], .history(limit: 1), nil),
+        (["undo"], .undo, nil),
+        (["redo"], .redo, nil),
     ] as [([String], Command, String?)])
     func valid(_ arguments: [String], command: Command, store: String?) throws {
         let invocation = try CommandParser.parse(arguments)

@@ -49,6 +49,23 @@ struct LocalizationTests {
         #expect(Self.localizer("ko_KR").deadline(day) == "2026년 3월 20일")
     }
 
+    @Test("the numeric style writes days and times in numbers, largest first, in any language",
+          arguments: [("en_US", "Doing"), ("ko_KR", "진행 중")])
+    func numericDates(identifier: String, doing: String) {
+        // Given: 13:30 UTC is 22:30 in Seoul
+        let localizer = Localizer(
+            locale: Locale(identifier: identifier), calendar: Calendar(identifier: .gregorian),
+            timeZone: TimeZone(identifier: "Asia/Seoul") ?? .gmt, dateStyle: .numeric)
+        let halfPastOne = Date(timeIntervalSince1970: 1_773_576_000 + 90 * 60)
+
+        // Then
+        #expect(localizer.deadline(Day(year: 2026, month: 3, day: 20)) == "2026-03-20")
+        #expect(localizer.deadline(Day(year: 2026, month: 2, day: 30)) == "2026-02-30")
+        #expect(localizer.time(halfPastOne) == "2026-03-15 22:30")
+        #expect(localizer.time(halfPastOne.addingTimeInterval(-13 * 3_600)) == "2026-03-15 09:30")
+        #expect(localizer(.state(.doing)) == doing, "phrases keep the locale's language")
+    }
+
     @Test("a deadline is the same day in any time zone")
     func deadlineTimeZone() {
         let seoul = Localizer(
