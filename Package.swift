@@ -42,12 +42,23 @@ let package = Package(
             dependencies: ["ProjectManagerDomain", "ProjectManagerData"],
             path: "Sources/Benchmark"
         ),
+        // Run by DataTests' reliability tests, which kill it mid-save and lock it out.
+        .executableTarget(
+            name: "pm-store-crash-child",
+            dependencies: ["ProjectManagerData", "ProjectManagerCrashWorkload"],
+            path: "Tests/CrashChild"
+        ),
 
         // MARK: - Tests
         .target(
             name: "ProjectManagerTestSupport",
             dependencies: ["ProjectManagerDomain"],
             path: "Tests/Support"
+        ),
+        .target(
+            name: "ProjectManagerCrashWorkload",
+            dependencies: ["ProjectManagerDomain", "ProjectManagerData"],
+            path: "Tests/CrashWorkload"
         ),
         .testTarget(
             name: "DomainTests",
@@ -56,7 +67,11 @@ let package = Package(
         ),
         .testTarget(
             name: "DataTests",
-            dependencies: ["ProjectManagerData", "ProjectManagerTestSupport"],
+            dependencies: [
+                "ProjectManagerData", "ProjectManagerTestSupport", "ProjectManagerCrashWorkload",
+                // Not imported: listed so that `swift test` builds the child the tests run.
+                "pm-store-crash-child",
+            ],
             path: "Tests/DataTests"
         ),
         .testTarget(
