@@ -96,6 +96,15 @@ public final class ObjectContext: Sendable {
         ObjectContext(parent: self, graph: state.withLock { $0.graph })
     }
 
+    /// What opening the store found and worked around, such as a torn last record (the remains
+    /// of a save cut short by a crash) that it dropped; empty for a child context.
+    public var storeWarnings: [StoreWarning] {
+        switch backing {
+        case .store(let store): store.warnings
+        case .parent: []
+        }
+    }
+
     /// The context this one saves into, or `nil` for a root context.
     public var parent: ObjectContext? {
         if case .parent(let parent) = backing { parent } else { nil }

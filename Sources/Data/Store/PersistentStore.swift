@@ -22,6 +22,12 @@ protocol PersistentStore: Sendable {
     func load(schema: Schema, undoLimit: Int) throws(StoreError) -> StoreContents
     /// Makes one save durable. `contents` is the whole graph and undo stacks after the save.
     func save(_ commit: StoreCommit, contents: StoreContents) throws(StoreError)
+    /// What opening found and worked around, such as a torn last record it dropped.
+    var warnings: [StoreWarning] { get }
+}
+
+extension PersistentStore {
+    var warnings: [StoreWarning] { [] }
 }
 
 /// Where a context keeps its objects.

@@ -273,6 +273,7 @@ struct FileStoreTests {
             // Then
             #expect(try context.fetch(FetchRequest<Book>()) == [alpha])
             #expect(store.warnings == [.droppedTornTail(offset: firstSaveEnd, bytes: torn.count - firstSaveEnd)])
+            #expect(context.storeWarnings == store.warnings)
             #expect(try Data(contentsOf: url) == torn)
 
             // When
