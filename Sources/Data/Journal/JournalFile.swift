@@ -114,7 +114,13 @@ package final class JournalFile {
 
     /// `true` when the journal outgrew both the snapshot and ``compactionFloor``: time to
     /// ``compact(snapshot:schemaVersion:)``.
-    package var shouldCompact: Bool { journalBytes > snapshotBytes && journalBytes > compactionFloor }
+    package var shouldCompact: Bool { shouldCompact(afterAppending: 0) }
+
+    /// Whether ``shouldCompact`` would be `true` after appending a record of `payloadSize` bytes.
+    package func shouldCompact(afterAppending payloadSize: Int) -> Bool {
+        let journal = journalBytes + (payloadSize > 0 ? JournalFormat.frameHeaderSize + payloadSize : 0)
+        return journal > snapshotBytes && journal > compactionFloor
+    }
 
     /// `true` until a write fails or ``close()`` is called.
     package var isWritable: Bool { status == .open }

@@ -78,6 +78,11 @@ public struct ObjectGraph: Sendable {
         try tables[name]?.encodeRows(to: encoder)
     }
 
+    /// The objects of the entity named `name` as a JSON array; `[]` for an unknown name.
+    func tableJSON(named name: String) throws -> Data {
+        try tables[name]?.rowsJSON() ?? Data("[]".utf8)
+    }
+
     mutating func replaceTable<E: ManagedEntity>(_ type: E.Type, rows: [E]) {
         tables[E.entityName] = EntityTable<E>(rows: rows)
     }
