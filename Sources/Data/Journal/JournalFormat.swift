@@ -57,19 +57,31 @@ package enum JournalFormat {
     /// - Precondition: `payload.count <= maximumPayloadSize`.
     /// - Complexity: O(*n*), where *n* is the payload size.
     package static func frame(_ payload: Data) -> Data {
-        precondition(payload.count <= maximumPayloadSize, "a frame holds at most 4 GiB")
-        let length = UInt32(payload.count)
         var bytes = Data(capacity: frameHeaderSize + payload.count)
-        bytes.appendLittleEndian(length)
-        bytes.appendLittleEndian(payload.withUnsafeBytes { checksum(length: length, payload: $0) })
-        bytes.append(payload)
+        appendFrame(payload, to: &bytes)
         return bytes
     }
 
+    /// Appends `payload` framed with its length and checksum to `bytes`.
+    ///
+    /// - Precondition: `payload.count <= maximumPayloadSize`.
+    /// - Complexity: O(*n*), where *n* is the payload size.
+    static func appendFrame(_ payload: Data, to bytes: inout Data) {
+        precondition(payload.count <= maximumPayloadSize, "a frame holds at most 4 GiB")
+        let length = UInt32(payload.count)
+        bytes.appendLittleEndian(length)
+        bytes.appendLittleEndian(payload.withUnsafeBytes { checksum(length: length, payload: $0) })
+        bytes.append(payload)
+    }
+
     /// A whole file holding `snapshot` and no records.
+    ///
+    /// - Complexity: O(*n*), where *n* is the snapshot size, copied once.
     package static func file(snapshot: Data?, schemaVersion: UInt32) -> Data {
+        let payload = snapshot ?? Data()
         var bytes = header(schemaVersion: schemaVersion, hasSnapshot: snapshot != nil)
-        bytes.append(frame(snapshot ?? Data()))
+        bytes.reserveCapacity(headerSize + frameHeaderSize + payload.count)
+        appendFrame(payload, to: &bytes)
         return bytes
     }
 

@@ -78,9 +78,14 @@ public struct ObjectGraph: Sendable {
         try tables[name]?.encodeRows(to: encoder)
     }
 
-    /// The objects of the entity named `name` as a JSON array; `[]` for an unknown name.
-    func tableJSON(named name: String) throws -> Data {
-        try tables[name]?.rowsJSON() ?? Data("[]".utf8)
+    /// Appends the objects of the entity named `name` to `json` as a JSON array; `[]` for an
+    /// unknown name.
+    func appendTableJSON(named name: String, to json: inout Data) throws {
+        guard let table = tables[name] else {
+            json.append(Data("[]".utf8))
+            return
+        }
+        try table.appendRowsJSON(to: &json)
     }
 
     mutating func replaceTable<E: ManagedEntity>(_ type: E.Type, rows: [E]) {

@@ -51,7 +51,7 @@ struct GraphDocument: Codable {
     }
 
     /// The JSON of `GraphDocument(contents: contents)`, as `JSONEncoder` writes it, but with
-    /// each entity's objects encoded in chunks on every core (``ObjectGraph/tableJSON(named:)``),
+    /// each entity's objects encoded in chunks on every core (``ObjectGraph/appendTableJSON(named:to:)``),
     /// so that the encoder's tree of a large graph is never held whole.
     ///
     /// - Complexity: O(*n*) for *n* objects and undo changes.
@@ -63,7 +63,7 @@ struct GraphDocument: Codable {
             if index > 0 { json.append(UInt8(ascii: ",")) }
             json.append(try encoder.encode(name))
             json.append(UInt8(ascii: ":"))
-            json.append(try graph.tableJSON(named: name))
+            try graph.appendTableJSON(named: name, to: &json)
         }
         json.append(Data("},\"undo\":".utf8))
         json.append(try encoder.encode(contents.undo.undo))
