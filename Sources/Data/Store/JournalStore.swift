@@ -6,7 +6,8 @@ import Synchronization
 ///
 /// A save appends one record holding only the changed objects and returns once it is synced, so
 /// its cost does not grow with the store. When the journal outgrows the snapshot (and a floor),
-/// the store writes a new snapshot beside the file and renames it into place. Opening takes the
+/// the store writes a new snapshot beside the file and renames it into place; a save so large
+/// that its record alone would bring that about writes the snapshot instead. Opening takes the
 /// store's lock; a second writer gets ``StoreError/locked(file:)``.
 final class JournalStore: PersistentStore {
     let url: URL
