@@ -23,17 +23,30 @@ public struct EntityIndex<Entity: ManagedEntity>: Sendable {
 }
 
 /// A property value an index files objects under.
+///
+/// Hashed once, when made: every upsert looks its key up in the index, and hashing an
+/// existential through `AnyHashable` boxes it each time.
 struct IndexKey: Hashable, Sendable {
     let value: any Hashable & Sendable
+    /// The value's hash, through `AnyHashable`.
+    private let hash: Int
 
-    init(_ value: any Hashable & Sendable) { self.value = value }
+    init(_ value: any Hashable & Sendable) {
+        self.value = value
+        hash = AnyHashable(value).hashValue
+    }
 
     static func == (lhs: IndexKey, rhs: IndexKey) -> Bool {
-        AnyHashable(lhs.value) == AnyHashable(rhs.value)
+        guard lhs.hash == rhs.hash else { return false }
+        func equals<Value: Hashable>(_ left: Value) -> Bool {
+            guard let right = rhs.value as? Value else { return AnyHashable(left) == AnyHashable(rhs.value) }
+            return left == right
+        }
+        return equals(lhs.value)
     }
 
     func hash(into hasher: inout Hasher) {
-        AnyHashable(value).hash(into: &hasher)
+        hasher.combine(hash)
     }
 }
 
