@@ -147,7 +147,7 @@ struct FileStoreTests {
         let url = directory.file("library.pmstore")
         let store = JournalStore(url: url, compactionFloor: 0)
         let context = try ObjectContext(schema: Library.schema, store: store, undoLimit: 10)
-        let shelves = (1...200).map { Shelf($0, name: "shelf \($0)") }
+        let shelves = (1...2_500).map { Shelf($0, name: "shelf \($0)") }  // more than one chunk of JSON
 
         // When an import is saved, then one small change
         try context.insert(shelves)
@@ -162,7 +162,8 @@ struct FileStoreTests {
         // (a copy: this context holds the store's lock)
         try FileManager.default.copyItem(at: url, to: directory.file("copy.pmstore"))
         let copy = try ObjectContext(schema: Library.schema, store: .file(directory.file("copy.pmstore")))
-        #expect(try copy.count(FetchRequest<Shelf>()) == 200)
+        #expect(try copy.count(FetchRequest<Shelf>()) == 2_500)
+        #expect(copy.object(Shelf.self, id: Shelf(2_000, name: "").id) == Shelf(2_000, name: "shelf 2000"))
         #expect(copy.object(Shelf.self, id: Shelf(7, name: "").id)?.name == "renamed")
     }
 
