@@ -114,7 +114,13 @@ package final class JournalFile {
 
     /// `true` when the journal outgrew both the snapshot and ``compactionFloor``: time to
     /// ``compact(snapshot:schemaVersion:)``.
-    package var shouldCompact: Bool { journalBytes > snapshotBytes && journalBytes > compactionFloor }
+    package var shouldCompact: Bool { shouldCompact(afterAppending: 0) }
+
+    /// Whether ``shouldCompact`` would be `true` after appending a record of `payloadSize` bytes.
+    package func shouldCompact(afterAppending payloadSize: Int) -> Bool {
+        let journal = journalBytes + (payloadSize > 0 ? JournalFormat.frameHeaderSize + payloadSize : 0)
+        return journal > snapshotBytes && journal > compactionFloor
+    }
 
     /// `true` until a write fails or ``close()`` is called.
     package var isWritable: Bool { status == .open }
@@ -300,9 +306,12 @@ package final class JournalFile {
         try fileSystem.removeIfPresent(temporaryPath)
         // Private until its permissions are set; a new store gets the usual 0o666 less the umask.
         let temporary = try fileSystem.createNew(temporaryPath, permissions: permissions == nil ? 0o666 : 0o600)
-        let bytes = JournalFormat.file(snapshot: snapshot, schemaVersion: schemaVersion)
+        // The head and the snapshot are written apart, so that a large snapshot is not copied.
+        let head = JournalFormat.fileHead(snapshot: snapshot, schemaVersion: schemaVersion)
+        let size = head.count + (snapshot?.count ?? 0)
         do throws(StoreError) {
-            try write(bytes, to: temporary, at: 0)
+            try write(head, to: temporary, at: 0)
+            if let snapshot { try write(snapshot, to: temporary, at: head.count) }
             if let permissions { try fileSystem.setPermissions(permissions, of: temporary) }
             try fileSystem.synchronize(temporary)
             try fileSystem.rename(temporaryPath, to: path)
@@ -321,8 +330,8 @@ package final class JournalFile {
         disk = .created(store)
         self.schemaVersion = schemaVersion
         snapshotBytes = snapshot?.count ?? 0
-        journalStart = bytes.count
-        end = bytes.count
+        journalStart = size
+        end = size
         tornTailSize = 0
         try fileSystem.synchronizeDirectory(url.deletingLastPathComponent().path(percentEncoded: false))
         return store

@@ -57,19 +57,45 @@ package enum JournalFormat {
     /// - Precondition: `payload.count <= maximumPayloadSize`.
     /// - Complexity: O(*n*), where *n* is the payload size.
     package static func frame(_ payload: Data) -> Data {
-        precondition(payload.count <= maximumPayloadSize, "a frame holds at most 4 GiB")
-        let length = UInt32(payload.count)
         var bytes = Data(capacity: frameHeaderSize + payload.count)
-        bytes.appendLittleEndian(length)
-        bytes.appendLittleEndian(payload.withUnsafeBytes { checksum(length: length, payload: $0) })
-        bytes.append(payload)
+        appendFrame(payload, to: &bytes)
         return bytes
     }
 
+    /// Appends `payload` framed with its length and checksum to `bytes`.
+    ///
+    /// - Precondition: `payload.count <= maximumPayloadSize`.
+    /// - Complexity: O(*n*), where *n* is the payload size.
+    static func appendFrame(_ payload: Data, to bytes: inout Data) {
+        appendFrameHeader(of: payload, to: &bytes)
+        bytes.append(payload)
+    }
+
+    /// Appends the length and checksum that frame `payload` to `bytes`, without the payload.
+    ///
+    /// - Precondition: `payload.count <= maximumPayloadSize`.
+    static func appendFrameHeader(of payload: Data, to bytes: inout Data) {
+        precondition(payload.count <= maximumPayloadSize, "a frame holds at most 4 GiB")
+        let length = UInt32(payload.count)
+        bytes.appendLittleEndian(length)
+        bytes.appendLittleEndian(payload.withUnsafeBytes { checksum(length: length, payload: $0) })
+    }
+
     /// A whole file holding `snapshot` and no records.
+    ///
+    /// - Complexity: O(*n*), where *n* is the snapshot size, copied once.
     package static func file(snapshot: Data?, schemaVersion: UInt32) -> Data {
+        var bytes = fileHead(snapshot: snapshot, schemaVersion: schemaVersion)
+        bytes.append(snapshot ?? Data())
+        return bytes
+    }
+
+    /// The start of ``file(snapshot:schemaVersion:)``, up to the snapshot's own bytes: the
+    /// header and the snapshot frame's length and checksum. A writer can put the snapshot after
+    /// it without copying it into one buffer with them.
+    package static func fileHead(snapshot: Data?, schemaVersion: UInt32) -> Data {
         var bytes = header(schemaVersion: schemaVersion, hasSnapshot: snapshot != nil)
-        bytes.append(frame(snapshot ?? Data()))
+        appendFrameHeader(of: snapshot ?? Data(), to: &bytes)
         return bytes
     }
 

@@ -23,17 +23,30 @@ public struct EntityIndex<Entity: ManagedEntity>: Sendable {
 }
 
 /// A property value an index files objects under.
+///
+/// Hashed once, when made: every upsert looks its key up in the index, and hashing an
+/// existential through `AnyHashable` boxes it each time.
 struct IndexKey: Hashable, Sendable {
     let value: any Hashable & Sendable
+    /// The value's hash, through `AnyHashable`.
+    private let hash: Int
 
-    init(_ value: any Hashable & Sendable) { self.value = value }
+    init(_ value: any Hashable & Sendable) {
+        self.value = value
+        hash = AnyHashable(value).hashValue
+    }
 
     static func == (lhs: IndexKey, rhs: IndexKey) -> Bool {
-        AnyHashable(lhs.value) == AnyHashable(rhs.value)
+        guard lhs.hash == rhs.hash else { return false }
+        func equals<Value: Hashable>(_ left: Value) -> Bool {
+            guard let right = rhs.value as? Value else { return AnyHashable(left) == AnyHashable(rhs.value) }
+            return left == right
+        }
+        return equals(lhs.value)
     }
 
     func hash(into hasher: inout Hasher) {
-        AnyHashable(value).hash(into: &hasher)
+        hasher.combine(hash)
     }
 }
 
@@ -135,42 +148,129 @@ enum PredicateEvaluation {
 ///
 /// `SortDescriptor.compare` reads both key paths and boxes both values on every comparison; for
 /// a key path to a `Comparable` value (optional or not) with no string comparator, this reads
-/// every key once and compares the values directly, `nil` first as `SortDescriptor` does. Other
-/// descriptors (localized string comparators) fall back to `compare`.
+/// every key once, sorts the keys as their concrete type, and turns them into integer ranks, so
+/// that the final sort compares integers; `nil` sorts first, as `SortDescriptor` does. Other
+/// descriptors (localized string comparators, keys of mixed types) fall back to `compare`.
 enum KeyedSort {
-    private enum Key {
-        case none
-        case value(any Comparable)
-    }
-
-    /// - Complexity: O(*n* log *n*) comparisons, O(*n*) key reads per descriptor.
+    /// - Complexity: O(*n* log *n*) comparisons, O(*n*) key reads and dynamic casts per descriptor.
     static func sort<E>(_ items: inout [E], using descriptors: [SortDescriptor<E>]) {
         guard items.count > 1, !descriptors.isEmpty else { return }
-        let keys: [[Key]?] = descriptors.map { descriptor in
+        let ranks: [[Int]?] = descriptors.map { descriptor in
             guard descriptor.stringComparator == nil, let keyPath = descriptor.keyPath else { return nil }
-            var keys: [Key] = []
-            keys.reserveCapacity(items.count)
-            for item in items {
-                guard let key = key(of: item[keyPath: keyPath]) else { return nil }
-                keys.append(key)
-            }
-            return keys
+            return self.ranks(of: items, at: keyPath)
         }
         let snapshot = items
-        let order = snapshot.indices.sorted { left, right in
-            for (index, descriptor) in descriptors.enumerated() {
-                let result: ComparisonResult
-                if let keys = keys[index] {
-                    let forward = compare(keys[left], keys[right])
-                    result = descriptor.order == .forward ? forward : reversed(forward)
-                } else {
-                    result = descriptor.compare(snapshot[left], snapshot[right])
+        let order: [Int]
+        let allRanks = ranks.compactMap { $0 }
+        if allRanks.count == ranks.count {
+            order = self.order(byRanks: allRanks, forward: descriptors.map { $0.order == .forward })
+        } else {
+            order = snapshot.indices.sorted { left, right in
+                for (index, descriptor) in descriptors.enumerated() {
+                    if let ranks = ranks[index] {
+                        guard ranks[left] != ranks[right] else { continue }
+                        return (ranks[left] < ranks[right]) == (descriptor.order == .forward)
+                    }
+                    let result = descriptor.compare(snapshot[left], snapshot[right])
+                    if result != .orderedSame { return result == .orderedAscending }
                 }
-                if result != .orderedSame { return result == .orderedAscending }
+                return false
+            }
+        }
+        items = order.map { snapshot[$0] }
+    }
+
+    /// The indices of the items in order when every descriptor has ranks: concrete code, with no
+    /// generic metadata to look up per comparison.
+    private static func order(byRanks ranks: [[Int]], forward: [Bool]) -> [Int] {
+        let count = ranks.first?.count ?? 0
+        return (0..<count).sorted { left, right in
+            for index in ranks.indices {
+                let ranks = ranks[index]
+                guard ranks[left] != ranks[right] else { continue }
+                return (ranks[left] < ranks[right]) == forward[index]
             }
             return false
         }
-        items = order.map { snapshot[$0] }
+    }
+
+    /// Each item's rank by its key at `keyPath`: equal keys get equal ranks, smaller keys smaller
+    /// ones, and `nil` the smallest; `nil` when a key is not `Comparable` or keys differ in type.
+    ///
+    /// A key path typed to a `Comparable` value, or to an optional one, is cast once to its
+    /// concrete type; any other is read as `Any` and each key cast on its own.
+    private static func ranks<E>(of items: [E], at keyPath: PartialKeyPath<E>) -> [Int]? {
+        let valueType = type(of: keyPath).valueType
+        if let optional = valueType as? any OptionalOfComparable.Type {
+            return optional.ranks(of: items, at: keyPath)
+        }
+        if let comparable = valueType as? any Comparable.Type {
+            return ranks(of: items, at: keyPath, as: comparable)
+        }
+        var keys: [(any Comparable)?] = []
+        keys.reserveCapacity(items.count)
+        for item in items {
+            guard let key = key(of: item[keyPath: keyPath]) else { return nil }
+            keys.append(key.value)
+        }
+        guard let first = keys.first(where: { $0 != nil }) ?? nil else {
+            return Array(repeating: 0, count: items.count)
+        }
+        return ranks(of: keys, as: first)
+    }
+
+    private static func ranks<E, T: Comparable>(of items: [E], at keyPath: PartialKeyPath<E>, as type: T.Type) -> [Int]? {
+        guard let keyPath = keyPath as? KeyPath<E, T> else { return nil }
+        return ranks(of: items.map { Optional($0[keyPath: keyPath]) })
+    }
+
+    /// The ranks of `keys` once cast to the type of `sample`; `nil` when one is of another type.
+    private static func ranks<T: Comparable>(of keys: [(any Comparable)?], as sample: T) -> [Int]? {
+        var values: [T?] = []
+        values.reserveCapacity(keys.count)
+        for key in keys {
+            guard let key else {
+                values.append(nil)
+                continue
+            }
+            guard let value = key as? T else { return nil }
+            values.append(value)
+        }
+        return ranks(of: values)
+    }
+
+    /// The rank of each value: equal values get equal ranks, smaller ones smaller, `nil` the smallest.
+    ///
+    /// The `nil`s are set aside first, so that the sort compares values of `T` only.
+    /// - Complexity: O(*n* log *n*).
+    fileprivate static func ranks<T: Comparable>(of values: [T?]) -> [Int] {
+        var present: [T] = []
+        var positions: [Int] = []
+        present.reserveCapacity(values.count)
+        positions.reserveCapacity(values.count)
+        for (position, value) in values.enumerated() {
+            guard let value else { continue }
+            present.append(value)
+            positions.append(position)
+        }
+        let order = present.indices.sorted { present[$0] < present[$1] }
+        var ranks = [Int](repeating: 0, count: values.count)
+        var rank = 0
+        for index in order.indices {
+            if index == 0 || present[order[index - 1]] < present[order[index]] { rank += 1 }
+            ranks[positions[order[index]]] = rank
+        }
+        return ranks
+    }
+
+    /// A key read as `Any`, unwrapped: `.none` for `nil`, or the value when it is `Comparable`.
+    private enum Key {
+        case none
+        case some(any Comparable)
+
+        var value: (any Comparable)? {
+            if case .some(let value) = self { value } else { nil }
+        }
     }
 
     private static func key(of value: Any) -> Key? {
@@ -179,34 +279,7 @@ enum KeyedSort {
             return key(of: wrapped)
         }
         guard let comparable = value as? any Comparable else { return nil }
-        return .value(comparable)
-    }
-
-    private static func compare(_ left: Key, _ right: Key) -> ComparisonResult {
-        switch (left, right) {
-        case (.none, .none): .orderedSame
-        case (.none, .value): .orderedAscending
-        case (.value, .none): .orderedDescending
-        case (.value(let left), .value(let right)): compare(left, right)
-        }
-    }
-
-    private static func compare(_ left: any Comparable, _ right: any Comparable) -> ComparisonResult {
-        func open<T: Comparable>(_ left: T) -> ComparisonResult {
-            guard let right = right as? T else { return .orderedSame }
-            if left < right { return .orderedAscending }
-            if right < left { return .orderedDescending }
-            return .orderedSame
-        }
-        return open(left)
-    }
-
-    private static func reversed(_ result: ComparisonResult) -> ComparisonResult {
-        switch result {
-        case .orderedAscending: .orderedDescending
-        case .orderedDescending: .orderedAscending
-        case .orderedSame: .orderedSame
-        }
+        return .some(comparable)
     }
 }
 
@@ -217,4 +290,16 @@ private protocol OptionalValue {
 
 extension Optional: OptionalValue {
     fileprivate var wrappedValue: Any? { map { $0 } }
+}
+
+/// An `Optional` of a `Comparable` type, so that a key path to one can be cast to its concrete type.
+private protocol OptionalOfComparable {
+    static func ranks<E>(of items: [E], at keyPath: PartialKeyPath<E>) -> [Int]?
+}
+
+extension Optional: OptionalOfComparable where Wrapped: Comparable {
+    fileprivate static func ranks<E>(of items: [E], at keyPath: PartialKeyPath<E>) -> [Int]? {
+        guard let keyPath = keyPath as? KeyPath<E, Wrapped?> else { return nil }
+        return KeyedSort.ranks(of: items.map { $0[keyPath: keyPath] })
+    }
 }

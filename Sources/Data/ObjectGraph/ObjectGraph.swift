@@ -78,6 +78,16 @@ public struct ObjectGraph: Sendable {
         try tables[name]?.encodeRows(to: encoder)
     }
 
+    /// Appends the objects of the entity named `name` to `json` as a JSON array; `[]` for an
+    /// unknown name.
+    func appendTableJSON(named name: String, to json: inout Data) throws {
+        guard let table = tables[name] else {
+            json.append(Data("[]".utf8))
+            return
+        }
+        try table.appendRowsJSON(to: &json)
+    }
+
     mutating func replaceTable<E: ManagedEntity>(_ type: E.Type, rows: [E]) {
         tables[E.entityName] = EntityTable<E>(rows: rows)
     }

@@ -50,6 +50,29 @@ struct GraphDocument: Codable {
         try container.encode(contents.undo.redo, forKey: .redo)
     }
 
+    /// The JSON of `GraphDocument(contents: contents)`, as `JSONEncoder` writes it, but with
+    /// each entity's objects encoded in chunks on every core (``ObjectGraph/appendTableJSON(named:to:)``),
+    /// so that the encoder's tree of a large graph is never held whole.
+    ///
+    /// - Complexity: O(*n*) for *n* objects and undo changes.
+    static func encodeJSON(_ contents: StoreContents) throws -> Data {
+        let encoder = JSONEncoder()
+        let graph = contents.graph
+        var json = Data("{\"format\":\(currentFormat),\"schemaVersion\":\(graph.schema.version),\"entities\":{".utf8)
+        for (index, name) in graph.schema.entityNames.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json.append(try encoder.encode(name))
+            json.append(UInt8(ascii: ":"))
+            try graph.appendTableJSON(named: name, to: &json)
+        }
+        json.append(Data("},\"undo\":".utf8))
+        json.append(try encoder.encode(contents.undo.undo))
+        json.append(Data(",\"redo\":".utf8))
+        json.append(try encoder.encode(contents.undo.redo))
+        json.append(UInt8(ascii: "}"))
+        return json
+    }
+
     init(from decoder: any Decoder) throws {
         let schema = try decoder.schema()
         let container = try decoder.container(keyedBy: Keys.self)

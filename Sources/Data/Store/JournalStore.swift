@@ -6,7 +6,8 @@ import Synchronization
 ///
 /// A save appends one record holding only the changed objects and returns once it is synced, so
 /// its cost does not grow with the store. When the journal outgrows the snapshot (and a floor),
-/// the store writes a new snapshot beside the file and renames it into place. Opening takes the
+/// the store writes a new snapshot beside the file and renames it into place; a save so large
+/// that its record alone would bring that about writes the snapshot instead. Opening takes the
 /// store's lock; a second writer gets ``StoreError/locked(file:)``.
 final class JournalStore: PersistentStore {
     let url: URL
@@ -99,25 +100,53 @@ final class JournalStore: PersistentStore {
         if case .unreadable(_, let reason) = error { reason } else { error.description }
     }
 
+    /// The number of changes from which ``save(_:contents:)`` estimates a record's size from a
+    /// sample of them before encoding it.
+    static let recordSampleSize = 64
+
+    /// Appends the commit's record, then compacts when the journal outgrew the snapshot.
+    ///
+    /// A commit large enough that its record would make the journal due for compaction (an
+    /// import) is not appended: the store writes the snapshot it would compact to straight away,
+    /// instead of encoding and writing the changes once as a record and then again in the
+    /// snapshot. Its size is estimated from a sample of ``recordSampleSize`` changes.
+    /// - Complexity: O(*c*) for *c* changes; O(*n*) for *n* objects when it compacts.
     func save(_ commit: StoreCommit, contents: StoreContents) throws(StoreError) {
-        let record: Data
-        do {
-            record = try JSONEncoder().encode(commit)
-        } catch {
-            throw .ioFailure(file: location, operation: "encode a save for", reason: "\(error)")
-        }
         try journal.withLock { journal throws(StoreError) in
             guard let journal else { throw .closed(file: location) }
-            try journal.append(record)
+            let schemaVersion = UInt32(contents.graph.schema.version)
+            if commit.changes.count > Self.recordSampleSize,
+               journal.shouldCompact(afterAppending: try estimatedRecordSize(of: commit)) {
+                try journal.compact(snapshot: try encode(contents), schemaVersion: schemaVersion)
+                return
+            }
+            try journal.append(try encodeRecord(commit))
             if journal.shouldCompact {
-                try journal.compact(snapshot: try encode(contents), schemaVersion: UInt32(contents.graph.schema.version))
+                try journal.compact(snapshot: try encode(contents), schemaVersion: schemaVersion)
             }
         }
     }
 
+    private func encodeRecord(_ commit: StoreCommit) throws(StoreError) -> Data {
+        do {
+            return try JSONEncoder().encode(commit)
+        } catch {
+            throw .ioFailure(file: location, operation: "encode a save for", reason: "\(error)")
+        }
+    }
+
+    /// The size of the commit's record, extrapolated from the record of its first
+    /// ``recordSampleSize`` changes.
+    private func estimatedRecordSize(of commit: StoreCommit) throws(StoreError) -> Int {
+        var sample = commit
+        sample.changes = Array(commit.changes.prefix(Self.recordSampleSize))
+        let sampleSize = try encodeRecord(sample).count
+        return sampleSize * commit.changes.count / max(sample.changes.count, 1)
+    }
+
     private func encode(_ contents: StoreContents) throws(StoreError) -> Data {
         do {
-            return try JSONEncoder().encode(GraphDocument(contents: contents))
+            return try GraphDocument.encodeJSON(contents)
         } catch {
             throw .ioFailure(file: location, operation: "encode a snapshot of", reason: "\(error)")
         }

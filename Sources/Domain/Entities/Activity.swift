@@ -10,12 +10,11 @@ public struct Activity: Identifiable, Hashable, Sendable, Codable {
         public init(rawValue: UUID) { self.rawValue = rawValue }
 
         public init(from decoder: any Decoder) throws {
-            rawValue = try decoder.singleValueContainer().decode(UUID.self)
+            rawValue = try UUIDCoding.decode(from: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
+            try UUIDCoding.encode(rawValue, to: encoder)
         }
     }
 

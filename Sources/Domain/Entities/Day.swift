@@ -26,12 +26,22 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
     ///
     /// - Throws: ``DayParseError/malformed(_:)`` when the text is not of that form,
     ///   ``DayParseError/nonexistent(_:)`` when it names a day that does not exist.
+    ///
+    /// - Complexity: O(1); reads the text's UTF-8 bytes, so that decoding a store's many
+    ///   deadlines stays cheap.
     public init(parsing text: String) throws(DayParseError) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3,
-              parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        let bytes = Array(text.utf8)
+        // Ten ASCII bytes, four digits, a hyphen, two digits, a hyphen, two digits.
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
         else { throw .malformed(text) }
         self.init(year: year, month: month, day: day)
         guard isValid else { throw .nonexistent(text) }

@@ -13,12 +13,11 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
         public var description: String { rawValue.uuidString.lowercased() }
 
         public init(from decoder: any Decoder) throws {
-            rawValue = try decoder.singleValueContainer().decode(UUID.self)
+            rawValue = try UUIDCoding.decode(from: decoder)
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
+            try UUIDCoding.encode(rawValue, to: encoder)
         }
     }
 

@@ -139,6 +139,34 @@ struct FileStoreTests {
         #expect(Double(large) <= Double(small) * 1.5)
     }
 
+    @Test("an import that makes the journal due for compaction ends in the snapshot, later saves in the journal")
+    func largeSaveWritesTheSnapshot() throws {
+        // Given a store that compacts once its journal outgrows its snapshot
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file("library.pmstore")
+        let store = JournalStore(url: url, compactionFloor: 0)
+        let context = try ObjectContext(schema: Library.schema, store: store, undoLimit: 10)
+        let shelves = (1...2_500).map { Shelf($0, name: "shelf \($0)") }  // more than one chunk of JSON
+
+        // When an import is saved, then one small change
+        try context.insert(shelves)
+        try context.save()
+        let journalAfterImport = store.journalBytes
+        try context.update(Shelf(7, name: "renamed"))
+        try context.save()
+
+        // Then the import went into the snapshot, the small change into the journal, and both read back
+        #expect(journalAfterImport == 0)
+        #expect(store.journalBytes > 0)
+        // (a copy: this context holds the store's lock)
+        try FileManager.default.copyItem(at: url, to: directory.file("copy.pmstore"))
+        let copy = try ObjectContext(schema: Library.schema, store: .file(directory.file("copy.pmstore")))
+        #expect(try copy.count(FetchRequest<Shelf>()) == 2_500)
+        #expect(copy.object(Shelf.self, id: Shelf(2_000, name: "").id) == Shelf(2_000, name: "shelf 2000"))
+        #expect(copy.object(Shelf.self, id: Shelf(7, name: "").id)?.name == "renamed")
+    }
+
     /// Saves `count` shelves in a new store at `url`, then renames one, and returns how many bytes
     /// that second save added to the file.
     static func bytesAppendedByRenamingOneShelf(among count: Int, at url: URL) throws -> Int {
