@@ -41,7 +41,7 @@ public struct BoardProjects: Sendable {
 
     /// The project with this id, if it is on the board.
     public func project(id: Project.ID) -> Project? {
-        locate(id).map { columns[$0.state]![$0.index] }
+        locate(id).map { column($0.state)[$0.index] }
     }
 
     /// Whether anything needs saving.
@@ -73,8 +73,8 @@ public struct BoardProjects: Sendable {
         _ id: Project.ID, to state: ProjectState, at index: Int? = nil, now: Date
     ) throws(RepositoryError) -> Project {
         guard let location = locate(id) else { throw .notFound(.project(id)) }
-        var project = columns[location.state]![location.index]
-        columns[location.state]!.remove(at: location.index)
+        var project = column(location.state)[location.index]
+        columns[location.state, default: []].remove(at: location.index)
         // Within one column, renumber once the project is back in, so that projects that end
         // where they began are not saved.
         if location.state != state { renumber(location.state, from: location.index) }
@@ -89,7 +89,7 @@ public struct BoardProjects: Sendable {
             self.moved.insert(id)
         }
         renumber(state, from: location.state == state ? min(location.index, target) : target)
-        return columns[state]![target]
+        return column(state)[target]
     }
 
     /// Replaces a project's fields, keeping its column and position.
@@ -97,11 +97,11 @@ public struct BoardProjects: Sendable {
     public mutating func replace(_ project: Project) throws(RepositoryError) {
         guard let location = locate(project.id) else { throw .notFound(.project(project.id)) }
         var project = project
-        let old = columns[location.state]![location.index]
+        let old = column(location.state)[location.index]
         project.state = old.state
         project.position = old.position
         project.boardID = boardID
-        columns[location.state]![location.index] = project
+        columns[location.state, default: []][location.index] = project
         if project != old { changed[project.id] = project }
     }
 
@@ -131,7 +131,7 @@ public struct BoardProjects: Sendable {
     @discardableResult
     public mutating func remove(_ id: Project.ID) throws(RepositoryError) -> Project {
         guard let location = locate(id) else { throw .notFound(.project(id)) }
-        let project = columns[location.state]!.remove(at: location.index)
+        let project = columns[location.state, default: []].remove(at: location.index)
         changed[id] = nil
         removed.insert(id)
         renumber(location.state, from: location.index)
