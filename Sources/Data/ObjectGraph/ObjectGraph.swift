@@ -49,13 +49,12 @@ public struct ObjectGraph: Sendable {
         guard tables[name] != nil else {
             preconditionFailure("\(name) is not an entity of this graph's schema")
         }
-        tables[name]!.upsert(any: object)
+        tables[name]?.upsert(any: object)
     }
 
     @discardableResult
     mutating func remove(_ id: ObjectID) -> (any ManagedEntity)? {
-        guard tables[id.entityName] != nil else { return nil }
-        return tables[id.entityName]!.remove(id.uuid)
+        tables[id.entityName]?.remove(id.uuid) ?? nil
     }
 
     /// Puts `object`, or removes the object with `id` when `object` is `nil`.
