@@ -16,15 +16,7 @@ public final class ChangeStateViewModel: ViewModelType {
     }
 
     /// The user's events, in order.
-    public struct Input: Sendable {
-        /// The events, in the order the user made them; finish it when the screen goes away.
-        public var events: AsyncStream<Event>
-
-        /// An input over `events`.
-        public init(events: AsyncStream<Event>) {
-            self.events = events
-        }
-    }
+    public typealias Input = EventInput<Event>
 
     /// One item of the menu.
     public struct Option: Hashable, Sendable, Identifiable {
