@@ -305,10 +305,6 @@ public final class ObjectContext: Sendable {
     public var undoActionName: String? { state.withLock { $0.undo.undo.last?.name } }
     /// The name of the action ``redo()`` would repeat.
     public var redoActionName: String? { state.withLock { $0.undo.redo.last?.name } }
-    /// The objects the next ``undo()`` would change.
-    public var undoObjectIDs: [ObjectID] { state.withLock { $0.undo.undo.last?.changes.map(\.id) ?? [] } }
-    /// The objects the next ``redo()`` would change.
-    public var redoObjectIDs: [ObjectID] { state.withLock { $0.undo.redo.last?.changes.map(\.id) ?? [] } }
 
     /// The objects of `type` that the next undo would restore (as they were before the step) and
     /// the next redo would restore (as they were after it).

@@ -24,8 +24,6 @@ public struct ObjectGraph: Sendable {
         tables[E.entityName]?.count ?? 0
     }
 
-    /// The number of objects of every entity.
-    public var totalCount: Int { tables.values.reduce(0) { $0 + $1.count } }
 
     func table<E: ManagedEntity>(_ type: E.Type) -> EntityTable<E> {
         guard let table = tables[E.entityName] as? EntityTable<E> else {
@@ -34,7 +32,6 @@ public struct ObjectGraph: Sendable {
         return table
     }
 
-    func hasEntity(named name: String) -> Bool { tables[name] != nil }
 
     subscript<E: ManagedEntity>(type: E.Type, id: E.ID) -> E? {
         table(type)[id.rawValue]
