@@ -49,6 +49,24 @@ struct ContextUndoAndLiveResultsTests {
         #expect(!context.canRedo)
     }
 
+    @Test("the undo and redo steps' objects are read as their action left them")
+    func undoStepObjectsAfterTheAction() throws {
+        let context = try makeContext()
+        var report = project("Write report")
+        try context.insert(report)
+        try context.save(actionName: "Add")
+        report.title = "Final report"
+        try context.update(report)
+        try context.save(actionName: "Rename")
+        #expect(context.undoStepObjects(Project.self).undo.map(\.title) == ["Final report"])
+
+        try context.undo()
+
+        let steps = context.undoStepObjects(Project.self)
+        #expect(steps.undo.map(\.title) == ["Write report"])
+        #expect(steps.redo.map(\.title) == ["Final report"])
+    }
+
     @Test("saves inside an undo group are undone together")
     func grouping() throws {
         let context = try makeContext()

@@ -1,0 +1,85 @@
+import Foundation
+
+extension ObjectContext {
+    /// Adds a new object.
+    /// - Throws: ``ContextError/objectExists(_:)`` when an object has its id.
+    public func insert<E: ManagedEntity>(_ object: E) throws(ContextError) {
+        try state.withLock { state throws(ContextError) in
+            guard state.graph[E.self, object.id] == nil else { throw .objectExists(object.objectID) }
+            state.record(object.objectID)
+            state.graph.upsert(object)
+        }
+    }
+
+    /// Replaces an existing object with a new value of it.
+    /// - Throws: ``ContextError/objectNotFound(_:)``.
+    public func update<E: ManagedEntity>(_ object: E) throws(ContextError) {
+        try state.withLock { state throws(ContextError) in
+            guard state.graph[E.self, object.id] != nil else { throw .objectNotFound(object.objectID) }
+            state.record(object.objectID)
+            state.graph.upsert(object)
+        }
+    }
+
+    /// Deletes an object, and applies its inverse relationships' delete rules at once: objects
+    /// with a cascading reference to it are deleted, nullifying references are cleared, and
+    /// denying ones make the next ``save()`` fail while they remain.
+    /// - Throws: ``ContextError/objectNotFound(_:)``.
+    public func delete<E: ManagedEntity>(_ type: E.Type, id: E.ID) throws(ContextError) {
+        try state.withLock { state throws(ContextError) in
+            let objectID = ObjectID(type, id: id)
+            guard state.graph[objectID] != nil else { throw .objectNotFound(objectID) }
+            state.delete(objectID)
+        }
+    }
+
+    // MARK: - Change tracking
+
+    /// Whether anything changed since the last save.
+    public var hasChanges: Bool { !changes.isEmpty }
+
+    /// The objects inserted since the last save.
+    public var insertedObjects: Set<ObjectID> { changes.inserted }
+    /// The objects that existed at the last save and were changed since.
+    public var updatedObjects: Set<ObjectID> { changes.updated }
+    /// The objects that existed at the last save and were deleted since.
+    public var deletedObjects: Set<ObjectID> { changes.deleted }
+
+    /// What changed since the last save.
+    public var changes: ContextChanges { state.withLock { $0.pendingChanges } }
+
+    /// Discards every change since the last save.
+    ///
+    /// - Complexity: O(*c*) for *c* changed objects.
+    public func rollback() {
+        state.withLock { state in
+            guard !state.originals.isEmpty else { return }
+            for (id, original) in state.originals { state.graph.set(id, to: original.object) }
+            state.originals = [:]
+        }
+    }
+}
+
+// MARK: - State
+
+extension ObjectContext.State {
+    /// Remembers an object's value at the last save before its first change.
+    mutating func record(_ id: ObjectID) {
+        if originals[id] == nil {
+            originals[id] = graph[id].map { .present($0) } ?? .absent
+        }
+    }
+
+    var pendingChanges: ContextChanges {
+        var changes = ContextChanges()
+        for (id, original) in originals {
+            switch (original, graph[id] != nil) {
+            case (.absent, true): changes.inserted.insert(id)
+            case (.present, true): changes.updated.insert(id)
+            case (.present, false): changes.deleted.insert(id)
+            case (.absent, false): break
+            }
+        }
+        return changes
+    }
+}
