@@ -255,6 +255,7 @@ func main() -> Int32 {
         }
         guard child.terminationStatus == 0 else { return child.terminationStatus }
     }
+    printPasswordHashSection(json: options.json)
     return 0
 }
 
