@@ -1,0 +1,180 @@
+import Foundation
+
+/// A project's title and body, folded once by ``SearchFolding`` and kept as UTF-8, with where
+/// each unit (original character) starts.
+///
+/// Most text needs no more than its bytes: in ASCII every byte is a unit, and in text whose
+/// characters each fold to one scalar (Korean, accented Latin) every scalar is a unit. Only text
+/// with a character of several folded scalars (an emoji with a skin tone, `ﬁ`) keeps one bit per
+/// byte marking the units' starts.
+struct FoldedText: Sendable, Hashable {
+    /// How unit starts are found.
+    enum Layout: UInt8, Sendable {
+        /// Every byte is a unit.
+        case bytes
+        /// Every scalar is a unit: a unit starts at every byte that is not a UTF-8 continuation.
+        case scalars
+        /// A bitmap after the body, one bit per byte, marks the unit starts.
+        case bitmap
+    }
+
+    /// The folded title's bytes, the folded body's, then the bitmap for ``Layout/bitmap``.
+    private(set) var storage: [UInt8]
+    /// Where the title ends and the body begins.
+    let titleEnd: Int
+    /// Where the body ends.
+    let bodyEnd: Int
+    let layout: Layout
+    /// Which adjacent pairs occur, for rejecting most texts without reading them.
+    let signature: SearchSignature
+
+    /// The title's bytes.
+    var title: Range<Int> { 0..<titleEnd }
+    /// The body's bytes.
+    var body: Range<Int> { titleEnd..<bodyEnd }
+
+    /// Folds a title and a body.
+    ///
+    /// - Complexity: O(*n*) in the length of the text; ASCII without carriage returns is folded
+    ///   byte by byte.
+    init(title: String, body: String) {
+        var builder = Builder()
+        builder.append(title)
+        let titleEnd = builder.bytes.count
+        builder.append(body)
+        let bodyEnd = builder.bytes.count
+        var storage = builder.bytes
+        var layout = Layout.bytes
+        if builder.hasMultiScalarUnits {
+            layout = .bitmap
+            storage.append(contentsOf: builder.bitmap)
+        } else if builder.hasMultiByteUnits {
+            layout = .scalars
+        }
+        self.storage = storage
+        self.titleEnd = titleEnd
+        self.bodyEnd = bodyEnd
+        self.layout = layout
+        self.signature = builder.signature
+    }
+
+    /// Whether a unit starts at byte `offset`; the end of the text counts as a start.
+    func isUnitStart(_ offset: Int) -> Bool {
+        guard offset < bodyEnd else { return true }
+        switch layout {
+        case .bytes: return true
+        case .scalars: return storage[offset] & 0xC0 != 0x80
+        case .bitmap: return storage[bodyEnd + offset >> 3] & (1 << UInt8(offset & 7)) != 0
+        }
+    }
+
+    /// The offset of the unit after the one starting at `offset`.
+    func unitEnd(from offset: Int) -> Int {
+        var end = offset + 1
+        while end < bodyEnd, !isUnitStart(end) { end += 1 }
+        return end
+    }
+
+    /// The number of units in `range`: the character offset of its end, counted from its start.
+    func unitCount(in range: Range<Int>) -> Int {
+        switch layout {
+        case .bytes: return range.count
+        default: return range.reduce(0) { $0 + (isUnitStart($1) ? 1 : 0) }
+        }
+    }
+
+    /// The scalar that starts at `offset` and its length in bytes.
+    func scalar(at offset: Int) -> (value: UInt32, length: Int) {
+        let lead = UInt32(storage[offset])
+        if lead < 0x80 { return (lead, 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = lead & (0x7F >> UInt32(length))
+        for index in offset + 1..<min(offset + length, bodyEnd) {
+            value = value << 6 | UInt32(storage[index] & 0x3F)
+        }
+        return (value, length)
+    }
+
+    /// The last scalar ending at `offset`.
+    func scalar(before offset: Int) -> UInt32 {
+        var start = offset - 1
+        while start > 0, storage[start] & 0xC0 == 0x80 { start -= 1 }
+        return scalar(at: start).value
+    }
+
+    func byte(at offset: Int) -> UInt8 { storage[offset] }
+
+    /// Folds text into UTF-8 bytes, unit starts and the signature.
+    private struct Builder {
+        var bytes: [UInt8] = []
+        var signature = SearchSignature()
+        var hasMultiByteUnits = false
+        /// The byte ranges of units of more than one scalar, for the bitmap.
+        private var multiScalarUnits: [Range<Int>] = []
+        private var scalars: [Unicode.Scalar] = []
+
+        var hasMultiScalarUnits: Bool { !multiScalarUnits.isEmpty }
+
+        /// One bit per byte: set where a scalar starts, except inside a unit of several scalars.
+        var bitmap: [UInt8] {
+            var bitmap = [UInt8](repeating: 0, count: (bytes.count + 7) / 8)
+            for (offset, byte) in bytes.enumerated() where byte & 0xC0 != 0x80 {
+                bitmap[offset >> 3] |= 1 << UInt8(offset & 7)
+            }
+            for unit in multiScalarUnits {
+                for offset in unit.dropFirst() { bitmap[offset >> 3] &= ~(1 << UInt8(offset & 7)) }
+            }
+            return bitmap
+        }
+
+        mutating func append(_ text: String) {
+            if !text.utf8.contains(where: { $0 >= 0x80 || $0 == 0x0D }) {
+                // ASCII without "\r\n" (one character of two bytes): one unit a byte.
+                var last: UInt32?
+                for byte in text.utf8 {
+                    let folded = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+                    bytes.append(folded)
+                    if let last { signature.insert(last, UInt32(folded)) }
+                    last = UInt32(folded)
+                }
+                return
+            }
+            var previous: (first: UInt32, last: UInt32)?
+            for character in text {
+                scalars.removeAll(keepingCapacity: true)
+                SearchFolding.fold(character, into: &scalars)
+                let start = bytes.count
+                var last = previous?.last
+                for scalar in scalars {
+                    if let last { signature.insert(last, scalar.value) }
+                    last = scalar.value
+                    appendUTF8(scalar.value)
+                }
+                if scalars.count > 1 { multiScalarUnits.append(start..<bytes.count) }
+                if bytes.count - start > 1 { hasMultiByteUnits = true }
+                let first = scalars.first?.value ?? 0
+                if let previous { signature.insertAdjacentUnits(previous, first) }
+                previous = (first, last ?? first)
+            }
+        }
+
+        private mutating func appendUTF8(_ value: UInt32) {
+            switch value {
+            case ..<0x80:
+                bytes.append(UInt8(value))
+            case ..<0x800:
+                bytes.append(UInt8(0xC0 | value >> 6))
+                bytes.append(UInt8(0x80 | value & 0x3F))
+            case ..<0x10000:
+                bytes.append(UInt8(0xE0 | value >> 12))
+                bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+                bytes.append(UInt8(0x80 | value & 0x3F))
+            default:
+                bytes.append(UInt8(0xF0 | value >> 18))
+                bytes.append(UInt8(0x80 | value >> 12 & 0x3F))
+                bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+                bytes.append(UInt8(0x80 | value & 0x3F))
+            }
+        }
+    }
+}
