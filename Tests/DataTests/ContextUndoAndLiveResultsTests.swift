@@ -22,15 +22,21 @@ struct ContextUndoAndLiveResultsTests {
         return context
     }
 
-    @Test("each save is one undo step, undone and redone in order")
-    func undoStepPerSave() throws {
-        let context = try makeContext()
+    /// Saves "Write report" as the action "Add", then renames it "Final report" as "Rename".
+    func addAndRename(in context: ObjectContext) throws -> Project {
         var report = project("Write report")
         try context.insert(report)
         try context.save(actionName: "Add")
         report.title = "Final report"
         try context.update(report)
         try context.save(actionName: "Rename")
+        return report
+    }
+
+    @Test("each save is one undo step, undone and redone in order")
+    func undoStepPerSave() throws {
+        let context = try makeContext()
+        let report = try addAndRename(in: context)
 
         #expect(context.undoActionName == "Rename")
         try context.undo()
@@ -52,12 +58,8 @@ struct ContextUndoAndLiveResultsTests {
     @Test("the undo and redo steps' objects are read as their action left them")
     func undoStepObjectsAfterTheAction() throws {
         let context = try makeContext()
-        var report = project("Write report")
-        try context.insert(report)
-        try context.save(actionName: "Add")
-        report.title = "Final report"
-        try context.update(report)
-        try context.save(actionName: "Rename")
+        let report = try addAndRename(in: context)
+        #expect(context.undoStepObjects(Project.self).undo.map(\.id) == [report.id])
         #expect(context.undoStepObjects(Project.self).undo.map(\.title) == ["Final report"])
 
         try context.undo()
