@@ -15,8 +15,8 @@ import ProjectManager
 /// Each run opens the store, does one command and lets the store go, so separate runs over the
 /// same file see each other's effects, undo and redo included.
 ///
-/// `board`, `add`, `edit`, `move`, `history`, `undo` and `redo` go through the app's view models,
-/// as any front end does (see `Screens`).
+/// Each command is one type, listed in `CommandRegistry`; `board`, `add`, `edit`, `history`,
+/// `undo` and `redo` go through the app's view models, as any front end does (see `Screens`).
 ///
 /// ## Exit status
 /// - ``ExitCode/success`` (0) when the command did its work.
@@ -127,51 +127,16 @@ public struct CommandLineTool: Sendable {
 
     // MARK: - Dispatch
 
-    /// Does the command. Commands that go through the app's screens run on the main actor, where
-    /// the view models live.
+    /// Runs the command on the main actor, where the view models live.
     @MainActor
     private func perform(_ invocation: Invocation) async throws(CommandLineError) {
-        switch invocation.command {
-        case .help:
-            output.write(HelpText.text)
-        case .demo:
-            try await Demo(tool: self).run()
-        case .board:
-            try await showBoard(on: screens(invocation))
-        case .add(let draft):
-            try await add(draft, on: screens(invocation))
-        case .show(let id):
-            try await show(id, engine: openEngine(invocation))
-        case .edit(let id, let edit):
-            try await self.edit(id, edit, on: screens(invocation))
-        case .move(let id, let state, let position):
-            try await move(id, to: state, position: position, on: screens(invocation))
-        case .delete(let id):
-            try await delete(id, engine: openEngine(invocation))
-        case .history(let limit):
-            try await showHistory(limit: limit, on: screens(invocation))
-        case .undo:
-            try await tap(.undo, on: screens(invocation))
-        case .redo:
-            try await tap(.redo, on: screens(invocation))
-        }
+        try await invocation.command.run(in: CommandContext(tool: self, storePath: invocation.storePath))
     }
 
-    /// The app's screens over the store the invocation names.
-    @MainActor
-    private func screens(_ invocation: Invocation) throws(CommandLineError) -> Screens {
-        Screens(engine: try openEngine(invocation))
-    }
-
-    /// Opens the store the invocation names.
+    /// Opens the store at `url`.
     ///
     /// - Throws: ``CommandLineError/runtime(_:)`` with the store's own description when it cannot
     ///   be read; the file is left untouched.
-    private func openEngine(_ invocation: Invocation) throws(CommandLineError) -> ProjectManagerEngine {
-        let url = try StoreLocation.url(flag: invocation.storePath, environment: processEnvironment)
-        return try Self.openEngine(at: url, environment: engineEnvironment)
-    }
-
     static func openEngine(at url: URL, environment: EngineEnvironment) throws(CommandLineError) -> ProjectManagerEngine {
         do {
             return try ProjectManagerEngine.persistent(at: url, environment: environment)

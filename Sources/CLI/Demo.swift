@@ -83,16 +83,17 @@ struct Demo: Sendable {
             _ = try await screens.changeState(of: passport.id, to: .done)
             try await showStep(6, "The passport is renewed: mark it Done.", command: { "pm move \($0(passport.id)) done" }, screens: screens)
 
+            let context = CommandContext(tool: tool, screens: screens)
             caption(7, "Look back: the history lists every change, newest first.", command: "pm history --limit 3")
-            try await tool.showHistory(limit: 3, on: screens)
+            try await HistoryCommand(limit: 3).run(in: context)
 
             caption(8, "Undo the last change (later runs can too): the passport is back in To Do.", command: "pm undo")
-            try await tool.tap(.undo, on: screens)
-            try await showBoard(screens)
+            try await UndoCommand().run(in: context)
+            try await BoardCommand().run(in: context)
 
             caption(9, "Redo it: the passport is Done again.", command: "pm redo")
-            try await tool.tap(.redo, on: screens)
-            try await showBoard(screens)
+            try await RedoCommand().run(in: context)
+            try await BoardCommand().run(in: context)
         }
 
         let reopened = Screens(engine: try CommandLineTool.openEngine(at: store, environment: environment))
@@ -121,7 +122,7 @@ struct Demo: Sendable {
     private func showStep(
         _ step: Int, _ caption: String, command: (ShortIDs) -> String, screens: Screens
     ) async throws(CommandLineError) {
-        let renderer = try await tool.boardRenderer(on: screens)
+        let renderer = try await CommandContext(tool: tool, screens: screens).boardRenderer(on: screens)
         self.caption(step, caption, command: command(renderer.shortIDs))
         tool.print(renderer.lines())
     }
@@ -131,11 +132,5 @@ struct Demo: Sendable {
         tool.print()
         tool.print(tool.style.apply(.heading, to: "\(step). \(caption)"))
         tool.print("   $ " + command)
-    }
-
-    /// Prints the board.
-    @MainActor
-    private func showBoard(_ screens: Screens) async throws(CommandLineError) {
-        tool.print(try await tool.boardRenderer(on: screens).lines())
     }
 }

@@ -174,7 +174,7 @@ struct CommandTests {
     }
 
     @Test("help, --help, -h and no command print the usage on standard output and open no store",
-          arguments: [["help"], ["--help"], ["-h"], [], ["add", "--help"], ["help", "move"], ["help", "undo"]])
+          arguments: [["help"], ["--help"], ["-h"], [], ["--help", "frobnicate"]])
     func help(_ arguments: [String]) async throws {
         // Given
         let harness = try CLIHarness()
@@ -191,6 +191,39 @@ struct CommandTests {
         #expect(outcome.output.contains("pm undo"))
         #expect(outcome.output.contains("pm redo"))
         #expect(outcome.errors.isEmpty)
+        #expect(try harness.storeContents() == nil)
+    }
+
+    @Test("help for one command shows its synopsis, its arguments and its options, and opens no store",
+          arguments: [["help", "move"], ["move", "--help"], ["move", "-h", "3f2a"], ["--help", "move"]])
+    func commandHelp(_ arguments: [String]) async throws {
+        // Given
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+
+        // When
+        let outcome = await harness.run(arguments)
+
+        // Then
+        #expect(outcome.status == CommandLineTool.ExitCode.success.rawValue)
+        #expect(outcome.outputLines.first == "Usage: pm move ID todo|doing|done [--at N]")
+        #expect(outcome.output.contains("  todo|doing|done    the column to move it to"))
+        #expect(outcome.output.contains("  --at N             its position in the column, from 1 (the top)"))
+        #expect(outcome.output.contains("  --store PATH "))
+        #expect(!outcome.output.contains("pm history"))
+        #expect(outcome.errors.isEmpty)
+        #expect(try harness.storeContents() == nil)
+    }
+
+    @Test("--version and version print pm's version", arguments: [["--version"], ["version"], ["board", "--version"]])
+    func version(_ arguments: [String]) async throws {
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+
+        let outcome = await harness.run(arguments)
+
+        #expect(outcome.status == CommandLineTool.ExitCode.success.rawValue)
+        #expect(outcome.outputLines == ["pm 0.1.0"])
         #expect(try harness.storeContents() == nil)
     }
 

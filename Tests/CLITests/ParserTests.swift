@@ -3,44 +3,97 @@ import ProjectManagerDomain
 @testable import ProjectManagerCLI
 import Testing
 
+extension Command {
+    /// Whether `other` is this same command with the same arguments.
+    func isSame(as other: any Command) -> Bool {
+        (other as? Self) == self
+    }
+}
+
 @Suite("parsing pm's command line")
 struct ParserTests {
     @Test("valid command lines without ids become typed commands", arguments: [
-        (["board"], Command.board, nil),
-        (["demo"], .demo, nil),
-        (["help"], .help, nil),
-        (["board", "--store", "/s"], .board, "/s"),
-        (["--store=/s", "board"], .board, "/s"),
-        (["add", "Report"], .add(ProjectDraft(title: "Report")), nil),
+        (["board"], BoardCommand(), nil),
+        (["demo"], DemoCommand(), nil),
+        (["help"], HelpCommand(topic: nil), nil),
+        ([], HelpCommand(topic: nil), nil),
+        (["help", "move"], HelpCommand(topic: "move"), nil),
+        (["move", "--help"], HelpCommand(topic: "move"), nil),
+        (["-h", "frobnicate"], HelpCommand(topic: nil), nil),
+        (["--version"], VersionCommand(), nil),
+        (["board", "--version"], VersionCommand(), nil),
+        (["completion", "zsh"], CompletionCommand(shell: .zsh), nil),
+        (["board", "--store", "/s"], BoardCommand(), "/s"),
+        (["--store=/s", "board"], BoardCommand(), "/s"),
+        (["add", "Report"], AddCommand(draft: ProjectDraft(title: "Report")), nil),
         (["add", "Report", "--due", "2026-12-24", "--body", "B"],
-         .add(ProjectDraft(title: "Report", body: "B", deadline: Day(year: 2026, month: 12, day: 24))), nil),
-        (["add", "--body=B", "Report"], .add(ProjectDraft(title: "Report", body: "B")), nil),
-        (["add", "--", "--not-an-option"], .add(ProjectDraft(title: "--not-an-option")), nil),
-        (["history"], .history(limit: nil), nil),
-        (["history", "--limit", "5"], .history(limit: 5), nil),
-        (["history", "--limit=1"], .history(limit: 1), nil),
-        (["undo"], .undo, nil),
-        (["redo"], .redo, nil),
-    ] as [([String], Command, String?)])
-    func valid(_ arguments: [String], command: Command, store: String?) throws {
+         AddCommand(draft: ProjectDraft(title: "Report", body: "B", deadline: Day(year: 2026, month: 12, day: 24))), nil),
+        (["add", "--body=B", "Report"], AddCommand(draft: ProjectDraft(title: "Report", body: "B")), nil),
+        (["add", "--", "--not-an-option"], AddCommand(draft: ProjectDraft(title: "--not-an-option")), nil),
+        (["history"], HistoryCommand(limit: nil), nil),
+        (["history", "--limit", "5"], HistoryCommand(limit: 5), nil),
+        (["history", "--limit=1"], HistoryCommand(limit: 1), nil),
+        (["undo"], UndoCommand(), nil),
+        (["redo"], RedoCommand(), nil),
+    ] as [([String], any Command, String?)])
+    func valid(_ arguments: [String], command: any Command, store: String?) throws {
         let invocation = try CommandParser.parse(arguments)
-        #expect(invocation == Invocation(command: command, storePath: store))
+        #expect(invocation.command.isSame(as: command))
+        #expect(invocation.storePath == store)
     }
 
     @Test("valid command lines with ids become typed commands")
     func validWithIDs() throws {
         let abcd = try ProjectIDPrefix(parsing: "abcd")
-        let cases: [([String], Command)] = [
-            (["move", "abcd", "DOING", "--at", "2"], .move(abcd, to: .doing, position: 2)),
-            (["move", "abcd", "done"], .move(abcd, to: .done, position: nil)),
-            (["edit", "abcd", "--due", "none"], .edit(abcd, ProjectEdit(deadline: .some(nil)))),
+        let cases: [([String], any Command)] = [
+            (["move", "abcd", "DOING", "--at", "2"], MoveCommand(id: abcd, to: .doing, position: 2)),
+            (["move", "abcd", "done"], MoveCommand(id: abcd, to: .done, position: nil)),
+            (["edit", "abcd", "--due", "none"], EditCommand(id: abcd, edit: ProjectEdit(deadline: .some(nil)))),
             (["edit", "abcd", "--title", "T", "--due", "2026-01-31"],
-             .edit(abcd, ProjectEdit(title: "T", deadline: Day(year: 2026, month: 1, day: 31)))),
-            (["show", "abcd"], .show(abcd)),
-            (["delete", "abcd"], .delete(abcd)),
+             EditCommand(id: abcd, edit: ProjectEdit(title: "T", deadline: Day(year: 2026, month: 1, day: 31)))),
+            (["show", "abcd"], ShowCommand(id: abcd)),
+            (["delete", "abcd"], DeleteCommand(id: abcd)),
         ]
         for (arguments, command) in cases {
-            #expect(try CommandParser.parse(arguments).command == command, "\(arguments)")
+            #expect(try CommandParser.parse(arguments).command.isSame(as: command), "\(arguments)")
+        }
+    }
+
+    @Test("a near miss suggests the command or option it stands for", arguments: [
+        (["mvoe", "3f2a", "doing"], "pm: unknown command 'mvoe': did you mean 'move'?"),
+        (["hist"], "pm: unknown command 'hist': did you mean 'history'?"),
+        (["udno"], "pm: unknown command 'udno': did you mean 'undo'?"),
+        (["help", "shwo"], "pm: unknown command 'shwo': did you mean 'show'?"),
+        (["frobnicate"], "pm: unknown command 'frobnicate'"),
+        (["add", "Report", "--bdy", "B"], "pm: unknown option '--bdy' for 'pm add': did you mean '--body'?"),
+        (["history", "--limt", "3"], "pm: unknown option '--limt' for 'pm history': did you mean '--limit'?"),
+        (["--stroe", "/s", "board"], "pm: unknown option '--stroe': did you mean '--store'?"),
+        (["completion", "tcsh"], "pm: unknown shell 'tcsh': use bash, zsh or fish"),
+        (["completion"], "pm: 'pm completion' needs a shell (bash, zsh or fish)"),
+        (["move"], "pm: 'pm move' needs a project id and a column (todo, doing or done)"),
+        (["undo", "--json"], "pm: unknown option '--json' for 'pm undo'"),
+    ])
+    func nearMiss(_ arguments: [String], message: String) {
+        #expect(throws: CommandLineError.usage(String(message.dropFirst("pm: ".count)))) {
+            try CommandParser.parse(arguments)
+        }
+    }
+
+    @Test("the edit distance counts a swap of neighbours as one edit", arguments: [
+        ("move", "move", 0), ("mvoe", "move", 1), ("mov", "move", 1), ("undo", "redo", 2), ("", "board", 5),
+    ])
+    func editDistance(_ a: String, _ b: String, distance: Int) {
+        #expect(Suggestion.distance(Array(a), Array(b)) == distance)
+    }
+
+    @Test("every command has its own name, and help lists each with its synopsis")
+    func registry() {
+        let names = CommandRegistry.names
+        #expect(Set(names).count == names.count)
+        for command in CommandRegistry.commands {
+            #expect(HelpText.general.contains("  \(command.configuration.synopsis)"), "\(command)")
+            #expect(HelpText.usage(of: command).hasPrefix("Usage: \(command.configuration.synopsis)\n"))
+            #expect(CommandRegistry.command(named: command.configuration.name) == command)
         }
     }
 

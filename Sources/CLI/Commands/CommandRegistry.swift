@@ -1,0 +1,52 @@
+/// Every `pm` command, in the order `pm help` lists them, and the options every command takes.
+///
+/// The parser, `pm help`, the suggestions for a near miss and `pm completion` read this list:
+/// to add a command, write its type (see ``Command``) and add it here.
+enum CommandRegistry {
+    /// `pm`'s version, as `pm --version` prints it.
+    static let version = "0.1.0"
+
+    /// The commands, in the order help lists them.
+    static let commands: [any Command.Type] = [
+        DemoCommand.self,
+        AddCommand.self,
+        BoardCommand.self,
+        ShowCommand.self,
+        EditCommand.self,
+        MoveCommand.self,
+        DeleteCommand.self,
+        HistoryCommand.self,
+        UndoCommand.self,
+        RedoCommand.self,
+        HelpCommand.self,
+        CompletionCommand.self,
+        VersionCommand.self,
+    ]
+
+    /// The options that may stand anywhere on the command line, before a `--`.
+    static let globalOptions: [CommandOption] = [.store, .help, .version]
+
+    /// The commands' names, in help's order.
+    static var names: [String] { commands.map { $0.configuration.name } }
+
+    /// The command the user calls `name`, or `nil`.
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.configuration.name == name }
+    }
+}
+
+extension CommandOption {
+    /// `--store PATH`: the store file to use.
+    static let store = CommandOption.value(
+        "--store", "PATH",
+        help: """
+            the store file to use, anywhere on the line; else $PM_STORE,
+            else $XDG_DATA_HOME/projectmanager/projects.pmstore,
+            else ~/.local/share/projectmanager/projects.pmstore
+            """,
+        completion: .files)
+    /// `--help`, `-h`: the help of the command on the line, or `pm`'s.
+    static let help = CommandOption.flag("--help", aliases: ["-h"], help: "show this help, or a command's: pm move --help")
+    /// `--version`: `pm`'s version.
+    static let version = CommandOption.flag("--version", help: "print pm's version")
+}

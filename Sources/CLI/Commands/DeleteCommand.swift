@@ -1,0 +1,20 @@
+import ProjectManager
+
+/// `pm delete`: deletes a project.
+struct DeleteCommand: ProjectCommand {
+    static let configuration = CommandConfiguration(
+        name: "delete", abstract: "delete a project", discussion: "'pm undo' brings it back.",
+        arguments: [.projectID])
+
+    /// The project, as the user named it.
+    let id: ProjectIDPrefix
+
+    func run(in context: CommandContext) async throws(CommandLineError) {
+        let screens = try context.screens()
+        let engine = screens.engine
+        let lookup = try await context.lookup(on: screens)
+        let project = try lookup.project(id)
+        try await attempt { () async throws(RepositoryError) in try await engine.deleteProject(project.id) }
+        context.print("deleted \(lookup.shortIDs(project.id)): \(TerminalText.sanitized(project.title))")
+    }
+}

@@ -1,0 +1,46 @@
+import ProjectManager
+
+/// `pm edit`: applies the edit to the project's fields, validates them, and saves them through the
+/// project's form.
+struct EditCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "edit", abstract: "change a project's title, body or deadline",
+        discussion: "At least one option is needed; --due none removes the deadline.",
+        arguments: [.projectID],
+        options: [
+            .value("--title", "TITLE", help: "the new title"),
+            .value("--body", "TEXT", help: "the new body"),
+            .value("--due", "YYYY-MM-DD|none", help: "the new deadline, or none for no deadline"),
+        ],
+        extraArgumentHint: "quote a title that has spaces")
+
+    /// The project, as the user named it.
+    var id: ProjectIDPrefix
+    /// The fields to change.
+    var edit: ProjectEdit
+
+    init(id: ProjectIDPrefix, edit: ProjectEdit) {
+        self.id = id
+        self.edit = edit
+    }
+
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        id = try ProjectIDPrefix(parsing: arguments.positionals[0])
+        edit = ProjectEdit(title: arguments.value("--title"), body: arguments.value("--body"))
+        if let due = arguments.value("--due") {
+            edit.deadline = .some(try Day.deadline(parsing: due, allowsNone: true))
+        }
+        guard !edit.isEmpty else {
+            throw .usage("'pm \(Self.configuration.name)' needs something to change: --title, --body or --due")
+        }
+    }
+
+    func run(in context: CommandContext) async throws(CommandLineError) {
+        let screens = try context.screens()
+        let lookup = try await context.lookup(on: screens)
+        let project = try lookup.project(id)
+        try context.validate(edit.applied(to: project.draft))
+        let saved = try await screens.update(project.id, with: edit)
+        context.print("edited \(lookup.shortIDs(saved.id)): \(TerminalText.sanitized(saved.title))")
+    }
+}

@@ -1,0 +1,98 @@
+import ProjectManager
+
+/// What a command runs with: the tool's streams and settings, and the app's screens over the store
+/// the command line names, opened when the command first asks for them.
+@MainActor
+struct CommandContext {
+    /// The tool running the command: its output, errors, environment and terminal.
+    let tool: CommandLineTool
+    private let source: Source
+
+    private enum Source {
+        /// The store `--store` names (or the environment's), opened on demand.
+        case store(path: String?)
+        /// Screens already open, as the demo's.
+        case screens(Screens)
+    }
+
+    /// A context over the store `storePath` names, or the environment's when it is `nil`.
+    init(tool: CommandLineTool, storePath: String?) {
+        self.tool = tool
+        self.source = .store(path: storePath)
+    }
+
+    /// A context over screens that are already open.
+    init(tool: CommandLineTool, screens: Screens) {
+        self.tool = tool
+        self.source = .screens(screens)
+    }
+
+    /// The app's screens over the command's store, opening the store.
+    ///
+    /// - Throws: ``CommandLineError/runtime(_:)`` with the store's own description when it cannot
+    ///   be read; the file is left untouched.
+    func screens() throws(CommandLineError) -> Screens {
+        switch source {
+        case .screens(let screens):
+            return screens
+        case .store(let path):
+            let url = try StoreLocation.url(flag: path, environment: tool.processEnvironment)
+            return Screens(engine: try CommandLineTool.openEngine(at: url, environment: tool.engineEnvironment))
+        }
+    }
+
+    // MARK: - Output
+
+    /// How output is decorated.
+    var style: OutputStyle { tool.style }
+
+    /// Writes lines to the output.
+    func print(_ lines: [String]) { tool.print(lines) }
+
+    /// Writes one line to the output.
+    func print(_ line: String = "") { tool.print(line) }
+
+    // MARK: - Helpers
+
+    /// The default board, ready for finding projects by id prefix.
+    func lookup(on screens: Screens) async throws(CommandLineError) -> ProjectLookup {
+        let engine = screens.engine
+        return ProjectLookup(try await attempt { () async throws(RepositoryError) in try await engine.fetchBoard() })
+    }
+
+    /// The board as the board screen shows it, ready to draw at the tool's width and style.
+    func boardRenderer(on screens: Screens) async throws(CommandLineError) -> BoardRenderer {
+        let sections = try await screens.board()
+        return BoardRenderer(
+            boardTitle: try await screens.boardTitle(), today: tool.engineEnvironment.today(), sections: sections,
+            shortIDs: ShortIDs(sections), style: style, width: tool.width)
+    }
+
+    /// Checks a draft against the rules before any use case runs.
+    ///
+    /// - Throws: ``CommandLineError/runtime(_:)`` naming every broken rule.
+    func validate(_ draft: ProjectDraft) throws(CommandLineError) {
+        let failures = draft.failures
+        guard failures.isEmpty else {
+            throw .runtime(RepositoryError.invalid(ValidationError(failures)).description)
+        }
+    }
+}
+
+// MARK: - Undo and redo
+
+extension CommandContext {
+    /// Sends `event` (undo or redo) to the history screen and prints each entry it took out of the
+    /// history or put back, after `done`.
+    ///
+    /// - Throws: ``CommandLineError/runtime(_:)`` "nothing to `command`" when the screen had
+    ///   nothing to do; nothing is saved then.
+    func step(_ event: HistoryViewModel.Event, command: String, done: String) async throws(CommandLineError) {
+        guard let entries = try await screens().tap(event) else { throw .runtime("nothing to \(command)") }
+        guard !entries.isEmpty else {
+            print("\(done) a change that has no history entry")
+            return
+        }
+        print(entries.map { "\(done): \(TerminalText.sanitized($0.text))" })
+    }
+}

@@ -1,0 +1,183 @@
+/// The shell completion scripts `pm completion` prints, written from the commands' configurations:
+/// command names with their abstracts, each command's options, and the words its arguments take.
+struct CompletionScript: Sendable {
+    /// A shell `pm` can complete in.
+    enum Shell: String, CaseIterable, Sendable {
+        case bash, zsh, fish
+    }
+
+    /// What is completed.
+    let commands: [CommandConfiguration]
+    /// The options every command takes.
+    let globalOptions: [CommandOption]
+
+    init(commands: [any Command.Type], globalOptions: [CommandOption] = CommandRegistry.globalOptions) {
+        self.commands = commands.map { $0.configuration }
+        self.globalOptions = globalOptions
+    }
+
+    /// The script for `shell`.
+    func script(for shell: Shell) -> String {
+        switch shell {
+        case .bash: bash
+        case .zsh: zsh
+        case .fish: fish
+        }
+    }
+
+    // MARK: - bash
+
+    private var bash: String {
+        let globals = globalOptions.flatMap(\.spellings)
+        var lines = [
+            "# pm completion for bash. Load it with: source <(pm completion bash)",
+            "_pm() {",
+            "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"\" command=\"\" i",
+            "    (( COMP_CWORD > 0 )) && prev=\"${COMP_WORDS[COMP_CWORD-1]}\"",
+            "    for (( i = 1; i < COMP_CWORD; i++ )); do",
+            "        case \"${COMP_WORDS[i]}\" in",
+            "            \(valueOptions(globalOptions).flatMap(\.spellings).joined(separator: "|"))) (( i++ )) ;;",
+            "            -*) ;;",
+            "            *) command=\"${COMP_WORDS[i]}\"; break ;;",
+            "        esac",
+            "    done",
+            "    case \"$prev\" in",
+        ]
+        lines += bashValueCases(globalOptions, indent: "        ")
+        lines += [
+            "    esac",
+            "    case \"$command\" in",
+            "        \"\") COMPREPLY=($(compgen -W \"\((commands.map(\.name) + globals).joined(separator: " "))\" -- \"$cur\")) ;;",
+        ]
+        for command in commands {
+            let words = command.arguments.flatMap { self.words(for: $0.completion) }
+                + command.options.flatMap(\.spellings) + globals
+            lines.append("        \(command.name))")
+            if !valueOptions(command.options).isEmpty {
+                lines.append("            case \"$prev\" in")
+                lines += bashValueCases(command.options, indent: "                ")
+                lines.append("            esac")
+            }
+            lines.append("            COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")) ;;")
+        }
+        lines += ["    esac", "}", "complete -F _pm pm", ""]
+        return lines.joined(separator: "\n")
+    }
+
+    /// `--due) COMPREPLY=(); return ;;` for each option that takes a value.
+    private func bashValueCases(_ options: [CommandOption], indent: String) -> [String] {
+        valueOptions(options).map { option in
+            let reply = switch option.completion {
+            case .files: "$(compgen -f -- \"$cur\")"
+            case .none: ""
+            case .words, .commands: "$(compgen -W \"\(words(for: option.completion).joined(separator: " "))\" -- \"$cur\")"
+            }
+            return "\(indent)\(option.spellings.joined(separator: "|"))) COMPREPLY=(\(reply)); return ;;"
+        }
+    }
+
+    // MARK: - zsh
+
+    private var zsh: String {
+        var lines = [
+            "#compdef pm",
+            "# pm completion for zsh. Load it with: source <(pm completion zsh), or save it as _pm in $fpath.",
+            "_pm() {",
+            "    local -a commands globals",
+            "    commands=(",
+        ]
+        lines += commands.map { "        \(Self.singleQuoted("\($0.name):\($0.abstract)"))" }
+        lines += ["    )", "    globals=("]
+        lines += globalOptions.flatMap(zshSpecs).map { "        \($0)" }
+        lines += [
+            "    )",
+            "    local curcontext=\"$curcontext\" state line",
+            "    _arguments -C $globals '1: :->command' '*:: :->arguments' && return",
+            "    case $state in",
+            "        command) _describe -t commands 'pm command' commands ;;",
+            "        arguments)",
+            "            case $words[1] in",
+        ]
+        for command in commands {
+            let positionals = command.arguments.enumerated().map { index, argument in
+                Self.singleQuoted("\(index + 1):\(argument.valueName):\(zshAction(argument.completion))")
+            }
+            let specs = command.options.flatMap(zshSpecs) + positionals
+            lines.append("                \(command.name)) _arguments $globals \(specs.joined(separator: " ")) ;;")
+        }
+        lines += ["            esac ;;", "    esac", "}", "_pm \"$@\"", ""]
+        return lines.joined(separator: "\n")
+    }
+
+    /// `'--due[the day it is due]:YYYY-MM-DD: '` for each spelling of the option.
+    private func zshSpecs(_ option: CommandOption) -> [String] {
+        let help = Self.firstLine(option.help).replacing("[", with: "\\[").replacing("]", with: "\\]")
+        let value = option.valueName.map { ":\($0):\(zshAction(option.completion))" } ?? ""
+        return option.spellings.map { Self.singleQuoted("\($0)[\(help)]\(value)") }
+    }
+
+    private func zshAction(_ completion: Completion) -> String {
+        switch completion {
+        case .none: " "
+        case .files: "_files"
+        case .words, .commands: "(\(words(for: completion).joined(separator: " ")))"
+        }
+    }
+
+    // MARK: - fish
+
+    private var fish: String {
+        var lines = ["# pm completion for fish. Load it with: pm completion fish | source", "complete -c pm -f"]
+        lines += globalOptions.map { "complete -c pm \(fishOption($0))" }
+        lines += commands.map { command in
+            "complete -c pm -n __fish_use_subcommand -a \(command.name) -d \(Self.singleQuoted(command.abstract))"
+        }
+        for command in commands {
+            let condition = "-n '__fish_seen_subcommand_from \(command.name)'"
+            lines += command.options.map { "complete -c pm \(condition) \(fishOption($0))" }
+            let words = command.arguments.flatMap { self.words(for: $0.completion) }
+            if !words.isEmpty {
+                lines.append("complete -c pm \(condition) -a \(Self.singleQuoted(words.joined(separator: " ")))")
+            }
+        }
+        return (lines + [""]).joined(separator: "\n")
+    }
+
+    /// `-l due -x -d 'the day it is due'`.
+    private func fishOption(_ option: CommandOption) -> String {
+        let names = option.spellings.map { $0.hasPrefix("--") ? "-l \($0.dropFirst(2))" : "-s \($0.dropFirst())" }
+        let value = switch (option.isFlag, option.completion) {
+        case (true, _): ""
+        case (false, .files): " -r -F"
+        case (false, .none): " -x"
+        case (false, .words), (false, .commands): " -xa \(Self.singleQuoted(words(for: option.completion).joined(separator: " ")))"
+        }
+        return names.joined(separator: " ") + value + " -d " + Self.singleQuoted(Self.firstLine(option.help))
+    }
+
+    // MARK: - Helpers
+
+    private func valueOptions(_ options: [CommandOption]) -> [CommandOption] {
+        options.filter { !$0.isFlag }
+    }
+
+    private func words(for completion: Completion) -> [String] {
+        switch completion {
+        case .none, .files: []
+        case .words(let words): words
+        case .commands: commands.map(\.name)
+        }
+    }
+
+    /// The first line of a help text, without the punctuation that leads into the next.
+    private static func firstLine(_ text: String) -> String {
+        var line = String(text.prefix { $0 != "\n" })
+        while let last = line.last, last == "," || last == ";" { line.removeLast() }
+        return line
+    }
+
+    /// `text` in single quotes for the shell: `'a project'\''s'`.
+    private static func singleQuoted(_ text: String) -> String {
+        "'" + text.replacing("'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,17 @@
+import ProjectManager
+
+extension Day {
+    /// A `--due` argument: a `YYYY-MM-DD` day that exists, or, when `allowsNone`, `none` for no
+    /// deadline (`nil`).
+    ///
+    /// - Throws: ``CommandLineError/usage(_:)`` saying what is wrong with the day.
+    static func deadline(parsing text: String, allowsNone: Bool) throws(CommandLineError) -> Day? {
+        if allowsNone, text.lowercased() == "none" { return nil }
+        do {
+            return try Day(parsing: text)
+        } catch {
+            let remedy = allowsNone ? " (or none to remove the deadline)" : ""
+            throw .usage("bad --due: \(error.description)\(remedy)")
+        }
+    }
+}

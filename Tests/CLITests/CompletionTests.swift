@@ -1,0 +1,81 @@
+import Foundation
+@testable import ProjectManagerCLI
+import Testing
+
+@Suite("pm completion: scripts written from the command registry")
+struct CompletionTests {
+    /// What bash offers for the words typed so far (the last one being completed), with the
+    /// script `pm completion bash` prints loaded in a real bash.
+    func bashCompletions(_ words: [String]) throws -> [String] {
+        let script = CompletionScript(commands: CommandRegistry.commands).script(for: .bash)
+        let typed = words.map { "'\($0)'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(filePath: "/usr/bin/env")
+        process.arguments = ["bash", "--norc", "--noprofile", "-c", """
+            \(script)
+            COMP_WORDS=(\(typed)); COMP_CWORD=\(words.count - 1); _pm
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    @Test("bash completes commands, options, columns and shells", arguments: [
+        (["pm", "mo"], ["move"]),
+        (["pm", "h"], ["history", "help"]),
+        (["pm", "move", "3f2a", "do"], ["doing", "done"]),
+        (["pm", "add", "Report", "--d"], ["--due"]),
+        (["pm", "--store", "/tmp/x.pmstore", "hi"], ["history"]),
+        (["pm", "help", "un"], ["undo"]),
+        (["pm", "completion", ""], ["bash", "zsh", "fish", "--store", "--help", "-h", "--version"]),
+        (["pm", "history", "--limit", ""], []),
+    ])
+    func bash(_ words: [String], expected: [String]) throws {
+        #expect(try bashCompletions(words) == expected)
+    }
+
+    @Test("zsh and fish scripts name every command and every option", arguments: [CompletionScript.Shell.zsh, .fish])
+    func everyCommand(_ shell: CompletionScript.Shell) {
+        let script = CompletionScript(commands: CommandRegistry.commands).script(for: shell)
+        for command in CommandRegistry.commands {
+            let configuration = command.configuration
+            #expect(script.contains(configuration.name))
+            for option in configuration.options + CommandRegistry.globalOptions {
+                #expect(script.contains(shell == .fish ? "-l \(option.name.dropFirst(2))" : "'\(option.name)["))
+            }
+        }
+    }
+
+    @Test("zsh offers a command's columns and quotes the descriptions")
+    func zsh() {
+        let script = CompletionScript(commands: CommandRegistry.commands).script(for: .zsh)
+        #expect(script.hasPrefix("#compdef pm\n"))
+        #expect(script.contains("move) _arguments $globals '--at[its position in the column, from 1 (the top)]:N: ' '1:ID: ' '2:todo|doing|done:(todo doing done)' ;;"))
+        #expect(script.contains("'edit:change a project'\\''s title, body or deadline'"))
+    }
+
+    @Test("fish offers a command's columns and completes --store with files")
+    func fish() {
+        let script = CompletionScript(commands: CommandRegistry.commands).script(for: .fish)
+        #expect(script.contains("complete -c pm -n '__fish_seen_subcommand_from move' -a 'todo doing done'"))
+        #expect(script.contains("complete -c pm -l store -r -F -d "))
+        #expect(script.contains("complete -c pm -n __fish_use_subcommand -a undo -d 'revert the last add, edit, move or delete'"))
+    }
+
+    @Test("pm completion prints the script on standard output", arguments: CompletionScript.Shell.allCases)
+    func command(_ shell: CompletionScript.Shell) async throws {
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+
+        let outcome = await harness.run(["completion", shell.rawValue])
+
+        #expect(outcome.status == CommandLineTool.ExitCode.success.rawValue)
+        #expect(outcome.output == CompletionScript(commands: CommandRegistry.commands).script(for: shell))
+        #expect(try harness.storeContents() == nil)
+    }
+}
