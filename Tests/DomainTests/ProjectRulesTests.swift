@@ -1,3 +1,4 @@
+import Foundation
 import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Testing
@@ -48,6 +49,33 @@ struct ProjectRulesTests {
     func titleRules(title: String, expected: [ValidationFailure]) {
         #expect(ProjectRules.failures(title: title) == expected)
         #expect(ProjectDraft(title: title).failures == expected)
+    }
+
+    @Test("a printable ASCII title, read byte by byte, breaks the rules the general check finds", arguments: [
+        "", " ", "  a", "a  ", String(repeating: " ", count: 150), "  " + String.characters(100) + " ",
+        " " + String.characters(101), String.characters(50) + "   " + String.characters(47),
+        String.characters(50) + "   " + String.characters(48), "~!@#$%^&*()_+{}|:\"<>?`-=[];',./",
+    ])
+    func printableASCIIAgreesWithGeneralRules(title: String) {
+        // The general rules, spelled out: trim, then line breaks, then length in characters
+        let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        var expected: [ValidationFailure] = []
+        if trimmed.isEmpty { expected.append(.titleEmpty) }
+        if trimmed.count > ProjectRules.titleLimit { expected.append(.titleTooLong(limit: ProjectRules.titleLimit)) }
+
+        #expect(ProjectRules.failures(title: title) == expected)
+        // The same title with one non-ASCII character appended takes the general path
+        #expect(ProjectRules.failures(title: title + "\u{00A0}") == expected)
+    }
+
+    @Test("a body of more bytes than the limit is still counted in characters", arguments: [
+        (String.characters(1_000, of: thumbsUp), []),
+        (String.characters(1_001, of: thumbsUp), [.bodyTooLong(limit: 1_000)]),
+        (String(repeating: "\r\n", count: 1_000), []),
+        (String.characters(1_001), [.bodyTooLong(limit: 1_000)]),
+    ] as [(String, [ValidationFailure])])
+    func bodyLengthInCharacters(body: String, expected: [ValidationFailure]) {
+        #expect(ProjectRules.failures(body: body) == expected)
     }
 
     @Test("counts a title's length in characters as the user sees them, not in scalars or bytes")

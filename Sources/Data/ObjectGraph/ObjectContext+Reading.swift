@@ -48,7 +48,7 @@ extension ObjectContext {
     ) -> Result {
         state.withLock { state in
             var result = initial
-            for object in state.graph.table(type).rows.values { update(&result, object) }
+            for object in state.graph.table(type).objects { update(&result, object) }
             return result
         }
     }

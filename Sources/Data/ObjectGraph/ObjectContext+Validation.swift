@@ -74,7 +74,7 @@ extension ObjectContext.State {
     private func checkUniqueness<E: ManagedEntity>(of object: E) throws(ContextError) {
         for constraint in E.uniquenessConstraints {
             let key = constraint.key(object)
-            let clash = graph.table(E.self).rows.values.first {
+            let clash = graph.table(E.self).objects.first {
                 $0.id != object.id && constraint.key($0) == key
             }
             if let clash {
