@@ -54,7 +54,7 @@ struct Screens {
 
     // MARK: - Forms
 
-    /// Fills in the create form with `draft` and taps Done.
+    /// Fills in the create form with `draft` and saves it.
     ///
     /// - Returns: The project the form saved.
     /// - Throws: ``CommandLineError/runtime(_:)`` when the form saved nothing.
@@ -62,20 +62,20 @@ struct Screens {
         var events: [CreateProjectViewModel.Event] = [.title(draft.title)]
         if !draft.body.isEmpty { events.append(.body(draft.body)) }
         if let deadline = draft.deadline { events.append(.deadline(deadline)) }
-        events.append(.rightBarButtonTapped)
+        events.append(.save)
         return try await save(factory.makeCreateProject(), events: events)
     }
 
-    /// Opens `project`'s form, taps Edit, changes the fields `edit` names, and taps Done.
+    /// Opens `project`'s form, begins editing, changes the fields `edit` names, and saves.
     ///
     /// - Returns: The project the form saved.
     /// - Throws: ``CommandLineError/runtime(_:)`` when the form saved nothing.
     func update(_ project: Project.ID, with edit: ProjectEdit) async throws(CommandLineError) -> Project {
-        var events: [UpdateProjectViewModel.Event] = [.leftBarButtonTapped]
+        var events: [UpdateProjectViewModel.Event] = [.beginEditing]
         if let title = edit.title { events.append(.title(title)) }
         if let body = edit.body { events.append(.body(body)) }
         if let deadline = edit.deadline { events.append(.deadline(deadline)) }
-        events.append(.rightBarButtonTapped)
+        events.append(.save)
         return try await save(factory.makeUpdateProject(project), events: events)
     }
 
@@ -140,26 +140,26 @@ struct Screens {
             canUndo: canUndo.last ?? false, canRedo: canRedo.last ?? false)
     }
 
-    /// Taps Undo or Redo on the history screen.
+    /// Sends undo or redo to the history screen.
     ///
-    /// - Returns: The entries the tap took out of the history (Undo) or put back (Redo), newest
-    ///   first, or `nil` when the button was disabled and nothing happened.
+    /// - Returns: The entries the step took out of the history (undo) or put back (redo), newest
+    ///   first, or `nil` when there was nothing to undo or redo and nothing happened.
     /// - Throws: ``CommandLineError/runtime(_:)`` when the store could not undo or redo.
-    func tap(_ button: HistoryViewModel.Event) async throws(CommandLineError) -> [HistoryEntry]? {
-        let output = open(factory.makeHistory(), HistoryViewModel.Input.init, events: [button])
+    func step(_ event: HistoryViewModel.Event) async throws(CommandLineError) -> [HistoryEntry]? {
+        let output = open(factory.makeHistory(), HistoryViewModel.Input.init, events: [event])
         let entries = await output.entries.collected()
         let canUndo = await output.canUndo.collected()
         let canRedo = await output.canRedo.collected()
         try Self.check(await output.errors.collected())
-        // The first value of each stream is the screen as it opened, before the tap.
-        let wasEnabled = switch button {
+        // The first value of each stream is the screen as it opened, before the step.
+        let wasEnabled = switch event {
         case .undo: canUndo.first ?? false
         case .redo: canRedo.first ?? false
         }
         guard wasEnabled else { return nil }
         let before = entries.first ?? []
         let after = entries.last ?? []
-        switch button {
+        switch event {
         case .undo:
             let kept = Set(after.map(\.id))
             return before.filter { !kept.contains($0.id) }

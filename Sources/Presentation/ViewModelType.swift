@@ -13,7 +13,7 @@
 ///
 /// Every view model in this module follows the same rules:
 /// - The input is one `AsyncStream` of events, so that events keep the order the user made them in
-///   (a title typed before Done is always seen before Done).
+///   (a title typed before `save` is always seen before `save`).
 /// - Events are handled one at a time, in order.
 /// - Every output stream finishes when the input stream finishes; finish the input's continuation
 ///   when the screen goes away. Until then the view model keeps itself alive.

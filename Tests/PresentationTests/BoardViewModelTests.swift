@@ -107,14 +107,14 @@ struct BoardViewModelTests {
         events.end()
     }
 
-    @Test("add, select, long-press and history ask the navigator for their screens")
+    @Test("add, open, the state menu and the history ask the navigator for their screens")
     func navigates() async throws {
         let project = try await app.add("Write report")
         let events = Events<BoardViewModel.Event>()
         _ = app.screens.makeBoard().transform(.init(events: events.stream))
         let routes = Probe(app.navigator.routes)
 
-        events.send(.addTapped, .rowSelected(project.id), .longPress(project.id), .historyTapped)
+        events.send(.add, .open(project.id), .openStateMenu(project.id), .showHistory)
 
         #expect(await routes.take(4) == [.createForm, .editForm(project.id), .stateMenu(project.id), .history])
         events.end()

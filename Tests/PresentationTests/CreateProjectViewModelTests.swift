@@ -57,25 +57,24 @@ struct CreateProjectViewModelTests {
         for field in ValidationFailure.Field.allCases {
             #expect(shown[field] == (field == rule.field ? rule.message.map { [$0] } ?? [] : []))
         }
-        #expect(try await app.engine.fetchBoard().projects.isEmpty, "nothing is saved without Done")
+        #expect(try await app.engine.fetchBoard().projects.isEmpty, "nothing is saved without saving")
     }
 
-    @Test("opens editable and empty, with Cancel on the left")
+    @Test("opens editable and empty, with the titles of save, cancel and edit")
     func opensEditable() async throws {
         let events = Events<CreateProjectViewModel.Event>()
         let output = app.screens.makeCreateProject().transform(.init(events: events.stream))
         events.end()
 
         #expect(output.title == "New Project")
-        #expect(output.rightButtonTitle == "Done")
+        #expect([output.saveTitle, output.cancelTitle, output.beginEditingTitle] == ["Done", "Cancel", "Edit"])
         #expect([output.titleLabel, output.bodyLabel, output.deadlineLabel] == ["Title", "Description", "Deadline"])
         #expect(await Probe(output.content).rest() == [ProjectDraft()])
         #expect(await Probe(output.canEdit).rest() == [true])
-        #expect(await Probe(output.leftButtonTitle).rest() == ["Cancel"])
         #expect(await Probe(output.validationMessages).rest() == [ValidationMessages()], "no message before typing")
     }
 
-    @Test("Done validates, saves and dismisses")
+    @Test("saving validates, saves and dismisses")
     func doneSaves() async throws {
         // Given
         let events = Events<CreateProjectViewModel.Event>()
@@ -86,7 +85,7 @@ struct CreateProjectViewModelTests {
         // When
         events.send(
             .title("  Write report "), .body("Quarterly numbers"),
-            .deadline(Day(year: 2026, month: 3, day: 20)), .rightBarButtonTapped)
+            .deadline(Day(year: 2026, month: 3, day: 20)), .save)
 
         // Then
         let project = try #require(await saved.next())
@@ -95,19 +94,19 @@ struct CreateProjectViewModelTests {
         #expect(project.deadline == Day(year: 2026, month: 3, day: 20))
         #expect(await routes.next() == .dismiss)
         #expect(try await app.engine.fetchBoard().projects == [project])
-        events.send(.rightBarButtonTapped)
+        events.send(.save)
         events.end()
         #expect(await Probe(output.dismiss).rest().count == 1)
         #expect(await saved.rest().isEmpty, "a closed form saves nothing more")
         #expect(try await app.engine.fetchBoard().projects.count == 1)
     }
 
-    @Test("Done on a broken draft saves nothing and shows every field's message")
+    @Test("saving a broken draft saves nothing and shows every field's message")
     func doneOnBrokenDraft() async throws {
         let events = Events<CreateProjectViewModel.Event>()
         let output = app.screens.makeCreateProject().transform(.init(events: events.stream))
 
-        events.send(.body("Notes"), .rightBarButtonTapped)
+        events.send(.body("Notes"), .save)
         events.end()
 
         let messages = await Probe(output.validationMessages).rest()
@@ -123,7 +122,7 @@ struct CreateProjectViewModelTests {
         let output = app.screens.makeCreateProject().transform(.init(events: events.stream))
         let routes = Probe(app.navigator.routes)
 
-        events.send(.title("Write report"), .leftBarButtonTapped)
+        events.send(.title("Write report"), .cancel)
 
         #expect(await routes.next() == .dismiss)
         events.end()

@@ -98,11 +98,10 @@ struct LocalizationTests {
         // Create form
         let formEvents = Events<CreateProjectViewModel.Event>()
         let form = app.screens.makeCreateProject().transform(.init(events: formEvents.stream))
-        formEvents.send(.title(""), .leftBarButtonTapped)
+        formEvents.send(.title(""), .cancel)
         formEvents.end()
         #expect(form.title == "새 프로젝트")
-        #expect(form.rightButtonTitle == "완료")
-        #expect(await Probe(form.leftButtonTitle).rest() == ["취소"])
+        #expect([form.saveTitle, form.cancelTitle, form.beginEditingTitle] == ["완료", "취소", "편집"])
         #expect(await Probe(form.validationMessages).rest().last?[.title] == ["프로젝트 제목을 입력하세요."])
 
         // State menu

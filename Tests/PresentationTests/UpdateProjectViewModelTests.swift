@@ -13,36 +13,34 @@ struct UpdateProjectViewModelTests {
         return (events, app.screens.makeUpdateProject(project.id).transform(.init(events: events.stream)))
     }
 
-    @Test("opens read-only with the project, Edit on the left; typing is ignored until Edit")
+    @Test("opens read-only with the project; typing is ignored until editing begins, and saving just closes")
     func opensReadOnly() async throws {
         let project = try await app.add("Write report", body: "Numbers", deadline: Day(year: 2026, month: 3, day: 20))
         let (events, output) = openForm(on: project)
 
-        events.send(.title("Ignored"), .rightBarButtonTapped)
+        events.send(.title("Ignored"), .save)
         events.end()
 
         #expect(output.title == "Project")
         #expect(await Probe(output.content).rest() == [project.draft])
         #expect(await Probe(output.canEdit).rest() == [false])
-        #expect(await Probe(output.leftButtonTitle).rest() == ["Edit"])
         #expect(await Probe(output.canSave).rest() == [true])
         #expect(await Probe(output.dismiss).rest().count == 1, "Done closes a read-only form")
         #expect(await Probe(output.saveCompleted).rest().isEmpty)
         #expect(try await app.engine.fetchProject(project.id) == project)
     }
 
-    @Test("Edit makes the form editable and turns the left button into Cancel")
+    @Test("beginning to edit makes the form editable, once")
     func editMakesEditable() async throws {
         let project = try await app.add("Write report")
         let (events, output) = openForm(on: project)
         let canEdit = Probe(output.canEdit)
-        let left = Probe(output.leftButtonTitle)
 
-        events.send(.leftBarButtonTapped)
-
-        #expect(await canEdit.take(2) == [false, true])
-        #expect(await left.take(2) == ["Edit", "Cancel"])
+        events.send(.beginEditing, .beginEditing)
         events.end()
+
+        #expect(await canEdit.rest() == [false, true])
+        #expect(await Probe(output.dismiss).rest().isEmpty, "beginning to edit an editable form does not close it")
     }
 
     @Test("can save follows the rules once editing")
@@ -52,7 +50,7 @@ struct UpdateProjectViewModelTests {
         let canSave = Probe(output.canSave)
         let messages = Probe(output.validationMessages)
 
-        events.send(.leftBarButtonTapped, .title(""), .rightBarButtonTapped)
+        events.send(.beginEditing, .title(""), .save)
 
         #expect(await canSave.take(2) == [true, false])
         #expect(await messages.take(2).last?[.title] == ["Give the project a title."])
@@ -70,7 +68,7 @@ struct UpdateProjectViewModelTests {
         let dismiss = Probe(output.dismiss)
 
         // When
-        events.send(.leftBarButtonTapped, .title("Changed"), .body("Other"), .leftBarButtonTapped)
+        events.send(.beginEditing, .title("Changed"), .body("Other"), .cancel)
 
         // Then
         #expect(await dismiss.next() != nil)
@@ -80,7 +78,7 @@ struct UpdateProjectViewModelTests {
         #expect(await Probe(output.saveCompleted).rest().isEmpty)
     }
 
-    @Test("Done saves the edits through the edit session and dismisses")
+    @Test("saving commits the edits through the edit session and dismisses")
     func doneChangesProject() async throws {
         // Given
         let project = try await app.add("Write report")
@@ -90,8 +88,8 @@ struct UpdateProjectViewModelTests {
 
         // When
         events.send(
-            .leftBarButtonTapped, .title("Final report"), .body("Due Friday"),
-            .deadline(Day(year: 2026, month: 4, day: 3)), .rightBarButtonTapped)
+            .beginEditing, .title("Final report"), .body("Due Friday"),
+            .deadline(Day(year: 2026, month: 4, day: 3)), .save)
 
         // Then
         let result = try #require(await saved.next())
@@ -107,7 +105,7 @@ struct UpdateProjectViewModelTests {
         let events = Events<UpdateProjectViewModel.Event>()
         let output = app.screens.makeUpdateProject(Project.ID(rawValue: UUID())).transform(.init(events: events.stream))
 
-        events.send(.leftBarButtonTapped)
+        events.send(.beginEditing)
         events.end()
 
         #expect(await Probe(output.errors).rest() == ["This project no longer exists."])

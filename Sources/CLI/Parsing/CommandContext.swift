@@ -88,7 +88,7 @@ extension CommandContext {
     /// - Throws: ``CommandLineError/runtime(_:)`` "nothing to `command`" when the screen had
     ///   nothing to do; nothing is saved then.
     func step(_ event: HistoryViewModel.Event, command: String, done: String) async throws(CommandLineError) {
-        guard let entries = try await screens().tap(event) else { throw .runtime("nothing to \(command)") }
+        guard let entries = try await screens().step(event) else { throw .runtime("nothing to \(command)") }
         guard !entries.isEmpty else {
             print("\(done) a change that has no history entry")
             return

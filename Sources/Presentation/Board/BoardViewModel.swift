@@ -20,16 +20,16 @@ public final class BoardViewModel: ViewModelType {
     public enum Event: Hashable, Sendable {
         /// The screen appeared: load the board (and reload it on later appearances).
         case appear
-        /// The add button was tapped: show the create form.
-        case addTapped
-        /// A row was selected: show the project's form.
-        case rowSelected(Project.ID)
-        /// A row was swiped to delete: delete the project.
+        /// Add a project: show the create form.
+        case add
+        /// Open a project: show its form.
+        case open(Project.ID)
+        /// Delete a project.
         case delete(Project.ID)
-        /// A row was long-pressed: show the project's state menu.
-        case longPress(Project.ID)
-        /// The history button was tapped: show the history.
-        case historyTapped
+        /// Choose where a project goes: show its state menu.
+        case openStateMenu(Project.ID)
+        /// Look back: show the history.
+        case showHistory
     }
 
     /// The user's events, in order.
@@ -39,11 +39,11 @@ public final class BoardViewModel: ViewModelType {
     public struct Output: Sendable {
         /// The screen's title.
         public let title: String
-        /// The add button's title.
+        /// The title of the control that adds a project.
         public let addTitle: String
-        /// The history button's title.
+        /// The title of the control that shows the history.
         public let historyTitle: String
-        /// The delete swipe action's title.
+        /// The title of the control that deletes a project, such as a swipe action.
         public let deleteTitle: String
         /// The board after the first appearance, then after every visible change.
         public let snapshots: AsyncStream<BoardSnapshot>
@@ -120,13 +120,13 @@ public final class BoardViewModel: ViewModelType {
         switch event {
         case .appear:
             await reload(&shown, snapshots: snapshots, errors: errors)
-        case .addTapped:
+        case .add:
             navigator?.showCreateForm()
-        case .rowSelected(let id):
+        case .open(let id):
             navigator?.showEditForm(for: id)
-        case .longPress(let id):
+        case .openStateMenu(let id):
             navigator?.showStateMenu(for: id)
-        case .historyTapped:
+        case .showHistory:
             navigator?.showHistory()
         case .delete(let id):
             // The store's change stream brings the deletion to the screen.

@@ -1,6 +1,6 @@
 import ProjectManagerDomain
 
-/// The create form: editable at once; Done creates the project, Cancel saves nothing.
+/// The create form: editable at once; `save` creates the project, `cancel` saves nothing.
 public struct CreateMode: EditMode {
     private let createProject: CreateProject
     private let board: Board.ID

@@ -9,7 +9,7 @@ struct EditForm: Hashable, Sendable {
     private(set) var isEditable: Bool
     /// The fields the user has changed.
     private var touched: Set<ValidationFailure.Field> = []
-    /// Whether every field shows its messages, after Done on a broken draft.
+    /// Whether every field shows its messages, after saving a broken draft was tried.
     private var revealsEveryField = false
 
     init(draft: ProjectDraft, isEditable: Bool) {

@@ -2,31 +2,37 @@ import ProjectManagerDomain
 
 /// The form that creates a project.
 ///
-/// Editable at once. Done validates, saves and dismisses; Cancel dismisses and saves nothing.
+/// Editable at once. ``EditProjectViewModel/Event/save`` validates, saves and dismisses;
+/// ``EditProjectViewModel/Event/cancel`` dismisses and saves nothing.
 public typealias CreateProjectViewModel = EditProjectViewModel<CreateMode>
 
 /// The form that shows a project and, on Edit, changes it.
 ///
-/// Opens read-only; the left bar button is Edit and makes the form editable, then becomes Cancel.
-/// Done saves the changes through the project's ``ProjectEditing`` session; Cancel discards them.
+/// Opens read-only; ``EditProjectViewModel/Event/beginEditing`` makes it editable. Saving commits the
+/// changes through the project's ``ProjectEditing`` session; cancelling discards them.
 public typealias UpdateProjectViewModel = EditProjectViewModel<UpdateMode>
 
 /// The project form, written once for every ``EditMode``.
 ///
 /// The mode supplies what differs (whether the form opens editable, its title, and the session that
-/// saves); this type does the rest: the fields, validation, the bar buttons, saving and dismissing.
+/// saves); this type does the rest: the fields, validation, saving, cancelling and dismissing.
 ///
 /// | | ``CreateProjectViewModel`` | ``UpdateProjectViewModel`` |
 /// |---|---|---|
 /// | opens | editable, empty | read-only, with the project |
-/// | left bar button | Cancel: dismiss, save nothing | Edit: make editable; then Cancel: discard, dismiss |
-/// | right bar button | Done: validate, create, dismiss | Done: validate, commit the edit, dismiss (read-only: dismiss) |
+/// | `beginEditing` | ignored: already editable | makes the form editable |
+/// | `save` | validate, create, dismiss | validate, commit the edit, dismiss (read-only: dismiss) |
+/// | `cancel` | dismiss, save nothing | discard the edit, dismiss |
+///
+/// Where the events come from is the front end's choice: in UIKit, Done (the right bar button)
+/// sends `save`, and the left bar button is Edit (`beginEditing`) while ``Output/canEdit`` is false
+/// and Cancel (`cancel`) once it is true.
 ///
 /// ```swift
 /// let (events, send) = AsyncStream.makeStream(of: CreateProjectViewModel.Event.self)
 /// let output = form.transform(CreateProjectViewModel.Input(events: events))
 /// send.yield(.title("Write report"))
-/// send.yield(.rightBarButtonTapped)
+/// send.yield(.save)
 /// for await project in output.saveCompleted { print("saved \(project.title)") }
 /// ```
 @MainActor
@@ -39,10 +45,13 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
         case deadline(Day?)
         /// The body field now holds this text.
         case body(String)
-        /// Done was tapped.
-        case rightBarButtonTapped
-        /// Cancel, or Edit on a read-only form, was tapped.
-        case leftBarButtonTapped
+        /// Make a read-only form editable; an editable form ignores it.
+        case beginEditing
+        /// Save the draft and close: validate it, save it, dismiss. A form that breaks a rule shows
+        /// every message and stays open; a read-only form has nothing to save and just closes.
+        case save
+        /// Close without saving: discard the draft and dismiss.
+        case cancel
     }
 
     /// The user's events, in order.
@@ -52,8 +61,12 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
     public struct Output: Sendable {
         /// The form's title.
         public let title: String
-        /// The right bar button's title, "Done".
-        public let rightButtonTitle: String
+        /// The title of the control that saves: "Done".
+        public let saveTitle: String
+        /// The title of the control that cancels: "Cancel".
+        public let cancelTitle: String
+        /// The title of the control that makes a read-only form editable: "Edit".
+        public let beginEditingTitle: String
         /// The title field's label.
         public let titleLabel: String
         /// The body field's label.
@@ -63,15 +76,13 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
 
         /// What the fields show, once the form has opened.
         public let content: AsyncStream<ProjectDraft>
-        /// Whether the draft breaks no rule: enable Done.
+        /// Whether the draft breaks no rule: enable the control that saves.
         public let canSave: AsyncStream<Bool>
-        /// Whether the fields can be edited.
+        /// Whether the fields can be edited: offer Cancel when they can, Edit when they cannot.
         public let canEdit: AsyncStream<Bool>
-        /// The left bar button's title: "Cancel", or "Edit" while the form is read-only.
-        public let leftButtonTitle: AsyncStream<String>
         /// What to fix in each field.
         public let validationMessages: AsyncStream<ValidationMessages>
-        /// The project, each time Done saved it.
+        /// The project, each time `save` saved it.
         public let saveCompleted: AsyncStream<Project>
         /// The form is done: close it (unless the navigator does).
         public let dismiss: AsyncStream<Void>
@@ -98,11 +109,11 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
             outputs.finish()
         }
         return Output(
-            title: localizer(mode.title), rightButtonTitle: localizer(.done),
+            title: localizer(mode.title), saveTitle: localizer(.done), cancelTitle: localizer(.cancel),
+            beginEditingTitle: localizer(.edit),
             titleLabel: localizer(.field(.title)), bodyLabel: localizer(.field(.body)),
             deadlineLabel: localizer(.field(.deadline)),
             content: outputs.content.stream, canSave: outputs.canSave.stream, canEdit: outputs.canEdit.stream,
-            leftButtonTitle: outputs.leftButtonTitle.stream,
             validationMessages: outputs.validationMessages.stream,
             saveCompleted: outputs.saveCompleted.stream, dismiss: outputs.dismiss.stream,
             errors: outputs.errors.stream)
@@ -115,7 +126,6 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
         let content = OutputChannel<ProjectDraft>()
         let canSave = OutputChannel<Bool>()
         let canEdit = OutputChannel<Bool>()
-        let leftButtonTitle = OutputChannel<String>()
         let validationMessages = OutputChannel<ValidationMessages>()
         let saveCompleted = OutputChannel<Project>()
         let dismiss = OutputChannel<Void>()
@@ -125,7 +135,6 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
             content.finish()
             canSave.finish()
             canEdit.finish()
-            leftButtonTitle.finish()
             validationMessages.finish()
             saveCompleted.finish()
             dismiss.finish()
@@ -165,17 +174,13 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
             form.edit(.body) { $0.body = body }
         case .deadline(let deadline):
             form.edit(.deadline) { $0.deadline = deadline }
-        case .leftBarButtonTapped where !form.isEditable:
+        case .beginEditing:
             form.beginEditing()
-        case .leftBarButtonTapped:
-            await session.discard()
-            close(outputs)
-            return false
-        case .rightBarButtonTapped where !form.isEditable:
-            await session.discard()
-            close(outputs)
-            return false
-        case .rightBarButtonTapped:
+        case .cancel:
+            return await discard(session, outputs)
+        case .save where !form.isEditable:  // a read-only form has nothing to save
+            return await discard(session, outputs)
+        case .save:
             guard form.canSave else {
                 form.revealEveryMessage()
                 break
@@ -196,9 +201,15 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
 
     private func render(_ form: EditForm, _ outputs: Outputs) {
         outputs.canEdit.update(form.isEditable)
-        outputs.leftButtonTitle.update(localizer(form.isEditable ? .cancel : .edit))
         outputs.canSave.update(form.canSave)
         outputs.validationMessages.update(form.messages(localizer: localizer))
+    }
+
+    /// Discards the session and closes the form; returns that the form is no longer open.
+    private func discard(_ session: Mode.Session, _ outputs: Outputs) async -> Bool {
+        await session.discard()
+        close(outputs)
+        return false
     }
 
     private func close(_ outputs: Outputs) {

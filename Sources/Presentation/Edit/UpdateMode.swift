@@ -1,7 +1,7 @@
 import ProjectManagerDomain
 
-/// The update form: read-only until Edit; edits stay in a ``ProjectEditing`` scratch copy until
-/// Done commits them, and Cancel discards them without a trace.
+/// The update form: read-only until `beginEditing`; edits stay in a ``ProjectEditing`` scratch copy until
+/// `save` commits them, and `cancel` discards them without a trace.
 public struct UpdateMode: EditMode {
     private let project: Project.ID
     private let beginProjectEdit: BeginProjectEdit

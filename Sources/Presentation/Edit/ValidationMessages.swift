@@ -3,7 +3,7 @@ import ProjectManagerDomain
 /// What to fix in each field of a project form, in the locale's language.
 ///
 /// A field shows its messages once the user has changed it, and every field shows them once the
-/// user has tapped Done on a draft that breaks a rule.
+/// user has tried to save a draft that breaks a rule.
 public struct ValidationMessages: Hashable, Sendable {
     private var messages: [ValidationFailure.Field: [String]]
 

@@ -8,9 +8,9 @@ import ProjectManagerDomain
 public final class HistoryViewModel: ViewModelType {
     /// What the user does on the history screen.
     public enum Event: Hashable, Sendable {
-        /// Undo was tapped: revert the last action. Ignored when there is nothing to undo.
+        /// Revert the last action. Ignored when there is nothing to undo.
         case undo
-        /// Redo was tapped: repeat the last undone action. Ignored when there is nothing to redo.
+        /// Repeat the last undone action. Ignored when there is nothing to redo.
         case redo
     }
 
