@@ -31,6 +31,8 @@ enum EnglishPhrases {
         case .activity(let kind, let title): activity(kind, title: title)
         case .noActivity: "Nothing has happened yet."
 
+        case .account(let phrase): text(for: phrase)
+
         case .failure(let error): failure(error)
         }
     }

@@ -34,6 +34,8 @@ enum KoreanPhrases {
         case .activity(let kind, let title): activity(kind, title: title)
         case .noActivity: "아직 기록이 없습니다."
 
+        case .account(let phrase): text(for: phrase)
+
         case .failure(let error): failure(error)
         }
     }

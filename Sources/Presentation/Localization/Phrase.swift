@@ -64,6 +64,11 @@ public enum Phrase: Hashable, Sendable {
     /// The history screen's text when nothing has happened.
     case noActivity
 
+    // MARK: - Accounts
+
+    /// The sign-up and sign-in screens' text.
+    case account(AccountPhrase)
+
     // MARK: - Errors
 
     /// Why an action failed, and what to do.

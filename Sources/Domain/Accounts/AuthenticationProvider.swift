@@ -1,0 +1,24 @@
+import Foundation
+
+/// The port to whatever checks who a user is: local accounts in a file, Firebase Auth, Sign in
+/// with Apple. It keeps the current session, so that a user stays signed in across launches.
+///
+/// The use cases (``SignUp``, ``SignIn``, ``SignOut``, ``CurrentSession``) check the rules first;
+/// a provider receives an address that follows them.
+public protocol AuthenticationProvider: Sendable {
+    /// Makes an account for `email` with `password`, signs it in, and returns the session.
+    /// - Throws: ``AuthenticationError/emailExists``, ``AuthenticationError/storage(reason:)``.
+    func signUp(email: EmailAddress, password: String) async throws(AuthenticationError) -> Session
+
+    /// Signs in the account with `email` and `password`, and returns the session.
+    /// - Throws: ``AuthenticationError/invalidLoginCredentials`` for an unknown email or a wrong
+    ///   password alike, ``AuthenticationError/tooManyAttemptsTryLater(retryAt:)``,
+    ///   ``AuthenticationError/storage(reason:)``.
+    func signIn(email: EmailAddress, password: String) async throws(AuthenticationError) -> Session
+
+    /// Ends the current session, if any.
+    func signOut() async throws(AuthenticationError)
+
+    /// The session signed in now, or `nil` when none is, or when it has expired.
+    func currentSession() async throws(AuthenticationError) -> Session?
+}

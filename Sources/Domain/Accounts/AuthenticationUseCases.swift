@@ -1,0 +1,76 @@
+/// Makes an account and signs it in, after checking the email and password rules.
+///
+/// ```swift
+/// let session = try await signUp(email: "ada@example.com", password: "correct horse battery")
+/// ```
+public struct SignUp: Sendable {
+    private let provider: any AuthenticationProvider
+
+    public init(provider: any AuthenticationProvider) {
+        self.provider = provider
+    }
+
+    /// - Throws: ``AuthenticationError/invalidEmail(_:)``, ``AuthenticationError/weakPassword(_:)``,
+    ///   ``AuthenticationError/emailExists``, ``AuthenticationError/storage(reason:)``.
+    public func callAsFunction(email: String, password: String) async throws(AuthenticationError) -> Session {
+        let address = try EmailAddress.checked(email)
+        if let failure = PasswordRules.failure(in: password, email: email) { throw .weakPassword(failure) }
+        return try await provider.signUp(email: address, password: password)
+    }
+}
+
+/// Signs in an existing account.
+public struct SignIn: Sendable {
+    private let provider: any AuthenticationProvider
+
+    public init(provider: any AuthenticationProvider) {
+        self.provider = provider
+    }
+
+    /// - Throws: ``AuthenticationError/invalidEmail(_:)`` when the email is not an address,
+    ///   ``AuthenticationError/invalidLoginCredentials`` when no account has this email and
+    ///   password, ``AuthenticationError/tooManyAttemptsTryLater(retryAt:)``,
+    ///   ``AuthenticationError/storage(reason:)``.
+    public func callAsFunction(email: String, password: String) async throws(AuthenticationError) -> Session {
+        try await provider.signIn(email: EmailAddress.checked(email), password: password)
+    }
+}
+
+/// Signs out.
+public struct SignOut: Sendable {
+    private let provider: any AuthenticationProvider
+
+    public init(provider: any AuthenticationProvider) {
+        self.provider = provider
+    }
+
+    /// - Throws: ``AuthenticationError/storage(reason:)``.
+    public func callAsFunction() async throws(AuthenticationError) {
+        try await provider.signOut()
+    }
+}
+
+/// The session signed in now, if any.
+public struct CurrentSession: Sendable {
+    private let provider: any AuthenticationProvider
+
+    public init(provider: any AuthenticationProvider) {
+        self.provider = provider
+    }
+
+    /// - Throws: ``AuthenticationError/storage(reason:)``.
+    public func callAsFunction() async throws(AuthenticationError) -> Session? {
+        try await provider.currentSession()
+    }
+}
+
+extension EmailAddress {
+    /// The address in `text`, or ``AuthenticationError/invalidEmail(_:)``.
+    static func checked(_ text: String) throws(AuthenticationError) -> EmailAddress {
+        do {
+            return try EmailAddress(text)
+        } catch {
+            throw .invalidEmail(error)
+        }
+    }
+}
