@@ -62,14 +62,10 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The number of days in `month` of `year`.
     public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
-        case 2: isLeap(year) ? 29 : 28
+        case 2: isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    private static func isLeap(_ year: Int) -> Bool {
-        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
     /// `YYYY-MM-DD`.

@@ -1,0 +1,66 @@
+/// A repeating schedule of whole days: a first day (`DTSTART`), a ``RecurrenceRule`` (`RRULE`) and
+/// the days left out (`EXDATE`).
+///
+/// ```swift
+/// let closings = Recurrence(start: try Day(parsing: "2026-01-01"),
+///                           rule: try RecurrenceRule(parsing: "FREQ=MONTHLY;BYDAY=2SU,4SU"))
+/// try closings.occurrences(from: try Day(parsing: "2026-03-01")).prefix(2)  // 2026-03-08, 2026-03-22
+/// ```
+///
+/// ## The first day
+///
+/// RFC 5545 makes `DTSTART` the first occurrence and leaves undefined what happens when it does not
+/// match the rule. Here the first day only bounds the schedule: it is an occurrence when the rule
+/// yields it, and not otherwise (as python-dateutil does), so "every 2nd and 4th Sunday from
+/// 2026-01-01" starts on 2026-01-11, and `COUNT` counts the days the rule yields.
+///
+/// ## Exceptions
+///
+/// An exception removes a day from the occurrences but still counts towards `COUNT`, as RFC 5545
+/// defines the recurrence set (the rule's days, minus `EXDATE`).
+public struct Recurrence: Hashable, Sendable, Codable {
+    /// The first day of the schedule (`DTSTART`): no occurrence comes before it.
+    public var start: Day
+    /// The rule the days follow.
+    public var rule: RecurrenceRule
+    /// Days the rule yields that are left out (`EXDATE`).
+    public var exceptions: Set<Day>
+
+    /// A schedule from `start` following `rule`, without `exceptions` unless told.
+    public init(start: Day, rule: RecurrenceRule, exceptions: Set<Day> = []) {
+        self.start = start
+        self.rule = rule
+        self.exceptions = exceptions
+    }
+
+    /// The occurrences on or after `day` (from ``start`` when `nil`), lazily, in order.
+    ///
+    /// The sequence ends after `COUNT` or `UNTIL`, or with the year 9999.
+    ///
+    /// - Throws: ``RecurrenceError/neverOccurs(_:)`` when the rule yields no day at all, such as
+    ///   the 30th of February, found after a search of one cycle of the Gregorian calendar.
+    /// - Complexity: O(*k*) for the first *k* occurrences, plus, for a rule with `COUNT`, the
+    ///   occurrences before `day`. The first call costs at most one calendar cycle of periods
+    ///   (400 years) when the rule never occurs.
+    public func occurrences(from day: Day? = nil) throws(RecurrenceError) -> Occurrences {
+        var sequence = Occurrences(recurrence: self, from: day ?? start)
+        try sequence.findFirst()
+        return sequence
+    }
+
+    /// The occurrences from `first` through `last`, both included.
+    ///
+    /// - Throws: ``RecurrenceError/neverOccurs(_:)``.
+    /// - Complexity: O(*k*) for *k* occurrences in the range (see ``occurrences(from:)``).
+    public func occurrences(from first: Day, through last: Day) throws(RecurrenceError) -> [Day] {
+        Array(try occurrences(from: first).prefix { $0 <= last })
+    }
+
+    /// The first occurrence on or after `day`, or `nil` when the schedule has ended.
+    ///
+    /// - Throws: ``RecurrenceError/neverOccurs(_:)``.
+    public func nextOccurrence(onOrAfter day: Day) throws(RecurrenceError) -> Day? {
+        var iterator = try occurrences(from: day).makeIterator()
+        return iterator.next()
+    }
+}
