@@ -25,6 +25,8 @@ enum EnglishPhrases {
         case .field(.body): "Description"
         case .field(.deadline): "Deadline"
         case .validation(let failure): message(for: failure)
+        case .recurrence(let rule): EnglishRecurrence.summary(rule)
+        case .recurrenceUntil(let day): EnglishRecurrence.until(day)
 
         case .moveTo(let state): "Move to \(name(of: state))"
 

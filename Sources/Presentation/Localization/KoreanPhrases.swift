@@ -28,6 +28,8 @@ enum KoreanPhrases {
         case .field(.body): "내용"
         case .field(.deadline): "마감일"
         case .validation(let failure): message(for: failure)
+        case .recurrence(let rule): KoreanRecurrence.summary(rule)
+        case .recurrenceUntil(let day): KoreanRecurrence.until(day)
 
         case .moveTo(let state): "\(towards(state)) 이동"
 

@@ -52,6 +52,13 @@ public enum Phrase: Hashable, Sendable {
     /// What to do about a broken rule.
     case validation(ValidationFailure)
 
+    /// A repeat rule in words, without its last day: "every 2nd and 4th Sunday". Use
+    /// ``Localizer/summary(of:)``, which adds the last day of an `UNTIL` rule.
+    case recurrence(RecurrenceRule)
+    /// The last day of a repeat rule, after its summary: ", until Mar 20, 2026"; the day as written
+    /// by ``Localizer/deadline(_:)``.
+    case recurrenceUntil(String)
+
     // MARK: - State menu
 
     /// A state menu item: "Move to Doing".
