@@ -1,0 +1,156 @@
+import Foundation
+import ProjectManagerDomain
+
+/// Local accounts in a folder of `0600` files: each account's email and salted
+/// PBKDF2-HMAC-SHA256 hash (600,000 rounds, a 16-byte random salt per account, compared in
+/// constant time), never its password; the session, so that a user stays signed in across
+/// launches; and the failed sign-ins per email, so that restarting does not reset the backoff.
+///
+/// ```swift
+/// let accounts = try FileAuthenticationProvider(folder: storeFolder.appendingPathComponent("accounts"))
+/// let session = try await accounts.signUp(email: EmailAddress("ada@example.com"), password: "correct horse")
+/// // Next launch:
+/// try await accounts.currentSession()?.account.email   // ada@example.com
+/// ```
+/// A wrong password and an unknown email take the same time and give the same error. Calls from
+/// two processes at once are kept apart by a lock file; the loser gets a storage error saying to
+/// try again.
+public actor FileAuthenticationProvider: AuthenticationProvider {
+    private let folder: String
+    private let environment: EngineEnvironment
+    private let rounds: Int
+    private let sessionLifetime: TimeInterval?
+    private let backoff: SignInBackoff
+    private let fileSystem: any FileSystem
+    private let accounts: PrivateFile<AccountFiles.Accounts>
+    private let session: PrivateFile<AccountFiles.StoredSession>
+    private let failures: PrivateFile<AccountFiles.Failures>
+
+    /// Keeps accounts in `folder`, made `0700` if it does not exist.
+    ///
+    /// - Parameters:
+    ///   - environment: The clock that stamps sessions and times the backoff, and the account ids.
+    ///   - rounds: PBKDF2 rounds for new passwords; OWASP's 600,000 unless a test asks for fewer.
+    ///     A stored hash keeps the rounds it was made with.
+    ///   - sessionLifetime: How long a session lasts; `nil` keeps it until sign-out.
+    ///   - backoff: When repeated failures for one email must wait.
+    /// - Throws: ``AuthenticationError/storage(reason:)`` when the folder cannot be made.
+    public init(
+        folder: URL, environment: EngineEnvironment = .live, rounds: Int = 600_000,
+        sessionLifetime: TimeInterval? = nil, backoff: SignInBackoff = SignInBackoff()
+    ) throws(AuthenticationError) {
+        try self.init(folder: folder, environment: environment, rounds: rounds, sessionLifetime: sessionLifetime,
+                      backoff: backoff, fileSystem: POSIXFileSystem())
+    }
+
+    init(
+        folder: URL, environment: EngineEnvironment, rounds: Int, sessionLifetime: TimeInterval?,
+        backoff: SignInBackoff, fileSystem: any FileSystem
+    ) throws(AuthenticationError) {
+        precondition(rounds > 0, "PBKDF2 needs at least one round")
+        self.folder = folder.path
+        self.environment = environment
+        self.rounds = rounds
+        self.sessionLifetime = sessionLifetime
+        self.backoff = backoff
+        self.fileSystem = fileSystem
+        accounts = PrivateFile(path: folder.appendingPathComponent("accounts.json").path, fileSystem: fileSystem)
+        session = PrivateFile(path: folder.appendingPathComponent("session.json").path, fileSystem: fileSystem)
+        failures = PrivateFile(path: folder.appendingPathComponent("sign-in-failures.json").path, fileSystem: fileSystem)
+        do {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .storage(reason: "could not make the accounts folder \(folder.path): \(error.localizedDescription)")
+        }
+    }
+
+    public func signUp(email: EmailAddress, password: String) throws(AuthenticationError) -> Session {
+        try locked { () throws(AuthenticationError) in
+            var file = try accounts.read() ?? AccountFiles.Accounts()
+            guard !file.accounts.contains(where: { $0.account.email == email }) else { throw .emailExists }
+            let account = Account(id: Account.ID(rawValue: environment.makeID()), email: email, createdAt: environment.now())
+            file.accounts.append(AccountFiles.StoredAccount(account: account, password: PasswordHash(password: password, rounds: rounds)))
+            try accounts.write(file)
+            return try startSession(for: account)
+        }
+    }
+
+    public func signIn(email: EmailAddress, password: String) throws(AuthenticationError) -> Session {
+        try locked { () throws(AuthenticationError) in
+            let now = environment.now()
+            var failureFile = try failures.read() ?? AccountFiles.Failures()
+            var record = failureFile.failures[email.description] ?? FailedSignIns()
+            if let retryAt = record.waitsUntil(now: now) { throw .tooManyAttemptsTryLater(retryAt: retryAt) }
+            let stored = try accounts.read()?.accounts.first { $0.account.email == email }
+            let verified: Bool
+            if let stored {
+                verified = stored.password.verifies(password)
+            } else {
+                PasswordHash.spendVerificationTime(rounds: rounds)
+                verified = false
+            }
+            guard let stored, verified else {
+                record.recordFailure(at: now, backoff: backoff)
+                failureFile.failures[email.description] = record
+                try failures.write(failureFile)
+                throw .invalidLoginCredentials
+            }
+            if failureFile.failures.removeValue(forKey: email.description) != nil {
+                try failures.write(failureFile)
+            }
+            return try startSession(for: stored.account)
+        }
+    }
+
+    public func signOut() throws(AuthenticationError) {
+        try locked { () throws(AuthenticationError) in try session.remove() }
+    }
+
+    public func currentSession() throws(AuthenticationError) -> Session? {
+        guard let stored = try session.read() else { return nil }
+        let current = try accounts.read()?.accounts.first { $0.account.id == stored.accountID }
+        guard let current else { return nil }
+        let session = Session(account: current.account, signedInAt: stored.signedInAt, expiresAt: stored.expiresAt)
+        return session.isValid(at: environment.now()) ? session : nil
+    }
+
+    // MARK: - Steps
+
+    private func startSession(for account: Account) throws(AuthenticationError) -> Session {
+        let now = environment.now()
+        let expiresAt = sessionLifetime.map { now.addingTimeInterval($0) }
+        try session.write(AccountFiles.StoredSession(accountID: account.id, signedInAt: now, expiresAt: expiresAt))
+        return Session(account: account, signedInAt: now, expiresAt: expiresAt)
+    }
+
+    /// Runs `body` holding the folder's lock file, so that another process's read-change-write
+    /// cannot interleave with this one's.
+    private func locked<Result>(_ body: () throws(AuthenticationError) -> Result) throws(AuthenticationError) -> Result {
+        let path = folder + "/.lock"
+        let lock: FileDescriptor
+        do throws(StoreError) {
+            lock = try fileSystem.openOrCreate(path, permissions: 0o600)
+        } catch {
+            throw .storage(reason: error.description)
+        }
+        defer { closeQuietly(lock) }
+        let acquired: Bool
+        do throws(StoreError) {
+            acquired = try fileSystem.tryLockExclusively(lock)
+        } catch {
+            throw .storage(reason: error.description)
+        }
+        guard acquired else { throw .storage(reason: "another pm is using the accounts in \(folder): try again") }
+        return try body()
+    }
+
+    /// Closes the lock file, which releases the lock; a failed close loses nothing.
+    private func closeQuietly(_ file: FileDescriptor) {
+        do {
+            try fileSystem.close(file)
+        } catch {
+            // The lock goes with the descriptor, which the system releases anyway.
+        }
+    }
+}
