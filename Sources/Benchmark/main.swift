@@ -128,6 +128,7 @@ func makeProjects(count: Int, generator: inout SeededGenerator) -> [Project] {
         let state = ProjectState.allCases[index % 3]
         let position = positions[state, default: 0]
         positions[state] = position + 1
+        let rank = Rank(ordinal: position)
         let body = (0..<8).map { _ in words.randomElement(using: &generator) ?? "" }.joined(separator: " ")
         let deadline = Double.random(in: 0..<1, using: &generator) < 0.8 ? days.randomElement(using: &generator) : nil
         let created = Date(timeIntervalSince1970: 1_767_225_600 + Double(index) + Double.random(in: 0..<1, using: &generator))
@@ -137,7 +138,7 @@ func makeProjects(count: Int, generator: inout SeededGenerator) -> [Project] {
                                bytes[8] & 0x3F | 0x80, bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
         return Project(
             id: Project.ID(rawValue: uuid), boardID: .default, title: "Project \(index)", body: body,
-            deadline: deadline, state: state, position: position, createdAt: created)
+            deadline: deadline, state: state, rank: rank, createdAt: created)
     }
 }
 

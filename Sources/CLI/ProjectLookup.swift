@@ -38,7 +38,7 @@ struct ProjectLookup: Sendable {
     /// The position of `project` in its column, counted from 1, and the column's size.
     func place(of project: Project) -> (position: Int, count: Int) {
         let column = overview.column(project.state)
-        let index = column.items.firstIndex { $0.id == project.id } ?? project.position
+        let index = column.items.first { $0.id == project.id }?.position ?? 0
         return (index + 1, column.count)
     }
 

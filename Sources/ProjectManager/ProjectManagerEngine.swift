@@ -3,10 +3,6 @@ import Foundation
 @_exported import ProjectManagerPresentation
 import ProjectManagerData
 
-/// Why a store could not be opened or written: re-exported from the Data layer so that callers can
-/// match its cases with `import ProjectManager` alone.
-public typealias StoreError = ProjectManagerData.StoreError
-
 /// The whole engine, wired: every use case over one store.
 ///
 /// This is the composition root, the one place where the Domain's ports meet the Data layer's
@@ -25,6 +21,8 @@ public struct ProjectManagerEngine: Sendable {
     public let environment: EngineEnvironment
 
     public let createProject: CreateProject
+    /// Many projects in one save and one undo step (an import).
+    public let importProjects: ImportProjects
     public let updateProject: UpdateProject
     public let deleteProject: DeleteProject
     public let moveProject: MoveProject
@@ -75,6 +73,7 @@ public struct ProjectManagerEngine: Sendable {
         self.projects = repository
         self.boards = repository
         createProject = CreateProject(projects: repository, environment: environment)
+        importProjects = ImportProjects(projects: repository, environment: environment)
         updateProject = UpdateProject(projects: repository, environment: environment)
         deleteProject = DeleteProject(projects: repository)
         moveProject = MoveProject(projects: repository, environment: environment)

@@ -7,8 +7,8 @@ import ProjectManagerDomain
 /// Save *n* (from 1) changes a group of objects that must all be present, with the same save
 /// number, or all absent:
 /// - save 1 inserts the board;
-/// - every save sets the ledger project's position to *n*: it counts the saves in the store;
-/// - save *n* rewrites group `(n - 1) % 8` of four projects, giving each the title and position
+/// - every save sets the ledger project's rank to the *n*th ordinal: it counts the saves in the store;
+/// - save *n* rewrites group `(n - 1) % 8` of four projects, giving each the title and the rank of ordinal
 ///   of save *n* and a body of a length that varies with *n* (Japanese text: three bytes a
 ///   character); every fifth save deletes its group instead.
 ///
@@ -38,9 +38,9 @@ public enum CrashWorkload {
         public var projects: [Project.ID: Project]
 
         public var description: String {
-            let ledger = projects[CrashWorkload.ledgerID].map { "ledger at \($0.position)" } ?? "no ledger"
+            let ledger = projects[CrashWorkload.ledgerID].map { "ledger at \(savesCounted(by: $0))" } ?? "no ledger"
             let groups = (0..<CrashWorkload.groupCount).map { group in
-                let members = CrashWorkload.memberIDs(ofGroup: group).compactMap { projects[$0]?.position }
+                let members = CrashWorkload.memberIDs(ofGroup: group).compactMap { projects[$0].map(CrashWorkload.savesCounted) }
                 return members.isEmpty ? "-" : members.map(String.init).joined(separator: "/")
             }
             return "\(board == nil ? "no board" : "board"), \(ledger), groups \(groups.joined(separator: " "))"
@@ -84,7 +84,7 @@ public enum CrashWorkload {
 
     /// How many saves of the workload the context holds, read from the ledger.
     public static func savesMade(in context: ObjectContext) -> Int {
-        context.object(Project.self, id: ledgerID)?.position ?? 0
+        context.object(Project.self, id: ledgerID).map(savesCounted) ?? 0
     }
 
     /// The workload's objects in `context`.
@@ -120,9 +120,21 @@ public enum CrashWorkload {
 
     static let ledgerID = Project.ID(rawValue: id(group: 0xFF, member: 0))
 
+    /// The ordinal a project's rank stands for: the number of saves it counts.
+    static func savesCounted(by project: Project) -> Int {
+        project.rank.rawValue.utf8.dropFirst().reduce(0) { total, digit in
+            let value = switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(digit - UInt8(ascii: "0"))
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): Int(digit - UInt8(ascii: "A")) + 10
+            default: Int(digit - UInt8(ascii: "a")) + 36
+            }
+            return total * 62 + value
+        }
+    }
+
     private static func ledger(afterSaves count: Int) -> Project {
         Project(
-            id: ledgerID, boardID: board.id, title: "Ledger", position: count,
+            id: ledgerID, boardID: board.id, title: "Ledger", rank: Rank(ordinal: count),
             createdAt: createdAt, updatedAt: createdAt.addingTimeInterval(Double(count))
         )
     }
@@ -143,7 +155,7 @@ public enum CrashWorkload {
             return Project(
                 id: id, boardID: board.id, title: "Save \(number) project \(member)",
                 body: String(String(repeating: line, count: length / line.count + 1).prefix(length)),
-                state: ProjectState.allCases[number % ProjectState.allCases.count], position: number,
+                state: ProjectState.allCases[number % ProjectState.allCases.count], rank: Rank(ordinal: number),
                 createdAt: createdAt, updatedAt: createdAt.addingTimeInterval(Double(number))
             )
         }

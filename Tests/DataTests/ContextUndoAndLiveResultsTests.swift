@@ -12,7 +12,7 @@ struct ContextUndoAndLiveResultsTests {
     func project(_ title: String, _ state: ProjectState = .todo, position: Int = 0) -> Project {
         Project(
             id: Project.ID(rawValue: ids.make()), boardID: .default, title: title, state: state,
-            position: position, createdAt: TestClock.defaultStart)
+            rank: Rank(ordinal: position), createdAt: TestClock.defaultStart)
     }
 
     func makeContext(undoLimit: Int = ObjectContext.defaultUndoLimit) throws -> ObjectContext {
@@ -133,16 +133,16 @@ struct ContextUndoAndLiveResultsTests {
         try context.insert(read)
         try context.save()
         let results = try LiveResults(
-            context: context, request: FetchRequest<Project>(sortBy: [SortDescriptor(\.position)]),
+            context: context, request: FetchRequest<Project>(sortBy: [SortDescriptor(\.rank)]),
             sectionedBy: \.state, sections: ProjectState.allCases)
         var updates = results.updates().makeAsyncIterator()
         #expect(results.sections.map { $0.objects.map(\.title) } == [["Write", "Read"], [], []])
 
         var moved = write
         moved.state = .doing
-        moved.position = 0
+        moved.rank = Rank(ordinal: 0)
         var shifted = read
-        shifted.position = 0
+        shifted.rank = Rank(ordinal: 0)
         try context.update(moved)
         try context.update(shifted)
         try context.save()
@@ -167,13 +167,13 @@ struct ContextUndoAndLiveResultsTests {
         for item in [first, second, third] { try context.insert(item) }
         try context.save()
         let results = try LiveResults(
-            context: context, request: FetchRequest<Project>(sortBy: [SortDescriptor(\.position)]),
+            context: context, request: FetchRequest<Project>(sortBy: [SortDescriptor(\.rank)]),
             sectionedBy: \.state, sections: [.todo])
         var updates = results.updates().makeAsyncIterator()
 
-        third.position = 0
-        first.position = 1
-        second.position = 2
+        third.rank = Rank(ordinal: 0)
+        first.rank = Rank(ordinal: 1)
+        second.rank = Rank(ordinal: 2)
         for item in [first, second, third] { try context.update(item) }
         try context.save()
         let update = try #require(await updates.next())

@@ -13,7 +13,7 @@ struct BoardOverviewTests {
     ) -> Project {
         Project(
             id: Project.ID(rawValue: SequentialIDs.id(n)), boardID: board, title: title,
-            deadline: deadline, state: state, position: position, createdAt: TestClock.defaultStart)
+            deadline: deadline, state: state, rank: Rank(ordinal: position), createdAt: TestClock.defaultStart)
     }
 
     @Test("shows To Do, Doing and Done in that order, each in position order with a count")
@@ -92,7 +92,7 @@ struct ProjectTests {
     func draftHoldsEditableFields() {
         let project = Project(
             id: Project.ID(rawValue: SequentialIDs.id(1)), boardID: .default, title: "Title", body: "Body",
-            deadline: Day("2026-03-14"), state: .doing, position: 3, createdAt: TestClock.defaultStart)
+            deadline: Day("2026-03-14"), state: .doing, rank: Rank(ordinal: 3), createdAt: TestClock.defaultStart)
 
         #expect(project.draft == ProjectDraft(title: "Title", body: "Body", deadline: Day("2026-03-14")))
         #expect(project.updatedAt == project.createdAt)

@@ -23,7 +23,7 @@ struct ProjectUseCaseTests {
         #expect(project.body == "Two pages.\nNo more.")
         #expect(project.deadline == Day("2028-02-29"))
         #expect(project.state == .todo)
-        #expect(project.position == 0)
+        #expect(try await harness.engine.fetchProject.place(of: project.id) == ProjectPlace(state: .todo, index: 0, count: 1))
         #expect(project.createdAt == harness.clock.now)
         #expect(project.updatedAt == harness.clock.now)
         #expect(try await harness.restarted().fetchProject(project.id) == project)
@@ -39,12 +39,13 @@ struct ProjectUseCaseTests {
         let doing = try await harness.create(["started"], in: .doing)
 
         // Then
-        #expect(todo.map(\.position) == [0, 1, 2])
-        #expect(doing.map(\.position) == [0])
+        #expect(try await harness.indexes(of: todo) == [0, 1, 2])
+        #expect(try await harness.indexes(of: doing) == [0])
         #expect(doing.map(\.state) == [.doing])
+        #expect(todo.map(\.rank) == todo.map(\.rank).sorted())
         let stored = try await harness.storedProjects()
         #expect(stored.titlesByColumn == [["first", "second", "third"], ["started"], []])
-        #expect(stored.positionsAreDense)
+        #expect(stored.ranksAreDistinct)
     }
 
     @Test("refuses an invalid project with every broken rule, and saves nothing", arguments: StoreKind.allCases)
@@ -87,15 +88,17 @@ struct ProjectUseCaseTests {
         harness.clock.advance(by: 3_600)
 
         // When
-        let updated = try await harness.engine.updateProject(
+        let change = try await harness.engine.updateProject(
             original.id, with: ProjectDraft(title: " Final ", body: "Body", deadline: Day("2026-04-30")))
+        let updated = change.project
 
         // Then
         #expect(updated.title == "Final")
         #expect(updated.body == "Body")
         #expect(updated.deadline == Day("2026-04-30"))
         #expect(updated.state == .doing)
-        #expect(updated.position == 0)
+        #expect(change.isChanged)
+        #expect(try await harness.engine.fetchProject.place(of: updated.id).index == 0)
         #expect(updated.createdAt == original.createdAt)
         #expect(updated.updatedAt == harness.clock.now)
         #expect(try await harness.restarted().fetchProject(original.id) == updated)
@@ -127,7 +130,7 @@ struct ProjectUseCaseTests {
         let marker = try await harness.engine.createProject(ProjectDraft(title: "Marker"))
 
         // Then the first save after the update is the marker's
-        #expect(unchanged == project)
+        #expect(unchanged == ProjectChange(project: project, isChanged: false))
         #expect(await changes.next() == RepositoryChange(inserted: [.project(marker.id)]))
     }
 
@@ -163,7 +166,7 @@ struct ProjectUseCaseTests {
 
     // MARK: - Delete
 
-    @Test("deletes a project and closes the gap in its column only", arguments: StoreKind.allCases)
+    @Test("deletes a project; the others keep their places and ranks", arguments: StoreKind.allCases)
     func deletesProject(kind: StoreKind) async throws {
         // Given
         let harness = try EngineHarness(kind)
@@ -181,7 +184,7 @@ struct ProjectUseCaseTests {
         }
         let stored = try await engine.projects.projects(onBoard: .default)
         #expect(stored.titlesByColumn == [["B", "C"], ["X", "Y"], []])
-        #expect(stored.positionsAreDense)
+        #expect(stored.filter { $0.state == .todo }.map(\.rank) == todo.dropFirst().map(\.rank))
     }
 
     // MARK: - Move
@@ -204,17 +207,17 @@ struct ProjectUseCaseTests {
         let id = try #require(todo.first { $0.title == move.title }?.id)
 
         // When
-        let moved = try await harness.engine.moveProject(id, to: .todo, at: move.index)
+        try await harness.engine.moveProject(id, to: .todo, at: move.index)
 
         // Then
-        #expect(moved.position == move.todo.firstIndex(of: move.title))
+        #expect(try await harness.engine.fetchProject.place(of: id).index == move.todo.firstIndex(of: move.title))
         let stored = try await harness.storedProjects()
         #expect(stored.titlesByColumn == [move.todo, ["X", "Y"], []])
-        #expect(stored.positionsAreDense)
+        #expect(stored.ranksAreDistinct)
         #expect(try await harness.restarted().fetchBoard().titlesByColumn == [move.todo, ["X", "Y"], []])
     }
 
-    @Test("moves a project across columns, keeping both columns dense", arguments: StoreKind.allCases, [
+    @Test("moves a project across columns, changing no other project", arguments: StoreKind.allCases, [
         // (project, state, index, To Do, Doing, Done afterwards)
         ("B", .doing, 0, ["A", "C", "D"], ["B", "X", "Y"], []),
         ("B", .doing, 1, ["A", "C", "D"], ["X", "B", "Y"], []),
@@ -235,14 +238,15 @@ struct ProjectUseCaseTests {
         harness.clock.advance(by: 60)
 
         // When
-        let moved = try await harness.engine.moveProject(id, to: move.state, at: move.index)
+        let moved = try await harness.engine.moveProject(id, to: move.state, at: move.index).project
 
         // Then
         #expect(moved.state == move.state)
         #expect(moved.updatedAt == harness.clock.now)
         let stored = try await harness.storedProjects()
         #expect(stored.titlesByColumn == [move.todo, move.doing, move.done])
-        #expect(stored.positionsAreDense)
+        #expect(stored.ranksAreDistinct)
+        #expect(stored.filter { $0.id != id } == made.filter { $0.id != id }.map { stored.first(where: $0.id) })
     }
 
     @Test("moving a project to where it already is saves nothing", arguments: StoreKind.allCases)
@@ -259,11 +263,11 @@ struct ProjectUseCaseTests {
         let marker = try await harness.engine.createProject(ProjectDraft(title: "Marker"))
 
         // Then the first save after the moves is the marker's
-        #expect(moved == made[0])
+        #expect(moved == ProjectChange(project: made[0], isChanged: false))
         #expect(await changes.next() == RepositoryChange(inserted: [.project(marker.id)]))
     }
 
-    @Test("a move saves only the projects whose column or position changed", arguments: StoreKind.allCases)
+    @Test("a move saves the moved project alone", arguments: StoreKind.allCases)
     func moveSavesOnlyWhatChanged(kind: StoreKind) async throws {
         // Given A B C D in To Do
         let harness = try EngineHarness(kind)
@@ -274,7 +278,7 @@ struct ProjectUseCaseTests {
         try await harness.engine.moveProject(made[1].id, to: .todo, at: 2)
 
         // Then
-        #expect(await changes.next() == RepositoryChange(updated: [.project(made[1].id), .project(made[2].id)]))
+        #expect(await changes.next() == RepositoryChange(updated: [.project(made[1].id)]))
     }
 
     // MARK: - Change stream
@@ -293,6 +297,6 @@ struct ProjectUseCaseTests {
         // Then
         #expect(await changes.next() == RepositoryChange(inserted: [.board(.default), .project(first.id)]))
         #expect(await changes.next() == RepositoryChange(inserted: [.project(second.id)]))
-        #expect(await changes.next() == RepositoryChange(updated: [.project(second.id)], deleted: [.project(first.id)]))
+        #expect(await changes.next() == RepositoryChange(deleted: [.project(first.id)]))
     }
 }

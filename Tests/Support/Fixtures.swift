@@ -70,30 +70,18 @@ extension BoardOverview {
 }
 
 extension Array where Element == Project {
-    /// Whether the stored positions in each column run 0, 1, 2, … with no gap or tie.
-    public var positionsAreDense: Bool {
+    /// Whether no two projects of a column share a rank.
+    public var ranksAreDistinct: Bool {
         ProjectState.allCases.allSatisfy { state in
-            let positions = filter { $0.state == state }.map(\.position)
-            return positions.sorted() == [Int](positions.indices)
+            let ranks = filter { $0.state == state }.map(\.rank)
+            return Set(ranks).count == ranks.count
         }
     }
 
-    /// The titles in each column, To Do, Doing, Done, in stored position order.
+    /// The titles in each column, To Do, Doing, Done, in rank order.
     public var titlesByColumn: [[String]] {
         ProjectState.allCases.map { state in
-            filter { $0.state == state }.sorted { $0.position < $1.position }.map(\.title)
-        }
-    }
-}
-
-extension BoardProjects {
-    /// The titles in a column, in order.
-    public func titles(_ state: ProjectState) -> [String] { column(state).map(\.title) }
-
-    /// Whether every column's positions run 0, 1, 2, … in order.
-    public var positionsAreDense: Bool {
-        ProjectState.allCases.allSatisfy { state in
-            column(state).enumerated().allSatisfy { $0.offset == $0.element.position }
+            filter { $0.state == state }.sorted { $0.rank < $1.rank }.map(\.title)
         }
     }
 }

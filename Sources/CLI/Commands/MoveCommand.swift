@@ -43,11 +43,17 @@ struct MoveCommand: Command {
         let lookup = try await context.lookup(on: screens)
         let project = try lookup.project(id)
         let (state, index) = (state, position.map { $0 - 1 })
-        let moved = try await attempt { () async throws(RepositoryError) in
+        let change = try await attempt { () async throws(RepositoryError) in
             try await screens.engine.moveProject(project.id, to: state, at: index)
         }
-        let count = lookup.overview.column(state).items.filter { $0.id != project.id }.count + 1
-        context.print("moved \(lookup.shortIDs(moved.id)) to \(state.columnTitle) (\(moved.position + 1) of \(count))")
+        guard change.isChanged else {
+            context.print("nothing changed: \(lookup.shortIDs(project.id)) is already there in \(state.columnTitle)")
+            return
+        }
+        let place = try await attempt { () async throws(RepositoryError) in
+            try await screens.engine.fetchProject.place(of: project.id)
+        }
+        context.print("moved \(lookup.shortIDs(project.id)) to \(state.columnTitle) (\(place.index + 1) of \(place.count))")
     }
 
     /// A column argument: `todo`, `doing` or `done`, in any case.

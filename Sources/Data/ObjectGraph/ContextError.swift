@@ -29,6 +29,8 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
     case fetchFailed(reason: String)
     /// The store could not read or write.
     case store(StoreError)
+    /// Undo or redo would overwrite a later change to this object, made in another undo scope.
+    case undoConflict(ObjectID)
 
     public var description: String {
         switch self {
@@ -40,6 +42,7 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsavedChanges: "the context has unsaved changes: save or roll them back before undo or redo"
         case .fetchFailed(let reason): "the fetch failed: \(reason)"
         case .store(let error): error.description
+        case .undoConflict(let id): "\(id) changed since in another undo scope: undo that change first"
         }
     }
 }

@@ -27,15 +27,23 @@ public protocol ManagedEntity: Codable, Sendable, Identifiable where ID: Managed
     /// Properties to index, for fetches whose predicate requires them to equal a value.
     static var indexes: [EntityIndex<Self>] { get }
 
+    /// Ordered indexes: groups of objects kept sorted, read by position (``ObjectContext/objects(_:ordering:group:offset:limit:)``).
+    static var orderings: [EntityOrdering<Self>] { get }
+
     /// The rules this object breaks, as sentences; checked before every save that touches it.
     func validationFailures() -> [String]
+
+    /// About how many bytes the object takes when stored: bounds the undo history.
+    var approximateByteCount: Int { get }
 }
 
 extension ManagedEntity {
     public static var relationships: [Relationship<Self>] { [] }
     public static var uniquenessConstraints: [UniquenessConstraint<Self>] { [] }
     public static var indexes: [EntityIndex<Self>] { [] }
+    public static var orderings: [EntityOrdering<Self>] { [] }
     public func validationFailures() -> [String] { [] }
+    public var approximateByteCount: Int { 256 }
 
     /// The object's identity in the graph.
     public var objectID: ObjectID { ObjectID(entityName: Self.entityName, uuid: id.rawValue) }

@@ -5,14 +5,15 @@ extension ObjectContext {
     /// (a child context). Nothing is saved when any rule is broken.
     ///
     /// In a root context that keeps undo, the save becomes one undo step named `actionName`, or
-    /// joins the open group (``beginUndoGroup(named:)``). A step of more than 10,000 objects (an
-    /// import) is not kept: it empties the undo and redo stacks instead.
+    /// joins the open group (``beginUndoGroup(named:)``). The step belongs to `undoScope` (for the
+    /// repositories, a board): ``undo(scope:)`` in that scope reverts it. A step of more than
+    /// 10,000 objects (an import) is not kept: it empties the undo and redo stacks instead.
     ///
     /// - Throws: ``ContextError/validationFailed(_:)`` with every broken rule,
     ///   ``ContextError/uniquenessConflict(constraint:objects:)``, or ``ContextError/store(_:)``;
     ///   the changes are kept, unsaved, so the caller can fix them or ``rollback()``.
     /// - Complexity: O(*c*) for *c* changed objects, plus, for a root context, the store's write.
-    public func save(actionName: String? = nil) throws(ContextError) {
+    public func save(actionName: String? = nil, undoScope: String? = nil) throws(ContextError) {
         let summary = try state.withLock { state throws(ContextError) -> ContextChanges in
             let operation: UndoOperation
             if state.undo.limit == 0 {
@@ -22,7 +23,8 @@ extension ObjectContext {
             } else {
                 operation = .push
             }
-            let summary = try commit(&state, operation: operation, actionName: actionName ?? state.undoGroup?.name)
+            let summary = try commit(
+                &state, operation: operation, actionName: actionName ?? state.undoGroup?.name, scope: undoScope)
             if !summary.isEmpty, state.undoGroup != nil { state.undoGroup?.started = true }
             return summary
         }
@@ -31,7 +33,7 @@ extension ObjectContext {
 
     /// Saves the state's pending changes with an undo operation; the caller holds the lock.
     func commit(
-        _ state: inout State, operation: UndoOperation, actionName: String?
+        _ state: inout State, operation: UndoOperation, actionName: String?, scope: String?
     ) throws(ContextError) -> ContextChanges {
         let summary = state.pendingChanges
         guard !summary.isEmpty else { return summary }
@@ -47,9 +49,9 @@ extension ObjectContext {
                 if case .absent = original, after == nil { return nil }
                 return ObjectChange(id: id, before: keepsBefore ? original.object : nil, after: after)
             }
-            let commit = StoreCommit(changes: changes, operation: operation, actionName: actionName)
+            let commit = StoreCommit(changes: changes, operation: operation, actionName: actionName, scope: scope)
             var undo = state.undo
-            undo.apply(operation, name: actionName, changes: changes)
+            undo.apply(operation, name: actionName, scope: scope, changes: changes)
             do throws(StoreError) {
                 try store.save(commit, contents: StoreContents(graph: state.graph, undo: undo))
             } catch {

@@ -10,17 +10,28 @@ extension ObjectContext {
     /// The name of the action ``redo()`` would repeat.
     public var redoActionName: String? { state.withLock { $0.undo.redo.last?.name } }
 
+    /// Whether there is a saved user action of `scope` to undo.
+    public func canUndo(scope: String) -> Bool {
+        state.withLock { UndoStack.lastIndex(in: $0.undo.undo, scope: scope) != nil }
+    }
+
+    /// Whether there is an undone action of `scope` to redo.
+    public func canRedo(scope: String) -> Bool {
+        state.withLock { UndoStack.lastIndex(in: $0.undo.redo, scope: scope) != nil }
+    }
+
     /// The objects of `type` that the next undo step and the next redo step wrote, as that step's
     /// action left them: what ``undo()`` would take back and what ``redo()`` would put back.
     ///
     /// An object the step deleted is not among them. The history reads the activity records a
     /// step inserted this way, to say what undo and redo would revert and repeat.
+    /// With a `scope`, the steps are that scope's next undo and redo.
     /// - Complexity: O(*c*) for *c* objects in the two steps.
-    public func undoStepObjects<E: ManagedEntity>(_ type: E.Type) -> (undo: [E], redo: [E]) {
+    public func undoStepObjects<E: ManagedEntity>(_ type: E.Type, scope: String? = nil) -> (undo: [E], redo: [E]) {
         state.withLock { state in
-            let undo = state.undo.undo.last?.changes.compactMap { $0.after as? E } ?? []
-            let redo = state.undo.redo.last?.changes.compactMap { $0.after as? E } ?? []
-            return (undo, redo)
+            let undo = UndoStack.lastIndex(in: state.undo.undo, scope: scope).map { state.undo.undo[$0] }
+            let redo = UndoStack.lastIndex(in: state.undo.redo, scope: scope).map { state.undo.redo[$0] }
+            return (undo?.changes.compactMap { $0.after as? E } ?? [], redo?.changes.compactMap { $0.after as? E } ?? [])
         }
     }
 
@@ -34,33 +45,41 @@ extension ObjectContext {
         state.withLock { $0.undoGroup = nil }
     }
 
-    /// Reverts the last saved user action and saves the result, like any change.
+    /// Reverts the last saved user action of `scope` (`nil`: the last of all) and saves the
+    /// result, like any change.
     ///
-    /// Does nothing when there is nothing to undo.
+    /// Does nothing when there is nothing to undo. A step is undone only while its objects are as
+    /// it left them, and redone only while they are as its undo left them: a later step of
+    /// another scope that changed one of them makes this throw rather than overwrite that change.
     /// - Throws: ``ContextError/unsavedChanges`` when changes are pending (save or roll them back
-    ///   first); what ``save(actionName:)`` throws.
-    public func undo() throws(ContextError) {
-        try step(.undo)
+    ///   first); ``ContextError/undoConflict(_:)``; what ``save(actionName:undoScope:)`` throws.
+    public func undo(scope: String? = nil) throws(ContextError) {
+        try step(.undo, scope: scope)
     }
 
-    /// Repeats the last undone action and saves the result.
-    /// - Throws: as ``undo()``.
-    public func redo() throws(ContextError) {
-        try step(.redo)
+    /// Repeats the last undone action of `scope` (`nil`: the last of all) and saves the result.
+    /// - Throws: as ``undo(scope:)``.
+    public func redo(scope: String? = nil) throws(ContextError) {
+        try step(.redo, scope: scope)
     }
 
-    private func step(_ operation: UndoOperation) throws(ContextError) {
+    private func step(_ operation: UndoOperation, scope: String?) throws(ContextError) {
         let summary = try state.withLock { state throws(ContextError) -> ContextChanges in
             guard state.originals.isEmpty else { throw .unsavedChanges }
-            let group = operation == .undo ? state.undo.undo.last : state.undo.redo.last
-            guard let group else { return ContextChanges() }
+            let steps = operation == .undo ? state.undo.undo : state.undo.redo
+            guard let index = UndoStack.lastIndex(in: steps, scope: scope) else { return ContextChanges() }
+            let group = steps[index]
+            for change in group.changes {
+                let expected = operation == .undo ? change.after : change.before
+                if !Self.same(state.graph[change.id], expected) { throw .undoConflict(change.id) }
+            }
             let changes = operation == .undo ? group.changes.reversed() : group.changes
             for change in changes {
                 state.record(change.id)
                 state.graph.set(change.id, to: operation == .undo ? change.before : change.after)
             }
             do throws(ContextError) {
-                return try commit(&state, operation: operation, actionName: group.name)
+                return try commit(&state, operation: operation, actionName: group.name, scope: group.scope ?? scope)
             } catch {
                 for (id, original) in state.originals { state.graph.set(id, to: original.object) }
                 state.originals = [:]
@@ -68,5 +87,24 @@ extension ObjectContext {
             }
         }
         if !summary.isEmpty { notify(summary) }
+    }
+
+    /// Whether an object's value is the one expected; values of a type that is not `Equatable`
+    /// count as equal.
+    private static func same(_ current: (any ManagedEntity)?, _ expected: (any ManagedEntity)?) -> Bool {
+        switch (current, expected) {
+        case (nil, nil): return true
+        case (let current?, let expected?):
+            guard let current = current as? any Equatable else { return true }
+            return current.isEqual(to: expected)
+        default: return false
+        }
+    }
+}
+
+extension Equatable {
+    /// Whether `other` is a value of this type equal to this one.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        (other as? Self) == self
     }
 }

@@ -10,7 +10,22 @@ struct ObjectChange: Sendable {
 /// The changes of one user action: what one undo reverts.
 struct UndoGroup: Sendable {
     var name: String?
+    /// The undo scope the action belongs to (for the repositories, a board), or `nil` for none.
+    var scope: String?
     var changes: [ObjectChange]
+
+    init(name: String?, scope: String? = nil, changes: [ObjectChange]) {
+        self.name = name
+        self.scope = scope
+        self.changes = changes
+    }
+
+    /// About how many bytes the group takes in memory and in the store.
+    var approximateByteCount: Int {
+        changes.reduce(64) { total, change in
+            total + 64 + (change.before?.approximateByteCount ?? 0) + (change.after?.approximateByteCount ?? 0)
+        }
+    }
 
     /// Folds a later save's changes into this group: the first before and the last after of each
     /// object.
@@ -44,39 +59,67 @@ enum UndoOperation: String, Sendable, Codable {
     case clear
 }
 
-/// The undo and redo stacks of a root context, bounded to `limit` steps.
+/// The undo and redo stacks of a root context, bounded to `limit` steps and ``byteLimit`` bytes.
+///
+/// Each step belongs to a scope (a board) or to none: undo and redo in a scope take that scope's
+/// last step, and a new step clears the redo steps of its scope only. Without a scope they take
+/// the last step of all.
 struct UndoStack: Sendable {
     /// The most objects one undo step holds; a larger save (an import) empties the stacks instead
     /// of keeping every object twice in memory and in the store.
     static let maximumStepSize = 10_000
+    /// The most bytes (about) the steps of both stacks hold together; the oldest go first, so the
+    /// store stays the size of its data plus a bounded history however long it is used.
+    static let byteLimit = 4 << 20
 
     var undo: [UndoGroup] = []
     var redo: [UndoGroup] = []
     var limit: Int
 
-    /// Updates the stacks for a save of `changes` done as `operation`.
-    mutating func apply(_ operation: UndoOperation, name: String?, changes: [ObjectChange]) {
+    /// The index of the last step of `scope` in `steps` (`nil` scope: the last step).
+    static func lastIndex(in steps: [UndoGroup], scope: String?) -> Int? {
+        guard let scope else { return steps.indices.last }
+        return steps.lastIndex { $0.scope == scope }
+    }
+
+    /// Updates the stacks for a save of `changes` done as `operation` in `scope`.
+    mutating func apply(_ operation: UndoOperation, name: String?, scope: String? = nil, changes: [ObjectChange]) {
         switch operation {
         case .none:
             break
         case .push:
-            undo.append(UndoGroup(name: name, changes: changes))
-            redo = []
-            if undo.count > limit { undo.removeFirst(undo.count - limit) }
+            undo.append(UndoGroup(name: name, scope: scope, changes: changes))
+            redo.removeAll { scope == nil || $0.scope == scope }
+            trim()
         case .merge:
             if undo.isEmpty {
-                apply(.push, name: name, changes: changes)
+                apply(.push, name: name, scope: scope, changes: changes)
             } else {
                 undo[undo.count - 1].merge(changes)
-                redo = []
+                redo.removeAll { scope == nil || $0.scope == scope }
+                trim()
             }
         case .undo:
-            if let group = undo.popLast() { redo.append(group) }
+            if let index = Self.lastIndex(in: undo, scope: scope) { redo.append(undo.remove(at: index)) }
         case .redo:
-            if let group = redo.popLast() { undo.append(group) }
+            if let index = Self.lastIndex(in: redo, scope: scope) { undo.append(redo.remove(at: index)) }
         case .clear:
             undo = []
             redo = []
         }
+    }
+
+    /// Drops the oldest steps past the count and byte limits; the newest step always stays.
+    private mutating func trim() {
+        if undo.count > limit { undo.removeFirst(undo.count - limit) }
+        var bytes = redo.reduce(0) { $0 + $1.approximateByteCount }
+        var firstKept = undo.count
+        while firstKept > 0 {
+            let size = undo[firstKept - 1].approximateByteCount
+            if firstKept < undo.count, bytes + size > Self.byteLimit { break }
+            bytes += size
+            firstKept -= 1
+        }
+        undo.removeFirst(firstKept)
     }
 }

@@ -13,9 +13,19 @@ struct ActivityRecord: ManagedEntity, Hashable {
         [.required(\.boardID, to: Board.self, onDelete: .cascade)]
     }
 
+    /// The name of the ordering of each board's activities by sequence number.
+    static let history = "history"
+
+    /// Each board's history, oldest first, read from its end for the newest.
+    static var orderings: [EntityOrdering<ActivityRecord>] {
+        [EntityOrdering(named: history, groupedBy: { $0.boardID }, orderedBy: { $0.sequence })]
+    }
+
+    var approximateByteCount: Int { 160 + projectTitle.utf8.count }
+
     let id: Activity.ID
     let boardID: Board.ID
-    let projectID: Project.ID
+    let projectID: Project.ID?
     let projectTitle: String
     let kind: Activity.Kind
     let date: Date
@@ -43,19 +53,5 @@ struct ActivityRecord: ManagedEntity, Hashable {
 
     var activity: Activity {
         Activity(id: id, boardID: boardID, projectID: projectID, projectTitle: projectTitle, kind: kind, date: date)
-    }
-
-    /// The activity a change of a project stands for, if any: being renumbered around a moved
-    /// project is none.
-    static func kind(from old: Project?, to new: Project?, wasMoved: Bool) -> Activity.Kind? {
-        switch (old, new) {
-        case (nil, let new?): .added(new.state)
-        case (let old?, nil): .deleted(old.state)
-        case (let old?, let new?) where old.state != new.state: .moved(from: old.state, to: new.state)
-        case (let old?, let new?) where old.draft != new.draft: .edited
-        case (let old?, let new?) where old.position != new.position && wasMoved:
-            .reordered(new.state)
-        default: nil
-        }
     }
 }

@@ -1,48 +1,44 @@
 import Foundation
 import ProjectManagerDomain
+import Synchronization
 
-/// An edit form's scratch copy of a project, held in a child context of the repository's context:
-/// edits stay there until ``commit()``, so a discarded edit leaves no trace.
+/// An edit form's scratch copy of a project: edits stay in it until ``commit()``, so a discarded
+/// edit leaves no trace. The copy keeps the project's column and rank.
 final class ContextProjectEditing: ProjectEditing {
     let original: Project
-    private let scratch: ObjectContext
+    private let scratch: Mutex<Project>
     private let repository: ObjectGraphRepository
     private let environment: EngineEnvironment
 
-    init(original: Project, scratch: ObjectContext, repository: ObjectGraphRepository, environment: EngineEnvironment) {
+    init(original: Project, repository: ObjectGraphRepository, environment: EngineEnvironment) {
         self.original = original
-        self.scratch = scratch
+        self.scratch = Mutex(original)
         self.repository = repository
         self.environment = environment
     }
 
     func current() async -> Project {
-        scratch.object(Project.self, id: original.id) ?? original
+        scratch.withLock { $0 }
     }
 
     func apply(_ draft: ProjectDraft) async throws(RepositoryError) -> Project {
-        var board = BoardProjects(boardID: original.boardID, projects: [await current()])
-        let project = try board.edit(original.id, with: draft, now: environment.now())
-        do {
-            try scratch.update(project)
-        } catch {
-            throw ObjectGraphRepository.repositoryError(error)
+        let draft = try ProjectDraft.validated(draft)
+        let now = environment.now()
+        return scratch.withLock { project in
+            guard project.draft != draft else { return project }
+            (project.title, project.body, project.deadline, project.updatedAt) = (draft.title, draft.body, draft.deadline, now)
+            return project
         }
-        return project
     }
 
     func commit() async throws(RepositoryError) -> Project {
         let edited = await current()
-        let now = environment.now()
-        let id = original.id
-        let saved = try await repository.updateProjects(onBoard: original.boardID) { board throws(RepositoryError) in
-            try board.edit(id, with: edited.draft, now: now)
-        }
-        scratch.rollback()
+        let saved = try await repository.edit(original.id, to: edited.draft, now: environment.now()).project
+        scratch.withLock { $0 = saved }
         return saved
     }
 
     func discard() async {
-        scratch.rollback()
+        scratch.withLock { $0 = original }
     }
 }

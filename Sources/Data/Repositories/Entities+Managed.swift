@@ -23,14 +23,32 @@ extension Project: ManagedEntity {
     /// Columns are fetched by state.
     public static var indexes: [EntityIndex<Project>] { [EntityIndex(\.state)] }
 
-    public func validationFailures() -> [String] {
-        var failures = draft.failures.map(\.description)
-        if position < 0 { failures.append("the position \(position) is negative") }
-        return failures
+    /// Each column of each board, in rank order.
+    public static var orderings: [EntityOrdering<Project>] {
+        [EntityOrdering(named: ProjectColumn.ordering, groupedBy: { ProjectColumn($0.boardID, $0.state) }, orderedBy: { $0.rank })]
+    }
+
+    // A project's own rules (title, body, deadline) are the Domain's: the use cases check them
+    // once, before they reach the store; the context checks that its board exists.
+
+    public var approximateByteCount: Int { 160 + title.utf8.count + body.utf8.count }
+}
+
+/// One column of one board: a group of the projects' ordered index.
+public struct ProjectColumn: Hashable, Sendable {
+    /// The name of the ordering of ``Project`` by column and rank.
+    public static let ordering = "column"
+    public let board: Board.ID
+    public let state: ProjectState
+
+    public init(_ board: Board.ID, _ state: ProjectState) {
+        self.board = board
+        self.state = state
     }
 }
 
 extension Schema {
     /// The entities of a ProjectManager store.
-    public static let projectManager = Schema(version: 1, entities: [Board.self, Project.self, ActivityRecord.self])
+    public static let projectManager = Schema(
+        version: 2, entities: [Board.self, Project.self, ActivityRecord.self], migrations: [.positionsToRanks])
 }

@@ -1,11 +1,15 @@
 import Foundation
 import ProjectManagerDomain
 
-/// The Domain's project and board repositories, kept in an ``ObjectContext``.
+/// The Domain's project, board and history repositories, kept in an ``ObjectContext``.
 ///
 /// Works over any store the context has: in memory for tests, a file for the app. Each method is
-/// one unit of work: it changes the context and saves it, or leaves it as it was.
+/// one unit of work: it changes the context and saves it, or leaves it as it was. A one-card
+/// operation finds the card's neighbours through the ordered index of its column
+/// (``ProjectColumn``) and writes that card and its activity, nothing else; the history is read
+/// from the ordered index of each board's activities.
 ///
+/// Each save is one undo step of its board, so undo on one board never changes another.
 /// The default board is never written until something is saved on it, so reading a new store
 /// writes nothing.
 public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryRepository, ProjectEditingRepository {
@@ -18,58 +22,148 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
     /// A repository over a root context of ``Schema/projectManager``; `environment` stamps and
     /// identifies the activities it records.
     ///
-    /// - Complexity: O(*a*) for *a* activities in the store, to find the next sequence number.
+    /// - Complexity: O(*b*) for *b* boards: the next sequence number is the largest of the last
+    ///   activity of each board's history.
     public init(context: ObjectContext, environment: EngineEnvironment) {
         self.context = context
         self.environment = environment
-        nextSequence = context.reduce(ActivityRecord.self, into: 0) { $0 = max($0, $1.sequence) } + 1
+        nextSequence = (context.lastObjects(ActivityRecord.self, ordering: ActivityRecord.history).map(\.sequence).max() ?? 0) + 1
     }
 
-    // MARK: - Projects
+    // MARK: - Reading projects
 
     public func project(id: Project.ID) throws(RepositoryError) -> Project {
         guard let project = context.object(Project.self, id: id) else { throw .notFound(.project(id)) }
         return project
     }
 
-    public func projects(onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
-        _ = try self.board(id: board)
-        return context.objects(Project.self, where: \.boardID, is: board)
+    public func place(of id: Project.ID) throws(RepositoryError) -> ProjectPlace {
+        let project = try project(id: id)
+        let column = ProjectColumn(project.boardID, project.state)
+        return ProjectPlace(
+            state: project.state, index: context.position(of: project, ordering: ProjectColumn.ordering) ?? 0,
+            count: count(of: column))
     }
 
-    public func updateProjects<Result: Sendable>(
-        onBoard board: Board.ID,
-        _ change: @Sendable (inout BoardProjects) throws(RepositoryError) -> Result
-    ) throws(RepositoryError) -> Result {
-        let before = try projects(onBoard: board)
-        var projects = BoardProjects(boardID: board, projects: before)
-        let result = try change(&projects)
-        guard projects.hasChanges else { return result }
-        let failures = projects.changed.values.sorted { ($0.state, $0.position) < ($1.state, $1.position) }
-            .flatMap(\.draft.failures)
-        if !failures.isEmpty { throw .invalid(ValidationError(failures)) }
-        let old = Dictionary(uniqueKeysWithValues: before.map { ($0.id, $0) })
-        let now = environment.now()
-        var sequence = nextSequence
-        try unitOfWork { () throws(ContextError) in
-            try insertDefaultBoardIfNeeded(board)
-            for id in projects.removed.sorted(by: { $0.rawValue.uuidString < $1.rawValue.uuidString }) {
-                try record(old[id], nil, on: board, wasMoved: false, at: now, sequence: &sequence)
-                try context.delete(Project.self, id: id)
-            }
-            for project in projects.changed.values.sorted(by: { ($0.state, $0.position) < ($1.state, $1.position) }) {
-                try record(
-                    old[project.id], project, on: board, wasMoved: projects.moved.contains(project.id),
-                    at: now, sequence: &sequence)
-                if context.object(Project.self, id: project.id) == nil {
-                    try context.insert(project)
-                } else {
-                    try context.update(project)
-                }
+    public func column(
+        _ state: ProjectState, onBoard board: Board.ID, offset: Int, limit: Int?
+    ) throws(RepositoryError) -> ColumnWindow {
+        _ = try self.board(id: board)
+        let column = ProjectColumn(board, state)
+        let start = max(offset, 0)
+        let projects = context.objects(Project.self, ordering: ProjectColumn.ordering, group: column, offset: start, limit: limit)
+        return ColumnWindow(state: state, offset: start, projects: projects, count: count(of: column))
+    }
+
+    private func count(of column: ProjectColumn) -> Int {
+        context.count(Project.self, ordering: ProjectColumn.ordering, group: column)
+    }
+
+    /// The project at `index` of a column, if any.
+    private func project(at index: Int, in column: ProjectColumn) -> Project? {
+        guard index >= 0 else { return nil }
+        return context.objects(Project.self, ordering: ProjectColumn.ordering, group: column, offset: index, limit: 1).first
+    }
+
+    /// Where a project put at gap `index` of a column would go, counting without `moving`: the
+    /// gap's index, the rank between its neighbours, and whether that is where `moving` stands.
+    ///
+    /// - Complexity: O(log *n*) for a column of *n* projects.
+    private func gap(
+        at index: Int?, in column: ProjectColumn, moving: Project?
+    ) -> (index: Int, rank: Rank, isCurrentPlace: Bool) {
+        let current = moving.flatMap { moving -> Int? in
+            guard ProjectColumn(moving.boardID, moving.state) == column else { return nil }
+            return context.position(of: moving, ordering: ProjectColumn.ordering)
+        }
+        let count = count(of: column) - (current == nil ? 0 : 1)
+        let gap = min(max(index ?? count, 0), count)
+        if let current, current == gap, let moving { return (gap, moving.rank, true) }
+        // Indexes in the column without `moving`, as indexes in the column.
+        func stored(_ index: Int) -> Int { if let current, index >= current { index + 1 } else { index } }
+        let lower = gap > 0 ? project(at: stored(gap - 1), in: column) : nil
+        let upper = gap < count ? project(at: stored(gap), in: column) : nil
+        return (gap, Rank.between(lower?.rank, upper?.rank), false)
+    }
+
+    // MARK: - Writing projects
+
+    public func insert(_ project: Project, at index: Int?) throws(RepositoryError) -> Project {
+        _ = try board(id: project.boardID)
+        var project = project
+        project.rank = gap(at: index, in: ProjectColumn(project.boardID, project.state), moving: nil).rank
+        let saved = project
+        try unitOfWork(on: project.boardID) { () throws(ContextError) in
+            try context.insert(saved)
+            try record(.added(saved.state), of: saved)
+        }
+        return project
+    }
+
+    public func insert(_ projects: [Project]) throws(RepositoryError) -> [Project] {
+        guard let board = projects.first?.boardID else { return [] }
+        for id in Set(projects.map(\.boardID)) { _ = try self.board(id: id) }
+        var last: [ProjectColumn: Rank] = [:]
+        var placed: [Project] = []
+        placed.reserveCapacity(projects.count)
+        for var project in projects {
+            let column = ProjectColumn(project.boardID, project.state)
+            let before = last[column] ?? context.object(
+                Project.self, ordering: ProjectColumn.ordering, group: column, fromEnd: 0)?.rank
+            project.rank = before.map(Rank.after) ?? .initial
+            last[column] = project.rank
+            placed.append(project)
+        }
+        let batch = placed
+        try unitOfWork(on: board) { () throws(ContextError) in
+            for project in batch { try context.insert(project) }
+            for (column, count) in Dictionary(grouping: batch, by: { ProjectColumn($0.boardID, $0.state) }).mapValues(\.count) {
+                try record(.imported(count: count, column.state), title: "", project: nil, on: column.board)
             }
         }
-        nextSequence = sequence
-        return result
+        return placed
+    }
+
+    public func move(
+        _ id: Project.ID, to state: ProjectState, at index: Int?, now: Date
+    ) throws(RepositoryError) -> ProjectChange {
+        var project = try project(id: id)
+        let from = project.state
+        let gap = gap(at: index, in: ProjectColumn(project.boardID, state), moving: project)
+        if gap.isCurrentPlace { return ProjectChange(project: project, isChanged: false) }
+        project.state = state
+        project.rank = gap.rank
+        project.updatedAt = now
+        let moved = project
+        try unitOfWork(on: project.boardID) { () throws(ContextError) in
+            try context.update(moved)
+            try record(from == state ? .reordered(state) : .moved(from: from, to: state), of: moved)
+        }
+        return ProjectChange(project: project, isChanged: true)
+    }
+
+    public func edit(_ id: Project.ID, to draft: ProjectDraft, now: Date) throws(RepositoryError) -> ProjectChange {
+        var project = try project(id: id)
+        guard project.draft != draft else { return ProjectChange(project: project, isChanged: false) }
+        project.title = draft.title
+        project.body = draft.body
+        project.deadline = draft.deadline
+        project.updatedAt = now
+        let edited = project
+        try unitOfWork(on: project.boardID) { () throws(ContextError) in
+            try context.update(edited)
+            try record(.edited, of: edited)
+        }
+        return ProjectChange(project: project, isChanged: true)
+    }
+
+    public func delete(_ id: Project.ID) throws(RepositoryError) -> Project {
+        let project = try project(id: id)
+        try unitOfWork(on: project.boardID) { () throws(ContextError) in
+            try record(.deleted(project.state), of: project)
+            try context.delete(Project.self, id: id)
+        }
+        return project
     }
 
     public nonisolated func changes() -> AsyncStream<RepositoryChange> {
@@ -99,51 +193,56 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
 
     // MARK: - History
 
-    /// Adds the activity a change of a project stands for, if any.
+    private func record(_ kind: Activity.Kind, of project: Project) throws(ContextError) {
+        try record(kind, title: project.title, project: project.id, on: project.boardID)
+    }
+
+    /// Adds an activity to a board's history.
     private func record(
-        _ old: Project?, _ new: Project?, on board: Board.ID, wasMoved: Bool, at date: Date, sequence: inout Int
+        _ kind: Activity.Kind, title: String, project: Project.ID?, on board: Board.ID
     ) throws(ContextError) {
-        guard let project = new ?? old, let kind = ActivityRecord.kind(from: old, to: new, wasMoved: wasMoved) else {
-            return
-        }
         let activity = Activity(
-            id: ActivityRecord.id(sequence: sequence), boardID: board, projectID: project.id,
-            projectTitle: project.title, kind: kind, date: date)
-        try context.insert(ActivityRecord(activity, sequence: sequence))
-        sequence += 1
+            id: ActivityRecord.id(sequence: nextSequence), boardID: board, projectID: project,
+            projectTitle: title, kind: kind, date: environment.now())
+        try context.insert(ActivityRecord(activity, sequence: nextSequence))
+        nextSequence += 1
     }
 
     public func activities(onBoard board: Board.ID, limit: Int?) throws(RepositoryError) -> [Activity] {
         _ = try self.board(id: board)
-        let records = context.objects(ActivityRecord.self, where: \.boardID, is: board)
-            .sorted { $0.sequence > $1.sequence }
-        return records.prefix(limit ?? records.count).map(\.activity)
+        let count = context.count(ActivityRecord.self, ordering: ActivityRecord.history, group: board)
+        let wanted = min(limit.map { max($0, 0) } ?? count, count)
+        let records = context.objects(
+            ActivityRecord.self, ordering: ActivityRecord.history, group: board, offset: count - wanted, limit: wanted)
+        return records.reversed().map(\.activity)
     }
 
-    public func undoStatus() -> UndoStatus {
-        let steps = context.undoStepObjects(ActivityRecord.self)
+    public func undoStatus(onBoard board: Board.ID) -> UndoStatus {
+        let scope = Self.undoScope(board)
+        let steps = context.undoStepObjects(ActivityRecord.self, scope: scope)
         return UndoStatus(
-            canUndo: context.canUndo, canRedo: context.canRedo,
+            canUndo: context.canUndo(scope: scope), canRedo: context.canRedo(scope: scope),
             undoActivities: steps.undo.sorted { $0.sequence > $1.sequence }.map(\.activity),
             redoActivities: steps.redo.sorted { $0.sequence > $1.sequence }.map(\.activity))
     }
 
-    public func undo() throws(RepositoryError) -> UndoStatus {
-        try mapped { () throws(ContextError) in try context.undo() }
-        return undoStatus()
+    public func undo(onBoard board: Board.ID) throws(RepositoryError) -> UndoStatus {
+        try mapped { () throws(ContextError) in try context.undo(scope: Self.undoScope(board)) }
+        return undoStatus(onBoard: board)
     }
 
-    public func redo() throws(RepositoryError) -> UndoStatus {
-        try mapped { () throws(ContextError) in try context.redo() }
-        return undoStatus()
+    public func redo(onBoard board: Board.ID) throws(RepositoryError) -> UndoStatus {
+        try mapped { () throws(ContextError) in try context.redo(scope: Self.undoScope(board)) }
+        return undoStatus(onBoard: board)
     }
+
+    /// The undo scope of a board's changes.
+    private static func undoScope(_ board: Board.ID) -> String { board.description }
 
     // MARK: - Editing
 
     public func beginEditing(_ id: Project.ID) throws(RepositoryError) -> any ProjectEditing {
-        let original = try project(id: id)
-        return ContextProjectEditing(
-            original: original, scratch: context.newChildContext(), repository: self, environment: environment)
+        ContextProjectEditing(original: try project(id: id), repository: self, environment: environment)
     }
 
     // MARK: - Boards
@@ -163,24 +262,36 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
     }
 
     public func insert(_ board: Board) throws(RepositoryError) {
-        try unitOfWork { () throws(ContextError) in try context.insert(board) }
+        try unitOfWork(on: board.id) { () throws(ContextError) in
+            try context.insert(board)
+            try record(.boardCreated, title: board.title, project: nil, on: board.id)
+        }
     }
 
     public func update(_ board: Board) throws(RepositoryError) {
-        _ = try self.board(id: board.id)
-        try unitOfWork { () throws(ContextError) in
+        let old = try self.board(id: board.id)
+        guard old != board else { return }
+        try unitOfWork(on: board.id) { () throws(ContextError) in
             if context.object(Board.self, id: board.id) == nil {
                 try context.insert(board)
             } else {
                 try context.update(board)
+            }
+            if old.title != board.title {
+                try record(.boardRenamed(from: old.title), title: board.title, project: nil, on: board.id)
             }
         }
     }
 
     public func deleteBoard(id: Board.ID) throws(RepositoryError) {
         guard id != .default else { throw .defaultBoardIsPermanent }
-        _ = try board(id: id)
-        try unitOfWork { () throws(ContextError) in try context.delete(Board.self, id: id) }
+        let board = try board(id: id)
+        // The board's history goes with it, so its deletion is recorded, and undone, on the
+        // default board, which always exists.
+        try unitOfWork(on: .default) { () throws(ContextError) in
+            try context.delete(Board.self, id: id)
+            try record(.boardDeleted, title: board.title, project: nil, on: .default)
+        }
     }
 
     // MARK: - Units of work
@@ -189,18 +300,18 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
         Board(id: .default, title: Board.defaultTitle, createdAt: defaultBoardCreatedAt)
     }
 
-    private func insertDefaultBoardIfNeeded(_ id: Board.ID) throws(ContextError) {
-        if id == .default, context.object(Board.self, id: id) == nil { try context.insert(defaultBoard) }
-    }
-
-    /// Runs `work` on the context and saves; on any error, rolls the context back.
-    private func unitOfWork(_ work: () throws(ContextError) -> Void) throws(RepositoryError) {
+    /// Runs `work` on the context and saves it as one undo step of `board`; on any error, rolls
+    /// the context back and takes back the sequence numbers it used.
+    private func unitOfWork(on board: Board.ID, _ work: () throws(ContextError) -> Void) throws(RepositoryError) {
+        let sequence = nextSequence
         try mapped { () throws(ContextError) in
             do throws(ContextError) {
+                if board == .default, context.object(Board.self, id: board) == nil { try context.insert(defaultBoard) }
                 try work()
-                try context.save()
+                try context.save(undoScope: Self.undoScope(board))
             } catch {
                 context.rollback()
+                nextSequence = sequence
                 throw error
             }
         }
@@ -216,12 +327,16 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
 
     static func repositoryError(_ error: ContextError) -> RepositoryError {
         switch error {
-        case .objectNotFound(let id) where id.entityName == Project.entityName:
-            .notFound(.project(Project.ID(rawValue: id.uuid)))
-        case .objectNotFound(let id) where id.entityName == Board.entityName:
-            .notFound(.board(Board.ID(rawValue: id.uuid)))
-        default:
-            .storage(reason: error.description)
+        case .objectNotFound(let id): .notFound(reference(to: id))
+        case .undoConflict(let id): .undoConflict(reference(to: id))
+        case .store(let error): .storage(error)
+        case .validationFailed(let issues): .invalid(ValidationError(issues.map { .brokenRule($0.description) }))
+        case .objectExists, .uniquenessConflict, .unsavedChanges, .fetchFailed:
+            .invalid(ValidationError([.brokenRule(error.description)]))
         }
+    }
+
+    private static func reference(to id: ObjectID) -> EntityReference {
+        id.entityName == Board.entityName ? .board(Board.ID(rawValue: id.uuid)) : .project(Project.ID(rawValue: id.uuid))
     }
 }

@@ -174,28 +174,31 @@ extension ObjectChange: Codable {
 }
 
 extension UndoGroup: Codable {
-    private enum Keys: String, CodingKey { case name, changes }
+    private enum Keys: String, CodingKey { case name, scope, changes }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(scope, forKey: .scope)
         try container.encode(changes, forKey: .changes)
     }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         name = try container.decodeIfPresent(String.self, forKey: .name)
+        scope = try container.decodeIfPresent(String.self, forKey: .scope)
         changes = try container.decode([ObjectChange].self, forKey: .changes)
     }
 }
 
 extension StoreCommit: Codable {
-    private enum Keys: String, CodingKey { case operation = "op", actionName = "name", changes = "c" }
+    private enum Keys: String, CodingKey { case operation = "op", actionName = "name", scope = "s", changes = "c" }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(operation, forKey: .operation)
         try container.encodeIfPresent(actionName, forKey: .actionName)
+        try container.encodeIfPresent(scope, forKey: .scope)
         try container.encode(changes, forKey: .changes)
     }
 
@@ -203,6 +206,7 @@ extension StoreCommit: Codable {
         let container = try decoder.container(keyedBy: Keys.self)
         operation = try container.decode(UndoOperation.self, forKey: .operation)
         actionName = try container.decodeIfPresent(String.self, forKey: .actionName)
+        scope = try container.decodeIfPresent(String.self, forKey: .scope)
         changes = try container.decode([ObjectChange].self, forKey: .changes)
     }
 }
@@ -213,6 +217,6 @@ extension StoreContents {
     /// - Complexity: O(*c*) for *c* changes.
     mutating func apply(_ commit: StoreCommit) {
         for change in commit.changes { graph.set(change.id, to: change.after) }
-        undo.apply(commit.operation, name: commit.actionName, changes: commit.changes)
+        undo.apply(commit.operation, name: commit.actionName, scope: commit.scope, changes: commit.changes)
     }
 }

@@ -75,7 +75,7 @@ final class JournalStore: PersistentStore {
         }
         for (index, record) in stored.records.enumerated() {
             var data = record
-            if !steps.isEmpty { data = try migrated(data, what: "record \(index + 1)") { try StoredJSONMigration.migrateRecord($0, with: steps) } }
+            if !steps.isEmpty { data = try migrated(data, what: "record \(index + 1) of the journal") { try StoredJSONMigration.migrateRecord($0, with: steps) } }
             let commit: StoreCommit
             do {
                 commit = try GraphDocument.decodeJSON(StoreCommit.self, from: data, schema: schema, file: location)
@@ -92,7 +92,8 @@ final class JournalStore: PersistentStore {
         do {
             return try migrate(data)
         } catch {
-            throw .unreadable(file: location, reason: "cannot migrate the \(what): \(error)")
+            let reason = (error as? DecodingError).map(GraphDocument.describe) ?? "\(error)"
+            throw .unreadable(file: location, reason: "cannot migrate the \(what): \(reason)")
         }
     }
 

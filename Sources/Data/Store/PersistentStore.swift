@@ -6,6 +6,8 @@ struct StoreCommit: Sendable {
     var changes: [ObjectChange]
     var operation: UndoOperation
     var actionName: String?
+    /// The undo scope of the step the commit pushes, undoes or redoes.
+    var scope: String? = nil
 }
 
 /// What a store holds: the objects, and the undo and redo stacks.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One entry of a board's history: what happened to a project, and when.
+/// One entry of a board's history: what happened to a project or to the board, and when.
 ///
 /// This is the ProjectManager "history" popover and Krello's activity log.
 public struct Activity: Identifiable, Hashable, Sendable, Codable {
@@ -30,18 +30,35 @@ public struct Activity: Identifiable, Hashable, Sendable, Codable {
         case edited
         /// The project was deleted from this column.
         case deleted(ProjectState)
+        /// `count` projects were imported into this column, as one action.
+        case imported(count: Int, ProjectState)
+        /// The board was made.
+        case boardCreated
+        /// The board was renamed; it had this title.
+        case boardRenamed(from: String)
+        /// The board with this title was deleted (recorded on the default board).
+        case boardDeleted
+
+        /// Whether the activity is about a board rather than a project.
+        public var isAboutBoard: Bool {
+            switch self {
+            case .boardCreated, .boardRenamed, .boardDeleted: true
+            default: false
+            }
+        }
     }
 
     public let id: ID
     public let boardID: Board.ID
-    public let projectID: Project.ID
-    /// The project's title when this happened.
+    /// The project it happened to; `nil` for an activity about a board.
+    public let projectID: Project.ID?
+    /// The project's title when this happened (the board's, for an activity about a board).
     public let projectTitle: String
     public let kind: Kind
     /// When it happened.
     public let date: Date
 
-    public init(id: ID, boardID: Board.ID, projectID: Project.ID, projectTitle: String, kind: Kind, date: Date) {
+    public init(id: ID, boardID: Board.ID, projectID: Project.ID?, projectTitle: String, kind: Kind, date: Date) {
         self.id = id
         self.boardID = boardID
         self.projectID = projectID

@@ -47,9 +47,14 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
         guard isValid else { throw .nonexistent(text) }
     }
 
-    /// The day that `date` falls on in `calendar` (and the calendar's time zone).
+    /// The Gregorian day that `date` falls on in `calendar`'s time zone.
+    ///
+    /// Days are Gregorian whatever calendar the user reads dates in (Buddhist, Japanese, …): only
+    /// the calendar's time zone is used, so a deadline means the same day everywhere.
     public init(containing date: Date, in calendar: Calendar) {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        var gregorian = Calendar(identifier: .gregorian)
+        gregorian.timeZone = calendar.timeZone
+        let parts = gregorian.dateComponents([.year, .month, .day], from: date)
         self.init(year: parts.year ?? 1, month: parts.month ?? 1, day: parts.day ?? 1)
     }
 

@@ -32,8 +32,9 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
     public var deadline: Day?
     /// The column the project stands in.
     public var state: ProjectState
-    /// The project's index in its column, from 0.
-    public var position: Int
+    /// The project's place in its column: columns are sorted by rank. A screen's position
+    /// (0, 1, 2, …) is derived from this order, never stored.
+    public var rank: Rank
     /// When the project was made.
     public let createdAt: Date
     /// When the project last changed.
@@ -47,7 +48,7 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
         body: String = "",
         deadline: Day? = nil,
         state: ProjectState = .todo,
-        position: Int = 0,
+        rank: Rank = .initial,
         createdAt: Date,
         updatedAt: Date? = nil
     ) {
@@ -57,7 +58,7 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
         self.body = body
         self.deadline = deadline
         self.state = state
-        self.position = position
+        self.rank = rank
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
     }

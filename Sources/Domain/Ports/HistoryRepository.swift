@@ -17,24 +17,28 @@ public struct UndoStatus: Hashable, Sendable {
 
 /// The record of what happened to projects, and the undo and redo of it.
 ///
-/// Every save that changes a project records an ``Activity``. Each user action is one undo step;
-/// the undo and redo stacks are kept in the store, so they survive a restart.
+/// Every save that changes a project or a board records an ``Activity``. Each user action is one
+/// undo step of the board it happened on, so each board's history screen undoes that board's
+/// changes alone; the undo and redo stacks are kept in the store, so they survive a restart.
+/// Deleting a board is recorded on the default board, which always exists.
 public protocol HistoryRepository: Sendable {
-    /// The board's activities, newest first, at most `limit` of them.
+    /// The board's newest activities, newest first, at most `limit` of them (`nil`: all).
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Complexity: O(*limit*), through an ordered index of each board's history.
     func activities(onBoard board: Board.ID, limit: Int?) async throws(RepositoryError) -> [Activity]
 
-    /// What undo and redo would do now.
-    func undoStatus() async -> UndoStatus
+    /// What undo and redo would do now on the board.
+    func undoStatus(onBoard board: Board.ID) async -> UndoStatus
 
-    /// Reverts the last user action and saves; its activities leave the history.
+    /// Reverts the board's last user action and saves; its activities leave the history.
     /// - Returns: The status after the undo.
-    /// - Throws: ``RepositoryError/storage(reason:)``; nothing happens when there is nothing to undo.
+    /// - Throws: ``RepositoryError/storage(_:)``, ``RepositoryError/undoConflict(_:)``; nothing
+    ///   happens when there is nothing to undo.
     @discardableResult
-    func undo() async throws(RepositoryError) -> UndoStatus
+    func undo(onBoard board: Board.ID) async throws(RepositoryError) -> UndoStatus
 
-    /// Repeats the last undone action and saves.
+    /// Repeats the board's last undone action and saves.
     /// - Returns: The status after the redo.
     @discardableResult
-    func redo() async throws(RepositoryError) -> UndoStatus
+    func redo(onBoard board: Board.ID) async throws(RepositoryError) -> UndoStatus
 }

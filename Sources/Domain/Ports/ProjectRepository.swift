@@ -1,25 +1,117 @@
+import Foundation
+
 /// Where projects are kept: the port the use cases read and write projects through.
 ///
-/// Implementations live in the Data layer. Every method is safe to call from any task.
+/// Each write is one operation on one card (insert at an index, move to an index, edit, delete) or
+/// one batch (an import), saved atomically; the repository resolves the card's neighbours through
+/// an ordered index of each column, so a one-card change reads and writes that card alone.
+/// Implementations live in the Data layer. Every method is safe to call from any task, and writes
+/// never interleave.
 public protocol ProjectRepository: Sendable {
     /// The project with this id.
-    /// - Throws: ``RepositoryError/notFound(_:)``, ``RepositoryError/storage(reason:)``.
+    /// - Throws: ``RepositoryError/notFound(_:)``.
     func project(id: Project.ID) async throws(RepositoryError) -> Project
 
-    /// The board's projects, in no particular order.
-    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
-    func projects(onBoard board: Board.ID) async throws(RepositoryError) -> [Project]
+    /// Where a project stands: its column, its index there and the column's size.
+    /// - Throws: ``RepositoryError/notFound(_:)``.
+    /// - Complexity: O(log *n*) for a column of *n* projects.
+    func place(of id: Project.ID) async throws(RepositoryError) -> ProjectPlace
 
-    /// Runs `change` on the board's projects and saves what it changed as one atomic save.
-    ///
-    /// Nothing is saved when `change` throws. No other change to the board runs in between.
-    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist, what `change`
-    ///   throws, ``RepositoryError/invalid(_:)`` and ``RepositoryError/storage(reason:)``.
-    func updateProjects<Result: Sendable>(
-        onBoard board: Board.ID,
-        _ change: @Sendable (inout BoardProjects) throws(RepositoryError) -> Result
-    ) async throws(RepositoryError) -> Result
+    /// A window of a column, in order: the projects from `offset`, at most `limit` (`nil`: all).
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Complexity: O(log *n* + *k*) for *k* projects returned.
+    func column(
+        _ state: ProjectState, onBoard board: Board.ID, offset: Int, limit: Int?
+    ) async throws(RepositoryError) -> ColumnWindow
+
+    /// Saves a new project at `index` in its column (last when `nil` or past the end), ranked
+    /// between its neighbours; nothing else is written but its activity.
+    /// - Returns: The project as saved, with its rank.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when its board does not exist,
+    ///   ``RepositoryError/storage(_:)``.
+    func insert(_ project: Project, at index: Int?) async throws(RepositoryError) -> Project
+
+    /// Saves new projects as one save and one undo step, each appended to its column in order.
+    /// - Returns: The projects as saved, in the order given.
+    /// - Throws: as ``insert(_:at:)``; nothing is saved when any project cannot be.
+    func insert(_ projects: [Project]) async throws(RepositoryError) -> [Project]
+
+    /// Moves a project to `index` in the column of `state`, counted without the project itself
+    /// (last when `nil` or past the end). A move to where the project already stands saves nothing.
+    /// - Throws: ``RepositoryError/notFound(_:)``, ``RepositoryError/storage(_:)``.
+    func move(
+        _ id: Project.ID, to state: ProjectState, at index: Int?, now: Date
+    ) async throws(RepositoryError) -> ProjectChange
+
+    /// Replaces a project's title, body and deadline with the draft's (already validated); a draft
+    /// equal to the project saves nothing.
+    /// - Throws: ``RepositoryError/notFound(_:)``, ``RepositoryError/storage(_:)``.
+    func edit(_ id: Project.ID, to draft: ProjectDraft, now: Date) async throws(RepositoryError) -> ProjectChange
+
+    /// Deletes a project; the others keep their ranks.
+    /// - Returns: The deleted project.
+    /// - Throws: ``RepositoryError/notFound(_:)``, ``RepositoryError/storage(_:)``.
+    func delete(_ id: Project.ID) async throws(RepositoryError) -> Project
 
     /// A stream of every save from now on, whoever made it; it ends when the repository goes away.
     func changes() -> AsyncStream<RepositoryChange>
+}
+
+extension ProjectRepository {
+    /// Every project on the board, column by column, each column in order.
+    /// - Complexity: O(*n*) for *n* projects on the board.
+    public func projects(onBoard board: Board.ID) async throws(RepositoryError) -> [Project] {
+        var projects: [Project] = []
+        for state in ProjectState.allCases {
+            projects += try await column(state, onBoard: board, offset: 0, limit: nil).projects
+        }
+        return projects
+    }
+}
+
+/// Where a project stands on its board.
+public struct ProjectPlace: Hashable, Sendable {
+    /// The column.
+    public let state: ProjectState
+    /// The project's index in the column, from 0.
+    public let index: Int
+    /// The number of projects in the column.
+    public let count: Int
+
+    public init(state: ProjectState, index: Int, count: Int) {
+        self.state = state
+        self.index = index
+        self.count = count
+    }
+}
+
+/// A window of a column: some of its projects, in order, and how many it holds in all.
+public struct ColumnWindow: Hashable, Sendable {
+    public let state: ProjectState
+    /// The index in the column of the first project of ``projects``.
+    public let offset: Int
+    /// The projects of the window, in order.
+    public let projects: [Project]
+    /// The number of projects in the whole column.
+    public let count: Int
+
+    public init(state: ProjectState, offset: Int, projects: [Project], count: Int) {
+        self.state = state
+        self.offset = offset
+        self.projects = projects
+        self.count = count
+    }
+}
+
+/// What a move or an edit did: the project as it is now, and whether anything changed.
+public struct ProjectChange: Hashable, Sendable {
+    /// The project after the operation.
+    public let project: Project
+    /// `false` when the project already was as asked, and nothing was saved.
+    public let isChanged: Bool
+
+    public init(project: Project, isChanged: Bool) {
+        self.project = project
+        self.isChanged = isChanged
+    }
 }

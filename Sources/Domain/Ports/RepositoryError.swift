@@ -30,15 +30,21 @@ public enum RepositoryError: Error, Hashable, Sendable, CustomStringConvertible 
     case invalid(ValidationError)
     /// The default board cannot be deleted; it always exists.
     case defaultBoardIsPermanent
-    /// The store could not read or write; `reason` says what happened and what to do.
-    case storage(reason: String)
+    /// The store could not read or write; the error says what happened and what to do. Match
+    /// its cases (`.storage(.closed)`, `.storage(.ioFailure)`) to react.
+    case storage(StoreError)
+    /// Undo or redo on this board would overwrite a later change made elsewhere (a card moved to
+    /// another board since): undo that change first.
+    case undoConflict(EntityReference)
 
     public var description: String {
         switch self {
         case .notFound(let reference): "\(reference) does not exist"
         case .invalid(let error): "not saved: \(error.description)"
         case .defaultBoardIsPermanent: "the default board cannot be deleted; delete its projects instead"
-        case .storage(let reason): reason
+        case .storage(let error): error.description
+        case .undoConflict(let reference):
+            "cannot undo this here: \(reference) changed since on another board; undo that change first"
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The editable fields of a project, as a form holds them before they are validated.
 public struct ProjectDraft: Hashable, Sendable {
     public var title: String
@@ -19,5 +21,20 @@ public struct ProjectDraft: Hashable, Sendable {
     /// The title without surrounding whitespace, as it is saved.
     public var normalizedTitle: String {
         title.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+extension ProjectDraft {
+    /// The draft as it is saved (title trimmed), after checking every rule once.
+    /// - Throws: ``RepositoryError/invalid(_:)`` with every rule the draft breaks.
+    public static func validated(_ draft: ProjectDraft) throws(RepositoryError) -> ProjectDraft {
+        let failures = draft.failures
+        guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }
+        return ProjectDraft(title: draft.normalizedTitle, body: draft.body, deadline: draft.deadline)
+    }
+
+    /// A new project with the draft's fields, made at `date`; its rank is given when it is placed.
+    func project(id: Project.ID, on board: Board.ID, in state: ProjectState, at date: Date) -> Project {
+        Project(id: id, boardID: board, title: title, body: body, deadline: deadline, state: state, createdAt: date)
     }
 }

@@ -10,10 +10,15 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
     case bodyTooLong(limit: Int)
     /// The deadline names a day that does not exist, such as `2026-02-30`.
     case deadlineNotADay(Day)
+    /// The store refused the value: a rule it checks beyond the form's, such as a reference to a
+    /// board that no longer exists; `reason` says which.
+    case brokenRule(String)
 
     /// The form field a failure belongs to.
     public enum Field: Hashable, Sendable, CaseIterable {
         case title, body, deadline
+        /// The value as a whole, not one field.
+        case record
     }
 
     /// The field this failure belongs to.
@@ -22,6 +27,7 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
         case .titleEmpty, .titleHasLineBreak, .titleTooLong: .title
         case .bodyTooLong: .body
         case .deadlineNotADay: .deadline
+        case .brokenRule: .record
         }
     }
 
@@ -33,6 +39,7 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
         case .titleTooLong(let limit): "the title is longer than \(limit) characters: shorten it"
         case .bodyTooLong(let limit): "the body is longer than \(limit) characters: shorten it"
         case .deadlineNotADay(let day): "the deadline \(day) is not a day of the calendar"
+        case .brokenRule(let reason): reason
         }
     }
 }

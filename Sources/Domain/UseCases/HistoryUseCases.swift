@@ -12,7 +12,7 @@ public struct FetchHistory: Sendable {
     }
 }
 
-/// Reverts the last user action, or repeats the last undone one.
+/// Reverts a board's last user action, or repeats its last undone one.
 public struct UndoRedo: Sendable {
     private let history: any HistoryRepository
 
@@ -20,21 +20,22 @@ public struct UndoRedo: Sendable {
         self.history = history
     }
 
-    /// What undo and redo would do now.
-    public func status() async -> UndoStatus {
-        await history.undoStatus()
+    /// What undo and redo would do now on the board.
+    public func status(onBoard board: Board.ID = .default) async -> UndoStatus {
+        await history.undoStatus(onBoard: board)
     }
 
-    /// Reverts the last user action and saves.
+    /// Reverts the board's last user action and saves; other boards are untouched.
+    /// - Throws: ``RepositoryError/storage(_:)``, ``RepositoryError/undoConflict(_:)``.
     @discardableResult
-    public func undo() async throws(RepositoryError) -> UndoStatus {
-        try await history.undo()
+    public func undo(onBoard board: Board.ID = .default) async throws(RepositoryError) -> UndoStatus {
+        try await history.undo(onBoard: board)
     }
 
-    /// Repeats the last undone action and saves.
+    /// Repeats the board's last undone action and saves.
     @discardableResult
-    public func redo() async throws(RepositoryError) -> UndoStatus {
-        try await history.redo()
+    public func redo(onBoard board: Board.ID = .default) async throws(RepositoryError) -> UndoStatus {
+        try await history.redo(onBoard: board)
     }
 }
 

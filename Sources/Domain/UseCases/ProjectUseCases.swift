@@ -1,6 +1,6 @@
 import Foundation
 
-/// Creates a project from a validated draft, last in a column of a board.
+/// Creates a project from a validated draft, in a column of a board (last, or at an index).
 ///
 /// ```swift
 /// let project = try await createProject(ProjectDraft(title: "Write report"))
@@ -14,22 +14,50 @@ public struct CreateProject: Sendable {
         self.environment = environment
     }
 
+    /// - Parameter index: The index in the column; `nil` or past the end places it last.
     /// - Throws: ``RepositoryError/invalid(_:)`` with every broken rule,
     ///   ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Complexity: O(log *n*) for a column of *n* projects, plus one save.
     public func callAsFunction(
-        _ draft: ProjectDraft, on board: Board.ID = .default, in state: ProjectState = .todo
+        _ draft: ProjectDraft, on board: Board.ID = .default, in state: ProjectState = .todo, at index: Int? = nil
     ) async throws(RepositoryError) -> Project {
-        let failures = draft.failures
-        guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }
+        let project = try ProjectDraft.validated(draft).project(
+            id: Project.ID(rawValue: environment.makeID()), on: board, in: state, at: environment.now())
+        return try await projects.insert(project, at: index)
+    }
+}
+
+/// Creates many projects as one save and one undo step: an import from a backup, a CSV or a
+/// repository's issues.
+///
+/// ```swift
+/// let imported = try await importProjects(drafts, on: board.id)
+/// ```
+public struct ImportProjects: Sendable {
+    private let projects: any ProjectRepository
+    private let environment: EngineEnvironment
+
+    public init(projects: any ProjectRepository, environment: EngineEnvironment) {
+        self.projects = projects
+        self.environment = environment
+    }
+
+    /// Validates every draft, then appends them, in order, to the end of their column.
+    /// - Returns: The saved projects, in the drafts' order.
+    /// - Throws: ``RepositoryError/invalid(_:)`` with the rules the first failing draft breaks
+    ///   (nothing is saved), ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Complexity: O(*k* log *n*) for *k* drafts, plus one save.
+    public func callAsFunction(
+        _ drafts: [ProjectDraft], on board: Board.ID = .default, in state: ProjectState = .todo
+    ) async throws(RepositoryError) -> [Project] {
         let now = environment.now()
-        let project = Project(
-            id: Project.ID(rawValue: environment.makeID()), boardID: board,
-            title: draft.normalizedTitle, body: draft.body, deadline: draft.deadline,
-            state: state, createdAt: now)
-        return try await projects.updateProjects(onBoard: board) { board throws(RepositoryError) in
-            board.insert(project)
-            return board.project(id: project.id) ?? project
+        var batch: [Project] = []
+        batch.reserveCapacity(drafts.count)
+        for draft in drafts {
+            batch.append(try ProjectDraft.validated(draft).project(
+                id: Project.ID(rawValue: environment.makeID()), on: board, in: state, at: now))
         }
+        return try await projects.insert(batch)
     }
 }
 
@@ -43,20 +71,15 @@ public struct UpdateProject: Sendable {
         self.environment = environment
     }
 
-    /// - Returns: The saved project.
+    /// - Returns: The project, and whether the draft changed anything (nothing is saved if not).
     /// - Throws: ``RepositoryError/invalid(_:)``, ``RepositoryError/notFound(_:)``.
-    public func callAsFunction(_ id: Project.ID, with draft: ProjectDraft) async throws(RepositoryError) -> Project {
-        let failures = draft.failures
-        guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }
-        let current = try await projects.project(id: id)
-        let now = environment.now()
-        return try await projects.updateProjects(onBoard: current.boardID) { board throws(RepositoryError) in
-            try board.edit(id, with: draft, now: now)
-        }
+    @discardableResult
+    public func callAsFunction(_ id: Project.ID, with draft: ProjectDraft) async throws(RepositoryError) -> ProjectChange {
+        try await projects.edit(id, to: ProjectDraft.validated(draft), now: environment.now())
     }
 }
 
-/// Deletes a project; the projects after it in its column move up.
+/// Deletes a project; the others keep their places.
 public struct DeleteProject: Sendable {
     private let projects: any ProjectRepository
 
@@ -68,10 +91,7 @@ public struct DeleteProject: Sendable {
     /// - Throws: ``RepositoryError/notFound(_:)``.
     @discardableResult
     public func callAsFunction(_ id: Project.ID) async throws(RepositoryError) -> Project {
-        let current = try await projects.project(id: id)
-        return try await projects.updateProjects(onBoard: current.boardID) { board throws(RepositoryError) in
-            try board.remove(id)
-        }
+        try await projects.delete(id)
     }
 }
 
@@ -82,6 +102,7 @@ public struct DeleteProject: Sendable {
 /// try await moveProject(id, to: .doing)        // last in Doing
 /// try await moveProject(id, to: .todo, at: 0)  // first in To Do
 /// ```
+/// Only the moved project is written: it takes a rank between its new neighbours.
 public struct MoveProject: Sendable {
     private let projects: any ProjectRepository
     private let environment: EngineEnvironment
@@ -93,17 +114,15 @@ public struct MoveProject: Sendable {
 
     /// - Parameter index: The index in the destination column, counted without the moved project;
     ///   `nil` or past the end places it last.
-    /// - Returns: The moved project.
+    /// - Returns: The project, and whether it moved (a move to where it stands saves nothing and
+    ///   records no history).
     /// - Throws: ``RepositoryError/notFound(_:)``.
+    /// - Complexity: O(log *n*) for a column of *n* projects, plus one save.
     @discardableResult
     public func callAsFunction(
         _ id: Project.ID, to state: ProjectState, at index: Int? = nil
-    ) async throws(RepositoryError) -> Project {
-        let current = try await projects.project(id: id)
-        let now = environment.now()
-        return try await projects.updateProjects(onBoard: current.boardID) { board throws(RepositoryError) in
-            try board.move(id, to: state, at: index, now: now)
-        }
+    ) async throws(RepositoryError) -> ProjectChange {
+        try await projects.move(id, to: state, at: index, now: environment.now())
     }
 }
 
@@ -119,6 +138,12 @@ public struct FetchProject: Sendable {
     public func callAsFunction(_ id: Project.ID) async throws(RepositoryError) -> Project {
         try await projects.project(id: id)
     }
+
+    /// Where the project stands: its column, its index there, and the column's size.
+    /// - Throws: ``RepositoryError/notFound(_:)``.
+    public func place(of id: Project.ID) async throws(RepositoryError) -> ProjectPlace {
+        try await projects.place(of: id)
+    }
 }
 
 /// Reads a board as its screen shows it: three columns, counts, and overdue flags for today.
@@ -133,10 +158,25 @@ public struct FetchBoard: Sendable {
         self.environment = environment
     }
 
+    /// - Parameter window: How many projects of each column to read from its top (`nil`: all);
+    ///   each column's ``BoardOverview/Column/count`` is its whole size either way.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
-    public func callAsFunction(_ id: Board.ID = .default) async throws(RepositoryError) -> BoardOverview {
+    /// - Complexity: O(*k*) for the *k* projects read.
+    public func callAsFunction(_ id: Board.ID = .default, window: Int? = nil) async throws(RepositoryError) -> BoardOverview {
         let board = try await boards.board(id: id)
-        let items = try await projects.projects(onBoard: id)
-        return BoardOverview(board: board, projects: items, today: environment.today())
+        var columns: [ColumnWindow] = []
+        for state in ProjectState.allCases {
+            columns.append(try await projects.column(state, onBoard: id, offset: 0, limit: window))
+        }
+        return BoardOverview(board: board, columns: columns, today: environment.today())
+    }
+
+    /// A further window of one column, for a screen that scrolls.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    public func column(
+        _ state: ProjectState, on id: Board.ID = .default, offset: Int, limit: Int
+    ) async throws(RepositoryError) -> BoardOverview.Column {
+        BoardOverview.Column(
+            try await projects.column(state, onBoard: id, offset: offset, limit: limit), today: environment.today())
     }
 }

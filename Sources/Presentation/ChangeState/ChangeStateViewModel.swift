@@ -80,7 +80,7 @@ public final class ChangeStateViewModel: ViewModelType {
                 switch event {
                 case .select(let state) where offered.contains(state):
                     do throws(RepositoryError) {
-                        moved.send(try await moveProject(project, to: state))
+                        moved.send(try await moveProject(project, to: state).project)
                         isOpen = false
                         close(dismiss)
                     } catch {

@@ -108,11 +108,11 @@ public final class HistoryViewModel: ViewModelType {
     }
 
     private func handle(_ event: Event, outputs: Outputs) async {
-        let status = await undoRedo.status()
+        let status = await undoRedo.status(onBoard: board)
         do throws(RepositoryError) {
             switch event {
-            case .undo where status.canUndo: try await undoRedo.undo()
-            case .redo where status.canRedo: try await undoRedo.redo()
+            case .undo where status.canUndo: try await undoRedo.undo(onBoard: board)
+            case .redo where status.canRedo: try await undoRedo.redo(onBoard: board)
             case .undo, .redo: break
             }
         } catch {
@@ -122,7 +122,7 @@ public final class HistoryViewModel: ViewModelType {
 
     /// Reads the history and the undo status, and delivers what changed.
     private func reload(_ outputs: Outputs) async {
-        let status = await undoRedo.status()
+        let status = await undoRedo.status(onBoard: board)
         outputs.canUndo.update(status.canUndo)
         outputs.canRedo.update(status.canRedo)
         do throws(RepositoryError) {

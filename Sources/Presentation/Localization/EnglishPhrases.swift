@@ -24,6 +24,7 @@ enum EnglishPhrases {
         case .field(.title): "Title"
         case .field(.body): "Description"
         case .field(.deadline): "Deadline"
+        case .field(.record): "Record"
         case .validation(let failure): message(for: failure)
         case .recurrence(let rule): EnglishRecurrence.summary(rule)
         case .recurrenceUntil(let day): EnglishRecurrence.until(day)
@@ -54,6 +55,7 @@ enum EnglishPhrases {
         case .titleTooLong(let limit): "Shorten the title to \(limit) characters or fewer."
         case .bodyTooLong(let limit): "Shorten the description to \(limit) characters or fewer."
         case .deadlineNotADay(let day): "\(day) is not a day of the calendar: pick another deadline."
+        case .brokenRule(let reason): "Not saved: \(reason)."
         }
     }
 
@@ -64,6 +66,10 @@ enum EnglishPhrases {
         case .reordered(let state): "Reordered '\(title)' in \(name(of: state))"
         case .edited: "Edited '\(title)'"
         case .deleted(let state): "Deleted '\(title)' from \(name(of: state))"
+        case .imported(let count, let state): "Imported \(count) \(count == 1 ? "project" : "projects") into \(name(of: state))"
+        case .boardCreated: "Created the board '\(title)'"
+        case .boardRenamed(let old): "Renamed the board '\(old)' to '\(title)'"
+        case .boardDeleted: "Deleted the board '\(title)'"
         }
     }
 
@@ -73,7 +79,8 @@ enum EnglishPhrases {
         case .notFound(.board): "This board no longer exists."
         case .invalid: "Not saved: fix the fields marked below."
         case .defaultBoardIsPermanent: "The default board cannot be deleted."
-        case .storage(let reason): "Could not read or save the projects: \(reason)"
+        case .storage(let error): "Could not read or save the projects: \(error)"
+        case .undoConflict: "Cannot undo this here: it was changed since on another board."
         }
     }
 }

@@ -27,6 +27,7 @@ enum KoreanPhrases {
         case .field(.title): "제목"
         case .field(.body): "내용"
         case .field(.deadline): "마감일"
+        case .field(.record): "기록"
         case .validation(let failure): message(for: failure)
         case .recurrence(let rule): KoreanRecurrence.summary(rule)
         case .recurrenceUntil(let day): KoreanRecurrence.until(day)
@@ -66,6 +67,7 @@ enum KoreanPhrases {
         case .titleTooLong(let limit): "제목을 \(limit)자 이하로 줄이세요."
         case .bodyTooLong(let limit): "내용을 \(limit)자 이하로 줄이세요."
         case .deadlineNotADay(let day): "달력에 없는 날짜입니다(\(day)). 다른 마감일을 고르세요."
+        case .brokenRule(let reason): "저장하지 못했습니다: \(reason)."
         }
     }
 
@@ -76,6 +78,10 @@ enum KoreanPhrases {
         case .reordered(let state): "\(name(of: state))에서 '\(title)' 항목의 순서를 바꿈"
         case .edited: "'\(title)' 항목을 수정함"
         case .deleted(let state): "\(name(of: state))에서 '\(title)' 항목을 삭제함"
+        case .imported(let count, let state): "\(name(of: state))에 항목 \(count)개를 가져옴"
+        case .boardCreated: "'\(title)' 보드를 만듦"
+        case .boardRenamed(let old): "'\(old)' 보드의 이름을 '\(title)'(으)로 바꿈"
+        case .boardDeleted: "'\(title)' 보드를 삭제함"
         }
     }
 
@@ -85,7 +91,8 @@ enum KoreanPhrases {
         case .notFound(.board): "이 보드는 더 이상 없습니다."
         case .invalid: "저장하지 못했습니다. 표시된 항목을 고치세요."
         case .defaultBoardIsPermanent: "기본 보드는 삭제할 수 없습니다."
-        case .storage(let reason): "프로젝트를 읽거나 저장하지 못했습니다: \(reason)"
+        case .storage(let error): "프로젝트를 읽거나 저장하지 못했습니다: \(error)"
+        case .undoConflict: "여기서 되돌릴 수 없습니다. 다른 보드에서 그 뒤에 바뀌었습니다."
         }
     }
 }

@@ -19,14 +19,14 @@ struct FetchSortTests {
                 id: Project.ID(rawValue: SequentialIDs.id(index + 1)), boardID: .default,
                 title: "P\(String(format: "%04d", next(10_000)))-\(index)",
                 deadline: next(4) == 0 ? nil : Day(year: 2026, month: 1 + next(12), day: 1 + next(28)),
-                state: ProjectState.allCases[next(3)], position: next(50), createdAt: TestClock.defaultStart)
+                state: ProjectState.allCases[next(3)], rank: Rank(ordinal: next(50)), createdAt: TestClock.defaultStart)
         }
     }
 
     static let orders: [(name: String, descriptors: [SortDescriptor<Project>])] = [
         ("deadline, then title", [SortDescriptor(\.deadline), SortDescriptor(\.title)]),
         ("deadline reversed, then title", [SortDescriptor(\.deadline, order: .reverse), SortDescriptor(\.title)]),
-        ("state, position reversed, title", [SortDescriptor(\.state), SortDescriptor(\.position, order: .reverse), SortDescriptor(\.title)]),
+        ("state, rank reversed, title", [SortDescriptor(\.state), SortDescriptor(\.rank, order: .reverse), SortDescriptor(\.title)]),
         ("title lexically, reversed", [SortDescriptor(\.title, comparator: .lexical, order: .reverse)]),
     ]
 

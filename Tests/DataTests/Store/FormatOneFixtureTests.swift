@@ -90,7 +90,7 @@ struct FormatOneFixtureTests {
         let dates = try await FetchHistory(history: opened.repository)(onBoard: .default).map(\.date)
         #expect(dates == [12, 11, 10, 6, 5, 4, 3, 2, 1, 0].map(step))
 
-        let status = await opened.repository.undoStatus()
+        let status = await opened.repository.undoStatus(onBoard: .default)
         #expect(status.canUndo)
         #expect(status.redoActivities.map(\.projectTitle) == ["Call the printer again"])
     }

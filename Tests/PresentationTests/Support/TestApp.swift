@@ -23,7 +23,7 @@ struct TestApp {
     func add(_ title: String, body: String = "", deadline: Day? = nil, in state: ProjectState = .todo) async throws -> Project {
         let project = try await engine.createProject(ProjectDraft(title: title, body: body, deadline: deadline))
         guard state != .todo else { return project }
-        return try await engine.moveProject(project.id, to: state)
+        return try await engine.moveProject(project.id, to: state).project
     }
 }
 

@@ -76,4 +76,16 @@ final class EngineHarness: Sendable {
         }
         return made
     }
+
+    /// Each project's index in its column now.
+    func indexes(of projects: [Project]) async throws -> [Int] {
+        var indexes: [Int] = []
+        for project in projects { indexes.append(try await engine.fetchProject.place(of: project.id).index) }
+        return indexes
+    }
+}
+
+extension Array where Element == Project {
+    /// The project with this id, which the array holds.
+    func first(where id: Project.ID) -> Project? { first { $0.id == id } }
 }

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Why a store could not open, read or write its file.
+///
+/// Every case names the file and says what to do; on any of them, nothing on disk was changed
+/// except by a save that completed.
+public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file is not a store this engine can read: truncated, garbage, or not a store at all.
+    case unreadable(file: String, reason: String)
+    /// The file is a store, but a record at `offset` is damaged (bad checksum or framing).
+    case damaged(file: String, offset: Int, reason: String)
+    /// The file was written by a newer version of the engine.
+    case newerFormat(file: String, found: Int, supported: Int)
+    /// Another process has the store open for writing.
+    case locked(file: String)
+    /// An operation on the file system failed; `operation` is what was being done.
+    case ioFailure(file: String, operation: String, reason: String)
+    /// An earlier write failed, so this store instance refuses further saves; reopen it.
+    case closed(file: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let file, let reason):
+            "cannot read the store \(file): \(reason); it was left untouched: move it aside or pass another --store"
+        case .damaged(let file, let offset, let reason):
+            "the store \(file) is damaged at byte \(offset): \(reason); it was left untouched for inspection"
+        case .newerFormat(let file, let found, let supported):
+            "the store \(file) has format \(found), newer than this engine's \(supported): upgrade the engine"
+        case .locked(let file):
+            "the store \(file) is in use by another process: close it there and try again"
+        case .ioFailure(let file, let operation, let reason):
+            "could not \(operation) \(file): \(reason); what was saved before is intact"
+        case .closed(let file):
+            "the store \(file) stopped accepting saves after a failed write: reopen it"
+        }
+    }
+}
