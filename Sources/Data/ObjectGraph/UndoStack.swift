@@ -76,10 +76,11 @@ struct UndoStack: Sendable {
     var redo: [UndoGroup] = []
     var limit: Int
 
-    /// The index of the last step of `scope` in `steps` (`nil` scope: the last step).
+    /// The index of the last step of `scope` in `steps` (`nil` scope: the last step). A step
+    /// saved without a scope (by a store from before scopes) belongs to every scope.
     static func lastIndex(in steps: [UndoGroup], scope: String?) -> Int? {
         guard let scope else { return steps.indices.last }
-        return steps.lastIndex { $0.scope == scope }
+        return steps.lastIndex { $0.scope == scope || $0.scope == nil }
     }
 
     /// Updates the stacks for a save of `changes` done as `operation` in `scope`.
@@ -89,14 +90,14 @@ struct UndoStack: Sendable {
             break
         case .push:
             undo.append(UndoGroup(name: name, scope: scope, changes: changes))
-            redo.removeAll { scope == nil || $0.scope == scope }
+            redo.removeAll { scope == nil || $0.scope == scope || $0.scope == nil }
             trim()
         case .merge:
             if undo.isEmpty {
                 apply(.push, name: name, scope: scope, changes: changes)
             } else {
                 undo[undo.count - 1].merge(changes)
-                redo.removeAll { scope == nil || $0.scope == scope }
+                redo.removeAll { scope == nil || $0.scope == scope || $0.scope == nil }
                 trim()
             }
         case .undo:
