@@ -148,7 +148,7 @@ struct CommandTests {
         #expect(second == "00000000000040008000000000000002")
         #expect(board.outputLines.contains { $0.hasPrefix("000000000000400080000000 ") }, "long ids wrap")
         #expect(board.outputLines.contains { $0.hasPrefix("00000001 ") })
-        #expect(shown.outputLines.first == "\(second)  Second")
+        #expect(shown.outputLines.first == "\(second)  Second", "\(shown.errors)")
     }
 
     @Test("overdue follows the user's time zone: a day that is today in UTC is past in Kiribati")

@@ -3,7 +3,7 @@ import ProjectManager
 import ProjectManagerTestSupport
 import Testing
 
-@Suite("Boards, history and undo per board; imports; older stores")
+@Suite("Boards, history and undo per board; imports; windows; calendars")
 struct EngineAtScaleTests {
     let clock = TestClock()
 
@@ -162,49 +162,6 @@ struct EngineAtScaleTests {
         let board = try await engine.fetchBoard()
         #expect(board.today == Day("2026-06-15"))
         #expect(board.column(.todo).items.map(\.isOverdue) == [false])
-    }
-
-    // MARK: - Older stores
-
-    @Test("a store written with dense positions opens with every project, place and history entry, and is rewritten")
-    func opensSchemaVersion1Store() async throws {
-        // Given the store written by schema version 1's pm
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let url = directory.file("projects.pmstore")
-        try StoreFixtures.schemaVersion1.write(to: url)
-
-        // When
-        let expected = [["보고서 작성", "Write the Q4 report", "Temporary"], ["Book venue"], ["Call Kim"]]
-        try await {
-            let engine = try self.engine(at: url)
-
-            // Then
-            try await self.checkSchemaVersion1Store(engine, expected: expected)
-            #expect(try Data(contentsOf: url) != StoreFixtures.schemaVersion1)
-
-            // And the rewritten store keeps working: a move to the top, a redo, then a restart
-            let venue = try #require(try await engine.fetchBoard().column(.doing).items.first?.project)
-            try await engine.moveProject(venue.id, to: .todo, at: 0)
-        }()
-        let engine = try engine(at: url)
-        #expect(try await engine.fetchBoard().titlesByColumn == [
-            ["Book venue", "보고서 작성", "Write the Q4 report", "Temporary"], [], ["Call Kim"],
-        ])
-        try await engine.undoRedo.undo()
-        #expect(try await engine.fetchBoard().titlesByColumn == expected)
-        #expect(try await engine.fetchHistory().count == 9)
-    }
-
-    func checkSchemaVersion1Store(_ engine: ProjectManagerEngine, expected: [[String]]) async throws {
-        #expect(try await engine.fetchBoard().titlesByColumn == expected)
-        let history = try await engine.fetchHistory()
-        #expect(history.count == 9)
-        #expect(history.first?.kind == .added(.todo))
-        #expect(history.last?.projectTitle == "Write report")
-        let status = await engine.undoRedo.status()
-        #expect(status.undoActivities.map(\.projectTitle) == ["Temporary"])
-        #expect(status.redoActivities.map(\.kind) == [.deleted(.todo)])
     }
 
     // MARK: - Typed storage errors
