@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import ProjectManagerDomain
+
+/// The GitHub sign-in kept in a `0600` JSON file, for `pm`: by default
+/// `$XDG_CONFIG_HOME/projectmanager/github.json`, or `~/.config/projectmanager/github.json`.
+///
+/// On Apple platforms an app keeps the token in the Keychain instead, behind the same port.
+public struct FileCredentialStore: GitHubCredentialStore {
+    /// The file.
+    public let file: URL
+
+    public init(file: URL) {
+        self.file = file
+    }
+
+    /// The default file for an environment (`XDG_CONFIG_HOME`, `HOME`).
+    public static func defaultFile(environment: [String: String]) -> URL {
+        let base: URL
+        if let config = environment["XDG_CONFIG_HOME"], !config.isEmpty {
+            base = URL(fileURLWithPath: config, isDirectory: true)
+        } else {
+            let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+                ?? FileManager.default.homeDirectoryForCurrentUser
+            base = home.appendingPathComponent(".config", isDirectory: true)
+        }
+        return base.appendingPathComponent("projectmanager", isDirectory: true).appendingPathComponent("github.json")
+    }
+
+    private struct Stored: Codable {
+        var token: String
+        var login: String
+        var apiURL: URL
+
+        private enum CodingKeys: String, CodingKey {
+            case token, login, apiURL = "api_url"
+        }
+    }
+
+    public func load() throws(GitHubError) -> GitHubCredential? {
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        // A file others can read is made private before it is used.
+        if chmod(file.path, 0o600) != 0 {
+            throw .credentialStorage(reason: "could not make \(file.path) private: \(String(cString: strerror(errno)))")
+        }
+        let stored: Stored
+        do {
+            stored = try JSONDecoder().decode(Stored.self, from: Data(contentsOf: file))
+        } catch {
+            throw .credentialStorage(
+                reason: "the GitHub sign-in in \(file.path) is unreadable; sign in again with 'pm github login --with-token'")
+        }
+        return GitHubCredential(token: AccessToken(stored.token), login: stored.login, apiURL: stored.apiURL)
+    }
+
+    public func save(_ credential: GitHubCredential) throws(GitHubError) {
+        let stored = Stored(token: credential.token.unredactedValue, login: credential.login, apiURL: credential.apiURL)
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(stored)
+        } catch {
+            throw .credentialStorage(reason: "could not encode the sign-in")
+        }
+        try PrivateFile.write(data, to: file)
+    }
+
+    @discardableResult
+    public func remove() throws(GitHubError) -> Bool {
+        guard FileManager.default.fileExists(atPath: file.path) else { return false }
+        do {
+            try FileManager.default.removeItem(at: file)
+        } catch {
+            throw .credentialStorage(reason: "could not remove \(file.path): \(error.localizedDescription)")
+        }
+        return true
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Why a request to GitHub failed; each case's description is one line that says what to do.
+///
+/// ```swift
+/// do {
+///     _ = try await issues.firstPage(of: repository, matching: filter)
+/// } catch .rateLimited(let until) {
+///     print("try again after \(until)")
+/// } catch {
+///     print(error)
+/// }
+/// ```
+public enum GitHubError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// GitHub could not be reached, or did not answer in time (`URLError.Code.timedOut`).
+    case transport(URLError)
+    /// `401`: the token is missing, wrong, expired or revoked.
+    case unauthorized(message: String?)
+    /// `404`: no such repository or issue, or the token may not see it.
+    case notFound(message: String?)
+    /// `403` or `429` with no requests left, or with `retry-after`: nothing is sent until `until`.
+    case rateLimited(until: Date)
+    /// `5xx`: GitHub failed; try again later.
+    case server(status: Int, message: String?)
+    /// Another status, with GitHub's `message`.
+    case status(Int, message: String?)
+    /// The answer was not what GitHub documents: `field` is the path of what was missing or wrong
+    /// (`[3].title`), or `body` when it was not JSON at all.
+    case decoding(field: String, reason: String)
+    /// No token is stored: sign in first.
+    case notSignedIn
+    /// A `Link` header pointed at another host than the API's, so the token was not sent there.
+    case foreignLink(host: String)
+    /// The device code expired before the user approved it.
+    case deviceCodeExpired
+    /// The user declined the authorization.
+    case accessDenied
+    /// The web flow's callback carried a `state` other than the one sent: it did not come from
+    /// this sign-in, and nothing was exchanged.
+    case stateMismatch
+    /// The OAuth endpoint answered with another `error`, e.g. `bad_verification_code`.
+    case oauth(code: String, description: String?)
+    /// The token could not be read or written; `reason` says where and why.
+    case credentialStorage(reason: String)
+
+    public var description: String {
+        switch self {
+        case .transport(let error) where error.code == .timedOut:
+            "GitHub did not answer in time; check the connection and try again"
+        case .transport(let error):
+            "could not reach GitHub (\(Self.reason(error.code))); check the connection and try again"
+        case .unauthorized(let message):
+            "GitHub refused the token\(Self.quoted(message)); sign in again with 'pm github login'"
+        case .notFound(let message):
+            "GitHub found no such repository or issue\(Self.quoted(message)); check the name and that the token can see it"
+        case .rateLimited(let until):
+            "GitHub's rate limit is reached until \(until.formatted(.iso8601)); try again after that"
+        case .server(let status, let message):
+            "GitHub failed with status \(status)\(Self.quoted(message)); try again later"
+        case .status(let status, let message):
+            "GitHub answered with status \(status)\(Self.quoted(message))"
+        case .decoding(let field, let reason):
+            "GitHub's answer could not be read at '\(field)': \(reason)"
+        case .notSignedIn:
+            "not signed in to GitHub; sign in with 'pm github login --with-token'"
+        case .foreignLink(let host):
+            "GitHub's next page points at another host (\(host)); nothing was sent there"
+        case .deviceCodeExpired:
+            "the sign-in code expired before it was approved; sign in again"
+        case .accessDenied:
+            "the sign-in was declined on GitHub; sign in again to approve it"
+        case .stateMismatch:
+            "the sign-in answer did not come from this sign-in (state mismatch); nothing was exchanged, sign in again"
+        case .oauth(let code, let description):
+            "GitHub refused the sign-in (\(code)\(description.map { ": \($0)" } ?? "")); sign in again"
+        case .credentialStorage(let reason):
+            reason
+        }
+    }
+
+    private static func reason(_ code: URLError.Code) -> String {
+        switch code {
+        case .cannotConnectToHost: "connection refused"
+        case .cannotFindHost, .dnsLookupFailed: "unknown host"
+        case .notConnectedToInternet: "offline"
+        case .networkConnectionLost: "connection lost"
+        case .secureConnectionFailed, .serverCertificateUntrusted: "secure connection failed"
+        default: "URL error \(code.rawValue)"
+        }
+    }
+
+    private static func quoted(_ message: String?) -> String {
+        message.map { ": \"\($0)\"" } ?? ""
+    }
+}
