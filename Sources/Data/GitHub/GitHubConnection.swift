@@ -41,10 +41,15 @@ public struct GitHubConnection: Sendable {
     /// The device flow, for the configuration's client id.
     /// - Throws: ``GitHubError/oauth(code:description:)`` with `missing_client_id` when there is none.
     public func deviceFlow() throws(GitHubError) -> some GitHubDeviceFlow {
+        OAuthDeviceFlow(provider: provider, clientID: try clientID())
+    }
+
+    /// The configuration's OAuth client id.
+    func clientID() throws(GitHubError) -> String {
         guard let clientID = configuration.clientID, !clientID.isEmpty else {
             throw .oauth(code: "missing_client_id", description: "set the OAuth app's client id (PM_GITHUB_CLIENT_ID)")
         }
-        return OAuthDeviceFlow(provider: provider, clientID: clientID)
+        return clientID
     }
 }
 
