@@ -31,7 +31,7 @@ public struct FileCredentialStore: GitHubCredentialStore {
         return base.appendingPathComponent("projectmanager", isDirectory: true).appendingPathComponent("github.json")
     }
 
-    private struct Stored: Codable {
+    private struct Stored: Codable, Sendable {
         var token: String
         var login: String
         var apiURL: URL
@@ -59,13 +59,22 @@ public struct FileCredentialStore: GitHubCredentialStore {
 
     public func save(_ credential: GitHubCredential) throws(GitHubError) {
         let stored = Stored(token: credential.token.unredactedValue, login: credential.login, apiURL: credential.apiURL)
-        let data: Data
+        try Self.writePrivately(stored, to: file)
+    }
+
+    /// Writes `value` as a `0600` JSON file in a `0700` folder, replaced whole.
+    static func writePrivately<Value: Codable & Sendable>(_ value: Value, to file: URL) throws(GitHubError) {
+        let folder = file.deletingLastPathComponent()
         do {
-            data = try JSONEncoder().encode(stored)
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try PrivateFile<Value>(path: file.path, fileSystem: POSIXFileSystem()).write(value)
+        } catch let error as AuthenticationError {
+            if case .storage(let reason) = error { throw .credentialStorage(reason: reason) }
+            throw .credentialStorage(reason: "could not write \(file.path): \(error)")
         } catch {
-            throw .credentialStorage(reason: "could not encode the sign-in")
+            throw .credentialStorage(reason: "could not create \(folder.path): \(error.localizedDescription)")
         }
-        try PrivateFile.write(data, to: file)
     }
 
     @discardableResult

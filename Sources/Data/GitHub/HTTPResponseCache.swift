@@ -55,9 +55,9 @@ final class FileResponseCache: HTTPResponseCache {
             return responses
         }
         do {
-            try PrivateFile.write(JSONEncoder().encode(snapshot), to: file)
+            try FileCredentialStore.writePrivately(snapshot, to: file)
         } catch {
-            warn("the GitHub cache \(file.path) could not be written: \(error.localizedDescription)")
+            warn("the GitHub cache \(file.path) could not be written: \(error)")
         }
     }
 }
