@@ -1,0 +1,101 @@
+import Foundation
+
+/// One local notification: a project's reminder for one due day, at one instant.
+public struct Reminder: Identifiable, Hashable, Sendable, Codable {
+    /// A reminder's identifier: the project and the due day, `<project id>/<YYYY-MM-DD>`, so that
+    /// the same occurrence always has the same identifier, across runs and reschedules.
+    public struct ID: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+        public let rawValue: String
+
+        /// Wraps a platform identifier.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The identifier of `project`'s reminder for `day`.
+        public init(project: Project.ID, day: Day) { rawValue = "\(project)/\(day)" }
+
+        public var description: String { rawValue }
+
+        public static func < (lhs: ID, rhs: ID) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    public let id: ID
+    /// The project it reminds of.
+    public let projectID: Project.ID
+    /// The project's title, the notification's text.
+    public let title: String
+    /// The due day it reminds of.
+    public let dueDay: Day
+    /// When it fires.
+    public let fireDate: Date
+
+    /// A reminder for `project`'s `dueDay`, firing at `fireDate`.
+    public init(projectID: Project.ID, title: String, dueDay: Day, fireDate: Date) {
+        self.id = ID(project: projectID, day: dueDay)
+        self.projectID = projectID
+        self.title = title
+        self.dueDay = dueDay
+        self.fireDate = fireDate
+    }
+}
+
+/// What the reminders should know of a project: its title, its due days, whether it is finished,
+/// and its reminder rule.
+public struct ReminderSource: Hashable, Sendable {
+    /// A project's due days.
+    public enum Schedule: Hashable, Sendable {
+        /// One deadline.
+        case once(Day)
+        /// Every occurrence of a repeat rule.
+        case repeating(Recurrence)
+    }
+
+    public var projectID: Project.ID
+    public var title: String
+    public var schedule: Schedule
+    /// Whether the project is finished (Done, and for a repeating one, past its last occurrence):
+    /// a finished project has no reminders.
+    public var isFinished: Bool
+    public var rule: ReminderRule
+
+    public init(projectID: Project.ID, title: String, schedule: Schedule, isFinished: Bool = false, rule: ReminderRule = .standard) {
+        self.projectID = projectID
+        self.title = title
+        self.schedule = schedule
+        self.isFinished = isFinished
+        self.rule = rule
+    }
+}
+
+/// What to change in the platform's pending notifications.
+public struct ReminderPlan: Hashable, Sendable {
+    /// New reminders, soonest first.
+    public var schedule: [Reminder] = []
+    /// Reminders already pending whose time or text changed, to replace under the same id.
+    public var reschedule: [Reminder] = []
+    /// Pending reminders to remove.
+    public var cancel: [Reminder.ID] = []
+
+    public init(schedule: [Reminder] = [], reschedule: [Reminder] = [], cancel: [Reminder.ID] = []) {
+        self.schedule = schedule
+        self.reschedule = reschedule
+        self.cancel = cancel
+    }
+
+    /// Whether there is nothing to do.
+    public var isEmpty: Bool { schedule.isEmpty && reschedule.isEmpty && cancel.isEmpty }
+
+    /// The pending reminders once the plan is carried out, soonest first.
+    public func applied(to pending: [Reminder]) -> [Reminder] {
+        var byID = Dictionary(pending.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        for id in cancel { byID[id] = nil }
+        for reminder in schedule + reschedule { byID[reminder.id] = reminder }
+        return byID.values.sorted(by: Reminder.soonestFirst)
+    }
+}
+
+extension Reminder {
+    /// By fire date, then by id, so that ties always fall the same way.
+    public static func soonestFirst(_ lhs: Reminder, _ rhs: Reminder) -> Bool {
+        (lhs.fireDate, lhs.id) < (rhs.fireDate, rhs.id)
+    }
+}
