@@ -223,6 +223,7 @@ func describe(_ figures: Figures) -> String {
 }
 
 func main() -> Int32 {
+    if let status = SearchBenchmark.run(Array(CommandLine.arguments.dropFirst())) { return status }
     let options: Options
     do {
         options = try Options(Array(CommandLine.arguments.dropFirst()))

@@ -21,6 +21,7 @@ public final class ObjectContext: Sendable {
     let backing: Backing
     let state: Mutex<State>
     let observers = Mutex<[UUID: AsyncStream<ContextChanges>.Continuation]>([:])
+    let saveObservers = Mutex<[UUID: @Sendable (ContextChanges) -> Void]>([:])
 
     enum Backing: Sendable {
         case store(any PersistentStore)

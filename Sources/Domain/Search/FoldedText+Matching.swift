@@ -36,7 +36,7 @@ public struct SearchRelevance: Sendable, Hashable, Comparable, Codable {
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.score < rhs.score }
 }
 
-extension FoldedText {
+extension FoldedTextView {
     /// One match of a term: its bytes and its kind.
     struct Match: Hashable {
         var range: Range<Int>
@@ -52,31 +52,30 @@ extension FoldedText {
     ///
     /// - Complexity: O(*n* · *m*) for *n* bytes of text and *m* of the query, at worst; a whole
     ///   word in the title ends the search for a term.
-    func relevance(of terms: [SearchTerm]) -> (weakest: SearchRelevance, total: Int)? {
+    package func relevance(of terms: [SearchTerm]) -> (weakest: SearchRelevance, total: Int)? {
         var weakest = SearchRelevance(field: .title, kind: .wholeWord)
         var total = 0
         for term in terms {
-            var best: SearchRelevance?
-            search: for field in [SearchField.title, .body] {
-                var found = false
-                forEachMatch(of: term, in: range(of: field)) { match in
-                    found = true
-                    let relevance = SearchRelevance(field: field, kind: match.kind)
-                    if best.map({ relevance < $0 }) ?? true { best = relevance }
-                    return match.kind != .wholeWord
-                }
-                if found { break search }
-            }
-            guard let best else { return nil }
+            guard let best = bestMatch(of: term, in: .title) ?? bestMatch(of: term, in: .body) else { return nil }
             weakest = max(weakest, best)
             total += best.score
         }
         return (weakest, total)
     }
 
+    /// The relevance of the term's best match in `field`, if it matches there.
+    private func bestMatch(of term: SearchTerm, in field: SearchField) -> SearchRelevance? {
+        var best: SearchMatchKind?
+        forEachMatch(of: term, in: range(of: field)) { match in
+            if best.map({ match.kind < $0 }) ?? true { best = match.kind }
+            return match.kind != .wholeWord
+        }
+        return best.map { SearchRelevance(field: field, kind: $0) }
+    }
+
     /// The character ranges of every match of every term in `field`, merged where they overlap or
     /// touch, in order.
-    func matchedCharacters(of terms: [SearchTerm], in field: SearchField) -> [Range<Int>] {
+    package func matchedCharacters(of terms: [SearchTerm], in field: SearchField) -> [Range<Int>] {
         let bytes = range(of: field)
         var ranges: [Range<Int>] = []
         for term in terms {
@@ -110,44 +109,46 @@ extension FoldedText {
 
     /// Calls `body` with each match of `term` in `field`, in order, while it returns `true`.
     func forEachMatch(of term: SearchTerm, in field: Range<Int>, _ body: (Match) -> Bool) {
-        guard let first = term.segments.first, !field.isEmpty else { return }
-        storage.withUnsafeBufferPointer { buffer in
-            var start = field.lowerBound
-            while start < field.upperBound {
-                if case .bytes(let bytes) = first {
-                    // Skip to the next occurrence of the first byte.
-                    let lead = bytes[0]
-                    while start < field.upperBound, buffer[start] != lead { start += 1 }
-                    if start == field.upperBound { return }
+        guard let first = term.steps.first, !field.isEmpty else { return }
+        term.pattern.withUnsafeBufferPointer { pattern in
+            term.steps.withUnsafeBufferPointer { steps in
+                var start = field.lowerBound
+                while start < field.upperBound {
+                    if first.consonant == 0 {
+                        // Skip to the next occurrence of the first byte.
+                        let lead = pattern[first.start]
+                        while start < field.upperBound, bytes[start] != lead { start += 1 }
+                        if start == field.upperBound { return }
+                    }
+                    if isUnitStart(start), let end = matchEnd(of: steps, pattern, from: start, in: field) {
+                        let startsWord = start == field.lowerBound || !SearchFolding.isWordScalar(scalar(before: start))
+                        let endsWord = end == field.upperBound || !SearchFolding.isWordScalar(scalar(at: end))
+                        let kind: SearchMatchKind = startsWord ? (endsWord ? .wholeWord : .prefix) : .infix
+                        guard body(Match(range: start..<end, kind: kind)) else { return }
+                    }
+                    start += 1
                 }
-                if isUnitStart(start), let end = matchEnd(of: term.segments, from: start, in: field, buffer) {
-                    let startsWord = start == field.lowerBound || !SearchFolding.isWordScalar(scalar(before: start))
-                    let endsWord = end == field.upperBound || !SearchFolding.isWordScalar(scalar(at: end).value)
-                    let kind: SearchMatchKind = startsWord ? (endsWord ? .wholeWord : .prefix) : .infix
-                    guard body(Match(range: start..<end, kind: kind)) else { return }
-                }
-                start += 1
             }
         }
     }
 
-    /// Where a match of `segments` starting at unit start `start` ends, or `nil` when they do not
+    /// Where a match of `steps` starting at unit start `start` ends, or `nil` when they do not
     /// match there. A match ends on a unit boundary.
     private func matchEnd(
-        of segments: [SearchTerm.Segment], from start: Int, in field: Range<Int>, _ buffer: UnsafeBufferPointer<UInt8>
+        of steps: UnsafeBufferPointer<SearchTerm.Step>, _ pattern: UnsafeBufferPointer<UInt8>, from start: Int,
+        in field: Range<Int>
     ) -> Int? {
         var offset = start
-        for segment in segments {
-            switch segment {
-            case .bytes(let bytes):
-                guard field.upperBound - offset >= bytes.count else { return nil }
-                for byte in bytes {
-                    guard buffer[offset] == byte else { return nil }
+        for step in steps {
+            if step.consonant == 0 {
+                guard field.upperBound - offset >= step.end - step.start else { return nil }
+                for index in step.start..<step.end {
+                    guard bytes[offset] == pattern[index] else { return nil }
                     offset += 1
                 }
-            case .initial(let consonant):
+            } else {
                 guard offset < field.upperBound, isUnitStart(offset),
-                      Hangul.initial(of: scalar(at: offset).value) == consonant
+                      Hangul.initial(of: scalar(at: offset)) == step.consonant
                 else { return nil }
                 offset = unitEnd(from: offset)
             }

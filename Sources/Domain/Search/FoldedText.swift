@@ -7,44 +7,30 @@ import Foundation
 /// characters each fold to one scalar (Korean, accented Latin) every scalar is a unit. Only text
 /// with a character of several folded scalars (an emoji with a skin tone, `ﬁ`) keeps one bit per
 /// byte marking the units' starts.
-struct FoldedText: Sendable, Hashable {
-    /// How unit starts are found.
-    enum Layout: UInt8, Sendable {
-        /// Every byte is a unit.
-        case bytes
-        /// Every scalar is a unit: a unit starts at every byte that is not a UTF-8 continuation.
-        case scalars
-        /// A bitmap after the body, one bit per byte, marks the unit starts.
-        case bitmap
-    }
-
-    /// The folded title's bytes, the folded body's, then the bitmap for ``Layout/bitmap``.
-    private(set) var storage: [UInt8]
+package struct FoldedText: Sendable, Hashable {
+    /// The folded title's bytes, the folded body's, then the bitmap for ``FoldedLayout/bitmap``:
+    /// what an index stores, wherever it likes.
+    package private(set) var storage: [UInt8]
     /// Where the title ends and the body begins.
-    let titleEnd: Int
+    package let titleEnd: Int
     /// Where the body ends.
-    let bodyEnd: Int
-    let layout: Layout
+    package let bodyEnd: Int
+    package let layout: FoldedLayout
     /// Which adjacent pairs occur, for rejecting most texts without reading them.
-    let signature: SearchSignature
-
-    /// The title's bytes.
-    var title: Range<Int> { 0..<titleEnd }
-    /// The body's bytes.
-    var body: Range<Int> { titleEnd..<bodyEnd }
+    package let signature: SearchSignature
 
     /// Folds a title and a body.
     ///
     /// - Complexity: O(*n*) in the length of the text; ASCII without carriage returns is folded
     ///   byte by byte.
-    init(title: String, body: String) {
+    package init(title: String, body: String) {
         var builder = Builder()
         builder.append(title)
         let titleEnd = builder.bytes.count
         builder.append(body)
         let bodyEnd = builder.bytes.count
         var storage = builder.bytes
-        var layout = Layout.bytes
+        var layout = FoldedLayout.bytes
         if builder.hasMultiScalarUnits {
             layout = .bitmap
             storage.append(contentsOf: builder.bitmap)
@@ -58,51 +44,12 @@ struct FoldedText: Sendable, Hashable {
         self.signature = builder.signature
     }
 
-    /// Whether a unit starts at byte `offset`; the end of the text counts as a start.
-    func isUnitStart(_ offset: Int) -> Bool {
-        guard offset < bodyEnd else { return true }
-        switch layout {
-        case .bytes: return true
-        case .scalars: return storage[offset] & 0xC0 != 0x80
-        case .bitmap: return storage[bodyEnd + offset >> 3] & (1 << UInt8(offset & 7)) != 0
+    /// Calls `body` with a view of the text.
+    package func withView<Result>(_ body: (FoldedTextView) -> Result) -> Result {
+        storage.withUnsafeBufferPointer { buffer in
+            body(FoldedTextView(buffer, titleEnd: titleEnd, bodyEnd: bodyEnd, layout: layout))
         }
     }
-
-    /// The offset of the unit after the one starting at `offset`.
-    func unitEnd(from offset: Int) -> Int {
-        var end = offset + 1
-        while end < bodyEnd, !isUnitStart(end) { end += 1 }
-        return end
-    }
-
-    /// The number of units in `range`: the character offset of its end, counted from its start.
-    func unitCount(in range: Range<Int>) -> Int {
-        switch layout {
-        case .bytes: return range.count
-        default: return range.reduce(0) { $0 + (isUnitStart($1) ? 1 : 0) }
-        }
-    }
-
-    /// The scalar that starts at `offset` and its length in bytes.
-    func scalar(at offset: Int) -> (value: UInt32, length: Int) {
-        let lead = UInt32(storage[offset])
-        if lead < 0x80 { return (lead, 1) }
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-        var value = lead & (0x7F >> UInt32(length))
-        for index in offset + 1..<min(offset + length, bodyEnd) {
-            value = value << 6 | UInt32(storage[index] & 0x3F)
-        }
-        return (value, length)
-    }
-
-    /// The last scalar ending at `offset`.
-    func scalar(before offset: Int) -> UInt32 {
-        var start = offset - 1
-        while start > 0, storage[start] & 0xC0 == 0x80 { start -= 1 }
-        return scalar(at: start).value
-    }
-
-    func byte(at offset: Int) -> UInt8 { storage[offset] }
 
     /// Folds text into UTF-8 bytes, unit starts and the signature.
     private struct Builder {
@@ -153,7 +100,7 @@ struct FoldedText: Sendable, Hashable {
                 if scalars.count > 1 { multiScalarUnits.append(start..<bytes.count) }
                 if bytes.count - start > 1 { hasMultiByteUnits = true }
                 let first = scalars.first?.value ?? 0
-                if let previous { signature.insertAdjacentUnits(previous, first) }
+                if let previous { signature.insertAdjacentUnits(previous.first, first) }
                 previous = (first, last ?? first)
             }
         }
@@ -176,5 +123,82 @@ struct FoldedText: Sendable, Hashable {
                 bytes.append(UInt8(0x80 | value & 0x3F))
             }
         }
+    }
+}
+
+/// How a folded text marks where its units start.
+package enum FoldedLayout: UInt8, Sendable, Hashable {
+    /// Every byte is a unit.
+    case bytes
+    /// Every scalar is a unit: a unit starts at every byte that is not a UTF-8 continuation.
+    case scalars
+    /// A bitmap after the body, one bit per byte, marks the unit starts.
+    case bitmap
+}
+
+/// A folded text where it is stored: in a ``FoldedText`` or in an index's shared buffer.
+package struct FoldedTextView {
+    /// The folded bytes, then the bitmap for ``FoldedLayout/bitmap``.
+    let bytes: UnsafeBufferPointer<UInt8>
+    let titleEnd: Int
+    let bodyEnd: Int
+    let layout: FoldedLayout
+
+    /// A view of a text stored as ``FoldedText/storage`` is: `bytes` must hold the bitmap too.
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, titleEnd: Int, bodyEnd: Int, layout: FoldedLayout) {
+        self.bytes = bytes
+        self.titleEnd = titleEnd
+        self.bodyEnd = bodyEnd
+        self.layout = layout
+    }
+
+    /// The title's bytes.
+    var title: Range<Int> { 0..<titleEnd }
+    /// The body's bytes.
+    var body: Range<Int> { titleEnd..<bodyEnd }
+
+    /// Whether a unit starts at byte `offset`; the end of the text counts as a start.
+    @inline(__always)
+    func isUnitStart(_ offset: Int) -> Bool {
+        guard offset < bodyEnd else { return true }
+        switch layout {
+        case .bytes: return true
+        case .scalars: return bytes[offset] & 0xC0 != 0x80
+        case .bitmap: return bytes[bodyEnd + offset >> 3] & (1 << UInt8(offset & 7)) != 0
+        }
+    }
+
+    /// The offset of the unit after the one starting at `offset`.
+    func unitEnd(from offset: Int) -> Int {
+        var end = offset + 1
+        while end < bodyEnd, !isUnitStart(end) { end += 1 }
+        return end
+    }
+
+    /// The number of units in `range`.
+    func unitCount(in range: Range<Int>) -> Int {
+        switch layout {
+        case .bytes: return range.count
+        default: return range.reduce(0) { $0 + (isUnitStart($1) ? 1 : 0) }
+        }
+    }
+
+    /// The scalar that starts at `offset`.
+    func scalar(at offset: Int) -> UInt32 {
+        let lead = UInt32(bytes[offset])
+        if lead < 0x80 { return lead }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = lead & (0x7F >> UInt32(length))
+        for index in offset + 1..<min(offset + length, bodyEnd) {
+            value = value << 6 | UInt32(bytes[index] & 0x3F)
+        }
+        return value
+    }
+
+    /// The last scalar ending at `offset`.
+    func scalar(before offset: Int) -> UInt32 {
+        var start = offset - 1
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return scalar(at: start)
     }
 }

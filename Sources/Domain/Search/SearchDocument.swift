@@ -9,7 +9,7 @@ public struct SearchDocument: Sendable, Identifiable {
     public let boardID: Board.ID
     /// When the project last changed: the tie-breaker, most recent first.
     public let updatedAt: Date
-    let text: FoldedText
+    package let text: FoldedText
 
     /// Folds the project's title and body.
     ///
@@ -35,13 +35,17 @@ public struct SearchDocument: Sendable, Identifiable {
     /// How well the document matches `query`, or `nil` when some word matches neither the title
     /// nor the body.
     public func rank(for query: SearchQuery) -> SearchRank? {
-        guard !query.isEmpty, mayMatch(query), let relevance = text.relevance(of: query.terms) else { return nil }
+        guard !query.isEmpty, mayMatch(query), let relevance = text.withView({ $0.relevance(of: query.terms) }) else {
+            return nil
+        }
         return SearchRank(relevance: relevance.weakest, total: relevance.total, updatedAt: updatedAt, id: id)
     }
 
     /// The character ranges in the title and the body that the query's words match.
     public func matches(for query: SearchQuery) -> (title: [Range<Int>], body: [Range<Int>]) {
-        (text.matchedCharacters(of: query.terms, in: .title), text.matchedCharacters(of: query.terms, in: .body))
+        text.withView { view in
+            (view.matchedCharacters(of: query.terms, in: .title), view.matchedCharacters(of: query.terms, in: .body))
+        }
     }
 }
 
@@ -54,6 +58,13 @@ public struct SearchRank: Sendable, Hashable, Comparable {
     let total: Int
     public let updatedAt: Date
     public let id: Project.ID
+
+    package init(relevance: SearchRelevance, total: Int, updatedAt: Date, id: Project.ID) {
+        self.relevance = relevance
+        self.total = total
+        self.updatedAt = updatedAt
+        self.id = id
+    }
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
         if lhs.relevance != rhs.relevance { return lhs.relevance < rhs.relevance }

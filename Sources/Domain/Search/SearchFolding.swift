@@ -51,6 +51,7 @@ enum SearchFolding {
         if value < 0x80 {
             return (0x30...0x39).contains(value) || (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value)
         }
+        if Hangul.isSyllable(value) { return true }
         guard let scalar = Unicode.Scalar(value) else { return false }
         return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }

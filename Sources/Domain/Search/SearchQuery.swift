@@ -16,9 +16,9 @@ public struct SearchQuery: Sendable, Hashable {
     public let text: String
     /// The words, in the order typed, without repeats.
     public let words: [String]
-    let terms: [SearchTerm]
+    package let terms: [SearchTerm]
     /// The pairs a text must hold for every word to match in it.
-    let signature: SearchSignature
+    package let signature: SearchSignature
 
     /// Parses a query.
     public init(_ text: String) {
@@ -43,45 +43,54 @@ public struct SearchQuery: Sendable, Hashable {
 }
 
 /// One folded word of a query.
-struct SearchTerm: Sendable, Hashable {
+package struct SearchTerm: Sendable, Hashable {
     /// A folded scalar the text must hold, or a Hangul leading consonant a unit must begin with.
     enum Element: Sendable, Hashable {
         case scalar(UInt32)
         case initial(UInt32)
     }
 
-    /// What matching walks: runs of bytes that must be equal, and leading consonants.
-    enum Segment: Sendable, Hashable {
-        case bytes([UInt8])
-        case initial(UInt32)
+    /// One step of matching: the bytes `pattern[start..<end]` must be equal, or, when
+    /// `consonant` is not 0, a unit must begin with that leading consonant.
+    struct Step: Sendable, Hashable {
+        var start: Int
+        var end: Int
+        var consonant: UInt32
     }
 
     let elements: [Element]
-    let segments: [Segment]
+    /// The bytes of every run, one after another.
+    let pattern: [UInt8]
+    let steps: [Step]
 
     init(_ word: Substring) {
         var elements: [Element] = []
-        var segments: [Segment] = []
-        var run = ""
+        var pattern: [UInt8] = []
+        var steps: [Step] = []
+        var runStart = 0
         var scalars: [Unicode.Scalar] = []
+        func endRun() {
+            if pattern.count > runStart { steps.append(Step(start: runStart, end: pattern.count, consonant: 0)) }
+            runStart = pattern.count
+        }
         for character in word {
             scalars.removeAll(keepingCapacity: true)
             SearchFolding.fold(character, into: &scalars)
             if scalars.allSatisfy({ Hangul.isLeading($0.value) }) {
                 // Consonants alone (`ㅂ`, or conjoining `ᄇᄀ`, one character in NFD): initials.
-                if !run.isEmpty { segments.append(.bytes(Array(run.utf8))) }
-                run = ""
+                endRun()
                 for scalar in scalars {
                     elements.append(.initial(scalar.value))
-                    segments.append(.initial(scalar.value))
+                    steps.append(Step(start: runStart, end: runStart, consonant: scalar.value))
                 }
             } else {
                 elements.append(contentsOf: scalars.map { .scalar($0.value) })
-                run.unicodeScalars.append(contentsOf: scalars)
+                for scalar in scalars { pattern.append(contentsOf: String(scalar).utf8) }
             }
         }
-        if !run.isEmpty { segments.append(.bytes(Array(run.utf8))) }
+        endRun()
         self.elements = elements
-        self.segments = segments
+        self.pattern = pattern
+        self.steps = steps
     }
 }

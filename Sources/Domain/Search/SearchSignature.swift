@@ -1,37 +1,33 @@
 /// Which adjacent pairs of folded scalars a text holds, hashed into 256 bits: a query's pairs must
 /// all be present for the text to match, so most texts are rejected without reading them.
 ///
-/// Besides plain pairs, Hangul text records pairs by leading consonant, so that an
+/// Besides plain pairs, Hangul text records pairs of leading consonants, so that an
 /// initial-consonant query (`ㅂㄱㅅ`) has pairs to test too.
-struct SearchSignature: Sendable, Hashable {
-    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+package struct SearchSignature: Sendable, Hashable {
+    @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     private enum Pair: UInt32 {
         /// Two scalars in a row.
         case scalars = 0
-        /// The last scalar of a unit, then the leading consonant of the next.
-        case scalarThenInitial = 0x5151_5151
         /// The leading consonants of two units in a row.
         case initials = 0xA2A2_A2A2
-        /// The leading consonant of a unit, then the first scalar of the next.
-        case initialThenScalar = 0xC3C3_C3C3
     }
 
-    init() {}
+    package init() {}
 
     /// Records two folded scalars in a row.
     mutating func insert(_ first: UInt32, _ second: UInt32) {
         set(Self.bit(first, second, .scalars))
     }
 
-    /// Records the Hangul pairs between a unit whose scalars run from `previous.first` to
-    /// `previous.last` and the next unit, which starts with `next`.
-    mutating func insertAdjacentUnits(_ previous: (first: UInt32, last: UInt32), _ next: UInt32) {
-        let nextInitial = Hangul.initial(of: next)
-        if let nextInitial { set(Self.bit(previous.last, nextInitial, .scalarThenInitial)) }
-        guard let previousInitial = Hangul.initial(of: previous.first) else { return }
-        if let nextInitial { set(Self.bit(previousInitial, nextInitial, .initials)) }
-        set(Self.bit(previousInitial, next, .initialThenScalar))
+    /// Records the leading consonants of a unit that starts with `previous` and of the next,
+    /// which starts with `next`, when both are Hangul.
+    ///
+    /// Only consonant pairs are kept, not a syllable beside a consonant: a mixed query (`보ㄱ`)
+    /// still has its syllable's pairs to test, and fewer bits keep the signature selective.
+    mutating func insertAdjacentUnits(_ previous: UInt32, _ next: UInt32) {
+        guard let previousInitial = Hangul.initial(of: previous), let nextInitial = Hangul.initial(of: next) else { return }
+        set(Self.bit(previousInitial, nextInitial, .initials))
     }
 
     /// The pairs a text must hold for `term` to match in it.
@@ -39,9 +35,8 @@ struct SearchSignature: Sendable, Hashable {
         for (left, right) in zip(term.elements, term.elements.dropFirst()) {
             switch (left, right) {
             case (.scalar(let a), .scalar(let b)): set(Self.bit(a, b, .scalars))
-            case (.scalar(let a), .initial(let b)): set(Self.bit(a, b, .scalarThenInitial))
             case (.initial(let a), .initial(let b)): set(Self.bit(a, b, .initials))
-            case (.initial(let a), .scalar(let b)): set(Self.bit(a, b, .initialThenScalar))
+            case (.scalar, .initial), (.initial, .scalar): break
             }
         }
     }
@@ -52,16 +47,17 @@ struct SearchSignature: Sendable, Hashable {
     }
 
     /// Whether every pair of `required` may be present here.
-    func mayContain(_ required: SearchSignature) -> Bool {
+    @inlinable
+    package func mayContain(_ required: SearchSignature) -> Bool {
         words.0 & required.words.0 == required.words.0 && words.1 & required.words.1 == required.words.1
             && words.2 & required.words.2 == required.words.2 && words.3 & required.words.3 == required.words.3
     }
 
-    static func == (lhs: SearchSignature, rhs: SearchSignature) -> Bool {
+    package static func == (lhs: SearchSignature, rhs: SearchSignature) -> Bool {
         lhs.words == rhs.words
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(words.0)
         hasher.combine(words.1)
         hasher.combine(words.2)
