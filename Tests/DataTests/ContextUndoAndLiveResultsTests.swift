@@ -4,7 +4,7 @@ import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Testing
 
-@Suite("Context undo, redo and live results")
+@Suite("Context undo and redo")
 struct ContextUndoAndLiveResultsTests {
     let board = Board(id: .default, title: "Projects", createdAt: TestClock.defaultStart)
     let ids = SequentialIDs()
@@ -122,68 +122,5 @@ struct ContextUndoAndLiveResultsTests {
         #expect(!context.canUndo)
         try context.undo()
         #expect(try context.count(FetchRequest<Project>()) == 1)
-    }
-
-    @Test("live results deliver each save's difference per section")
-    func liveResults() async throws {
-        let context = try makeContext()
-        let write = project("Write", position: 0)
-        let read = project("Read", position: 1)
-        try context.insert(write)
-        try context.insert(read)
-        try context.save()
-        let results = try LiveResults(
-            context: context, request: FetchRequest<Project>(sortBy: [SortDescriptor(\.rank)]),
-            sectionedBy: \.state, sections: ProjectState.allCases)
-        var updates = results.updates().makeAsyncIterator()
-        #expect(results.sections.map { $0.objects.map(\.title) } == [["Write", "Read"], [], []])
-
-        var moved = write
-        moved.state = .doing
-        moved.rank = Rank(ordinal: 0)
-        var shifted = read
-        shifted.rank = Rank(ordinal: 0)
-        try context.update(moved)
-        try context.update(shifted)
-        try context.save()
-        let update = try #require(await updates.next())
-
-        let todo = try #require(update.section(.todo))
-        let doing = try #require(update.section(.doing))
-        #expect(todo.objects.map(\.title) == ["Read"])
-        #expect(todo.difference.removals.count == 1)
-        #expect(todo.difference.insertions.isEmpty)
-        #expect(todo.updated == [read.id])
-        #expect(doing.objects.map(\.title) == ["Write"])
-        #expect(doing.difference.insertions.compactMap { if case .insert(let offset, _, _) = $0 { offset } else { nil } } == [0])
-    }
-
-    @Test("live results report a reorder within a section as a move")
-    func liveResultsMove() async throws {
-        let context = try makeContext()
-        var first = project("First", position: 0)
-        var second = project("Second", position: 1)
-        var third = project("Third", position: 2)
-        for item in [first, second, third] { try context.insert(item) }
-        try context.save()
-        let results = try LiveResults(
-            context: context, request: FetchRequest<Project>(sortBy: [SortDescriptor(\.rank)]),
-            sectionedBy: \.state, sections: [.todo])
-        var updates = results.updates().makeAsyncIterator()
-
-        third.rank = Rank(ordinal: 0)
-        first.rank = Rank(ordinal: 1)
-        second.rank = Rank(ordinal: 2)
-        for item in [first, second, third] { try context.update(item) }
-        try context.save()
-        let update = try #require(await updates.next())
-
-        let todo = try #require(update.section(.todo))
-        #expect(todo.objects.map(\.title) == ["Third", "First", "Second"])
-        let moves = todo.difference.insertions.compactMap { change -> Int? in
-            if case .insert(let offset, _, let associatedWith?) = change { return associatedWith - offset }
-            return nil
-        }
-        #expect(moves.count == 1)
     }
 }

@@ -1,13 +1,40 @@
 import Foundation
 
 extension ObjectContext {
+    /// One subscriber to the context's saves.
+    struct ChangeObserver: Sendable {
+        /// Hands a save's changes to the subscriber; called after the save, outside the lock.
+        let deliver: @Sendable (ContextChanges) -> Void
+        /// Ends the subscriber's stream: the context is going away.
+        let finish: @Sendable () -> Void
+    }
+
     /// The changes of every save of this context from now on, by id.
     ///
     /// The stream ends when the context goes away.
     public func changeStream() -> AsyncStream<ContextChanges> {
-        let (stream, continuation) = AsyncStream.makeStream(of: ContextChanges.self)
+        changeStream { $0 }
+    }
+
+    /// The changes of every save of this context from now on, each turned into an element by
+    /// `transform` as soon as the save is done, before ``save(actionName:)`` returns: `transform`
+    /// may read the context as that save left it.
+    ///
+    /// ```swift
+    /// let titles = context.changeStream { [weak context] changes in
+    ///     changes.inserted.compactMap { context?.object(Book.self, id: Book.ID(rawValue: $0.uuid))?.title }
+    /// }
+    /// ```
+    /// Capture the context weakly in `transform`: the context holds it until the stream ends, and
+    /// the stream ends when the context goes away.
+    public func changeStream<Element: Sendable>(
+        _ transform: @escaping @Sendable (ContextChanges) -> Element
+    ) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
         let key = UUID()
-        observers.withLock { $0[key] = continuation }
+        let observer = ChangeObserver(
+            deliver: { continuation.yield(transform($0)) }, finish: { continuation.finish() })
+        observers.withLock { $0[key] = observer }
         continuation.onTermination = { [weak self] _ in
             self?.observers.withLock { _ = $0.removeValue(forKey: key) }
         }
@@ -32,7 +59,7 @@ extension ObjectContext {
 
     func notify(_ changes: ContextChanges) {
         for observer in saveObservers.withLock({ Array($0.values) }) { observer(changes) }
-        let continuations = observers.withLock { Array($0.values) }
-        for continuation in continuations { continuation.yield(changes) }
+        let observers = observers.withLock { Array($0.values) }
+        for observer in observers { observer.deliver(changes) }
     }
 }

@@ -20,7 +20,7 @@ public final class ObjectContext: Sendable {
     public let schema: Schema
     let backing: Backing
     let state: Mutex<State>
-    let observers = Mutex<[UUID: AsyncStream<ContextChanges>.Continuation]>([:])
+    let observers = Mutex<[UUID: ChangeObserver]>([:])
     let saveObservers = Mutex<[UUID: @Sendable (ContextChanges) -> Void]>([:])
 
     enum Backing: Sendable {
@@ -84,8 +84,8 @@ public final class ObjectContext: Sendable {
     }
 
     deinit {
-        observers.withLock { continuations in
-            for continuation in continuations.values { continuation.finish() }
+        observers.withLock { observers in
+            for observer in observers.values { observer.finish() }
         }
     }
 

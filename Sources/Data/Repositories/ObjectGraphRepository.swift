@@ -167,18 +167,18 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
     }
 
     public nonisolated func changes() -> AsyncStream<RepositoryChange> {
-        let (stream, continuation) = AsyncStream.makeStream(of: RepositoryChange.self)
-        let source = context.changeStream()
-        let task = Task {
-            for await change in source {
-                continuation.yield(RepositoryChange(
-                    inserted: Self.references(change.inserted), updated: Self.references(change.updated),
-                    deleted: Self.references(change.deleted)))
+        // The transform runs as each save ends, so it reads each project's board as saved; a
+        // project never changes board. The context is held weakly: it holds the transform.
+        context.changeStream { [weak context] change in
+            var boards: [Project.ID: Board.ID] = [:]
+            for id in change.inserted.union(change.updated) where id.entityName == Project.entityName {
+                let project = Project.ID(rawValue: id.uuid)
+                boards[project] = context?.object(Project.self, id: project)?.boardID
             }
-            continuation.finish()
+            return RepositoryChange(
+                inserted: Self.references(change.inserted), updated: Self.references(change.updated),
+                deleted: Self.references(change.deleted), projectBoards: boards)
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 
     private static func references(_ ids: Set<ObjectID>) -> Set<EntityReference> {

@@ -3,14 +3,33 @@ public struct RepositoryChange: Hashable, Sendable {
     public var inserted: Set<EntityReference>
     public var updated: Set<EntityReference>
     public var deleted: Set<EntityReference>
+    /// The board of each inserted or updated project, as the save left it, so that a screen can
+    /// tell whether a save concerns its board without reading anything. A deleted project's board
+    /// is not given: a screen knows whether it showed it.
+    public var projectBoards: [Project.ID: Board.ID]
 
     public init(
         inserted: Set<EntityReference> = [], updated: Set<EntityReference> = [],
-        deleted: Set<EntityReference> = []
+        deleted: Set<EntityReference> = [], projectBoards: [Project.ID: Board.ID] = [:]
     ) {
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted
+        self.projectBoards = projectBoards
+    }
+
+    /// Whether two changes name the same inserted, updated and deleted entities.
+    ///
+    /// ``projectBoards`` is not compared: the repository derives it from the store, as a lookup
+    /// aid, and it says nothing the three sets do not.
+    public static func == (lhs: RepositoryChange, rhs: RepositoryChange) -> Bool {
+        (lhs.inserted, lhs.updated, lhs.deleted) == (rhs.inserted, rhs.updated, rhs.deleted)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(inserted)
+        hasher.combine(updated)
+        hasher.combine(deleted)
     }
 
     /// Whether the save changed nothing.

@@ -148,9 +148,9 @@ public struct FetchProject: Sendable {
 
 /// Reads a board as its screen shows it: three columns, counts, and overdue flags for today.
 public struct FetchBoard: Sendable {
-    private let boards: any BoardRepository
-    private let projects: any ProjectRepository
-    private let environment: EngineEnvironment
+    let boards: any BoardRepository
+    let projects: any ProjectRepository
+    let environment: EngineEnvironment
 
     public init(boards: any BoardRepository, projects: any ProjectRepository, environment: EngineEnvironment) {
         self.boards = boards

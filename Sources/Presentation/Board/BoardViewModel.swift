@@ -2,9 +2,11 @@ import ProjectManagerDomain
 
 /// The main screen: the board's three sections, kept up to date with the store.
 ///
-/// The board reloads whenever the store reports a save, whoever made it (this screen, a form, a
-/// use case called elsewhere, a child context), and delivers a ``BoardSnapshot`` only when
-/// something visible changed, with each section's difference for animation.
+/// The board follows every save the store reports, whoever made it (this screen, a form, a use
+/// case called elsewhere, a child context), but reads only what a save changed on its own board
+/// (``FetchBoard/refresh(_:after:)``): a save on another board costs it nothing, a save on its board the changed
+/// projects. It delivers a ``BoardSnapshot`` only when something visible changed, with each
+/// section's difference for animation.
 ///
 /// ```swift
 /// let (events, send) = AsyncStream.makeStream(of: BoardViewModel.Event.self)
@@ -62,6 +64,7 @@ public final class BoardViewModel: ViewModelType {
     ///
     /// - Parameters:
     ///   - board: The board to show.
+    ///   - fetchBoard: Reads the board when the screen appears, and what each save changed on it.
     ///   - changes: The store's change stream, such as ``ProjectRepository/changes()``; it is
     ///     subscribed to in ``transform(_:)``, before any event is handled.
     ///   - navigator: Shows the other screens; held weakly.
@@ -86,16 +89,18 @@ public final class BoardViewModel: ViewModelType {
         let errors = OutputChannel<String>()
         let storeChanges = changes()
         let work = AsyncStream<Work>.merging(
-            input.events, Work.event, with: storeChanges, { _ in Work.storeChanged })
+            input.events, Work.event, with: storeChanges, Work.storeChanged)
         Task {
-            var shown: [BoardSection]?
+            var shown: Shown?
             for await item in work {
                 switch item {
                 case .event(let event):
                     await handle(event, shown: &shown, snapshots: snapshots, errors: errors)
-                case .storeChanged:
-                    guard shown != nil else { continue }
-                    await reload(&shown, snapshots: snapshots, errors: errors)
+                case .storeChanged(let change):
+                    guard let overview = shown?.overview else { continue }
+                    await show(
+                        { () async throws(RepositoryError) in try await fetchBoard.refresh(overview, after: change) },
+                        in: &shown, snapshots: snapshots, errors: errors)
                 }
             }
             snapshots.finish()
@@ -110,16 +115,24 @@ public final class BoardViewModel: ViewModelType {
 
     private enum Work: Sendable {
         case event(Event)
-        case storeChanged
+        case storeChanged(RepositoryChange)
+    }
+
+    /// The board as last read, and its sections as last delivered.
+    private struct Shown {
+        var overview: BoardOverview
+        var sections: [BoardSection]
     }
 
     private func handle(
-        _ event: Event, shown: inout [BoardSection]?,
+        _ event: Event, shown: inout Shown?,
         snapshots: OutputChannel<BoardSnapshot>, errors: OutputChannel<String>
     ) async {
         switch event {
         case .appear:
-            await reload(&shown, snapshots: snapshots, errors: errors)
+            await show(
+                { () async throws(RepositoryError) in try await fetchBoard(board) },
+                in: &shown, snapshots: snapshots, errors: errors)
         case .add:
             navigator?.showCreateForm()
         case .open(let id):
@@ -138,24 +151,28 @@ public final class BoardViewModel: ViewModelType {
         }
     }
 
-    /// Fetches the board and delivers it when it differs from what is shown.
-    private func reload(
-        _ shown: inout [BoardSection]?, snapshots: OutputChannel<BoardSnapshot>, errors: OutputChannel<String>
+    /// Reads the board with `read` (`nil`: it is as shown) and delivers it when it differs from
+    /// what is shown.
+    private func show(
+        _ read: () async throws(RepositoryError) -> BoardOverview?, in shown: inout Shown?,
+        snapshots: OutputChannel<BoardSnapshot>, errors: OutputChannel<String>
     ) async {
         let overview: BoardOverview
         do throws(RepositoryError) {
-            overview = try await fetchBoard(board)
+            guard let read = try await read() else { return }
+            overview = read
         } catch {
             errors.send(localizer(.failure(error)))
             return
         }
         let sections = overview.columns.map(section(for:))
-        if let shown, shown == sections { return }
-        let previous = shown ?? sections.map { BoardSection(state: $0.state, title: $0.title, rows: []) }
-        let differences = zip(previous, sections).map { old, new in
+        let previous = shown?.sections
+        shown = Shown(overview: overview, sections: sections)
+        if let previous, previous == sections { return }
+        let before = previous ?? sections.map { BoardSection(state: $0.state, title: $0.title, rows: []) }
+        let differences = zip(before, sections).map { old, new in
             new.rows.difference(from: old.rows).inferringMoves()
         }
-        shown = sections
         snapshots.send(BoardSnapshot(sections: sections, differences: differences))
     }
 

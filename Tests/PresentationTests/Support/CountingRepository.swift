@@ -1,0 +1,94 @@
+import Foundation
+import ProjectManager
+import Synchronization
+
+/// The engine's real project and board repositories, counting every read that goes through them:
+/// a view model built over it shows how much each save costs it.
+final class CountingRepository: ProjectRepository, BoardRepository {
+    private let projects: any ProjectRepository
+    private let boardStore: any BoardRepository
+    private let counts = Mutex(Reads())
+
+    /// The reads so far.
+    struct Reads: Equatable {
+        /// Projects read one by one, or their places.
+        var projects = 0
+        /// Columns read, whole or in windows.
+        var columns = 0
+        /// Board records read.
+        var boards = 0
+    }
+
+    init(over engine: ProjectManagerEngine) {
+        projects = engine.projects
+        boardStore = engine.boards
+    }
+
+    /// The reads so far.
+    var reads: Reads { counts.withLock { $0 } }
+
+    private func count(_ read: WritableKeyPath<Reads, Int>) {
+        counts.withLock { $0[keyPath: read] += 1 }
+    }
+
+    // MARK: - Reads, counted
+
+    func project(id: Project.ID) async throws(RepositoryError) -> Project {
+        count(\.projects)
+        return try await projects.project(id: id)
+    }
+
+    func place(of id: Project.ID) async throws(RepositoryError) -> ProjectPlace {
+        count(\.projects)
+        return try await projects.place(of: id)
+    }
+
+    func column(
+        _ state: ProjectState, onBoard board: Board.ID, offset: Int, limit: Int?
+    ) async throws(RepositoryError) -> ColumnWindow {
+        count(\.columns)
+        return try await projects.column(state, onBoard: board, offset: offset, limit: limit)
+    }
+
+    func boards() async throws(RepositoryError) -> [Board] {
+        count(\.boards)
+        return try await boardStore.boards()
+    }
+
+    func board(id: Board.ID) async throws(RepositoryError) -> Board {
+        count(\.boards)
+        return try await boardStore.board(id: id)
+    }
+
+    // MARK: - Writes and changes, passed on
+
+    func insert(_ project: Project, at index: Int?) async throws(RepositoryError) -> Project {
+        try await projects.insert(project, at: index)
+    }
+
+    func insert(_ projects: [Project]) async throws(RepositoryError) -> [Project] {
+        try await self.projects.insert(projects)
+    }
+
+    func move(
+        _ id: Project.ID, to state: ProjectState, at index: Int?, now: Date
+    ) async throws(RepositoryError) -> ProjectChange {
+        try await projects.move(id, to: state, at: index, now: now)
+    }
+
+    func edit(_ id: Project.ID, to draft: ProjectDraft, now: Date) async throws(RepositoryError) -> ProjectChange {
+        try await projects.edit(id, to: draft, now: now)
+    }
+
+    func delete(_ id: Project.ID) async throws(RepositoryError) -> Project {
+        try await projects.delete(id)
+    }
+
+    func changes() -> AsyncStream<RepositoryChange> { projects.changes() }
+
+    func insert(_ board: Board) async throws(RepositoryError) { try await boardStore.insert(board) }
+
+    func update(_ board: Board) async throws(RepositoryError) { try await boardStore.update(board) }
+
+    func deleteBoard(id: Board.ID) async throws(RepositoryError) { try await boardStore.deleteBoard(id: id) }
+}
