@@ -86,7 +86,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["ProjectManagerCLI", "ProjectManagerTestSupport"],
+            // The Data layer only to write stores as older engines did (Support/OlderStore.swift).
+            dependencies: ["ProjectManagerCLI", "ProjectManagerData", "ProjectManagerTestSupport"],
             path: "Tests/CLITests"
         ),
     ],

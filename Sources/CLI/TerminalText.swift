@@ -1,3 +1,5 @@
+import ProjectManager
+
 /// Measuring, cleaning, wrapping and cutting text for a fixed-width terminal.
 ///
 /// Widths are in terminal cells: most characters take one, East Asian wide characters and emoji
@@ -36,13 +38,15 @@ enum TerminalText {
 
     // MARK: - Cleaning
 
-    /// `text` with control characters (escape sequences, tabs, line breaks) replaced, so that a
-    /// title cannot move the cursor or change colours.
+    /// `text` with control characters (escape sequences, tabs, line breaks) and bidirectional
+    /// controls (U+202A–U+202E, U+2066–U+2069) replaced, so that a title cannot move the cursor,
+    /// change colours or reorder what follows it. The rules refuse them in new titles; older
+    /// stores may still hold them.
     static func sanitized(_ text: String, keepingLineBreaks: Bool = false) -> String {
         String(text.map { character -> Character in
             if keepingLineBreaks, character.isNewline { return "\n" }
             if character == "\t" { return " " }
-            let isControl = character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            let isControl = character.unicodeScalars.contains(where: ProjectRules.isInvisibleControl)
             return isControl ? "\u{FFFD}" : character
         })
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ProjectManagerCLI
+import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Testing
 
@@ -135,12 +136,15 @@ struct BoardLayoutTests {
         #expect(shown.output.contains("\u{1B}[") == expectsColour)
     }
 
-    @Test("control characters in a title never reach the terminal")
+    @Test("control and bidirectional characters in a title from an older store never reach the terminal")
     func controlCharacters() async throws {
-        // Given
+        // Given a store written before the rules refused them
         let harness = try CLIHarness()
         defer { harness.directory.remove() }
-        let id = try await harness.add("Evil \u{1B}[2J title\u{07}")
+        let id = try await harness.add("Evil ESC[2J titleBEL RLO")
+        try OlderStore.replace("ESC", with: "\u{1B}", in: harness.store)
+        try OlderStore.replace("BEL", with: "\u{07}", in: harness.store)
+        try OlderStore.replace("RLO", with: "\u{202E}", in: harness.store)
 
         // When
         let board = await harness.run(["board"])
@@ -150,7 +154,31 @@ struct BoardLayoutTests {
         #expect(!board.output.contains("\u{1B}"))
         #expect(!board.output.contains("\u{07}"))
         #expect(!shown.output.contains("\u{1B}"))
+        #expect(!board.output.contains("\u{202E}"))
+        #expect(!shown.output.contains("\u{202E}"))
         #expect(board.output.contains("Evil \u{FFFD}[2J"))
+    }
+
+    @Test("a title with control or bidirectional characters is refused, naming them, and nothing is saved",
+          arguments: ["Evil \u{1B}[2J title", "invoice\u{202E}fdp.exe", "tab\there", "\u{2066}isolated\u{2069}"])
+    func refusesInvisibleControls(title: String) async throws {
+        // Given
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+        _ = try await harness.add("Kept")
+        let before = try harness.storeContents()
+
+        // When
+        let added = await harness.run(["add", title])
+        let edited = await harness.run(["edit", "3f2a", "--title", title])
+
+        // Then
+        let named = ValidationFailure.codePoints(ProjectRules.invisibleControls(in: title))
+        for outcome in [added, edited] {
+            #expect(outcome.status == 1)
+            #expect(outcome.errorLines == ["pm: not saved: the title holds invisible control characters (\(named)): remove them"])
+        }
+        #expect(try harness.storeContents() == before)
     }
 
     @Test("an empty column says so")

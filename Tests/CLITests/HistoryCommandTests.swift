@@ -199,7 +199,8 @@ struct HistoryCommandTests {
         // Given
         let harness = try CLIHarness()
         defer { harness.directory.remove() }
-        _ = try await harness.add("Evil \u{1B}[2J title")
+        _ = try await harness.add("Evil ESC[2J title")
+        try OlderStore.replace("ESC", with: "\u{1B}", in: harness.store)
 
         // When
         let history = await harness.run(["history"])

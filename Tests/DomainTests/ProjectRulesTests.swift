@@ -32,6 +32,21 @@ struct ProjectRulesTests {
         ("Write\u{2028}report", [.titleHasLineBreak]),
         ("Write report\n", []),
         ("\nWrite report", []),
+        // No control characters other than line breaks, and no bidirectional controls.
+        ("Write\treport", [.titleHasInvisibleControls(characters: ["\t"])]),
+        ("Bell\u{07}\u{1B}[31m red\u{07}", [.titleHasInvisibleControls(characters: ["\u{07}", "\u{1B}"])]),
+        ("Write\u{7F}report", [.titleHasInvisibleControls(characters: ["\u{7F}"])]),
+        ("Write\u{9B}report", [.titleHasInvisibleControls(characters: ["\u{9B}"])]),
+        ("invoice\u{202E}fdp.exe", [.titleHasInvisibleControls(characters: ["\u{202E}"])]),
+        ("\u{202A}a\u{202B}b\u{202C}c\u{202D}d", [
+            .titleHasInvisibleControls(characters: ["\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}"]),
+        ]),
+        ("\u{2066}a\u{2067}b\u{2068}c\u{2069}", [
+            .titleHasInvisibleControls(characters: ["\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}"]),
+        ]),
+        ("Arabic \u{0627}\u{0644} and Hebrew \u{05E9}\u{05DC}", []),
+        ("mark\u{200E}s and joiners\u{200D}", []),
+        ("Write\u{85}report", [.titleHasLineBreak]),
         // At most 100 characters after trimming.
         (String.characters(99), []),
         (String.characters(100), []),
@@ -45,6 +60,9 @@ struct ProjectRulesTests {
         (String.characters(101, of: decomposedE), [.titleTooLong(limit: 100)]),
         // Every title rule broken at once, in rule order.
         (String.characters(60) + "\n" + String.characters(60), [.titleHasLineBreak, .titleTooLong(limit: 100)]),
+        (String.characters(60) + "\n\u{202E}" + String.characters(60), [
+            .titleHasLineBreak, .titleHasInvisibleControls(characters: ["\u{202E}"]), .titleTooLong(limit: 100),
+        ]),
     ] as [(String, [ValidationFailure])])
     func titleRules(title: String, expected: [ValidationFailure]) {
         #expect(ProjectRules.failures(title: title) == expected)
@@ -168,6 +186,7 @@ struct ProjectRulesTests {
     @Test("names the field each failure belongs to", arguments: [
         (ValidationFailure.titleEmpty, ValidationFailure.Field.title),
         (.titleHasLineBreak, .title),
+        (.titleHasInvisibleControls(characters: ["\u{202E}"]), .title),
         (.titleTooLong(limit: 100), .title),
         (.bodyTooLong(limit: 1_000), .body),
         (.deadlineNotADay(Day(year: 2026, month: 2, day: 30)), .deadline),
@@ -183,6 +202,8 @@ struct ProjectRulesTests {
 
         // Then
         #expect(ValidationFailure.titleTooLong(limit: 100).description.contains("100"))
+        #expect(ValidationFailure.titleHasInvisibleControls(characters: ["\u{07}", "\u{202E}"]).description
+            == "the title holds invisible control characters (U+0007, U+202E): remove them")
         #expect(ValidationFailure.bodyTooLong(limit: 1_000).description.contains("1000"))
         #expect(error.description == "the title is empty: give it a title; the deadline 2026-02-30 is not a day of the calendar")
     }

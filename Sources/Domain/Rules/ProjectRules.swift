@@ -5,18 +5,45 @@ public enum ProjectRules {
     /// The most characters a body may have.
     public static let bodyLimit = 1_000
 
-    /// The rules `title` breaks: required after trimming, one line, at most ``titleLimit`` characters.
+    /// The rules `title` breaks: required after trimming, one line, no invisible control
+    /// characters, at most ``titleLimit`` characters.
     ///
     /// - Complexity: O(*n*) over the title's UTF-8 bytes; one pass without Foundation when they are
-    ///   all printable ASCII, as most titles are.
+    ///   all printable ASCII, as most titles are (and such a title holds no control character).
     public static func failures(title: String) -> [ValidationFailure] {
         if let failures = printableASCIIFailures(title: title) { return failures }
         let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
         var failures: [ValidationFailure] = []
         if trimmed.isEmpty { failures.append(.titleEmpty) }
         if trimmed.contains(where: \.isNewline) { failures.append(.titleHasLineBreak) }
+        let controls = invisibleControls(in: trimmed)
+        if !controls.isEmpty { failures.append(.titleHasInvisibleControls(characters: controls)) }
         if trimmed.count > titleLimit { failures.append(.titleTooLong(limit: titleLimit)) }
         return failures
+    }
+
+    /// The bidirectional embedding, override and isolate characters: U+202A–U+202E and
+    /// U+2066–U+2069. Shown in a terminal or a text field, they reorder the text after them.
+    public static let bidirectionalControls: [ClosedRange<UInt32>] = [0x202A...0x202E, 0x2066...0x2069]
+
+    /// The control characters (other than line breaks) and bidirectional controls in `text`, each
+    /// once, in the order they first appear.
+    ///
+    /// - Complexity: O(*n*) for *n* scalars.
+    public static func invisibleControls(in text: String) -> [Unicode.Scalar] {
+        var found: [Unicode.Scalar] = []
+        for character in text where !character.isNewline {
+            for scalar in character.unicodeScalars where isInvisibleControl(scalar) && !found.contains(scalar) {
+                found.append(scalar)
+            }
+        }
+        return found
+    }
+
+    /// Whether `scalar` is a control character (general category Cc) or a bidirectional control.
+    public static func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control
+            || bidirectionalControls.contains { $0.contains(scalar.value) }
     }
 
     /// The rules `body` breaks: at most ``bodyLimit`` characters.

@@ -4,6 +4,11 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
     case titleEmpty
     /// The title holds a line break; titles are one line.
     case titleHasLineBreak
+    /// The title holds control characters (other than line breaks, see ``titleHasLineBreak``)
+    /// or bidirectional embedding, override or isolate characters (U+202A–U+202E,
+    /// U+2066–U+2069), which could hide or reorder text on a screen; `characters` are the ones
+    /// found, each once, in order.
+    case titleHasInvisibleControls(characters: [Unicode.Scalar])
     /// The title is longer than `limit` characters.
     case titleTooLong(limit: Int)
     /// The body is longer than `limit` characters.
@@ -24,7 +29,7 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
     /// The field this failure belongs to.
     public var field: Field {
         switch self {
-        case .titleEmpty, .titleHasLineBreak, .titleTooLong: .title
+        case .titleEmpty, .titleHasLineBreak, .titleHasInvisibleControls, .titleTooLong: .title
         case .bodyTooLong: .body
         case .deadlineNotADay: .deadline
         case .brokenRule: .record
@@ -36,11 +41,21 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .titleEmpty: "the title is empty: give it a title"
         case .titleHasLineBreak: "the title has a line break: keep it to one line"
+        case .titleHasInvisibleControls(let characters):
+            "the title holds invisible control characters (\(Self.codePoints(characters))): remove them"
         case .titleTooLong(let limit): "the title is longer than \(limit) characters: shorten it"
         case .bodyTooLong(let limit): "the body is longer than \(limit) characters: shorten it"
         case .deadlineNotADay(let day): "the deadline \(day) is not a day of the calendar"
         case .brokenRule(let reason): reason
         }
+    }
+
+    /// The scalars written as code points: `U+0007, U+202E`.
+    public static func codePoints(_ characters: [Unicode.Scalar]) -> String {
+        characters.map { scalar in
+            let digits = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        }.joined(separator: ", ")
     }
 }
 

@@ -52,6 +52,8 @@ enum EnglishPhrases {
         switch failure {
         case .titleEmpty: "Give the project a title."
         case .titleHasLineBreak: "Keep the title to one line."
+        case .titleHasInvisibleControls(let characters):
+            "Remove the invisible control characters from the title (\(ValidationFailure.codePoints(characters)))."
         case .titleTooLong(let limit): "Shorten the title to \(limit) characters or fewer."
         case .bodyTooLong(let limit): "Shorten the description to \(limit) characters or fewer."
         case .deadlineNotADay(let day): "\(day) is not a day of the calendar: pick another deadline."

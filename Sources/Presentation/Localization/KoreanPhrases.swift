@@ -64,6 +64,8 @@ enum KoreanPhrases {
         switch failure {
         case .titleEmpty: "프로젝트 제목을 입력하세요."
         case .titleHasLineBreak: "제목은 한 줄로 입력하세요."
+        case .titleHasInvisibleControls(let characters):
+            "제목에서 보이지 않는 제어 문자를 지우세요(\(ValidationFailure.codePoints(characters)))."
         case .titleTooLong(let limit): "제목을 \(limit)자 이하로 줄이세요."
         case .bodyTooLong(let limit): "내용을 \(limit)자 이하로 줄이세요."
         case .deadlineNotADay(let day): "달력에 없는 날짜입니다(\(day)). 다른 마감일을 고르세요."
