@@ -23,12 +23,33 @@ package protocol FileSystem: Sendable {
     /// Opens an existing file for reading and writing; `nil` when there is no file at `path`.
     func openExisting(_ path: String) throws(StoreError) -> FileDescriptor?
 
-    /// Opens the file at `path` for reading and writing, creating it with `permissions`
-    /// (less the process's umask) when it does not exist.
-    func openOrCreate(_ path: String, permissions: UInt32) throws(StoreError) -> FileDescriptor
+    /// Opens an existing file for reading only; `nil` when there is no file at `path`.
+    func openForReading(_ path: String) throws(StoreError) -> FileDescriptor?
 
-    /// Creates a new file at `path` for reading and writing; fails if one exists.
+    /// Opens the lock file at `path` without following a symbolic link (`O_NOFOLLOW`); when
+    /// there is none, creates it with exactly `permissions` if `create`, else returns `nil`.
+    ///
+    /// - Throws: ``StoreError/lockFileIsLink(file:)`` when `path` is a symbolic link.
+    func openLockFile(_ path: String, create: Bool, permissions: UInt32) throws(StoreError) -> FileDescriptor?
+
+    /// Creates a new file at `path` for reading and writing with exactly `permissions`, whatever
+    /// the umask; fails if one exists.
     func createNew(_ path: String, permissions: UInt32) throws(StoreError) -> FileDescriptor
+
+    /// Whether anything (a file, a folder, a symbolic link) is at `path` (`lstat`).
+    func itemExists(_ path: String) throws(StoreError) -> Bool
+
+    /// `path` with every symbolic link in it resolved, so that writes go beside the real file:
+    /// `realpath` when the file exists, the target of a dangling link when there is one, else
+    /// `path` itself.
+    func resolvingLinks(_ path: String) throws(StoreError) -> String
+
+    /// Creates the folder at `path` and any missing parents, each with exactly `permissions`;
+    /// folders that exist are left as they are.
+    func createDirectories(_ path: String, permissions: UInt32) throws(StoreError)
+
+    /// The names in the folder at `path`, without `.` and `..`.
+    func entries(ofDirectory path: String) throws(StoreError) -> [String]
 
     /// Takes an exclusive `flock` on `file` without waiting.
     ///

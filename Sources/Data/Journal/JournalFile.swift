@@ -18,29 +18,47 @@ import Darwin
 ///     try journal.compact(snapshot: graph.snapshot(), schemaVersion: 1)
 /// }
 /// ```
+/// ``read(at:fileSystem:)`` reads a store without opening it for writing: no lock, no write.
 ///
 /// ## Durability
 /// ``append(_:)`` returns after the record is written and `fdatasync` returned. ``compact(snapshot:schemaVersion:)``
 /// writes a new file beside the store, syncs it, gives it the store's permission bits, renames it
 /// over the store and syncs the directory, so a crash leaves either the old file or the new one.
-/// When a write or sync fails, the instance stops: that call throws the failure, and every later
-/// append or compaction throws ``StoreError/closed(file:)``. What is on disk stays readable; the
-/// failed append is cut off again when possible, otherwise the next open drops it as a torn tail.
+/// A call that throws left the store as it was:
+/// - A failed write or sync of a record cuts the record off again and stops the instance: every
+///   later call throws ``StoreError/closed(file:)``. (If cutting it off fails too, the next open
+///   drops what is left as a torn tail, and keeps its bytes.)
+/// - A compaction that fails before its rename leaves the old file, and the instance goes on with
+///   it. After the rename, a directory sync that fails twice leaves the new file in place; the
+///   next append syncs the directory before it writes.
 ///
 /// ## New and empty files
-/// A missing file, or an empty (0-byte) one, is a new store with nothing in it. Opening does not
-/// create it; the first append or compaction does, through the same write-beside-and-rename
-/// path, so the store file never exists without a whole header. An empty file's permission
-/// bits are kept.
+/// A missing file, or an empty (0-byte) one, is a new store with nothing in it. Opening creates
+/// nothing for a missing one, not even its folder or lock; the first append or compaction makes
+/// the folder (0700) and the lock, and writes the store's header together with the first record
+/// or snapshot beside it and renames it into place, so a store never exists without a whole
+/// header and its first save. A file holding a header and no whole save is then not a store
+/// but a cut-short copy of one, and is ``StoreError/unreadable(file:reason:)``.
 ///
-/// ## Reading is read-only
-/// Opening never changes the store file. A torn last record is left on disk and reported as
-/// ``StoreWarning/droppedTornTail(offset:bytes:)``; the next append cuts it off first. On any
-/// error, the file is left exactly as it was.
+/// ## Files are the user's
+/// The store, its lock, and every file written beside it are created 0600, whatever the umask;
+/// a store that exists keeps its permission bits through compaction. The path is resolved once,
+/// at open: when the store is a symbolic link, every write goes to, and beside, its target, and
+/// the link stays.
+///
+/// ## Nothing dropped in silence
+/// Opening never changes the store file. A torn or damaged last record is left on disk and
+/// reported as ``StoreWarning/droppedTornTail(offset:bytes:)``; the next append or compaction
+/// first copies its bytes beside the store (`<file>.dropped-<UTC time>`, synced), then drops
+/// them. Each such copy is reported as ``StoreWarning/keptDroppedBytes(file:)`` on every open
+/// until ``acknowledgeWarnings()`` renames it to `….acknowledged`.
 ///
 /// ## Lock
-/// Opening takes an exclusive, non-blocking `flock` on the sibling file `<path>.lock`, which
-/// stays on disk. The lock belongs to the open file description, so a second open fails with
+/// The writer takes an exclusive, non-blocking `flock` on the sibling file `<file>.lock`, opened
+/// with `O_NOFOLLOW` (a link there is ``StoreError/lockFileIsLink(file:)``); it stays on disk.
+/// The lock is taken at open when the store or its lock file exists, else at the first write, which
+/// throws ``StoreError/changedSinceOpened(file:)`` if another process created the store meanwhile.
+/// The lock belongs to the open file description, so a second open fails with
 /// ``StoreError/locked(file:)``, from another process or this one. ``close()`` or `deinit`
 /// releases it.
 ///
@@ -50,9 +68,17 @@ import Darwin
 package final class JournalFile {
     /// The journal size under which ``shouldCompact`` stays `false`: 4 MiB.
     package static let defaultCompactionFloor = 4 << 20
+    /// The permission bits of every file the store creates.
+    package static let filePermissions: UInt32 = 0o600
+    /// The permission bits of a folder the store creates for its file.
+    package static let folderPermissions: UInt32 = 0o700
+    /// What a kept copy of dropped bytes is renamed to end with once acknowledged.
+    package static let acknowledgedSuffix = ".acknowledged"
 
-    /// The store file.
+    /// The store file as given.
     package let url: URL
+    /// The real store file, links resolved at open; every write goes to it or beside it.
+    package let path: String
     /// The schema version in the file's header (the one for a new store until it is created).
     package private(set) var schemaVersion: UInt32
     /// The size of the snapshot's payload, 0 when there is none.
@@ -60,8 +86,10 @@ package final class JournalFile {
     /// The journal size, in bytes, under which ``shouldCompact`` stays `false`.
     package var compactionFloor = JournalFile.defaultCompactionFloor
 
-    private let path: String
+    private let lockPath: String
     private let fileSystem: any FileSystem
+    private let now: @Sendable () -> Date
+    /// The lock, once taken: at open, or at the first write when neither store nor lock existed.
     private var lock: FileDescriptor?
     private var disk: Disk
     private var status = Status.open
@@ -69,8 +97,14 @@ package final class JournalFile {
     private var journalStart: Int
     /// The offset just after the last intact record, where the next one goes.
     private var end: Int
-    /// The bytes past ``end`` left by an interrupted append, cut off before the next one.
-    private var tornTailSize: Int
+    /// The bytes past ``end`` left by an interrupted append or damage, not yet dropped.
+    private var tornTail: Data
+    /// The copy of ``tornTail`` made beside the store, once made.
+    private var tornTailCopy: String?
+    /// The copies of dropped bytes beside the store that are not acknowledged yet.
+    private var keptCopies: [String]
+    /// A compaction renamed its file into place, but the directory was not synced.
+    private var directorySyncPending = false
 
     private enum Disk {
         /// No store file with a header exists yet; `empty` is an open 0-byte file, if there is one.
@@ -88,19 +122,23 @@ package final class JournalFile {
     }
 
     private init(
-        url: URL, path: String, fileSystem: any FileSystem, lock: FileDescriptor, disk: Disk,
-        schemaVersion: UInt32, layout: JournalFormat.Layout?
+        url: URL, path: String, fileSystem: any FileSystem, now: @escaping @Sendable () -> Date,
+        lock: FileDescriptor?, disk: Disk, schemaVersion: UInt32, layout: JournalFormat.Layout?,
+        bytes: Data, keptCopies: [String]
     ) {
         self.url = url
         self.path = path
+        lockPath = path + ".lock"
         self.fileSystem = fileSystem
+        self.now = now
         self.lock = lock
         self.disk = disk
         self.schemaVersion = schemaVersion
         snapshotBytes = layout?.snapshot?.count ?? 0
         journalStart = layout?.journalStart ?? 0
         end = layout?.end ?? 0
-        tornTailSize = layout?.tornTailSize ?? 0
+        tornTail = layout.map { Data(bytes.suffix($0.tornTailSize)) } ?? Data()
+        self.keptCopies = keptCopies
     }
 
     deinit {
@@ -125,6 +163,16 @@ package final class JournalFile {
     /// `true` until a write fails or ``close()`` is called.
     package var isWritable: Bool { status == .open }
 
+    /// `true` when a compaction's new file is in place but the directory holding it was not synced:
+    /// a crash could still bring back the old file.
+    package var isReplacementUnsynced: Bool { directorySyncPending }
+
+    /// What the user should hear about now: a torn tail not dropped yet, and the copies of dropped
+    /// bytes not acknowledged yet.
+    package var warnings: [StoreWarning] {
+        JournalContents.warnings(tornTailAt: end, bytes: tornTail.count, keptCopies: keptCopies)
+    }
+
     /// The lock file taken for the store at `url`: `<path>.lock`.
     package static func lockFileURL(forStoreAt url: URL) -> URL {
         url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".lock")
@@ -135,44 +183,98 @@ package final class JournalFile {
     /// Locks the store at `url` and reads it.
     ///
     /// - Parameters:
-    ///   - url: The store file. Its directory must exist; the file need not.
+    ///   - url: The store file. Neither it nor its folder need exist.
     ///   - newStoreSchemaVersion: The schema version to write in the header if this instance
     ///     creates the file; an existing file keeps its own.
     ///   - fileSystem: The system calls to use; tests pass one that fails on demand.
+    ///   - now: The clock that names copies of dropped bytes.
     /// - Returns: The open journal, and what the file holds.
     /// - Throws: ``StoreError/locked(file:)`` when another open holds the lock;
-    ///   ``StoreError/unreadable(file:reason:)``, ``StoreError/damaged(file:offset:reason:)`` or
+    ///   ``StoreError/lockFileIsLink(file:)``; ``StoreError/unreadable(file:reason:)``,
+    ///   ``StoreError/damaged(file:offset:reason:)`` or
     ///   ``StoreError/newerFormat(file:found:supported:)`` when the file cannot be read, which is
     ///   then left untouched; ``StoreError/ioFailure(file:operation:reason:)`` when a system call fails.
     /// - Complexity: O(*n*) over the file's size.
     package static func open(
         at url: URL,
         newStoreSchemaVersion: UInt32,
-        fileSystem: some FileSystem = POSIXFileSystem()
+        fileSystem: some FileSystem = POSIXFileSystem(),
+        now: @escaping @Sendable () -> Date = Date.init
     ) throws(StoreError) -> (JournalFile, JournalContents) {
+        let path = try resolvedPath(of: url, fileSystem)
+        let lockPath = path + ".lock"
+        var lock = try fileSystem.openLockFile(lockPath, create: false, permissions: filePermissions)
+        if lock == nil, try fileSystem.itemExists(path) {
+            lock = try fileSystem.openLockFile(lockPath, create: true, permissions: filePermissions)
+        }
+        do throws(StoreError) {
+            if let lock { guard try lockExclusively(lock, fileSystem) else { throw .locked(file: path) } }
+            let (disk, bytes, layout) = try readStoreFile(at: path, fileSystem: fileSystem)
+            if lock == nil, case .created(let store) = disk {
+                // It appeared between the look and the read: another process is creating it.
+                closeQuietly(store, fileSystem)
+                throw .locked(file: path)
+            }
+            let kept = lock == nil ? [] : try keptCopies(beside: path, fileSystem)
+            let journal = JournalFile(
+                url: url, path: path, fileSystem: fileSystem, now: now, lock: lock, disk: disk,
+                schemaVersion: layout?.schemaVersion ?? newStoreSchemaVersion, layout: layout, bytes: bytes,
+                keptCopies: kept
+            )
+            let contents = JournalContents(layout, in: bytes, newStoreSchemaVersion: newStoreSchemaVersion, keptCopies: kept)
+            return (journal, contents)
+        } catch {
+            if let lock { closeQuietly(lock, fileSystem) }
+            throw error
+        }
+    }
+
+    /// The times a reader reads the file again when it ends in a torn record, 1 ms apart: a
+    /// writer appending at that moment has finished by then, and a crash's tail stays.
+    static let readAttempts = 3
+
+    /// Reads the store at `url` without opening it for writing: no lock is taken or created,
+    /// nothing is written, and a file the process may read but not write opens.
+    ///
+    /// A writer may be at work meanwhile: the file is opened once, so a compaction's rename
+    /// shows the old file or the new one, whole; a record being appended at that moment is left
+    /// out, as if it came just after the read.
+    /// - Throws: as ``open(at:newStoreSchemaVersion:fileSystem:now:)``, except
+    ///   ``StoreError/locked(file:)``.
+    /// - Complexity: O(*n*) over the file's size.
+    package static func read(
+        at url: URL, newStoreSchemaVersion: UInt32, fileSystem: some FileSystem = POSIXFileSystem()
+    ) throws(StoreError) -> JournalContents {
+        let path = try resolvedPath(of: url, fileSystem)
+        var attempt = 1
+        while true {
+            guard let file = try fileSystem.openForReading(path) else {
+                return JournalContents(nil, in: Data(), newStoreSchemaVersion: newStoreSchemaVersion, keptCopies: [])
+            }
+            let bytes: Data
+            do throws(StoreError) {
+                bytes = try fileSystem.readAll(file)
+            } catch {
+                closeQuietly(file, fileSystem)
+                throw error
+            }
+            closeQuietly(file, fileSystem)
+            let layout = bytes.isEmpty ? nil : try decode(bytes, file: path)
+            if let layout, layout.tornTailSize > 0, attempt < readAttempts {
+                attempt += 1
+                usleep(1_000)
+                continue
+            }
+            let kept = try keptCopies(beside: path, fileSystem)
+            return JournalContents(layout, in: bytes, newStoreSchemaVersion: newStoreSchemaVersion, keptCopies: kept)
+        }
+    }
+
+    private static func resolvedPath(of url: URL, _ fileSystem: any FileSystem) throws(StoreError) -> String {
         guard url.isFileURL else {
             throw .unreadable(file: url.absoluteString, reason: "it is not a file URL")
         }
-        let path = url.path(percentEncoded: false)
-        let lockPath = lockFileURL(forStoreAt: url).path(percentEncoded: false)
-        let lock = try fileSystem.openOrCreate(lockPath, permissions: 0o666)
-        do throws(StoreError) {
-            guard try lockExclusively(lock, fileSystem) else { throw .locked(file: path) }
-            let (disk, bytes, layout) = try readStoreFile(at: path, fileSystem: fileSystem)
-            let journal = JournalFile(
-                url: url, path: path, fileSystem: fileSystem, lock: lock, disk: disk,
-                schemaVersion: layout?.schemaVersion ?? newStoreSchemaVersion, layout: layout
-            )
-            let contents = if let layout {
-                JournalContents(layout, in: bytes)
-            } else {
-                JournalContents(schemaVersion: newStoreSchemaVersion, snapshot: nil, records: [], warnings: [])
-            }
-            return (journal, contents)
-        } catch {
-            closeQuietly(lock, fileSystem)
-            throw error
-        }
+        return try fileSystem.resolvingLinks(url.path(percentEncoded: false))
     }
 
     /// The attempts, 2 ms apart, to take the lock before reporting it held.
@@ -198,24 +300,51 @@ package final class JournalFile {
         do throws(StoreError) {
             let bytes = try fileSystem.readAll(store)
             if bytes.isEmpty { return (.notCreated(empty: store), bytes, nil) }
-            let layout = try bytes.withUnsafeBytes { buffer in
-                Result { () throws(StoreError) in try JournalFormat.read(buffer, file: path) }
-            }.get()
-            return (.created(store), bytes, layout)
+            return (.created(store), bytes, try decode(bytes, file: path))
         } catch {
             closeQuietly(store, fileSystem)
             throw error
         }
     }
 
+    /// Finds the parts of a non-empty store file, and refuses one that holds no whole save.
+    private static func decode(_ bytes: Data, file path: String) throws(StoreError) -> JournalFormat.Layout {
+        let layout = try bytes.withUnsafeBytes { buffer in
+            Result { () throws(StoreError) in try JournalFormat.read(buffer, file: path) }
+        }.get()
+        // A store is created with its first save, so a header with nothing whole after it is the
+        // start of a store cut short (or of one written by an engine before that rule).
+        if layout.snapshot == nil, layout.records.isEmpty, layout.tornTailSize > 0 {
+            throw .unreadable(
+                file: path,
+                reason: "it holds the first \(bytes.count) bytes of a store and no whole save: "
+                    + "a copy cut short, or a first save that never finished"
+            )
+        }
+        return layout
+    }
+
+    /// The copies of dropped bytes beside the store that are not acknowledged, oldest first.
+    private static func keptCopies(beside path: String, _ fileSystem: any FileSystem) throws(StoreError) -> [String] {
+        let folder = (path as NSString).deletingLastPathComponent
+        let prefix = (path as NSString).lastPathComponent + ".dropped-"
+        guard try fileSystem.itemExists(folder.isEmpty ? "." : folder) else { return [] }
+        return try fileSystem.entries(ofDirectory: folder.isEmpty ? "." : folder)
+            .filter { $0.hasPrefix(prefix) && !$0.hasSuffix(acknowledgedSuffix) }
+            .sorted()
+            .map { folder.isEmpty ? $0 : folder + "/" + $0 }
+    }
+
     // MARK: - Writing
 
     /// Appends one record and returns once it is on disk.
     ///
-    /// Creates the store file first if it does not exist yet, and cuts off a torn tail left by
-    /// an earlier crash.
+    /// Creates the store file (with this record) if it does not exist yet, and first keeps and
+    /// cuts off a torn tail left by an earlier crash.
     /// - Throws: ``StoreError/closed(file:)`` after an earlier failure or ``close()``;
-    ///   ``StoreError/ioFailure(file:operation:reason:)`` when a write or sync fails, after which
+    ///   ``StoreError/locked(file:)`` or ``StoreError/changedSinceOpened(file:)`` for a new store
+    ///   another process took meanwhile; ``StoreError/ioFailure(file:operation:reason:)`` when a
+    ///   step fails. The store is then as it was; after a failed write or sync of the record,
     ///   this instance accepts nothing more.
     /// - Complexity: O(*n*), where *n* is the payload size.
     package func append(_ payload: Data) throws(StoreError) {
@@ -226,28 +355,22 @@ package final class JournalFile {
                 reason: "a record of \(payload.count) bytes is larger than the 4 GiB a record can hold"
             )
         }
+        try prepareToWrite()
+        guard case .created(let store) = disk else {
+            _ = try replaceFile(snapshot: nil, firstRecord: payload, schemaVersion: schemaVersion)
+            return
+        }
+        if !tornTail.isEmpty { try dropTornTail(of: store) }
+        let frame = JournalFormat.frame(payload)
         do throws(StoreError) {
-            let store = switch disk {
-            case .created(let store): store
-            case .notCreated: try replaceFile(snapshot: nil, schemaVersion: schemaVersion)
-            }
-            if tornTailSize > 0 {
-                try fileSystem.truncate(store, to: end)
-                tornTailSize = 0
-            }
-            let frame = JournalFormat.frame(payload)
-            do throws(StoreError) {
-                try write(frame, to: store, at: end)
-                try fileSystem.synchronizeData(store)
-            } catch {
-                cutOffFailedAppend(store)
-                throw error
-            }
-            end += frame.count
+            try write(frame, to: store, at: end)
+            try fileSystem.synchronizeData(store)
         } catch {
+            cutOffFailedAppend(store)
             status = .failed
             throw error
         }
+        end += frame.count
     }
 
     /// Replaces the store file with one holding `snapshot` and an empty journal.
@@ -258,8 +381,10 @@ package final class JournalFile {
     ///   - snapshot: The whole state, which must include every record appended so far.
     ///   - schemaVersion: The schema version of `snapshot` and of the records that will follow.
     /// - Throws: ``StoreError/closed(file:)`` after an earlier failure or ``close()``;
-    ///   ``StoreError/ioFailure(file:operation:reason:)`` when a step fails, after which this
-    ///   instance accepts nothing more. A failure before the rename leaves the old file as it was.
+    ///   ``StoreError/ioFailure(file:operation:reason:)`` when a step fails. Before the rename,
+    ///   the old file is left as it was; after it (the directory sync failed twice),
+    ///   ``isReplacementUnsynced`` is `true` and the next append syncs the directory first. The
+    ///   instance goes on either way.
     /// - Complexity: O(*n*), where *n* is the snapshot size.
     package func compact(snapshot: Data, schemaVersion: UInt32) throws(StoreError) {
         try requireWritable()
@@ -269,15 +394,30 @@ package final class JournalFile {
                 reason: "a snapshot of \(snapshot.count) bytes is larger than the 4 GiB a snapshot can hold"
             )
         }
-        do throws(StoreError) {
-            _ = try replaceFile(snapshot: snapshot, schemaVersion: schemaVersion)
-        } catch {
-            status = .failed
-            throw error
-        }
+        try prepareToWrite()
+        _ = try replaceFile(snapshot: snapshot, firstRecord: nil, schemaVersion: schemaVersion)
     }
 
-    /// Releases the lock and the file; later appends throw ``StoreError/closed(file:)``.
+    /// Drops a torn tail now, keeping its bytes beside the store, and marks every kept copy of
+    /// dropped bytes acknowledged (renamed to end with ``acknowledgedSuffix``): ``warnings`` is
+    /// empty afterwards.
+    /// - Throws: ``StoreError/closed(file:)``; ``StoreError/ioFailure(file:operation:reason:)``.
+    package func acknowledgeWarnings() throws(StoreError) {
+        try requireWritable()
+        guard lock != nil || !keptCopies.isEmpty else { return }
+        try prepareToWrite()
+        if case .created(let store) = disk, !tornTail.isEmpty {
+            try dropTornTail(of: store)
+            try fileSystem.synchronizeData(store)
+        }
+        while let copy = keptCopies.first {
+            try fileSystem.rename(copy, to: copy + Self.acknowledgedSuffix)
+            keptCopies.removeFirst()
+        }
+        try fileSystem.synchronizeDirectory(folder)
+    }
+
+    /// Releases the lock and the file at once; later calls throw ``StoreError/closed(file:)``.
     ///
     /// Every completed append was already synced, so closing cannot lose one and does not throw.
     package func close() {
@@ -287,32 +427,80 @@ package final class JournalFile {
 
     // MARK: - Steps
 
+    private var folder: String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
     private func requireWritable() throws(StoreError) {
         guard status == .open else { throw .closed(file: path) }
     }
 
-    /// Writes a store file holding `snapshot` beside the store, and renames it over the store.
-    ///
-    /// - Returns: The new store file, which this instance continues with.
-    private func replaceFile(snapshot: Data?, schemaVersion: UInt32) throws(StoreError) -> FileDescriptor {
-        let temporaryPath = path + ".compacting"
-        let old: FileDescriptor? = switch disk {
-        case .notCreated(let empty): empty
-        case .created(let store): store
+    /// Takes the lock if it is not held yet, and finishes a compaction's directory sync.
+    private func prepareToWrite() throws(StoreError) {
+        if lock == nil { try lockNewStore() }
+        if directorySyncPending {
+            try fileSystem.synchronizeDirectory(folder)
+            directorySyncPending = false
         }
-        var permissions: UInt32?
-        if let old { permissions = try fileSystem.permissions(of: old) }
+    }
+
+    /// Makes the folder, creates and takes the lock, and checks that the store is still missing
+    /// or empty, as it was at open.
+    private func lockNewStore() throws(StoreError) {
+        try fileSystem.createDirectories(folder, permissions: Self.folderPermissions)
+        guard let lock = try fileSystem.openLockFile(lockPath, create: true, permissions: Self.filePermissions) else {
+            throw .ioFailure(file: lockPath, operation: "create", reason: "it vanished as it was made")
+        }
+        do throws(StoreError) {
+            guard try Self.lockExclusively(lock, fileSystem) else { throw .locked(file: path) }
+            if let store = try fileSystem.openExisting(path) {
+                let size = try Result { () throws(StoreError) in try fileSystem.readAll(store).count }
+                    .mapError { error in Self.closeQuietly(store, fileSystem); return error }.get()
+                guard size == 0 else {
+                    Self.closeQuietly(store, fileSystem)
+                    throw .changedSinceOpened(file: path)
+                }
+                if case .notCreated(let empty?) = disk { Self.closeQuietly(empty, fileSystem) }
+                disk = .notCreated(empty: store)
+            }
+        } catch {
+            Self.closeQuietly(lock, fileSystem)
+            throw error
+        }
+        self.lock = lock
+    }
+
+    /// Writes a store file holding `snapshot` (or none) and `firstRecord` (or none) beside the
+    /// store, and renames it over the store.
+    ///
+    /// A new store that cannot be made durable (its directory sync fails twice) is removed
+    /// again, so that the save which made it has not happened.
+    /// - Returns: The new store file, which this instance continues with.
+    private func replaceFile(snapshot: Data?, firstRecord: Data?, schemaVersion: UInt32) throws(StoreError) -> FileDescriptor {
+        let temporaryPath = path + ".compacting"
+        let old: FileDescriptor?
+        let isNew: Bool
+        switch disk {
+        case .notCreated(let empty): (old, isNew) = (empty, true)
+        case .created(let store): (old, isNew) = (store, false)
+        }
+        let permissions = try old.map { file throws(StoreError) in try fileSystem.permissions(of: file) }
+            ?? Self.filePermissions
+        // The rename drops a torn tail: keep its bytes first.
+        if !tornTail.isEmpty { try keepTornTail() }
         // A leftover from a crash mid-compaction; the lock keeps anyone else from writing one now.
         try fileSystem.removeIfPresent(temporaryPath)
-        // Private until its permissions are set; a new store gets the usual 0o666 less the umask.
-        let temporary = try fileSystem.createNew(temporaryPath, permissions: permissions == nil ? 0o666 : 0o600)
+        let temporary = try fileSystem.createNew(temporaryPath, permissions: Self.filePermissions)
         // The head and the snapshot are written apart, so that a large snapshot is not copied.
         let head = JournalFormat.fileHead(snapshot: snapshot, schemaVersion: schemaVersion)
-        let size = head.count + (snapshot?.count ?? 0)
+        let record = firstRecord.map(JournalFormat.frame) ?? Data()
+        let journalStart = head.count + (snapshot?.count ?? 0)
         do throws(StoreError) {
             try write(head, to: temporary, at: 0)
             if let snapshot { try write(snapshot, to: temporary, at: head.count) }
-            if let permissions { try fileSystem.setPermissions(permissions, of: temporary) }
+            if !record.isEmpty { try write(record, to: temporary, at: journalStart) }
+            try fileSystem.setPermissions(permissions, of: temporary)
             try fileSystem.synchronize(temporary)
             try fileSystem.rename(temporaryPath, to: path)
         } catch {
@@ -330,11 +518,105 @@ package final class JournalFile {
         disk = .created(store)
         self.schemaVersion = schemaVersion
         snapshotBytes = snapshot?.count ?? 0
-        journalStart = size
-        end = size
-        tornTailSize = 0
-        try fileSystem.synchronizeDirectory(url.deletingLastPathComponent().path(percentEncoded: false))
+        self.journalStart = journalStart
+        end = journalStart + record.count
+        tornTail = Data()
+        tornTailCopy = nil
+        do throws(StoreError) {
+            try synchronizeDirectoryTwice()
+        } catch {
+            if isNew {
+                removeUnsyncedNewStore(store, permissions: old == nil ? nil : permissions)
+            } else {
+                directorySyncPending = true
+            }
+            throw error
+        }
         return store
+    }
+
+    /// Syncs the store's folder, trying once more when the first sync fails.
+    private func synchronizeDirectoryTwice() throws(StoreError) {
+        do {
+            try fileSystem.synchronizeDirectory(folder)
+        } catch {
+            try fileSystem.synchronizeDirectory(folder)
+        }
+    }
+
+    /// Takes back a new store whose rename could not be made durable: removes it, and puts back
+    /// the empty file it replaced (with `permissions`), if there was one. Best effort.
+    private func removeUnsyncedNewStore(_ store: FileDescriptor, permissions: UInt32?) {
+        Self.closeQuietly(store, fileSystem)
+        disk = .notCreated(empty: nil)
+        (snapshotBytes, journalStart, end) = (0, 0, 0)
+        do {
+            try fileSystem.removeIfPresent(path)
+            if let permissions { disk = .notCreated(empty: try fileSystem.createNew(path, permissions: permissions)) }
+        } catch {
+            // What is left is a whole store holding this one save, or no file: both read back.
+        }
+    }
+
+    /// Copies the torn tail beside the store, synced, unless that copy was made already.
+    private func keepTornTail() throws(StoreError) {
+        guard tornTailCopy == nil else { return }
+        let name = try freeCopyName()
+        let copy = try fileSystem.createNew(name, permissions: Self.filePermissions)
+        do throws(StoreError) {
+            try write(tornTail, to: copy, at: 0)
+            try fileSystem.synchronize(copy)
+            try fileSystem.close(copy)
+            try fileSystem.synchronizeDirectory(folder)
+        } catch {
+            Self.closeQuietly(copy, fileSystem)
+            do {
+                try fileSystem.removeIfPresent(name)
+            } catch {
+                // A partial copy beside the store harms nothing; the next attempt makes another.
+            }
+            throw error
+        }
+        tornTailCopy = name
+        keptCopies.append(name)
+    }
+
+    /// `<path>.dropped-<UTC time>`, with `-2`, `-3`, … after it when that name is taken.
+    private func freeCopyName() throws(StoreError) -> String {
+        let base = path + ".dropped-" + Self.timestamp(now())
+        var name = base
+        var serial = 1
+        while try isTaken(name) {
+            serial += 1
+            name = base + "-\(serial)"
+        }
+        return name
+    }
+
+    private func isTaken(_ name: String) throws(StoreError) -> Bool {
+        if try fileSystem.itemExists(name) { return true }
+        return try fileSystem.itemExists(name + Self.acknowledgedSuffix)
+    }
+
+    /// `20260315T120000Z`: the time in UTC, to the second.
+    private static func timestamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func digits(_ value: Int?, _ count: Int) -> String {
+            let text = String(value ?? 0)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        return digits(parts.year, 4) + digits(parts.month, 2) + digits(parts.day, 2) + "T"
+            + digits(parts.hour, 2) + digits(parts.minute, 2) + digits(parts.second, 2) + "Z"
+    }
+
+    /// Keeps the torn tail's bytes beside the store, then cuts them off.
+    private func dropTornTail(of store: FileDescriptor) throws(StoreError) {
+        try keepTornTail()
+        try fileSystem.truncate(store, to: end)
+        tornTail = Data()
+        tornTailCopy = nil
     }
 
     /// Writes all of `bytes`, however many calls it takes.
@@ -352,8 +634,8 @@ package final class JournalFile {
     /// Cuts a failed append off the end of the file, so that it is not read back.
     ///
     /// Best effort: the failure being reported is the write's. If this fails too, what is left is
-    /// a partial record at the end, which the next open drops as a torn tail; or, when only the
-    /// sync failed, a whole record that may survive.
+    /// a partial record at the end, which the next open drops as a torn tail (keeping its bytes);
+    /// or, when only the sync failed, a whole record that may survive.
     private func cutOffFailedAppend(_ store: FileDescriptor) {
         do {
             try fileSystem.truncate(store, to: end)
@@ -387,18 +669,26 @@ package final class JournalFile {
 }
 
 extension JournalContents {
-    /// Copies the snapshot and records out of the file's bytes, into data that starts at index 0.
-    fileprivate init(_ layout: JournalFormat.Layout, in bytes: Data) {
+    /// Copies the snapshot and records out of the file's bytes, into data that starts at index 0;
+    /// a `nil` layout is a new store.
+    fileprivate init(
+        _ layout: JournalFormat.Layout?, in bytes: Data, newStoreSchemaVersion: UInt32, keptCopies: [String]
+    ) {
         func copy(_ range: Range<Int>) -> Data {
             Data(bytes[(bytes.startIndex + range.lowerBound)..<(bytes.startIndex + range.upperBound)])
         }
         self.init(
-            schemaVersion: layout.schemaVersion,
-            snapshot: layout.snapshot.map(copy),
-            records: layout.records.map(copy),
-            warnings: layout.tornTailSize == 0
-                ? [] : [.droppedTornTail(offset: layout.end, bytes: layout.tornTailSize)]
+            schemaVersion: layout?.schemaVersion ?? newStoreSchemaVersion,
+            snapshot: layout?.snapshot.map(copy),
+            records: layout?.records.map(copy) ?? [],
+            warnings: Self.warnings(
+                tornTailAt: layout?.end ?? 0, bytes: layout?.tornTailSize ?? 0, keptCopies: keptCopies)
         )
+    }
+
+    /// The warnings for a torn tail of `bytes` bytes at `offset` (none when 0), then each copy.
+    static func warnings(tornTailAt offset: Int, bytes: Int, keptCopies: [String]) -> [StoreWarning] {
+        (bytes == 0 ? [] : [.droppedTornTail(offset: offset, bytes: bytes)]) + keptCopies.map { .keptDroppedBytes(file: $0) }
     }
 }
 

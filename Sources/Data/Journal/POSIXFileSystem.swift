@@ -23,22 +23,120 @@ package struct POSIXFileSystem: FileSystem {
         return FileDescriptor(rawValue: descriptor.result, path: path)
     }
 
-    package func openOrCreate(_ path: String, permissions: UInt32) throws(StoreError) -> FileDescriptor {
-        let descriptor = retryingInterrupts { Self.open(path, O_RDWR | O_CREAT | O_CLOEXEC, permissions) }
-        guard descriptor.result >= 0 else {
+    package func openForReading(_ path: String) throws(StoreError) -> FileDescriptor? {
+        let descriptor = retryingInterrupts { Self.open(path, O_RDONLY | O_CLOEXEC, 0) }
+        if descriptor.result < 0 {
+            if descriptor.error == ENOENT { return nil }
             throw .ioFailure(file: path, operation: "open", errno: descriptor.error)
         }
         return FileDescriptor(rawValue: descriptor.result, path: path)
     }
 
+    package func openLockFile(_ path: String, create: Bool, permissions: UInt32) throws(StoreError) -> FileDescriptor? {
+        while true {
+            if create {
+                let created = retryingInterrupts {
+                    Self.open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
+                }
+                if created.result >= 0 {
+                    let file = FileDescriptor(rawValue: created.result, path: path)
+                    try exactPermissions(permissions, of: file)
+                    return file
+                }
+                guard created.error == EEXIST else {
+                    throw .ioFailure(file: path, operation: "create", errno: created.error)
+                }
+            }
+            let opened = retryingInterrupts { Self.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0) }
+            if opened.result >= 0 { return FileDescriptor(rawValue: opened.result, path: path) }
+            switch opened.error {
+            case ELOOP: throw .lockFileIsLink(file: path)
+            case ENOENT where create: continue  // Removed between the two opens: create it again.
+            case ENOENT: return nil
+            default: throw .ioFailure(file: path, operation: "open", errno: opened.error)
+            }
+        }
+    }
+
     package func createNew(_ path: String, permissions: UInt32) throws(StoreError) -> FileDescriptor {
         let descriptor = retryingInterrupts {
-            Self.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+            Self.open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
         }
         guard descriptor.result >= 0 else {
             throw .ioFailure(file: path, operation: "create", errno: descriptor.error)
         }
-        return FileDescriptor(rawValue: descriptor.result, path: path)
+        let file = FileDescriptor(rawValue: descriptor.result, path: path)
+        do throws(StoreError) {
+            try exactPermissions(permissions, of: file)
+        } catch {
+            _ = systemClose(file.rawValue)
+            _ = unlink(path)
+            throw error
+        }
+        return file
+    }
+
+    /// Gives a file it just created exactly `permissions`, which the umask may have narrowed.
+    private func exactPermissions(_ permissions: UInt32, of file: FileDescriptor) throws(StoreError) {
+        if try self.permissions(of: file) != permissions & 0o7777 { try setPermissions(permissions, of: file) }
+    }
+
+    package func itemExists(_ path: String) throws(StoreError) -> Bool {
+        var status = stat()
+        if lstat(path, &status) == 0 { return true }
+        let error = errno
+        if error == ENOENT || error == ENOTDIR { return false }
+        throw .ioFailure(file: path, operation: "look for", errno: error)
+    }
+
+    package func resolvingLinks(_ path: String) throws(StoreError) -> String {
+        var path = path
+        // As many links as the system itself follows before it reports a loop.
+        for _ in 0..<40 {
+            if let real = realpath(path, nil) {
+                defer { free(real) }
+                return String(cString: real)
+            }
+            guard errno == ENOENT || errno == ENOTDIR else {
+                throw .ioFailure(file: path, operation: "resolve the links of", errno: errno)
+            }
+            // Missing, or a link to something missing: follow the link by hand, if it is one.
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(path, &buffer, buffer.count - 1)
+            guard length > 0 else { return path }
+            let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            path = target.hasPrefix("/")
+                ? target : (path as NSString).deletingLastPathComponent + "/" + target
+        }
+        throw .ioFailure(file: path, operation: "resolve the links of", errno: ELOOP)
+    }
+
+    package func createDirectories(_ path: String, permissions: UInt32) throws(StoreError) {
+        guard !path.isEmpty, try !itemExists(path) else { return }
+        let parent = (path as NSString).deletingLastPathComponent
+        if parent != path, !parent.isEmpty { try createDirectories(parent, permissions: permissions) }
+        guard mkdir(path, mode_t(permissions)) == 0 else {
+            if errno == EEXIST { return }
+            throw .ioFailure(file: path, operation: "create the folder", errno: errno)
+        }
+        guard chmod(path, mode_t(permissions)) == 0 else {
+            throw .ioFailure(file: path, operation: "set the permissions of", errno: errno)
+        }
+    }
+
+    package func entries(ofDirectory path: String) throws(StoreError) -> [String] {
+        guard let directory = opendir(path) else {
+            throw .ioFailure(file: path, operation: "list the folder", errno: errno)
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+                String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
     }
 
     package func tryLockExclusively(_ file: FileDescriptor) throws(StoreError) -> Bool {

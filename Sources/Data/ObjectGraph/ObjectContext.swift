@@ -61,6 +61,7 @@ public final class ObjectContext: Sendable {
         let store: any PersistentStore = switch description {
         case .inMemory: InMemoryStore()
         case .file(let url): JournalStore(url: url)
+        case .readOnlyFile(let url): JournalStore(url: url, access: .readOnly)
         }
         try self.init(schema: schema, store: store, undoLimit: undoLimit)
     }
@@ -95,15 +96,6 @@ public final class ObjectContext: Sendable {
     /// - Complexity: O(1); the child's first change to an entity copies that entity's objects.
     public func newChildContext() -> ObjectContext {
         ObjectContext(parent: self, graph: state.withLock { $0.graph })
-    }
-
-    /// What opening the store found and worked around, such as a torn last record (the remains
-    /// of a save cut short by a crash) that it dropped; empty for a child context.
-    public var storeWarnings: [StoreWarning] {
-        switch backing {
-        case .store(let store): store.warnings
-        case .parent: []
-        }
     }
 
     /// The context this one saves into, or `nil` for a root context.

@@ -10,44 +10,76 @@ import Synchronization
 /// that its record alone would bring that about writes the snapshot instead. Opening takes the
 /// store's lock; a second writer gets ``StoreError/locked(file:)``.
 final class JournalStore: PersistentStore {
+    /// How the store opens its file.
+    enum Access: Sendable {
+        /// Locked against other writers, written on every save.
+        case readWrite
+        /// Read once at ``load(schema:undoLimit:)``: no lock, no write; saves throw.
+        case readOnly
+    }
+
     let url: URL
+    let access: Access
     private let fileSystem: any FileSystem
     private let compactionFloor: Int
-    /// The open journal; set by ``load(schema:undoLimit:)``. Only the owning context calls the
-    /// store, under its own lock, so this lock is never contended.
+    private let now: @Sendable () -> Date
+    /// The open journal; set by ``load(schema:undoLimit:)`` for a writer. Only the owning context
+    /// calls the store, under its own lock, so this lock is never contended.
     private let journal = Mutex<JournalFile?>(nil)
-    private let openingWarnings = Mutex<[StoreWarning]>([])
+    private let notes = Mutex(Notes())
 
-    init(url: URL, fileSystem: any FileSystem = POSIXFileSystem(), compactionFloor: Int = JournalFile.defaultCompactionFloor) {
+    /// What the store tells besides the journal's own warnings.
+    private struct Notes {
+        /// A reader's warnings, as its one read found them.
+        var readWarnings: [StoreWarning] = []
+        /// The last compaction after a save failed, and no later one succeeded.
+        var compactionFailure: StoreWarning?
+        /// ``close()`` was called.
+        var isClosed = false
+    }
+
+    init(
+        url: URL, access: Access = .readWrite, fileSystem: any FileSystem = POSIXFileSystem(),
+        compactionFloor: Int = JournalFile.defaultCompactionFloor, now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.url = url
+        self.access = access
         self.fileSystem = fileSystem
         self.compactionFloor = compactionFloor
+        self.now = now
     }
 
     var location: String { url.path(percentEncoded: false) }
 
-    /// What opening found and repaired in memory, such as a torn last record it dropped.
-    var warnings: [StoreWarning] { openingWarnings.withLock { $0 } }
+    /// What the user should hear about now: a torn last record left out, copies of dropped bytes
+    /// not acknowledged, and a compaction that failed after a save that succeeded.
+    var warnings: [StoreWarning] {
+        let notes = notes.withLock { $0 }
+        guard !notes.isClosed else { return [] }
+        let journalWarnings = journal.withLock { $0?.warnings } ?? notes.readWarnings
+        return journalWarnings + (notes.compactionFailure.map { [$0] } ?? [])
+    }
 
     /// The size of the journal after the snapshot, in bytes.
     var journalBytes: Int { journal.withLock { $0?.journalBytes ?? 0 } }
 
     func load(schema: Schema, undoLimit: Int) throws(StoreError) -> StoreContents {
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw .ioFailure(file: location, operation: "create the folder of", reason: error.localizedDescription)
+        if access == .readOnly {
+            let stored = try JournalFile.read(
+                at: url, newStoreSchemaVersion: UInt32(schema.version), fileSystem: fileSystem)
+            let (contents, _) = try read(stored, schema: schema, undoLimit: undoLimit)
+            notes.withLock { $0.readWarnings = stored.warnings }
+            return contents
         }
         return try journal.withLock { slot throws(StoreError) -> StoreContents in
             let (file, stored) = try JournalFile.open(
-                at: url, newStoreSchemaVersion: UInt32(schema.version), fileSystem: fileSystem)
+                at: url, newStoreSchemaVersion: UInt32(schema.version), fileSystem: fileSystem, now: now)
             file.compactionFloor = compactionFloor
             do throws(StoreError) {
                 let (contents, migrated) = try read(stored, schema: schema, undoLimit: undoLimit)
                 if migrated {
                     try file.compact(snapshot: try encode(contents), schemaVersion: UInt32(schema.version))
                 }
-                openingWarnings.withLock { $0 = stored.warnings }
                 slot = file
                 return contents
             } catch {
@@ -98,7 +130,11 @@ final class JournalStore: PersistentStore {
     }
 
     private static func reason(of error: StoreError) -> String {
-        if case .unreadable(_, let reason) = error { reason } else { error.description }
+        switch error {
+        case .unreadable(_, let reason): reason
+        case .ioFailure(let file, let operation, let reason): "could not \(operation) \(file): \(reason)"
+        default: error.description
+        }
     }
 
     /// The number of changes from which ``save(_:contents:)`` estimates a record's size from a
@@ -107,25 +143,99 @@ final class JournalStore: PersistentStore {
 
     /// Appends the commit's record, then compacts when the journal outgrew the snapshot.
     ///
-    /// A commit large enough that its record would make the journal due for compaction (an
+    /// Once the record is durable the save has succeeded: a compaction that fails after it is
+    /// kept as a ``StoreWarning/compactionFailed(reason:)`` warning and tried again by the next
+    /// save. A commit large enough that its record would make the journal due for compaction (an
     /// import) is not appended: the store writes the snapshot it would compact to straight away,
     /// instead of encoding and writing the changes once as a record and then again in the
-    /// snapshot. Its size is estimated from a sample of ``recordSampleSize`` changes.
+    /// snapshot; if that fails before its rename, the record is appended after all. Its size is
+    /// estimated from a sample of ``recordSampleSize`` changes.
+    /// - Throws: ``StoreError/readOnly(file:)``, ``StoreError/closed(file:)``, or what the append
+    ///   throws; the store is then as it was.
     /// - Complexity: O(*c*) for *c* changes; O(*n*) for *n* objects when it compacts.
     func save(_ commit: StoreCommit, contents: StoreContents) throws(StoreError) {
-        try journal.withLock { journal throws(StoreError) in
-            guard let journal else { throw .closed(file: location) }
+        guard access == .readWrite else { throw .readOnly(file: location) }
+        try journal.withLock { slot throws(StoreError) in
+            guard let journal = slot else { throw .closed(file: location) }
             let schemaVersion = UInt32(contents.graph.schema.version)
             if commit.changes.count > Self.recordSampleSize,
                journal.shouldCompact(afterAppending: try estimatedRecordSize(of: commit)) {
-                try journal.compact(snapshot: try encode(contents), schemaVersion: schemaVersion)
-                return
+                do throws(StoreError) {
+                    try journal.compact(snapshot: try encode(contents), schemaVersion: schemaVersion)
+                    notes.withLock { $0.compactionFailure = nil }
+                    return
+                } catch {
+                    // In place but maybe not durable: neither saved nor as it was. Stop here.
+                    guard !journal.isReplacementUnsynced else {
+                        journal.close()
+                        slot = nil
+                        throw error
+                    }
+                }
             }
             try journal.append(try encodeRecord(commit))
-            if journal.shouldCompact {
+            guard journal.shouldCompact else {
+                if !journal.isReplacementUnsynced { notes.withLock { $0.compactionFailure = nil } }
+                return
+            }
+            do throws(StoreError) {
                 try journal.compact(snapshot: try encode(contents), schemaVersion: schemaVersion)
+                notes.withLock { $0.compactionFailure = nil }
+            } catch {
+                notes.withLock { $0.compactionFailure = .compactionFailed(reason: Self.reason(of: error)) }
             }
         }
+    }
+
+    /// Rewrites the store as one snapshot of `contents` now.
+    /// - Throws: ``StoreError/readOnly(file:)``, ``StoreError/closed(file:)``, or what the
+    ///   compaction throws; the old file is then as it was.
+    func compact(_ contents: StoreContents) throws(StoreError) {
+        guard access == .readWrite else { throw .readOnly(file: location) }
+        try journal.withLock { slot throws(StoreError) in
+            guard let journal = slot else { throw .closed(file: location) }
+            try journal.compact(snapshot: try encode(contents), schemaVersion: UInt32(contents.graph.schema.version))
+            notes.withLock { $0.compactionFailure = nil }
+        }
+    }
+
+    /// Drops a torn last record now (keeping its bytes beside the store), marks every kept copy
+    /// acknowledged, and forgets a failed compaction's warning: ``warnings`` is empty afterwards.
+    func acknowledgeWarnings() throws(StoreError) {
+        guard access == .readWrite else { throw .readOnly(file: location) }
+        try journal.withLock { slot throws(StoreError) in
+            guard let journal = slot else { throw .closed(file: location) }
+            try journal.acknowledgeWarnings()
+            notes.withLock { $0.compactionFailure = nil }
+        }
+    }
+
+    /// Reads the file again, as a reader would, and checks it whole against `schema`.
+    func check(schema: Schema) -> StoreCheck {
+        let stored: JournalContents
+        do {
+            stored = try JournalFile.read(at: url, newStoreSchemaVersion: UInt32(schema.version), fileSystem: fileSystem)
+        } catch {
+            return StoreCheck(file: location, problems: [error.description])
+        }
+        let contents: StoreContents
+        do {
+            (contents, _) = try read(stored, schema: schema, undoLimit: Int.max)
+        } catch {
+            return StoreCheck(file: location, records: stored.records.count, problems: [error.description])
+        }
+        return StoreCheck(
+            file: location, records: stored.records.count, contents: contents,
+            warnings: access == .readWrite ? warnings : stored.warnings)
+    }
+
+    /// Releases the file and its lock at once; later saves throw ``StoreError/closed(file:)``.
+    func close() {
+        journal.withLock { slot in
+            slot?.close()
+            slot = nil
+        }
+        notes.withLock { $0.isClosed = true }
     }
 
     private func encodeRecord(_ commit: StoreCommit) throws(StoreError) -> Data {

@@ -24,12 +24,24 @@ protocol PersistentStore: Sendable {
     func load(schema: Schema, undoLimit: Int) throws(StoreError) -> StoreContents
     /// Makes one save durable. `contents` is the whole graph and undo stacks after the save.
     func save(_ commit: StoreCommit, contents: StoreContents) throws(StoreError)
-    /// What opening found and worked around, such as a torn last record it dropped.
+    /// What the user should hear about now: a torn last record left out, copies of dropped
+    /// bytes not acknowledged, a compaction that failed after a save.
     var warnings: [StoreWarning] { get }
+    /// Rewrites the store as one snapshot of `contents`, which must be what was last saved.
+    func compact(_ contents: StoreContents) throws(StoreError)
+    /// Drops a torn last record now (keeping its bytes) and marks every warning acknowledged.
+    func acknowledgeWarnings() throws(StoreError)
+    /// Reads the file again and checks every part of it against `schema`.
+    func check(schema: Schema) -> StoreCheck
+    /// Releases the file and its lock; later saves throw ``StoreError/closed(file:)``.
+    func close()
 }
 
 extension PersistentStore {
     var warnings: [StoreWarning] { [] }
+    func compact(_ contents: StoreContents) throws(StoreError) {}
+    func acknowledgeWarnings() throws(StoreError) {}
+    func close() {}
 }
 
 /// Where a context keeps its objects.
@@ -40,8 +52,13 @@ extension PersistentStore {
 public enum StoreDescription: Sendable, Hashable {
     /// In memory only: gone when the context is.
     case inMemory
-    /// A store file at this URL, made on the first save when missing.
+    /// A store file at this URL, made on the first save when missing, and locked against
+    /// other writers while open.
     case file(URL)
+    /// A store file at this URL, read once when the context opens: never written, never locked,
+    /// so it opens while a writer has it, and when the process may read it but not write it.
+    /// Saves throw ``StoreError/readOnly(file:)``.
+    case readOnlyFile(URL)
 }
 
 /// A store that keeps nothing: every save succeeds, and a new context starts empty.
@@ -53,4 +70,8 @@ struct InMemoryStore: PersistentStore {
     }
 
     func save(_ commit: StoreCommit, contents: StoreContents) throws(StoreError) {}
+
+    func check(schema: Schema) -> StoreCheck {
+        StoreCheck(file: location, problems: [])
+    }
 }

@@ -15,8 +15,16 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case locked(file: String)
     /// An operation on the file system failed; `operation` is what was being done.
     case ioFailure(file: String, operation: String, reason: String)
-    /// An earlier write failed, so this store instance refuses further saves; reopen it.
+    /// The store was closed, by its owner or after a failed write, so this instance refuses
+    /// further calls; open it again.
     case closed(file: String)
+    /// The lock file beside the store is a symbolic link, which the store never follows.
+    case lockFileIsLink(file: String)
+    /// The store was opened for reading only, so it refuses to save.
+    case readOnly(file: String)
+    /// Another process created the store after this instance opened it while it was missing,
+    /// so this instance's picture of it is out of date; open it again.
+    case changedSinceOpened(file: String)
 
     public var description: String {
         switch self {
@@ -31,7 +39,13 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .ioFailure(let file, let operation, let reason):
             "could not \(operation) \(file): \(reason); what was saved before is intact"
         case .closed(let file):
-            "the store \(file) stopped accepting saves after a failed write: reopen it"
+            "the store \(file) is closed (by its owner, or after a failed write): open it again"
+        case .lockFileIsLink(let file):
+            "the lock file \(file) is a symbolic link, which is never followed: remove the link and try again"
+        case .readOnly(let file):
+            "the store \(file) was opened for reading only: open it for writing to change it"
+        case .changedSinceOpened(let file):
+            "the store \(file) was created by another process after it was opened here: open it again"
         }
     }
 }

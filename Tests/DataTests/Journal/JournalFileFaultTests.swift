@@ -71,7 +71,7 @@ struct JournalFileFaultTests {
         }
     }
 
-    @Test("a failure cutting off a torn tail stops the journal and changes nothing")
+    @Test("a failure cutting off a torn tail changes nothing, and the journal goes on")
     func failedTailCut() throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
@@ -84,7 +84,7 @@ struct JournalFileFaultTests {
 
             #expect(throws: StoreError.self) { try journal.append(StoreFixtures.record(9)) }
 
-            #expect(!journal.isWritable)
+            #expect(journal.isWritable)
             journal.close()
             #expect(try Data(contentsOf: url) == torn)
         }
@@ -99,7 +99,7 @@ struct JournalFileFaultTests {
         Failure(testDescription: "the rename fails", faults: [(.rename, .fail)]),
     ]
 
-    @Test("a compaction that fails before its rename leaves the old file as it was, and stops the journal",
+    @Test("a compaction that fails before its rename leaves the old file as it was, and the journal goes on with it",
           arguments: compactionFailures)
     func failedCompaction(_ failure: Failure) throws {
         try withTemporaryDirectory { directory in
@@ -119,19 +119,21 @@ struct JournalFileFaultTests {
                 Issue.record("expected an I/O failure, got \(String(describing: error))")
                 return
             }
-            #expect(throws: StoreError.closed(file: file)) { try journal.append(StoreFixtures.record(9)) }
-            journal.close()
             #expect(try Data(contentsOf: url) == before)
             #expect(!FileManager.default.fileExists(atPath: file + ".compacting"))
+            #expect(journal.isWritable)
+            try journal.append(StoreFixtures.record(9))
+            journal.close()
             let contents = try StoreFixtures.contents(at: url)
             #expect(contents == JournalContents(
-                schemaVersion: 1, snapshot: StoreFixtures.snapshot, records: StoreFixtures.records, warnings: []
+                schemaVersion: 1, snapshot: StoreFixtures.snapshot, records: StoreFixtures.records + [StoreFixtures.record(9)],
+                warnings: []
             ))
         }
     }
 
-    @Test("a compaction whose directory sync fails stops the journal, with the new file in place")
-    func failedDirectorySync() throws {
+    @Test("a compaction whose directory sync fails once tries again and succeeds")
+    func directorySyncRetried() throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
             try StoreFixtures.makeStore(at: url)
@@ -140,12 +142,38 @@ struct JournalFileFaultTests {
             fileSystem.inject(.fail, into: .synchronizeDirectory)
             let snapshot = Data(#"{"projects":[]}"#.utf8)
 
-            #expect(throws: StoreError.self) { try journal.compact(snapshot: snapshot, schemaVersion: 2) }
+            try journal.compact(snapshot: snapshot, schemaVersion: 2)
 
-            #expect(!journal.isWritable)
+            #expect(fileSystem.calls(of: .synchronizeDirectory) == 2)
+            #expect(!journal.isReplacementUnsynced)
             journal.close()
-            let contents = try StoreFixtures.contents(at: url)
-            #expect(contents == JournalContents(schemaVersion: 2, snapshot: snapshot, records: [], warnings: []))
+            #expect(try StoreFixtures.contents(at: url) == JournalContents(schemaVersion: 2, snapshot: snapshot, records: [], warnings: []))
+        }
+    }
+
+    @Test("a compaction whose directory sync fails twice leaves the new file in place, and the next append syncs the directory before it writes")
+    func failedDirectorySync() throws {
+        try withTemporaryDirectory { directory in
+            let url = StoreFixtures.storeURL(in: directory)
+            try StoreFixtures.makeStore(at: url)
+            let fileSystem = FaultyFileSystem()
+            let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, fileSystem: fileSystem)
+            fileSystem.inject(.fail, into: .synchronizeDirectory)
+            fileSystem.inject(.fail, into: .synchronizeDirectory, onCall: 2)
+            fileSystem.inject(.fail, into: .synchronizeDirectory, onCall: 3)
+            let snapshot = Data(#"{"projects":[]}"#.utf8)
+
+            #expect(throws: StoreError.self) { try journal.compact(snapshot: snapshot, schemaVersion: 2) }
+            #expect(journal.isReplacementUnsynced)
+            let unsynced = try Data(contentsOf: url)
+            #expect(throws: StoreError.self) { try journal.append(StoreFixtures.record(1)) }
+            #expect(try Data(contentsOf: url) == unsynced)
+            try journal.append(StoreFixtures.record(2))
+
+            #expect(!journal.isReplacementUnsynced)
+            journal.close()
+            #expect(try StoreFixtures.contents(at: url) == JournalContents(
+                schemaVersion: 2, snapshot: snapshot, records: [StoreFixtures.record(2)], warnings: []))
         }
     }
 

@@ -11,12 +11,50 @@ struct JournalFileLockTests {
     func secondOpenInProcess() throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
+            try StoreFixtures.makeStore(at: url)
             let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1)
             defer { journal.close() }
 
             #expect(throws: StoreError.locked(file: url.path(percentEncoded: false))) {
                 try JournalFile.open(at: url, newStoreSchemaVersion: 1)
             }
+        }
+    }
+
+    @Test("a missing store is locked by its first write; another writer that opened it missing is then refused")
+    func missingStoreLockedAtFirstWrite() throws {
+        try withTemporaryDirectory { directory in
+            let url = StoreFixtures.storeURL(in: directory)
+            let file = url.path(percentEncoded: false)
+            let (first, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1)
+            let (second, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1)
+            #expect(!FileManager.default.fileExists(atPath: file + ".lock"))
+
+            try first.append(StoreFixtures.record(1))
+            #expect(throws: StoreError.locked(file: file)) { try second.append(StoreFixtures.record(2)) }
+            first.close()
+            #expect(throws: StoreError.changedSinceOpened(file: file)) { try second.append(StoreFixtures.record(2)) }
+            second.close()
+
+            #expect(try StoreFixtures.contents(at: url).records == [StoreFixtures.record(1)])
+        }
+    }
+
+    @Test("a lock file that is a symbolic link is refused, and its target is neither followed nor created")
+    func linkedLockFile() throws {
+        try withTemporaryDirectory { directory in
+            let url = StoreFixtures.storeURL(in: directory)
+            try StoreFixtures.makeStore(at: url)
+            let lock = JournalFile.lockFileURL(forStoreAt: url).path(percentEncoded: false)
+            try FileManager.default.removeItem(atPath: lock)
+            let target = directory.appendingPathComponent("elsewhere").path(percentEncoded: false)
+            try FileManager.default.createSymbolicLink(atPath: lock, withDestinationPath: target)
+
+            #expect(throws: StoreError.lockFileIsLink(file: lock)) {
+                try JournalFile.open(at: url, newStoreSchemaVersion: 1)
+            }
+            #expect(!FileManager.default.fileExists(atPath: target))
+            #expect(StoreError.lockFileIsLink(file: lock).description.contains("symbolic link"))
         }
     }
 
@@ -42,6 +80,7 @@ struct JournalFileLockTests {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
             let lockFile = JournalFile.lockFileURL(forStoreAt: url).path(percentEncoded: false)
+            try StoreFixtures.makeStore(at: url)
             let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1)
 
             #expect(try Self.runFlock(["-n", lockFile, "true"]) == 1)

@@ -161,23 +161,55 @@ struct JournalFileRoundTripTests {
         }
     }
 
-    @Test("a torn tail left by a crash is cut off by the next append")
+    @Test("a torn tail left by a crash is kept beside the store, then cut off by the next append; the copy is announced until acknowledged")
     func tornTailCutOffByAppend() throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
             try StoreFixtures.makeStore(at: url)
             let whole = try Data(contentsOf: url)
             try whole.dropLast(5).write(to: url)
+            let tail = whole.dropLast(5).dropFirst(StoreFixtures.recordOffsets().last ?? 0)
+            let noon = Date(timeIntervalSince1970: 1_773_576_000)  // 2026-03-15 12:00 UTC
 
-            let (journal, contents) = try JournalFile.open(at: url, newStoreSchemaVersion: 1)
+            let (journal, contents) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, now: { noon })
             #expect(contents.records == StoreFixtures.records.dropLast())
-            #expect(contents.warnings.count == 1)
+            #expect(contents.warnings == [.droppedTornTail(offset: StoreFixtures.recordOffsets().last ?? 0, bytes: tail.count)])
             try journal.append(StoreFixtures.record(42))
+            let copy = url.path(percentEncoded: false) + ".dropped-20260315T120000Z"
+            #expect(journal.warnings == [.keptDroppedBytes(file: copy)])
             journal.close()
 
-            let reopened = try StoreFixtures.contents(at: url)
-            #expect(reopened.records == StoreFixtures.records.dropLast() + [StoreFixtures.record(42)])
+            #expect(try Data(contentsOf: URL(filePath: copy)) == tail)
+            #expect(try StoreFixtures.permissions(of: URL(filePath: copy)) == 0o600)
+            let (reopened, again) = try JournalFile.open(at: url, newStoreSchemaVersion: 1)
+            #expect(again.records == StoreFixtures.records.dropLast() + [StoreFixtures.record(42)])
+            #expect(again.warnings == [.keptDroppedBytes(file: copy)])
+            try reopened.acknowledgeWarnings()
             #expect(reopened.warnings.isEmpty)
+            reopened.close()
+            #expect(try StoreFixtures.contents(at: url).warnings.isEmpty)
+            #expect(try Data(contentsOf: URL(filePath: copy + ".acknowledged")) == tail)
+        }
+    }
+
+    @Test("acknowledging drops a torn tail at once, keeping its bytes, and a reader then sees no warning")
+    func acknowledgeDropsTornTail() throws {
+        try withTemporaryDirectory { directory in
+            let url = StoreFixtures.storeURL(in: directory)
+            try StoreFixtures.makeStore(at: url)
+            let torn = try Data(contentsOf: url).dropLast(5)
+            try torn.write(to: url)
+            #expect(try JournalFile.read(at: url, newStoreSchemaVersion: 1).warnings.count == 1)
+
+            let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1)
+            try journal.acknowledgeWarnings()
+            journal.close()
+
+            let read = try JournalFile.read(at: url, newStoreSchemaVersion: 1)
+            #expect(read.warnings.isEmpty)
+            #expect(read.records == StoreFixtures.records.dropLast())
+            let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".acknowledged") }
+            #expect(kept.count == 1)
         }
     }
 

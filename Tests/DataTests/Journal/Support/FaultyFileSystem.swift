@@ -8,7 +8,8 @@ import Synchronization
 /// let fileSystem = FaultyFileSystem()
 /// fileSystem.inject(.fail, into: .synchronize)  // the next sync fails with EIO
 /// ```
-/// Each fault hits one call; the calls after it succeed again.
+/// Each fault hits one call; the calls after it succeed again. ``inject(_:intoStep:)`` counts the
+/// calls of every operation together, so that a test can fail each step of a save in turn.
 final class FaultyFileSystem: FileSystem {
     /// The calls a fault can be injected into.
     enum Operation: Hashable, Sendable, CaseIterable {
@@ -20,6 +21,8 @@ final class FaultyFileSystem: FileSystem {
         case truncate
         case setPermissions
         case rename
+        case remove
+        case createDirectory
     }
 
     /// What happens to the chosen call.
@@ -35,6 +38,11 @@ final class FaultyFileSystem: FileSystem {
     private struct State {
         var calls: [Operation: Int] = [:]
         var faults: [Operation: [Int: Fault]] = [:]
+        /// Calls of every operation so far, and the step to fail, counted the same way.
+        var steps = 0
+        var failingStep: Int?
+        /// The operation of every step so far, in order.
+        var log: [Operation] = []
     }
 
     private let base: any FileSystem
@@ -52,6 +60,15 @@ final class FaultyFileSystem: FileSystem {
         }
     }
 
+    /// Makes the `nth` call from now on of any operation (1 is the next one) fail: with `EIO`,
+    /// or for a write, after writing nothing.
+    func inject(failingStep nth: Int) {
+        state.withLock { $0.failingStep = $0.steps + nth }
+    }
+
+    /// The operations called so far, in order, one per step.
+    var steps: [Operation] { state.withLock { $0.log } }
+
     /// How many times `operation` was called so far.
     func calls(of operation: Operation) -> Int {
         state.withLock { $0.calls[operation, default: 0] }
@@ -62,6 +79,9 @@ final class FaultyFileSystem: FileSystem {
         state.withLock { state in
             let call = state.calls[operation, default: 0] + 1
             state.calls[operation] = call
+            state.steps += 1
+            state.log.append(operation)
+            if state.steps == state.failingStep { return .fail }
             return state.faults[operation]?.removeValue(forKey: call)
         }
     }
@@ -76,8 +96,30 @@ final class FaultyFileSystem: FileSystem {
         try base.openExisting(path)
     }
 
-    func openOrCreate(_ path: String, permissions: UInt32) throws(StoreError) -> FileDescriptor {
-        try base.openOrCreate(path, permissions: permissions)
+    func openForReading(_ path: String) throws(StoreError) -> FileDescriptor? {
+        try base.openForReading(path)
+    }
+
+    func openLockFile(_ path: String, create: Bool, permissions: UInt32) throws(StoreError) -> FileDescriptor? {
+        try base.openLockFile(path, create: create, permissions: permissions)
+    }
+
+    func itemExists(_ path: String) throws(StoreError) -> Bool {
+        try base.itemExists(path)
+    }
+
+    func resolvingLinks(_ path: String) throws(StoreError) -> String {
+        try base.resolvingLinks(path)
+    }
+
+    func createDirectories(_ path: String, permissions: UInt32) throws(StoreError) {
+        if try base.itemExists(path) { return }
+        try failIfPlanned(.createDirectory, file: path, "create the folder")
+        try base.createDirectories(path, permissions: permissions)
+    }
+
+    func entries(ofDirectory path: String) throws(StoreError) -> [String] {
+        try base.entries(ofDirectory: path)
     }
 
     func createNew(_ path: String, permissions: UInt32) throws(StoreError) -> FileDescriptor {
@@ -142,6 +184,7 @@ final class FaultyFileSystem: FileSystem {
     }
 
     func removeIfPresent(_ path: String) throws(StoreError) {
+        try failIfPlanned(.remove, file: path, "remove")
         try base.removeIfPresent(path)
     }
 

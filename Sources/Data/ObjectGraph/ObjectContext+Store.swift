@@ -1,0 +1,66 @@
+import Foundation
+
+extension ObjectContext {
+    /// What the store asks the user to know about now, empty for a child context or an in-memory
+    /// store: a torn or damaged last record it leaves out, copies of dropped bytes kept beside
+    /// the store file and not acknowledged yet, a compaction that failed after a save succeeded.
+    ///
+    /// It changes as the store works: a save that drops a torn record adds the copy it kept; a
+    /// compaction that succeeds removes the failure. See ``acknowledgeStoreWarnings()``.
+    public var storeWarnings: [StoreWarning] {
+        rootStore?.warnings ?? []
+    }
+
+    /// Drops a torn last record now (its bytes kept beside the store file), and marks every
+    /// warning acknowledged, so that ``storeWarnings`` is empty until something new happens.
+    ///
+    /// - Throws: ``ContextError/store(_:)`` with ``StoreError/readOnly(file:)`` for a read-only
+    ///   store, ``StoreError/closed(file:)``, or an I/O failure.
+    public func acknowledgeStoreWarnings() throws(ContextError) {
+        guard let store = rootStore else { return }
+        do throws(StoreError) {
+            try store.acknowledgeWarnings()
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Rewrites the store file now as one snapshot of what was saved, with an empty journal.
+    ///
+    /// - Throws: ``ContextError/unsavedChanges`` when changes are pending (save or roll them back
+    ///   first); ``ContextError/store(_:)`` when the compaction fails, the old file then as it was.
+    /// - Complexity: O(*n*) for *n* objects.
+    public func compactStore() throws(ContextError) {
+        guard let store = rootStore else { return }
+        try state.withLock { state throws(ContextError) in
+            guard state.originals.isEmpty else { throw .unsavedChanges }
+            do throws(StoreError) {
+                try store.compact(StoreContents(graph: state.graph, undo: state.undo))
+            } catch {
+                throw .store(error)
+            }
+        }
+    }
+
+    /// Reads the store file again and checks it whole: every checksum, every object against its
+    /// entity's rules, every relationship, index and uniqueness constraint.
+    ///
+    /// - Complexity: O(*n* log *n*) for a file of *n* objects.
+    public func checkStore() -> StoreCheck {
+        guard let store = rootStore else {
+            return StoreCheck(file: "a child context", problems: [])
+        }
+        return store.check(schema: schema)
+    }
+
+    /// Releases the store file and its lock at once. Every later save throws
+    /// ``ContextError/store(_:)`` with ``StoreError/closed(file:)``; objects already read stay.
+    public func close() {
+        rootStore?.close()
+    }
+
+    /// The store of a root context.
+    private var rootStore: (any PersistentStore)? {
+        if case .store(let store) = backing { store } else { nil }
+    }
+}
