@@ -61,7 +61,7 @@ public struct StoreCheck: Hashable, Sendable, CustomStringConvertible {
         let table = graph.table(type)
         var problems: [String] = []
         var uniqueKeys = [[AnyHashable: E.ID]](repeating: [:], count: E.uniquenessConstraints.count)
-        for object in table.rows.values.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
+        for object in table.objects.sorted(by: { $0.id.rawValue.uuidString < $1.id.rawValue.uuidString }) {
             let name = object.objectID.description
             problems += object.validationFailures().map { "\(name) breaks a rule: \($0)" }
             for relationship in E.relationships {
