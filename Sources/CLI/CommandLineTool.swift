@@ -130,16 +130,27 @@ public struct CommandLineTool: Sendable {
     /// Runs the command on the main actor, where the view models live.
     @MainActor
     private func perform(_ invocation: Invocation) async throws(CommandLineError) {
-        try await invocation.command.run(in: CommandContext(tool: self, storePath: invocation.storePath))
+        let context = CommandContext(tool: self, storePath: invocation.storePath)
+        do {
+            try await invocation.command.run(in: context)
+        } catch {
+            context.finish()
+            throw error
+        }
+        context.finish()
     }
 
-    /// Opens the store at `url`.
+    /// Opens the store at `url`, for writing or, when `readOnly`, for reading only.
     ///
     /// - Throws: ``CommandLineError/runtime(_:)`` with the store's own description when it cannot
     ///   be read; the file is left untouched.
-    static func openEngine(at url: URL, environment: EngineEnvironment) throws(CommandLineError) -> ProjectManagerEngine {
+    static func openEngine(
+        at url: URL, environment: EngineEnvironment, readOnly: Bool = false
+    ) throws(CommandLineError) -> ProjectManagerEngine {
         do {
-            return try ProjectManagerEngine.persistent(at: url, environment: environment)
+            return readOnly
+                ? try ProjectManagerEngine.readOnly(at: url, environment: environment)
+                : try ProjectManagerEngine.persistent(at: url, environment: environment)
         } catch {
             throw .runtime(error.description)
         }

@@ -3,6 +3,11 @@ import Foundation
 @_exported import ProjectManagerPresentation
 import ProjectManagerData
 
+/// What a store asks the user to know about: re-exported from the Data layer.
+public typealias StoreWarning = ProjectManagerData.StoreWarning
+/// What checking a store file whole found: re-exported from the Data layer.
+public typealias StoreCheck = ProjectManagerData.StoreCheck
+
 /// The whole engine, wired: every use case over one store.
 ///
 /// This is the composition root, the one place where the Domain's ports meet the Data layer's
@@ -41,6 +46,9 @@ public struct ProjectManagerEngine: Sendable {
     /// The board repository.
     public let boards: any BoardRepository
 
+    /// The object graph under the repositories, for the store's own operations.
+    private let context: ObjectContext
+
     /// An engine whose store lives in memory only: for tests and previews.
     public static func inMemory(environment: EngineEnvironment = .live) -> ProjectManagerEngine {
         do {
@@ -58,6 +66,22 @@ public struct ProjectManagerEngine: Sendable {
         try ProjectManagerEngine(store: .file(url), environment: environment)
     }
 
+    /// An engine that reads the store file at `url` once and never writes it: no lock is taken
+    /// or created, so it opens while another process writes the store, and when this process may
+    /// read the file but not write it. A missing file reads as an empty board.
+    ///
+    /// Use it to show a board, a project or the history. Every change throws
+    /// ``RepositoryError/storage(reason:)`` saying the store is read-only.
+    /// ```swift
+    /// let reader = try ProjectManagerEngine.readOnly(at: storeURL)
+    /// let board = try await reader.fetchBoard()
+    /// for warning in reader.warnings { print("warning:", warning) }
+    /// ```
+    /// - Throws: ``StoreError`` when the file cannot be read; it is left untouched.
+    public static func readOnly(at url: URL, environment: EngineEnvironment = .live) throws(StoreError) -> ProjectManagerEngine {
+        try ProjectManagerEngine(store: .readOnlyFile(url), environment: environment)
+    }
+
     private init(store: StoreDescription, environment: EngineEnvironment) throws(StoreError) {
         let context: ObjectContext
         do {
@@ -69,6 +93,7 @@ public struct ProjectManagerEngine: Sendable {
             throw storeError
         }
         let repository = ObjectGraphRepository(context: context, environment: environment)
+        self.context = context
         self.environment = environment
         self.projects = repository
         self.boards = repository
@@ -86,5 +111,67 @@ public struct ProjectManagerEngine: Sendable {
         fetchHistory = FetchHistory(history: repository)
         undoRedo = UndoRedo(history: repository)
         beginProjectEdit = BeginProjectEdit(editing: repository)
+    }
+}
+
+// MARK: - The store
+
+extension ProjectManagerEngine {
+    /// What the store asks the user to know about now; empty when all is well. Show it.
+    ///
+    /// Nothing acknowledged is lost in silence: a save that a crash cut short, or a damaged last
+    /// record, is left out so that the store opens, and reported here
+    /// (``StoreWarning/droppedTornTail(offset:bytes:)``); the next save copies its bytes beside
+    /// the store file before it drops them, and that copy is reported
+    /// (``StoreWarning/keptDroppedBytes(file:)``) by every engine that opens the store until
+    /// ``acknowledgeWarnings()``. A save that succeeded while the compaction after it failed adds
+    /// ``StoreWarning/compactionFailed(reason:)``, until a later save compacts.
+    public var warnings: [StoreWarning] { context.storeWarnings }
+
+    /// Marks every warning seen: a torn last record is dropped now (its bytes kept beside the
+    /// store file), and the kept copies stop being reported; ``warnings`` is then empty.
+    ///
+    /// - Throws: ``StoreError/readOnly(file:)`` for a read-only engine, ``StoreError/closed(file:)``,
+    ///   or ``StoreError/ioFailure(file:operation:reason:)``.
+    public func acknowledgeWarnings() throws(StoreError) {
+        try storeCall { () throws(ContextError) in try context.acknowledgeStoreWarnings() }
+    }
+
+    /// Rewrites the store file now, as one snapshot with an empty journal (the store also does
+    /// this on its own when the journal outgrows the snapshot).
+    ///
+    /// - Throws: ``StoreError/readOnly(file:)``, ``StoreError/closed(file:)``, or the failure of a
+    ///   step, the old file then as it was.
+    /// - Complexity: O(*n*) for *n* objects.
+    public func compact() throws(StoreError) {
+        try storeCall { () throws(ContextError) in try context.compactStore() }
+    }
+
+    /// Reads the store file again and checks it whole: every checksum, every object against the
+    /// rules, every relationship, index and uniqueness constraint.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* objects.
+    public func checkStore() -> StoreCheck {
+        context.checkStore()
+    }
+
+    /// Releases the store file and its lock at once, so that another engine or process can open
+    /// it. Every later call (a use case, a save, ``compact()``) throws: use cases
+    /// ``RepositoryError/storage(reason:)`` with ``StoreError/closed(file:)``'s description.
+    /// Every save that returned is already on disk; closing twice does nothing more.
+    public func close() {
+        context.close()
+    }
+
+    private func storeCall(_ work: () throws(ContextError) -> Void) throws(StoreError) {
+        do {
+            try work()
+        } catch {
+            guard case .store(let storeError) = error else {
+                // Changes pending in the context: a unit of work is under way on another task.
+                throw .ioFailure(file: context.checkStore().file, operation: "work on", reason: "\(error)")
+            }
+            throw storeError
+        }
     }
 }

@@ -12,6 +12,6 @@ struct BoardCommand: Command {
     init(_ arguments: ParsedArguments) {}
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        context.print(try await context.boardRenderer(on: context.screens()).lines())
+        context.print(try await context.boardRenderer(on: context.readingScreens()).lines())
     }
 }

@@ -18,6 +18,8 @@ enum CommandRegistry {
         HistoryCommand.self,
         UndoCommand.self,
         RedoCommand.self,
+        DoctorCommand.self,
+        CompactCommand.self,
         HelpCommand.self,
         CompletionCommand.self,
         VersionCommand.self,

@@ -29,7 +29,7 @@ struct HistoryCommand: Command {
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let history = try await context.screens().history(limit: limit)
+        let history = try await context.readingScreens().history(limit: limit)
         guard !history.entries.isEmpty else {
             context.print(history.emptyText)
             return

@@ -9,7 +9,7 @@ struct ShowCommand: ProjectCommand {
     let id: ProjectIDPrefix
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let lookup = try await context.lookup(on: context.screens())
+        let lookup = try await context.lookup(on: context.readingScreens())
         let project = try lookup.project(id)
         context.print(ProjectDetails(
             project: project, lookup: lookup, style: context.style,

@@ -1,4 +1,5 @@
 import ProjectManager
+import Synchronization
 
 /// What a command runs with: the tool's streams and settings, and the app's screens over the store
 /// the command line names, opened when the command first asks for them.
@@ -7,6 +8,8 @@ struct CommandContext {
     /// The tool running the command: its output, errors, environment and terminal.
     let tool: CommandLineTool
     private let source: Source
+    /// The engines this command opened, to report their warnings and close when it ends.
+    private let opened = OpenedEngines()
 
     private enum Source {
         /// The store `--store` names (or the environment's), opened on demand.
@@ -37,7 +40,35 @@ struct CommandContext {
             return screens
         case .store(let path):
             let url = try StoreLocation.url(flag: path, environment: tool.processEnvironment)
-            return Screens(engine: try CommandLineTool.openEngine(at: url, environment: tool.engineEnvironment))
+            return Screens(engine: try opened.keep(CommandLineTool.openEngine(at: url, environment: tool.engineEnvironment)))
+        }
+    }
+
+    /// The app's screens over the command's store, read once and never written: for commands
+    /// that only show. No lock is taken, so they run while another process writes the store,
+    /// and on a store the user may read but not write.
+    ///
+    /// - Throws: ``CommandLineError/runtime(_:)`` with the store's own description when it cannot
+    ///   be read; the file is left untouched.
+    func readingScreens() throws(CommandLineError) -> Screens {
+        switch source {
+        case .screens(let screens):
+            return screens
+        case .store(let path):
+            let url = try StoreLocation.url(flag: path, environment: tool.processEnvironment)
+            return Screens(engine: try opened.keep(CommandLineTool.openEngine(
+                at: url, environment: tool.engineEnvironment, readOnly: true)))
+        }
+    }
+
+    /// Writes the warnings of every store the command opened to the error stream, one line each
+    /// (`pm: warning: …`), and closes those stores.
+    func finish() {
+        for engine in opened.takeAll() {
+            for warning in engine.warnings {
+                tool.errors.write("pm: warning: \(CommandLineTool.oneLine(warning.description))\n")
+            }
+            engine.close()
         }
     }
 
@@ -94,5 +125,24 @@ extension CommandContext {
             return
         }
         print(entries.map { "\(done): \(TerminalText.sanitized($0.text))" })
+    }
+}
+
+/// The engines a command opened, in order.
+private final class OpenedEngines: Sendable {
+    private let engines = Mutex<[ProjectManagerEngine]>([])
+
+    /// Remembers `engine` and hands it back.
+    func keep(_ engine: ProjectManagerEngine) -> ProjectManagerEngine {
+        engines.withLock { $0.append(engine) }
+        return engine
+    }
+
+    /// Every engine kept, forgotten here.
+    func takeAll() -> [ProjectManagerEngine] {
+        engines.withLock { engines in
+            defer { engines = [] }
+            return engines
+        }
     }
 }

@@ -53,10 +53,16 @@ extension ObjectContext {
         return store.check(schema: schema)
     }
 
-    /// Releases the store file and its lock at once. Every later save throws
-    /// ``ContextError/store(_:)`` with ``StoreError/closed(file:)``; objects already read stay.
+    /// Releases the store file and its lock at once. Every later save, and
+    /// ``requireOpenStore()``, throws ``ContextError/store(_:)`` with ``StoreError/closed(file:)``.
     public func close() {
         rootStore?.close()
+    }
+
+    /// Throws when the store was closed: for callers that read objects, which stay in memory.
+    /// - Throws: ``ContextError/store(_:)`` with ``StoreError/closed(file:)``.
+    public func requireOpenStore() throws(ContextError) {
+        if let store = rootStore, store.isClosed { throw .store(.closed(file: store.location)) }
     }
 
     /// The store of a root context.

@@ -33,6 +33,7 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
     // MARK: - Reading projects
 
     public func project(id: Project.ID) throws(RepositoryError) -> Project {
+        try requireOpen()
         guard let project = context.object(Project.self, id: id) else { throw .notFound(.project(id)) }
         return project
     }
@@ -248,6 +249,7 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
     // MARK: - Boards
 
     public func boards() throws(RepositoryError) -> [Board] {
+        try requireOpen()
         var boards = try mapped { () throws(ContextError) in
             try context.fetch(FetchRequest<Board>(sortBy: [SortDescriptor(\.createdAt)]))
         }
@@ -256,6 +258,7 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
     }
 
     public func board(id: Board.ID) throws(RepositoryError) -> Board {
+        try requireOpen()
         if let board = context.object(Board.self, id: id) { return board }
         if id == .default { return defaultBoard }
         throw .notFound(.board(id))
@@ -315,6 +318,11 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
                 throw error
             }
         }
+    }
+
+    /// Throws once the engine closed the store: every call after `close()` fails, reads too.
+    private func requireOpen() throws(RepositoryError) {
+        try mapped { () throws(ContextError) in try context.requireOpenStore() }
     }
 
     private func mapped<T>(_ work: () throws(ContextError) -> T) throws(RepositoryError) -> T {

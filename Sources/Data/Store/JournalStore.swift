@@ -229,6 +229,8 @@ final class JournalStore: PersistentStore {
             warnings: access == .readWrite ? warnings : stored.warnings)
     }
 
+    var isClosed: Bool { notes.withLock { $0.isClosed } }
+
     /// Releases the file and its lock at once; later saves throw ``StoreError/closed(file:)``.
     func close() {
         journal.withLock { slot in

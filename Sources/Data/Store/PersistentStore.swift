@@ -35,6 +35,8 @@ protocol PersistentStore: Sendable {
     func check(schema: Schema) -> StoreCheck
     /// Releases the file and its lock; later saves throw ``StoreError/closed(file:)``.
     func close()
+    /// `true` once ``close()`` was called.
+    var isClosed: Bool { get }
 }
 
 extension PersistentStore {
@@ -42,6 +44,7 @@ extension PersistentStore {
     func compact(_ contents: StoreContents) throws(StoreError) {}
     func acknowledgeWarnings() throws(StoreError) {}
     func close() {}
+    var isClosed: Bool { false }
 }
 
 /// Where a context keeps its objects.

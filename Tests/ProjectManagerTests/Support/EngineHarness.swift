@@ -52,6 +52,7 @@ final class EngineHarness: Sendable {
     func restarted() throws -> ProjectManagerEngine {
         guard kind == .file else { return engine }
         return try current.withLock { current in
+            current?.close()
             current = nil
             let engine = try ProjectManagerEngine.persistent(at: storeURL, environment: environment)
             current = engine

@@ -1,0 +1,48 @@
+import ProjectManager
+
+/// `pm doctor`: checks the store file whole and says what it found; `--ack` marks its warnings seen.
+///
+/// ```
+/// /home/me/.local/share/projectmanager/projects.pmstore: healthy; 12 record(s) after the snapshot; 42 Activity, 1 Board, 7 Project
+/// ```
+struct DoctorCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "doctor", abstract: "check the store file whole",
+        discussion: """
+            Reads the store again and checks every checksum, every project against the rules, \
+            and every relationship, index and uniqueness constraint, then prints what it found; \
+            exits 1 when something is wrong. Without --ack it only reads. A save that a crash cut \
+            short, or a damaged last record, is left out when the store opens, its bytes kept \
+            beside the store file, and every command warns about it until 'pm doctor --ack'.
+            """,
+        options: [.flag("--ack", help: "drop a cut-short last record now (its bytes kept) and stop warning about kept bytes")])
+
+    /// Whether to acknowledge the store's warnings.
+    var acknowledges: Bool
+
+    init(acknowledges: Bool = false) {
+        self.acknowledges = acknowledges
+    }
+
+    init(_ arguments: ParsedArguments) {
+        acknowledges = arguments.flag("--ack")
+    }
+
+    func run(in context: CommandContext) async throws(CommandLineError) {
+        let engine = try acknowledges ? context.screens().engine : context.readingScreens().engine
+        if acknowledges {
+            let count = engine.warnings.count
+            do {
+                try engine.acknowledgeWarnings()
+            } catch {
+                throw .runtime(error.description)
+            }
+            context.print("acknowledged \(count) warning\(count == 1 ? "" : "s")")
+        }
+        let check = engine.checkStore()
+        context.print(check.description.split(separator: "\n").map { TerminalText.sanitized(String($0)) })
+        guard check.isHealthy else {
+            throw .runtime("the store \(check.file) has \(check.problems.count) problem(s): see above; it was left untouched")
+        }
+    }
+}
