@@ -130,7 +130,10 @@ public actor FileAuthenticationProvider: AuthenticationProvider {
         let path = folder + "/.lock"
         let lock: FileDescriptor
         do throws(StoreError) {
-            lock = try fileSystem.openOrCreate(path, permissions: 0o600)
+            guard let opened = try fileSystem.openLockFile(path, create: true, permissions: 0o600) else {
+                throw .ioFailure(file: path, operation: "create", reason: "it vanished as it was made")
+            }
+            lock = opened
         } catch {
             throw .storage(reason: error.description)
         }
