@@ -35,6 +35,7 @@ enum EnglishPhrases {
         case .noActivity: "Nothing has happened yet."
 
         case .account(let phrase): text(for: phrase)
+        case .gitHub(let phrase): text(for: phrase)
 
         case .failure(let error): failure(error)
         }

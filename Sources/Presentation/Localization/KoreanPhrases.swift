@@ -38,6 +38,7 @@ enum KoreanPhrases {
         case .noActivity: "아직 기록이 없습니다."
 
         case .account(let phrase): text(for: phrase)
+        case .gitHub(let phrase): text(for: phrase)
 
         case .failure(let error): failure(error)
         }

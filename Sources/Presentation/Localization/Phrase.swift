@@ -75,6 +75,8 @@ public enum Phrase: Hashable, Sendable {
 
     /// The sign-up and sign-in screens' text.
     case account(AccountPhrase)
+    /// The text of the GitHub screens.
+    case gitHub(GitHubPhrase)
 
     // MARK: - Errors
 

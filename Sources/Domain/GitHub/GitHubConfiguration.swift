@@ -1,5 +1,4 @@
 import Foundation
-import ProjectManagerDomain
 
 /// Where GitHub is and how to talk to it: the API and the web host are configuration, so that
 /// GitHub Enterprise (`https://HOST/api/v3`) and the tests' loopback server can stand in.

@@ -1,0 +1,56 @@
+import Foundation
+import ProjectManagerDomain
+
+extension KoreanPhrases {
+    static func text(for phrase: GitHubPhrase) -> String {
+        switch phrase {
+        case .issuesTitle(let repository): "이슈 · \(repository)"
+        case .stateFilter(.open), .issueState(.open): "열림"
+        case .stateFilter(.closed), .issueState(.closed): "닫힘"
+        case .stateFilter(.all): "전체"
+        case .assignedToMe: "나에게 할당됨"
+        case .loadMore: "더 보기"
+        case .loading: "불러오는 중…"
+        case .noIssues: "이 필터에 맞는 이슈가 없습니다."
+        case .noDescription: "설명이 없습니다."
+        case .opened(let number, let author?): "#\(number) · \(author) 님이 작성"
+        case .opened(let number, nil): "#\(number) · 삭제된 계정이 작성"
+        case .failure(let error): failure(error)
+        }
+    }
+
+    private static func failure(_ error: GitHubError) -> String {
+        switch error {
+        case .transport(let underlying) where underlying.code == .timedOut:
+            "GitHub가 제때 응답하지 않았습니다. 연결을 확인하고 다시 시도하세요."
+        case .transport:
+            "GitHub에 연결할 수 없습니다. 연결을 확인하고 다시 시도하세요."
+        case .unauthorized:
+            "GitHub가 토큰을 거부했습니다. 다시 로그인하세요."
+        case .notFound:
+            "저장소나 이슈를 찾을 수 없습니다. 이름과 토큰의 권한을 확인하세요."
+        case .rateLimited(let until):
+            "GitHub 요청 한도에 도달했습니다. \(until.formatted(.iso8601)) 이후에 다시 시도하세요."
+        case .server(let status, _):
+            "GitHub에서 오류가 발생했습니다(상태 \(status)). 잠시 후 다시 시도하세요."
+        case .status(let status, let message):
+            "GitHub가 상태 \(status)로 응답했습니다\(message.map { ": \($0)" } ?? ".")"
+        case .decoding(let field, _):
+            "GitHub의 응답을 읽을 수 없습니다('\(field)')."
+        case .notSignedIn:
+            "GitHub에 로그인되어 있지 않습니다. 먼저 로그인하세요."
+        case .foreignLink(let host):
+            "다음 페이지가 다른 호스트(\(host))를 가리켜 요청하지 않았습니다."
+        case .deviceCodeExpired:
+            "로그인 코드가 승인되기 전에 만료되었습니다. 다시 로그인하세요."
+        case .accessDenied:
+            "GitHub에서 로그인이 거부되었습니다. 다시 로그인해 승인하세요."
+        case .stateMismatch:
+            "이 로그인에서 온 응답이 아닙니다(state 불일치). 다시 로그인하세요."
+        case .oauth(let code, _):
+            "GitHub가 로그인을 거부했습니다(\(code)). 다시 로그인하세요."
+        case .credentialStorage(let reason):
+            "로그인 정보를 저장하거나 읽을 수 없습니다: \(reason)"
+        }
+    }
+}
