@@ -40,6 +40,8 @@ public struct ProjectManagerEngine: Sendable {
     public let fetchHistory: FetchHistory
     public let undoRedo: UndoRedo
     public let beginProjectEdit: BeginProjectEdit
+    /// Search over every board's titles and bodies, through an index that every save updates.
+    public let searchProjects: SearchProjects
 
     /// The project repository, for its change stream.
     public let projects: any ProjectRepository
@@ -111,6 +113,7 @@ public struct ProjectManagerEngine: Sendable {
         fetchHistory = FetchHistory(history: repository)
         undoRedo = UndoRedo(history: repository)
         beginProjectEdit = BeginProjectEdit(editing: repository)
+        searchProjects = SearchProjects(search: ProjectSearchIndex(context: context))
     }
 }
 

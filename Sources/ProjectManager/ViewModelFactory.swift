@@ -62,6 +62,16 @@ public struct ViewModelFactory {
             navigator: navigator, localizer: localizer)
     }
 
+    /// The search screen, over every board at first, with typing debounced on `clock`.
+    public func makeSearch(
+        clock: any Clock<Duration> = ContinuousClock(), debounce: Duration = .milliseconds(250)
+    ) -> SearchViewModel {
+        let projects = engine.projects
+        return SearchViewModel(
+            searchProjects: engine.searchProjects, listBoards: engine.listBoards, changes: { projects.changes() },
+            clock: clock, debounce: debounce, navigator: navigator, localizer: localizer)
+    }
+
     /// The board's history, with Undo and Redo.
     /// - Parameter limit: The most entries to show; `nil` shows them all.
     public func makeHistory(limit: Int? = nil) -> HistoryViewModel {

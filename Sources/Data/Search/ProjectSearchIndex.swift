@@ -114,3 +114,15 @@ private final class WeakReference: Sendable {
         set { box.withLock { $0.index = newValue } }
     }
 }
+
+extension ProjectSearchIndex: ProjectSearchRepository {
+    public func searchProjects(
+        matching query: SearchQuery, onBoard board: Board.ID?, limit: Int?
+    ) throws(RepositoryError) -> SearchResults {
+        // The default board exists before anything is saved on it.
+        if let board, board != .default, context.object(Board.self, id: board) == nil {
+            throw .notFound(.board(board))
+        }
+        return search(query, onBoard: board, limit: limit)
+    }
+}

@@ -39,6 +39,7 @@ enum KoreanPhrases {
 
         case .account(let phrase): text(for: phrase)
         case .gitHub(let phrase): text(for: phrase)
+        case .search(let phrase): text(for: phrase)
 
         case .failure(let error): failure(error)
         }

@@ -78,6 +78,11 @@ public enum Phrase: Hashable, Sendable {
     /// The text of the GitHub screens.
     case gitHub(GitHubPhrase)
 
+    // MARK: - Search
+
+    /// The search screen's text.
+    case search(SearchPhrase)
+
     // MARK: - Errors
 
     /// Why an action failed, and what to do.
