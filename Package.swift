@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(name: "pm", dependencies: ["ProjectManagerCLI"], path: "Sources/pm"),
         .executableTarget(
             name: "pm-bench",
-            dependencies: ["ProjectManagerDomain", "ProjectManagerData"],
+            dependencies: ["ProjectManager", "ProjectManagerDomain", "ProjectManagerData"],
             path: "Sources/Benchmark"
         ),
         // Run by DataTests' reliability tests, which kill it mid-save and lock it out.

@@ -1,6 +1,9 @@
 // pm-bench: the object graph store's figures, in a release build.
 //
-//     swift run -c release pm-bench [--json] [--sizes 1000,10000,100000] [--iterations 200]
+//     swift run -c release pm-bench [--json] [--engine-only] [--sizes 1000,10000,100000] [--iterations 200]
+//
+// The engine section (EngineBenchmark.swift) comes first: what apps and `pm` call. Then the store
+// section below.
 //
 // Each size runs in a fresh child process (`--one N`), so that peak memory is per size. The
 // workload matches Benchmarks/sqlite_peer.py: one board, projects round-robin over the three
@@ -224,9 +227,11 @@ func describe(_ figures: Figures) -> String {
 
 func main() -> Int32 {
     if let status = SearchBenchmark.run(Array(CommandLine.arguments.dropFirst())) { return status }
+    if let status = EngineBenchmark.runIfAsked(CommandLine.arguments) { return status }
+    let engineOnly = CommandLine.arguments.contains("--engine-only")
     let options: Options
     do {
-        options = try Options(Array(CommandLine.arguments.dropFirst()))
+        options = try Options(Array(CommandLine.arguments.dropFirst().filter { $0 != "--engine-only" }))
     } catch {
         FileHandle.standardError.write(Data("pm-bench: \(error)\n".utf8))
         return 2
@@ -243,6 +248,11 @@ func main() -> Int32 {
             FileHandle.standardError.write(Data("pm-bench: \(error)\n".utf8))
             return 1
         }
+    }
+    let engineStatus = EngineBenchmark.runSection(sizes: options.sizes, iterations: options.iterations, json: options.json)
+    guard engineStatus == 0, !engineOnly else { return engineStatus }
+    if !options.json {
+        FileHandle.standardOutput.write(Data("Store, through ObjectContext (the layer below the use cases)\n".utf8))
     }
     for size in options.sizes {
         let child = Process()

@@ -28,22 +28,24 @@ public struct EntityOrdering<Entity: ManagedEntity>: Sendable {
     }
 }
 
-/// An ordered index, whatever the types of its group and key.
+/// An ordered index, whatever the types of its group and key. It holds the table's row numbers
+/// (``EntityTable``), so reading a group in order needs no lookup by id.
 protocol AnyOrderedIndex<Entity>: Sendable {
     associatedtype Entity: ManagedEntity
-    /// Indexes `object`, which replaces `old` (the same object's previous value) when given.
-    mutating func insert(_ object: Entity, replacing old: Entity?)
+    /// Indexes `object`, kept in table row `row`, which replaces `old` (the same object's previous
+    /// value, in the same row) when given.
+    mutating func insert(_ object: Entity, row: Int, replacing old: Entity?)
     mutating func remove(_ object: Entity)
     /// The number of objects in the group `group` (of the ordering's group type).
     func count(inGroup group: any Hashable & Sendable) -> Int
-    /// The ids of the group's objects from `offset`, at most `limit` of them.
-    func ids(inGroup group: any Hashable & Sendable, offset: Int, limit: Int?) -> [UUID]
-    /// The id at `offset` from the end of the group (0: the last), if any.
-    func id(inGroup group: any Hashable & Sendable, fromEnd offset: Int) -> UUID?
+    /// The rows of the group's objects from `offset`, at most `limit` of them.
+    func rows(inGroup group: any Hashable & Sendable, offset: Int, limit: Int?) -> [Int]
+    /// The row at `offset` from the end of the group (0: the last), if any.
+    func row(inGroup group: any Hashable & Sendable, fromEnd offset: Int) -> Int?
     /// The object's place in its group.
     func position(of object: Entity) -> Int?
-    /// The groups, with their last ids.
-    var lastIDs: [UUID] { get }
+    /// The rows of the last object of each group.
+    var lastRows: [Int] { get }
 }
 
 struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comparable & Sendable>: AnyOrderedIndex {
@@ -56,17 +58,17 @@ struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comp
         self.key = key
     }
 
-    mutating func insert(_ object: Entity, replacing old: Entity?) {
+    mutating func insert(_ object: Entity, row: Int, replacing old: Entity?) {
         if let old {
             if group(old) == group(object), key(old) == key(object) { return }
             remove(old)
         }
-        groups[group(object), default: OrderedEntries()].insert(OrderedEntry(key: key(object), id: object.id.rawValue))
+        groups[group(object), default: OrderedEntries()].insert(OrderedEntry(key: key(object), id: object.id.rawValue, row: row))
     }
 
     mutating func remove(_ object: Entity) {
         let group = group(object)
-        groups[group]?.remove(OrderedEntry(key: key(object), id: object.id.rawValue))
+        groups[group]?.remove(OrderedEntry(key: key(object), id: object.id.rawValue, row: 0))
         if groups[group]?.count == 0 { groups[group] = nil }
     }
 
@@ -74,31 +76,33 @@ struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comp
         (group as? Group).flatMap { groups[$0]?.count } ?? 0
     }
 
-    func ids(inGroup group: any Hashable & Sendable, offset: Int, limit: Int?) -> [UUID] {
+    func rows(inGroup group: any Hashable & Sendable, offset: Int, limit: Int?) -> [Int] {
         guard let group = group as? Group, let entries = groups[group] else { return [] }
-        return entries.ids(from: offset, limit: limit)
+        return entries.rows(from: offset, limit: limit)
     }
 
-    func id(inGroup group: any Hashable & Sendable, fromEnd offset: Int) -> UUID? {
+    func row(inGroup group: any Hashable & Sendable, fromEnd offset: Int) -> Int? {
         guard let group = group as? Group, let entries = groups[group], offset >= 0, offset < entries.count else {
             return nil
         }
-        return entries.ids(from: entries.count - 1 - offset, limit: 1).first
+        return entries.rows(from: entries.count - 1 - offset, limit: 1).first
     }
 
     func position(of object: Entity) -> Int? {
-        groups[group(object)]?.position(of: OrderedEntry(key: key(object), id: object.id.rawValue))
+        groups[group(object)]?.position(of: OrderedEntry(key: key(object), id: object.id.rawValue, row: 0))
     }
 
-    var lastIDs: [UUID] {
-        groups.values.compactMap { $0.ids(from: $0.count - 1, limit: 1).first }
+    var lastRows: [Int] {
+        groups.values.compactMap { $0.rows(from: $0.count - 1, limit: 1).first }
     }
 }
 
-/// One object in an ordered index: its key, then its id to break ties.
+/// One object in an ordered index: its key, then its id to break ties; and its table row, which
+/// takes no part in the order.
 struct OrderedEntry<Key: Comparable & Sendable>: Comparable, Sendable {
     let key: Key
     let id: UUID
+    let row: Int
 
     static func < (lhs: Self, rhs: Self) -> Bool {
         if lhs.key != rhs.key { return lhs.key < rhs.key }
@@ -149,12 +153,12 @@ struct OrderedEntries<Key: Comparable & Sendable>: Sendable {
         return chunks[..<chunk].reduce(index) { $0 + $1.count }
     }
 
-    /// - Complexity: O(*n* / *c* + *k*) for *k* ids.
-    func ids(from offset: Int, limit: Int?) -> [UUID] {
+    /// - Complexity: O(*n* / *c* + *k*) for *k* rows.
+    func rows(from offset: Int, limit: Int?) -> [Int] {
         let start = max(offset, 0)
         let wanted = min(limit.map { max($0, 0) } ?? count, max(count - start, 0))
         guard wanted > 0 else { return [] }
-        var ids: [UUID] = []
+        var ids: [Int] = []
         ids.reserveCapacity(wanted)
         var skip = start
         for chunk in chunks {
@@ -163,7 +167,7 @@ struct OrderedEntries<Key: Comparable & Sendable>: Sendable {
                 continue
             }
             for entry in chunk[skip...] {
-                ids.append(entry.id)
+                ids.append(entry.row)
                 if ids.count == wanted { return ids }
             }
             skip = 0

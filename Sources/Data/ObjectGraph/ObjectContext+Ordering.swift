@@ -20,8 +20,8 @@ extension ObjectContext {
     ) -> [E] {
         state.withLock { state in
             let table = state.graph.table(type)
-            let ids = table.ordering(named: ordering)?.ids(inGroup: group, offset: offset, limit: limit) ?? []
-            return ids.compactMap { table[$0] }
+            let rows = table.ordering(named: ordering)?.rows(inGroup: group, offset: offset, limit: limit) ?? []
+            return rows.compactMap { table[row: $0] }
         }
     }
 
@@ -31,7 +31,7 @@ extension ObjectContext {
     ) -> E? {
         state.withLock { state in
             let table = state.graph.table(type)
-            return table.ordering(named: ordering)?.id(inGroup: group, fromEnd: offset).flatMap { table[$0] }
+            return table.ordering(named: ordering)?.row(inGroup: group, fromEnd: offset).flatMap { table[row: $0] }
         }
     }
 
@@ -41,7 +41,7 @@ extension ObjectContext {
     public func lastObjects<E: ManagedEntity>(_ type: E.Type, ordering: String) -> [E] {
         state.withLock { state in
             let table = state.graph.table(type)
-            return (table.ordering(named: ordering)?.lastIDs ?? []).compactMap { table[$0] }
+            return (table.ordering(named: ordering)?.lastRows ?? []).compactMap { table[row: $0] }
         }
     }
 
