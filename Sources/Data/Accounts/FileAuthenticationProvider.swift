@@ -140,7 +140,7 @@ public actor FileAuthenticationProvider: AuthenticationProvider {
         defer { closeQuietly(lock) }
         let acquired: Bool
         do throws(StoreError) {
-            acquired = try fileSystem.tryLockExclusively(lock)
+            acquired = try fileSystem.lockExclusively(lock)
         } catch {
             throw .storage(reason: error.description)
         }

@@ -208,7 +208,7 @@ package final class JournalFile {
             lock = try fileSystem.openLockFile(lockPath, create: true, permissions: filePermissions)
         }
         do throws(StoreError) {
-            if let lock { guard try lockExclusively(lock, fileSystem) else { throw .locked(file: path) } }
+            if let lock { guard try fileSystem.lockExclusively(lock) else { throw .locked(file: path) } }
             let (disk, bytes, layout) = try readStoreFile(at: path, fileSystem: fileSystem)
             if lock == nil, case .created(let store) = disk {
                 // It appeared between the look and the read: another process is creating it.
@@ -275,21 +275,6 @@ package final class JournalFile {
             throw .unreadable(file: url.absoluteString, reason: "it is not a file URL")
         }
         return try fileSystem.resolvingLinks(url.path(percentEncoded: false))
-    }
-
-    /// The attempts, 2 ms apart, to take the lock before reporting it held.
-    ///
-    /// A lock briefly looks held after its owner released it, while a process this one forked
-    /// still holds a copy of the descriptor between `fork` and `exec`; a few retries over a few
-    /// milliseconds ride that out and still answer a real second writer at once.
-    static let lockAttempts = 5
-
-    private static func lockExclusively(_ lock: FileDescriptor, _ fileSystem: any FileSystem) throws(StoreError) -> Bool {
-        for attempt in 1...lockAttempts {
-            if try fileSystem.tryLockExclusively(lock) { return true }
-            if attempt < lockAttempts { usleep(2_000) }
-        }
-        return false
     }
 
     /// Opens and reads the store file; the layout is `nil` when the file is missing or empty.
@@ -453,7 +438,7 @@ package final class JournalFile {
             throw .ioFailure(file: lockPath, operation: "create", reason: "it vanished as it was made")
         }
         do throws(StoreError) {
-            guard try Self.lockExclusively(lock, fileSystem) else { throw .locked(file: path) }
+            guard try fileSystem.lockExclusively(lock) else { throw .locked(file: path) }
             if let store = try fileSystem.openExisting(path) {
                 let size = try Result { () throws(StoreError) in try fileSystem.readAll(store).count }
                     .mapError { error in Self.closeQuietly(store, fileSystem); return error }.get()
