@@ -27,7 +27,15 @@ extension CommandLineTool {
             processEnvironment: ProcessInfo.processInfo.environment,
             outputIsTerminal: isTerminal,
             terminalWidth: isTerminal ? terminalColumns() : nil,
-            engineEnvironment: .live)
+            engineEnvironment: .live,
+            standardInput: { String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) },
+            sleep: { duration in
+                do {
+                    try await Task.sleep(for: duration)
+                } catch {
+                    // Cancelled: stop waiting; the next poll or the caller ends the flow.
+                }
+            })
     }
 
     /// The columns of the terminal on standard output, or `nil` when the terminal does not say.

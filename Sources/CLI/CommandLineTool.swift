@@ -41,6 +41,10 @@ public struct CommandLineTool: Sendable {
     public let terminalWidth: Int?
     /// The clock, calendar, time zone and id generator the engine uses.
     public let engineEnvironment: EngineEnvironment
+    /// Reads all of standard input, when a command asks for it (`pm github login --with-token`).
+    public let standardInput: @Sendable () -> String
+    /// Waits between polls of GitHub's device flow.
+    public let sleep: @Sendable (Duration) async -> Void
 
     /// The width assumed when neither the terminal nor `COLUMNS` gives one.
     public static let defaultWidth = 80
@@ -54,14 +58,20 @@ public struct CommandLineTool: Sendable {
     ///   - outputIsTerminal: Whether `output` is a terminal.
     ///   - terminalWidth: The terminal's width in cells, if known.
     ///   - engineEnvironment: The clock, calendar, time zone and ids for the engine.
+    ///   - standardInput: Reads all of standard input; empty unless given.
+    ///   - sleep: Waits between polls of the device flow; does not wait unless given.
     public init(
         output: any TextSink,
         errors: any TextSink,
         processEnvironment: [String: String],
         outputIsTerminal: Bool,
         terminalWidth: Int?,
-        engineEnvironment: EngineEnvironment
+        engineEnvironment: EngineEnvironment,
+        standardInput: @escaping @Sendable () -> String = { "" },
+        sleep: @escaping @Sendable (Duration) async -> Void = { _ in }
     ) {
+        self.standardInput = standardInput
+        self.sleep = sleep
         self.output = output
         self.errors = errors
         self.processEnvironment = processEnvironment

@@ -92,19 +92,21 @@ struct CLIHarness: Sendable {
             now: { clock.now }, calendar: Calendar(identifier: .gregorian), timeZone: timeZone, makeID: makeID)
     }
 
-    /// Runs `pm` with `arguments`, then `--store` and the harness's store unless `useStore` is false.
+    /// Runs `pm` with `arguments`, then `--store` and the harness's store unless `useStore` is false;
+    /// `input` is its standard input.
     func run(
         _ arguments: [String],
         environment: [String: String] = [:],
         isTerminal: Bool = false,
         width: Int? = 80,
-        useStore: Bool = true
+        useStore: Bool = true,
+        input: String = ""
     ) async -> RunOutcome {
         let output = CapturedText()
         let errors = CapturedText()
         let tool = CommandLineTool(
             output: output, errors: errors, processEnvironment: environment, outputIsTerminal: isTerminal,
-            terminalWidth: width, engineEnvironment: engineEnvironment)
+            terminalWidth: width, engineEnvironment: engineEnvironment, standardInput: { input })
         let status = await tool.run(useStore ? arguments + ["--store", store.path] : arguments)
         return RunOutcome(status: status, output: output.contents, errors: errors.contents)
     }

@@ -20,6 +20,7 @@ enum CommandRegistry {
         RedoCommand.self,
         DoctorCommand.self,
         CompactCommand.self,
+        GitHubCommand.self,
         HelpCommand.self,
         CompletionCommand.self,
         VersionCommand.self,

@@ -58,7 +58,7 @@ struct CommandConfiguration: Sendable {
     /// The command line, as help shows it: `pm move ID todo|doing|done [--at N]`.
     var synopsis: String {
         let arguments = arguments.map { $0.isOptional ? "[\($0.valueName)]" : $0.valueName }
-        let options = options.map { "[\($0.synopsis)]" }
+        let options = options.map { "[\($0.synopsis)]" + ($0.isRepeatable ? "..." : "") }
         return (["pm", name] + arguments + options).joined(separator: " ")
     }
 }
@@ -94,12 +94,19 @@ struct CommandOption: Sendable {
     var help: String
     /// What a shell may complete its value with.
     var completion: Completion = .none
+    /// Whether it may be given more than once, each value kept: `--label bug --label docs`.
+    var isRepeatable = false
 
     /// An option that takes a value: `--due YYYY-MM-DD` or `--due=YYYY-MM-DD`.
     static func value(
         _ name: String, _ valueName: String, help: String, completion: Completion = .none
     ) -> CommandOption {
         CommandOption(name: name, valueName: valueName, help: help, completion: completion)
+    }
+
+    /// An option that takes a value and may be given again: `--label L`, `--label L2`.
+    static func repeatable(_ name: String, _ valueName: String, help: String) -> CommandOption {
+        CommandOption(name: name, valueName: valueName, help: help, isRepeatable: true)
     }
 
     /// An option that is given or not, and takes no value: `--json`.

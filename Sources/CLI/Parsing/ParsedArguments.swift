@@ -4,11 +4,14 @@
 struct ParsedArguments: Sendable, Equatable {
     /// The positional arguments, in order; at least the command's required ones.
     var positionals: [String] = []
-    private var values: [String: String] = [:]
+    private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     /// The value of option `name` (such as `--due`), or `nil` when it was not given.
-    func value(_ name: String) -> String? { values[name] }
+    func value(_ name: String) -> String? { values[name]?.first }
+
+    /// Every value of a repeatable option `name` (such as `--label`), in order.
+    func values(_ name: String) -> [String] { values[name] ?? [] }
 
     /// Whether flag `name` (such as `--json`) was given.
     func flag(_ name: String) -> Bool { flags.contains(name) }
@@ -48,17 +51,17 @@ struct ParsedArguments: Sendable, Equatable {
                 let known = configuration.options.flatMap(\.spellings) + CommandRegistry.globalOptions.flatMap(\.spellings)
                 throw .usage("unknown option '\(spelling)' for '\(command)'\(Suggestion.didYouMean(spelling, among: known))")
             }
-            guard !values.keys.contains(option.name), !flags.contains(option.name) else {
+            guard option.isRepeatable || (!values.keys.contains(option.name) && !flags.contains(option.name)) else {
                 throw .usage("option '\(option.name)' is given twice")
             }
             if option.isFlag {
                 guard inlineValue == nil else { throw .usage("option '\(option.name)' takes no value") }
                 flags.insert(option.name)
             } else if let inlineValue {
-                values[option.name] = inlineValue
+                values[option.name, default: []].append(inlineValue)
             } else {
                 guard index < arguments.endIndex else { throw .usage("option '\(option.name)' needs a value") }
-                values[option.name] = arguments[index]
+                values[option.name, default: []].append(arguments[index])
                 index += 1
             }
         }
