@@ -39,6 +39,12 @@ public struct GitHubServices: Sendable {
         FileCredentialStore(file: FileCredentialStore.defaultFile(environment: environment))
     }
 
+    /// `$XDG_CACHE_HOME/projectmanager/github-cache.json`, or `~/.cache/…`: where `pm` keeps answers.
+    public static func defaultCacheFile(environment: [String: String]) -> URL {
+        FileCredentialStore.userFolder("XDG_CACHE_HOME", else: ".cache", environment: environment)
+            .appendingPathComponent("github-cache.json")
+    }
+
     /// The configuration requests go by.
     public var configuration: GitHubConfiguration { connection.configuration }
 

@@ -22,21 +22,8 @@ struct GitHubSession {
         let now = context.tool.engineEnvironment.now
         services = GitHubServices(
             configuration: configuration, credentials: GitHubServices.fileCredentials(environment: environment),
-            cacheFile: Self.cacheFile(environment), now: now,
+            cacheFile: GitHubServices.defaultCacheFile(environment: environment), now: now,
             warn: { errors.write("pm: warning: \(CommandLineTool.oneLine($0))\n") })
-    }
-
-    /// `$XDG_CACHE_HOME/projectmanager/github-cache.json`, or `~/.cache/…`.
-    static func cacheFile(_ environment: [String: String]) -> URL {
-        let base: URL
-        if let cache = environment["XDG_CACHE_HOME"], !cache.isEmpty {
-            base = URL(fileURLWithPath: cache, isDirectory: true)
-        } else {
-            let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
-                ?? FileManager.default.homeDirectoryForCurrentUser
-            base = home.appendingPathComponent(".cache", isDirectory: true)
-        }
-        return base.appendingPathComponent("projectmanager", isDirectory: true).appendingPathComponent("github-cache.json")
     }
 
     private static func url(_ environment: [String: String], _ name: String, default fallback: URL) throws(CommandLineError) -> URL {

@@ -20,15 +20,21 @@ public struct FileCredentialStore: GitHubCredentialStore {
 
     /// The default file for an environment (`XDG_CONFIG_HOME`, `HOME`).
     public static func defaultFile(environment: [String: String]) -> URL {
+        userFolder("XDG_CONFIG_HOME", else: ".config", environment: environment).appendingPathComponent("github.json")
+    }
+
+    /// `$VARIABLE/projectmanager`, or `~/FALLBACK/projectmanager` when the variable is unset, as
+    /// the XDG base directories say.
+    public static func userFolder(_ variable: String, else fallback: String, environment: [String: String]) -> URL {
         let base: URL
-        if let config = environment["XDG_CONFIG_HOME"], !config.isEmpty {
-            base = URL(fileURLWithPath: config, isDirectory: true)
+        if let folder = environment[variable], !folder.isEmpty {
+            base = URL(fileURLWithPath: folder, isDirectory: true)
         } else {
             let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
                 ?? FileManager.default.homeDirectoryForCurrentUser
-            base = home.appendingPathComponent(".config", isDirectory: true)
+            base = home.appendingPathComponent(fallback, isDirectory: true)
         }
-        return base.appendingPathComponent("projectmanager", isDirectory: true).appendingPathComponent("github.json")
+        return base.appendingPathComponent("projectmanager", isDirectory: true)
     }
 
     private struct Stored: Codable, Sendable {
