@@ -1,0 +1,114 @@
+import Foundation
+@testable import ProjectManagerData
+import ProjectManagerTestSupport
+import Testing
+
+/// Every step of a save, and of the compaction after it, failed in turn through the file-system
+/// seam: a save that returned is on disk, and a save that threw left the store as it was.
+@Suite("Saves under injected faults")
+struct SaveFaultTests {
+    typealias Shelf = Library.Shelf
+    typealias Book = Library.Book
+
+    /// Where the save starts from, and whether a compaction follows it.
+    enum Scenario: String, CaseIterable, CustomTestStringConvertible {
+        /// A store that exists; the save appends a record.
+        case append
+        /// A store that exists and is due to compact: the save appends, then compacts.
+        case appendThenCompact
+        /// No store yet: the save creates it with its first record, then compacts.
+        case create
+
+        var testDescription: String { rawValue }
+        var compactionFloor: Int { self == .append ? JournalFile.defaultCompactionFloor : 0 }
+        var startsWithStore: Bool { self != .create }
+    }
+
+    /// Makes the store the scenario starts from, holding one shelf unless it starts empty.
+    private static func prepare(_ scenario: Scenario, at url: URL) throws {
+        guard scenario.startsWithStore else { return }
+        let context = try ObjectContext(schema: Library.schema, store: .file(url))
+        try context.insert(Shelf(1, name: "fiction"))
+        try context.save()
+        context.close()
+    }
+
+    /// Opens the store through `fileSystem`, adds a book and saves: whether the save returned,
+    /// and what the store warned about afterwards.
+    private static func saveBook(
+        _ scenario: Scenario, at url: URL, fileSystem: FaultyFileSystem, failingStep: Int?
+    ) throws -> (saved: Bool, warnings: [StoreWarning], context: ObjectContext) {
+        let store = JournalStore(url: url, fileSystem: fileSystem, compactionFloor: scenario.compactionFloor)
+        let context = try ObjectContext(schema: Library.schema, store: store, undoLimit: ObjectContext.defaultUndoLimit)
+        try context.insert(Book(1, title: "alpha"))
+        if let failingStep { fileSystem.inject(failingStep: failingStep) }
+        do {
+            try context.save()
+            return (true, context.storeWarnings, context)
+        } catch {
+            return (false, context.storeWarnings, context)
+        }
+    }
+
+    /// The file-system steps a save takes in `scenario`.
+    private static func steps(of scenario: Scenario) throws -> [FaultyFileSystem.Operation] {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file("library.pmstore")
+        try prepare(scenario, at: url)
+        let fileSystem = FaultyFileSystem()
+        let outcome = try saveBook(scenario, at: url, fileSystem: fileSystem, failingStep: nil)
+        try #require(outcome.saved)
+        outcome.context.close()
+        return fileSystem.steps
+    }
+
+    @Test("a save whose step fails either succeeded, and is on disk, or threw, and left the store as it was",
+          arguments: Scenario.allCases)
+    func everyStepFails(_ scenario: Scenario) throws {
+        let steps = try Self.steps(of: scenario)
+        #expect(steps.contains(.write) && steps.contains(.synchronize))
+        if scenario != .append { #expect(steps.contains(.rename)) }
+        var (threw, warned) = (0, 0)
+        for step in 1...steps.count {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let url = directory.file("library.pmstore")
+            try Self.prepare(scenario, at: url)
+            let before = FileManager.default.contents(atPath: url.path)
+
+            let fileSystem = FaultyFileSystem()
+            let outcome = try Self.saveBook(scenario, at: url, fileSystem: fileSystem, failingStep: step)
+            let failed = "step \(step) (\(steps[step - 1]))"
+
+            if outcome.saved {
+                // A compaction that failed after the record was durable is a warning, and the
+                // next save tries it again.
+                if case .compactionFailed? = outcome.warnings.last {
+                    warned += 1
+                    try outcome.context.insert(Book(2, title: "beta"))
+                    try outcome.context.save()
+                    #expect(outcome.context.storeWarnings.isEmpty, "\(failed): the retried compaction left a warning")
+                } else {
+                    #expect(outcome.warnings.isEmpty, "\(failed): \(outcome.warnings)")
+                }
+            } else {
+                threw += 1
+                #expect(FileManager.default.contents(atPath: url.path) == before, "\(failed): the file changed")
+            }
+            outcome.context.close()
+            let reopened = try ObjectContext(schema: Library.schema, store: .file(url))
+            #expect(reopened.object(Book.self, id: Book(1, title: "alpha").id) != nil || !outcome.saved,
+                    "\(failed): the save returned, yet the book is not in the store")
+            #expect(reopened.object(Book.self, id: Book(1, title: "alpha").id) == nil || outcome.saved,
+                    "\(failed): the save threw, yet the book is in the store")
+            #expect((reopened.object(Shelf.self, id: Shelf(1, name: "").id) != nil) == scenario.startsWithStore)
+            #expect(reopened.storeWarnings.isEmpty, "\(failed): \(reopened.storeWarnings)")
+            #expect(!FileManager.default.fileExists(atPath: url.path + ".compacting"))
+            reopened.close()
+        }
+        // The record's own steps throw; the compaction's after a durable record only warn.
+        #expect(threw >= 2)
+        #expect(scenario != .appendThenCompact || warned >= 4)
+    }
+}
