@@ -12,6 +12,8 @@ struct OutputStyle: Sendable {
         case overdue
         /// A remark such as "(empty)".
         case muted
+        /// The characters a search matched.
+        case match
     }
 
     /// Whether ANSI escape sequences are written.
@@ -39,6 +41,7 @@ struct OutputStyle: Sendable {
         case .identifier: "33"
         case .overdue: "1;31"
         case .muted: "2"
+        case .match: "1;4"
         }
     }
 }

@@ -169,6 +169,19 @@ struct Screens {
         }
     }
 
+    // MARK: - Search
+
+    /// Types `query` into the search screen, scoped to `board` (every board when `nil`), and
+    /// presses return: what the screen then shows.
+    func search(_ query: String, onBoard board: Board.ID?) async throws(CommandLineError) -> SearchState {
+        let output = open(
+            factory.makeSearch(), SearchViewModel.Input.init, events: [.scope(board), .queryChanged(query), .appear])
+        let states = await output.states.collected()
+        try Self.check(await output.errors.collected())
+        guard let state = states.last else { throw .runtime("the search screen did not appear") }
+        return state
+    }
+
     // MARK: - Driving
 
     /// Binds `viewModel` to an input that holds `events` and is already finished, as a screen that

@@ -15,6 +15,7 @@ enum CommandRegistry {
         EditCommand.self,
         MoveCommand.self,
         DeleteCommand.self,
+        SearchCommand.self,
         HistoryCommand.self,
         UndoCommand.self,
         RedoCommand.self,

@@ -1,0 +1,126 @@
+import Foundation
+import ProjectManager
+
+/// `pm search`: finds projects by a word of their title or description, on every board or one.
+///
+/// ```
+/// 3f2a9c1e  주간 보고서 작성 — 금요일까지 보고서 제출  (Projects, To Do)
+/// ```
+struct SearchCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "search", abstract: "find projects by their title or description",
+        discussion: """
+            Every word must match, in the title or the description, ignoring case, width and accents; \
+            Hangul initial consonants match syllables (ㅂㄱㅅ finds 보고서). The best 50 come first: \
+            title before description, whole word before prefix before infix, then the most recently changed. \
+            Matches are highlighted on a terminal.
+            """,
+        arguments: [CommandArgument(valueName: "QUERY", noun: "a query", help: "the words to find; quote several")],
+        options: [
+            .value("--board", "NAME", help: "search the board of this title only"),
+            .flag("--json", help: "print the results as JSON"),
+        ],
+        extraArgumentHint: "quote a query of several words")
+
+    var query: String
+    var board: String?
+    var json: Bool
+
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        query = arguments.positionals[0]
+        board = arguments.value("--board")
+        json = arguments.flag("--json")
+        guard !SearchQuery(query).isEmpty else { throw .usage("the query is empty: give a word to find") }
+    }
+
+    func run(in context: CommandContext) async throws(CommandLineError) {
+        let screens = try context.readingScreens()
+        var boardID: Board.ID?
+        if let board {
+            let engine = screens.engine
+            let boards = try await attempt { () async throws(RepositoryError) in try await engine.listBoards() }
+            guard let match = boards.first(where: { $0.title == board }) else {
+                let names = boards.map { "'\(TerminalText.sanitized($0.title))'" }.joined(separator: ", ")
+                throw .runtime("no board is named '\(TerminalText.sanitized(board))': the boards are \(names)")
+            }
+            boardID = match.id
+        }
+        let state = try await screens.search(query, onBoard: boardID)
+        let rows: [SearchRow]
+        let summary: String
+        switch state {
+        case .prompt(let text), .noResults(let text):
+            (rows, summary) = ([], text)
+        case .results(let snapshot):
+            (rows, summary) = (snapshot.rows, snapshot.summary)
+        }
+        let shortIDs = ShortIDs(ids: rows.map(\.id))
+        if json {
+            context.print(try Self.json(rows, state: state, shortIDs: shortIDs))
+            return
+        }
+        guard !rows.isEmpty else {
+            context.print(summary)
+            return
+        }
+        context.print(rows.map { row in
+            var line = context.style.apply(.identifier, to: shortIDs(row.id)) + "  "
+                + Self.highlighted(row.title, row.titleMatches, style: context.style)
+            if !row.snippetMatches.isEmpty {
+                line += " — " + Self.highlighted(row.snippet, row.snippetMatches, style: context.style)
+            }
+            let place = [row.board, row.state].compactMap { $0.map { TerminalText.sanitized($0) } }.joined(separator: ", ")
+            return line + "  " + context.style.apply(.muted, to: "(\(place))")
+        } + [context.style.apply(.muted, to: summary)])
+    }
+
+    /// `text`, made safe for the terminal, with the characters of `matches` in the match style.
+    static func highlighted(_ text: String, _ matches: [Range<Int>], style: OutputStyle) -> String {
+        var result = ""
+        var offset = text.startIndex
+        for range in SearchResult.indices(of: matches, in: text) {
+            result += TerminalText.sanitized(String(text[offset..<range.lowerBound]))
+            result += style.apply(.match, to: TerminalText.sanitized(String(text[range])))
+            offset = range.upperBound
+        }
+        return result + TerminalText.sanitized(String(text[offset...]))
+    }
+
+    /// One result as `--json` writes it; ranges are character offsets, end excluded.
+    struct Result: Encodable {
+        var id: String
+        var fullID: String
+        var title: String
+        var titleMatches: [[Int]]
+        var snippet: String
+        var snippetMatches: [[Int]]
+        var board: String?
+        var state: String
+        var deadline: String?
+    }
+
+    struct Output: Encodable {
+        var results: [Result]
+        var totalCount: Int
+    }
+
+    private static func json(_ rows: [SearchRow], state: SearchState, shortIDs: ShortIDs) throws(CommandLineError) -> String {
+        let total = if case .results(let snapshot) = state { snapshot.totalCount } else { 0 }
+        let output = Output(
+            results: rows.map { row in
+                Result(
+                    id: shortIDs(row.id), fullID: row.id.description, title: row.title,
+                    titleMatches: row.titleMatches.map { [$0.lowerBound, $0.upperBound] }, snippet: row.snippet,
+                    snippetMatches: row.snippetMatches.map { [$0.lowerBound, $0.upperBound] }, board: row.board,
+                    state: row.state, deadline: row.deadline)
+            },
+            totalCount: total)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return String(decoding: try encoder.encode(output), as: UTF8.self)
+        } catch {
+            throw .runtime("the results could not be written as JSON: \(error)")
+        }
+    }
+}
