@@ -88,6 +88,27 @@ struct CommandTests {
         #expect(order == [third, second, first])
     }
 
+    @Test("a move to where the project already stands says nothing changed and adds no history")
+    func moveInPlace() async throws {
+        // Given
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+        let first = try await harness.add("First")
+        let second = try await harness.add("Second")
+        let before = await harness.run(["history"])
+
+        // When
+        let last = await harness.run(["move", second, "todo"])
+        let top = await harness.run(["move", first, "todo", "--at", "1"])
+        let after = await harness.run(["history"])
+
+        // Then
+        #expect(last.status == 0 && top.status == 0)
+        #expect(last.output == "nothing changed: \(second) is already there in To Do\n")
+        #expect(top.output == "nothing changed: \(first) is already there in To Do\n")
+        #expect(after.output == before.output)
+    }
+
     @Test("show prints the column, deadline, timestamps in the user's time zone, id and body")
     func show() async throws {
         // Given
