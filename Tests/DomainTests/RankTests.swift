@@ -5,21 +5,9 @@ import Testing
 
 @Suite("Ranks: ordering keys between any two neighbours")
 struct RankTests {
-    /// A small deterministic generator, so that a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("inserting at random places keeps every key strictly between its neighbours", arguments: [1, 2, 3])
     func randomInsertions(seed: UInt64) throws {
-        var generator = SplitMix(state: seed)
+        var generator = SeededGenerator(seed: seed)
         var column: [Rank] = []
         for _ in 0..<3_000 {
             let gap = Int.random(in: 0...column.count, using: &generator)

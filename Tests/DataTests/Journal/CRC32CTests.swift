@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ProjectManagerData
+import ProjectManagerTestSupport
 
 @Suite("CRC-32C")
 struct CRC32CTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ProjectManagerData
+import ProjectManagerTestSupport
 
 @Suite("Journal file: torn tails, damage and foreign files")
 struct JournalFileDamageTests {
