@@ -12,39 +12,72 @@ extension ObjectContext {
     /// - Throws: ``ContextError/validationFailed(_:)`` with every broken rule,
     ///   ``ContextError/uniquenessConflict(constraint:objects:)``, or ``ContextError/store(_:)``;
     ///   the changes are kept, unsaved, so the caller can fix them or ``rollback()``.
+    /// A root context writes and syncs the store without the lock that readers take: while the
+    /// disk works, reads see the objects as this save left them (the whole save, never part of
+    /// it) and the undo stacks as the save before left them. Saves, undo and redo still run one
+    /// at a time. A write that fails gives the changes back as unsaved changes.
     /// - Complexity: O(*c*) for *c* changed objects, plus, for a root context, the store's write.
     public func save(actionName: String? = nil, undoScope: String? = nil) throws(ContextError) {
-        let summary = try state.withLock { state throws(ContextError) -> ContextChanges in
-            let operation: UndoOperation
-            if state.undo.limit == 0 {
-                operation = .none
-            } else if let group = state.undoGroup {
-                operation = group.started ? .merge : .push
-            } else {
-                operation = .push
+        try saveLock.withLock { _ throws(ContextError) in
+            let pending = try state.withLock { state throws(ContextError) -> PendingSave in
+                let operation: UndoOperation
+                if state.undo.limit == 0 {
+                    operation = .none
+                } else if let group = state.undoGroup {
+                    operation = group.started ? .merge : .push
+                } else {
+                    operation = .push
+                }
+                var pending = try prepare(
+                    &state, operation: operation, actionName: actionName ?? state.undoGroup?.name, scope: undoScope)
+                pending.startsGroup = !pending.summary.isEmpty && state.undoGroup != nil
+                return pending
             }
-            let summary = try commit(
-                &state, operation: operation, actionName: actionName ?? state.undoGroup?.name, scope: undoScope)
-            if !summary.isEmpty, state.undoGroup != nil { state.undoGroup?.started = true }
-            return summary
+            try complete(pending, ifTheWriteFails: .keepUnsaved)
         }
-        if !summary.isEmpty { notify(summary) }
     }
 
-    /// Saves the state's pending changes with an undo operation; the caller holds the lock.
-    func commit(
+    /// A save checked and taken out of the pending changes under the state lock, to be written
+    /// with the lock released.
+    struct PendingSave: Sendable {
+        /// What the save changes, for the notifications.
+        var summary: ContextChanges
+        /// The saved objects' values at the save before: what a failed write gives back.
+        var originals: [ObjectID: Original] = [:]
+        /// What a root context's store is to write; `nil` for a child context or an empty save.
+        var write: (store: any PersistentStore, commit: StoreCommit, contents: StoreContents)?
+        /// The undo and redo stacks once the write is durable.
+        var undo: UndoStack?
+        /// Whether the save goes into the open undo group, which later saves then join.
+        var startsGroup = false
+    }
+
+    /// What a failed write does to the objects it was saving.
+    enum FailedWrite {
+        /// They stay as they are, as unsaved changes, for the caller to fix or roll back.
+        case keepUnsaved
+        /// They go back to their values at the save before: an undo or redo that did not happen.
+        case restore
+    }
+
+    /// Validates the state's pending changes and takes them out of it as one save with an undo
+    /// operation; the caller holds the state lock. A child context's save is pushed into its
+    /// parent here.
+    func prepare(
         _ state: inout State, operation: UndoOperation, actionName: String?, scope: String?
-    ) throws(ContextError) -> ContextChanges {
+    ) throws(ContextError) -> PendingSave {
         let summary = state.pendingChanges
-        guard !summary.isEmpty else { return summary }
+        guard !summary.isEmpty else { return PendingSave(summary: summary) }
         try state.validate(summary)
+        let originals = state.originals
+        state.originals = [:]
         switch backing {
         case .store(let store):
             var operation = operation
-            let groupSize = (operation == .merge ? state.undo.undo.last?.changes.count ?? 0 : 0) + state.originals.count
+            let groupSize = (operation == .merge ? state.undo.undo.last?.changes.count ?? 0 : 0) + originals.count
             if operation == .push || operation == .merge, groupSize > UndoStack.maximumStepSize { operation = .clear }
             let keepsBefore = operation != .none && operation != .clear
-            let changes = state.originals.compactMap { id, original -> ObjectChange? in
+            let changes = originals.compactMap { id, original -> ObjectChange? in
                 let after = state.graph[id]
                 if case .absent = original, after == nil { return nil }
                 return ObjectChange(id: id, before: keepsBefore ? original.object : nil, after: after)
@@ -52,18 +85,45 @@ extension ObjectContext {
             let commit = StoreCommit(changes: changes, operation: operation, actionName: actionName, scope: scope)
             var undo = state.undo
             undo.apply(operation, name: actionName, scope: scope, changes: changes)
+            return PendingSave(
+                summary: summary, originals: originals,
+                write: (store, commit, StoreContents(graph: state.graph, undo: undo)), undo: undo)
+        case .parent(let parent):
+            parent.absorb(originals.keys.map { ($0, state.graph[$0]) })
+            return PendingSave(summary: summary)
+        }
+    }
+
+    /// Writes and syncs a prepared save without the state lock, so that readers go on meanwhile,
+    /// then makes its undo step current and tells the observers; the caller holds the save lock.
+    ///
+    /// - Throws: ``ContextError/store(_:)`` when the write fails; the objects are then treated as
+    ///   `failure` says.
+    func complete(_ pending: PendingSave, ifTheWriteFails failure: FailedWrite) throws(ContextError) {
+        if let write = pending.write {
             do throws(StoreError) {
-                try store.save(commit, contents: StoreContents(graph: state.graph, undo: undo))
+                try write.store.save(write.commit, contents: write.contents)
             } catch {
+                state.withLock { state in
+                    switch failure {
+                    case .keepUnsaved:
+                        // Changes made since the save began keep their own, later, originals.
+                        state.originals.merge(pending.originals) { _, atTheSaveBefore in atTheSaveBefore }
+                    case .restore:
+                        for (id, original) in pending.originals {
+                            state.graph.set(id, to: original.object)
+                            state.originals[id] = nil
+                        }
+                    }
+                }
                 throw .store(error)
             }
-            state.undo = undo
-        case .parent(let parent):
-            let values = state.originals.keys.map { ($0, state.graph[$0]) }
-            parent.absorb(values)
         }
-        state.originals = [:]
-        return summary
+        state.withLock { state in
+            if let undo = pending.undo { state.undo = undo }
+            if pending.startsGroup, state.undoGroup != nil { state.undoGroup?.started = true }
+        }
+        if !pending.summary.isEmpty { notify(pending.summary) }
     }
 
     /// Applies a child's saved changes as unsaved changes of this context.

@@ -64,29 +64,33 @@ extension ObjectContext {
     }
 
     private func step(_ operation: UndoOperation, scope: String?) throws(ContextError) {
-        let summary = try state.withLock { state throws(ContextError) -> ContextChanges in
-            guard state.originals.isEmpty else { throw .unsavedChanges }
-            let steps = operation == .undo ? state.undo.undo : state.undo.redo
-            guard let index = UndoStack.lastIndex(in: steps, scope: scope) else { return ContextChanges() }
-            let group = steps[index]
-            for change in group.changes {
-                let expected = operation == .undo ? change.after : change.before
-                if !Self.same(state.graph[change.id], expected) { throw .undoConflict(change.id) }
+        try saveLock.withLock { _ throws(ContextError) in
+            let pending = try state.withLock { state throws(ContextError) -> PendingSave in
+                guard state.originals.isEmpty else { throw .unsavedChanges }
+                let steps = operation == .undo ? state.undo.undo : state.undo.redo
+                guard let index = UndoStack.lastIndex(in: steps, scope: scope) else {
+                    return PendingSave(summary: ContextChanges())
+                }
+                let group = steps[index]
+                for change in group.changes {
+                    let expected = operation == .undo ? change.after : change.before
+                    if !Self.same(state.graph[change.id], expected) { throw .undoConflict(change.id) }
+                }
+                let changes = operation == .undo ? group.changes.reversed() : group.changes
+                for change in changes {
+                    state.record(change.id)
+                    state.graph.set(change.id, to: operation == .undo ? change.before : change.after)
+                }
+                do throws(ContextError) {
+                    return try prepare(&state, operation: operation, actionName: group.name, scope: group.scope ?? scope)
+                } catch {
+                    for (id, original) in state.originals { state.graph.set(id, to: original.object) }
+                    state.originals = [:]
+                    throw error
+                }
             }
-            let changes = operation == .undo ? group.changes.reversed() : group.changes
-            for change in changes {
-                state.record(change.id)
-                state.graph.set(change.id, to: operation == .undo ? change.before : change.after)
-            }
-            do throws(ContextError) {
-                return try commit(&state, operation: operation, actionName: group.name, scope: group.scope ?? scope)
-            } catch {
-                for (id, original) in state.originals { state.graph.set(id, to: original.object) }
-                state.originals = [:]
-                throw error
-            }
+            try complete(pending, ifTheWriteFails: .restore)
         }
-        if !summary.isEmpty { notify(summary) }
     }
 
     /// Whether an object's value is the one expected; values of a type that is not `Equatable`

@@ -11,7 +11,9 @@ import Synchronization
 /// let boards = try context.fetch(FetchRequest<Board>(sortBy: [SortDescriptor(\.createdAt)]))
 /// ```
 ///
-/// A context is safe to use from any thread: each call runs under the context's lock.
+/// A context is safe to use from any thread: each call runs under the context's lock. Saves also
+/// take a second lock, so that they run one at a time; a root context's save writes and syncs the
+/// store holding that one alone, so reads never wait for the disk (see ``save(actionName:undoScope:)``).
 /// A root context reads its store once, when it opens, and writes it on every ``save()``.
 /// A child context (``newChildContext()``) starts from its parent's objects as they are then;
 /// its ``save()`` pushes its changes into the parent, not to disk.
@@ -20,6 +22,9 @@ public final class ObjectContext: Sendable {
     public let schema: Schema
     let backing: Backing
     let state: Mutex<State>
+    /// Held by a save from its first check to its notifications, so saves run one at a time;
+    /// readers never take it.
+    let saveLock = Mutex(())
     let observers = Mutex<[UUID: ChangeObserver]>([:])
     let saveObservers = Mutex<[UUID: @Sendable (ContextChanges) -> Void]>([:])
 

@@ -24,7 +24,7 @@ final class JournalStore: PersistentStore {
     private let compactionFloor: Int
     private let now: @Sendable () -> Date
     /// The open journal; set by ``load(schema:undoLimit:)`` for a writer. Only the owning context
-    /// calls the store, under its own lock, so this lock is never contended.
+    /// calls the store, one save at a time under its save lock, so this lock is never contended.
     private let journal = Mutex<JournalFile?>(nil)
     private let notes = Mutex(Notes())
 

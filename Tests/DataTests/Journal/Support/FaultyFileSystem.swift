@@ -33,6 +33,51 @@ final class FaultyFileSystem: FileSystem {
         case writePrefixThenFail(bytes: Int)
         /// A write puts its first `bytes` bytes on disk and reports just that many, as `pwrite` may.
         case shortWrite(bytes: Int)
+        /// The call waits until the test releases `gate`, then runs: a slow disk, on cue.
+        case hold(Gate)
+    }
+
+    /// Holds a call until the test releases it, and tells the test when the call is waiting.
+    ///
+    /// ```swift
+    /// let gate = FaultyFileSystem.Gate()
+    /// fileSystem.inject(.hold(gate), into: .synchronize)
+    /// // start a save on another thread, then:
+    /// try #require(gate.waitUntilHeld())   // the save is in its sync now
+    /// gate.release()
+    /// ```
+    final class Gate: Hashable, Sendable {
+        /// How long a held call waits at most, so that a test whose release never comes fails
+        /// instead of hanging; ``wasReleased`` then says so.
+        static let safetyLimit: DispatchTimeInterval = .seconds(60)
+
+        private let arrived = DispatchSemaphore(value: 0)
+        private let released = DispatchSemaphore(value: 0)
+        private let releasedInTime = Mutex(true)
+
+        /// Whether the held call went on because the test released it, not because it gave up.
+        var wasReleased: Bool { releasedInTime.withLock { $0 } }
+
+        /// Called by the held call: says it is waiting, then waits for ``release()``.
+        func hold() {
+            arrived.signal()
+            if released.wait(timeout: .now() + Self.safetyLimit) == .timedOut {
+                releasedInTime.withLock { $0 = false }
+            }
+        }
+
+        /// Waits until the call is held; `false` if it did not come within ``safetyLimit``.
+        func waitUntilHeld() -> Bool {
+            arrived.wait(timeout: .now() + Self.safetyLimit) == .success
+        }
+
+        /// Lets the held call go on.
+        func release() {
+            released.signal()
+        }
+
+        static func == (lhs: Gate, rhs: Gate) -> Bool { lhs === rhs }
+        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
     }
 
     private struct State {
@@ -87,7 +132,11 @@ final class FaultyFileSystem: FileSystem {
     }
 
     private func failIfPlanned(_ operation: Operation, file: String, _ description: String) throws(StoreError) {
-        if fault(for: operation) != nil { throw .ioFailure(file: file, operation: description, errno: EIO) }
+        switch fault(for: operation) {
+        case nil: return
+        case .hold(let gate): gate.hold()
+        case .fail, .writePrefixThenFail, .shortWrite: throw .ioFailure(file: file, operation: description, errno: EIO)
+        }
     }
 
     // MARK: - FileSystem
@@ -146,6 +195,9 @@ final class FaultyFileSystem: FileSystem {
             throw .ioFailure(file: file.path, operation: "write to", errno: ENOSPC)
         case .shortWrite(let count):
             return try base.write(bytes.prefix(count), to: file, at: offset)
+        case .hold(let gate):
+            gate.hold()
+            return try base.write(bytes, to: file, at: offset)
         }
     }
 
