@@ -87,7 +87,11 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             // The Data layer only to write stores as older engines did (Support/OlderStore.swift).
-            dependencies: ["ProjectManagerCLI", "ProjectManagerData", "ProjectManagerTestSupport"],
+            dependencies: [
+                "ProjectManagerCLI", "ProjectManagerData", "ProjectManagerTestSupport",
+                // Not imported: listed so that `swift test` builds the `pm` the process tests run.
+                "pm",
+            ],
             path: "Tests/CLITests"
         ),
     ],

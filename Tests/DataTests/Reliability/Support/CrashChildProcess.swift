@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import ProjectManagerTestSupport
 
 /// A running `pm-store-crash-child`, with pipes to its standard input, output and error.
 ///
@@ -268,32 +269,9 @@ final class CrashChildProcess {
     static let executableName = "pm-store-crash-child"
 
     /// The built child: `PM_CRASH_CHILD` when set, otherwise the first `pm-store-crash-child`
-    /// found in the folder of the running test executable or of a test bundle, or above it
-    /// (on macOS the test binary sits inside `ProjectManagerPackageTests.xctest/Contents/MacOS`).
+    /// beside the tests (see ``BuiltExecutable/url(named:override:)``).
     static func executableURL() throws -> URL {
-        if let path = ProcessInfo.processInfo.environment["PM_CRASH_CHILD"] {
-            return URL(fileURLWithPath: path)
-        }
-        var starts: [URL] = []
-        if let executable = Bundle.main.executableURL { starts.append(executable) }
-        if let first = CommandLine.arguments.first { starts.append(URL(fileURLWithPath: first)) }
-        starts += Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
-        var searched: [String] = []
-        for start in starts {
-            var folder = start.resolvingSymlinksInPath().deletingLastPathComponent()
-            for _ in 0..<4 {
-                let candidate = folder.appendingPathComponent(executableName)
-                if FileManager.default.isExecutableFile(atPath: candidate.path(percentEncoded: false)) {
-                    return candidate
-                }
-                searched.append(folder.path(percentEncoded: false))
-                folder = folder.deletingLastPathComponent()
-            }
-        }
-        throw ReliabilityFailure(
-            description: "\(executableName) is not in \(searched.joined(separator: ", ")): build it with "
-                + "`swift build --build-tests`, or set PM_CRASH_CHILD to its path"
-        )
+        try BuiltExecutable.url(named: executableName, override: "PM_CRASH_CHILD")
     }
 }
 
