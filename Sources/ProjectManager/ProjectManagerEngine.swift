@@ -47,6 +47,8 @@ public struct ProjectManagerEngine: Sendable {
     public let projects: any ProjectRepository
     /// The board repository.
     public let boards: any BoardRepository
+    /// The boards' links to GitHub repositories and their cards' GitHub data, in the same store.
+    public let gitHubLinks: any GitHubLinkRepository
 
     /// The object graph under the repositories, for the store's own operations.
     private let context: ObjectContext
@@ -99,6 +101,7 @@ public struct ProjectManagerEngine: Sendable {
         self.environment = environment
         self.projects = repository
         self.boards = repository
+        self.gitHubLinks = repository
         createProject = CreateProject(projects: repository, environment: environment)
         importProjects = ImportProjects(projects: repository, environment: environment)
         updateProject = UpdateProject(projects: repository, environment: environment)
@@ -176,5 +179,12 @@ extension ProjectManagerEngine {
             }
             throw storeError
         }
+    }
+}
+
+extension ProjectManagerEngine {
+    /// Syncs a linked board with its repository's issues, over `issues`.
+    public func syncWithGitHub(over issues: any GitHubIssueRepository) -> SyncBoardWithGitHub {
+        SyncBoardWithGitHub(links: gitHubLinks, issues: issues, projects: projects, environment: environment)
     }
 }

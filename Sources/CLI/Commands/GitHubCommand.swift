@@ -10,13 +10,15 @@ import ProjectManager
 /// ```
 struct GitHubCommand: Command {
     static let configuration = CommandConfiguration(
-        name: "github", abstract: "sign in to GitHub and list a repository's issues",
+        name: "github", abstract: "sign in to GitHub, list a repository's issues, sync a board with them",
         discussion: """
             login signs in: with --with-token it reads a personal access token from standard input \
             and checks it with GitHub; without, it shows a code to type at GitHub's device page \
             (PM_GITHUB_CLIENT_ID names the OAuth app). status says who is signed in, to which \
             host, and the rate limit left; logout forgets the sign-in. issues OWNER/REPO lists a \
-            repository's issues (pull requests left out), every page. The sign-in is kept in \
+            repository's issues (pull requests left out), every page. link OWNER/REPO links a board \
+            (the default, or --board NAME) to a repository; sync makes each issue a card (closed ones in \
+            Done), and closes an issue whose card was moved to Done (reopens one moved out). The sign-in is kept in \
             $XDG_CONFIG_HOME/projectmanager/github.json (or ~/.config/...), mode 0600; answers are \
             kept for conditional requests in $XDG_CACHE_HOME/projectmanager/github-cache.json. \
             PM_GITHUB_API_URL and PM_GITHUB_URL point at another GitHub (Enterprise: \
@@ -24,10 +26,11 @@ struct GitHubCommand: Command {
             """,
         arguments: [
             CommandArgument(
-                valueName: "login|status|logout|issues", noun: "what to do (login, status, logout or issues)",
+                valueName: "login|status|logout|issues|link|sync",
+                noun: "what to do (login, status, logout, issues, link or sync)",
                 help: "what to do", completion: .words(Action.names)),
             CommandArgument(
-                valueName: "OWNER/REPO", noun: "a repository (OWNER/REPO)", help: "the repository, for issues",
+                valueName: "OWNER/REPO", noun: "a repository (OWNER/REPO)", help: "the repository, for issues and link",
                 isOptional: true),
         ],
         options: [
@@ -42,6 +45,7 @@ struct GitHubCommand: Command {
             .value("--since", "YYYY-MM-DD", help: "issues: only those updated since this day (UTC)"),
             .value("--sort", "created|updated|comments", help: "issues: what to sort by (created)"),
             .value("--direction", "asc|desc", help: "issues: which way to sort (desc)"),
+            .value("--board", "NAME", help: "link, sync: the board, by name (the default board unless told)"),
         ])
 
     /// What `pm github` does.
@@ -50,8 +54,10 @@ struct GitHubCommand: Command {
         case status(json: Bool)
         case logout
         case issues(GitHubRepositoryName, IssueFilter, json: Bool)
+        case link(GitHubRepositoryName, board: String?)
+        case sync(board: String?)
 
-        static let names = ["login", "status", "logout", "issues"]
+        static let names = ["login", "status", "logout", "issues", "link", "sync"]
     }
 
     let action: Action
@@ -69,17 +75,21 @@ struct GitHubCommand: Command {
         case "logout":
             allowed = []
             action = .logout
+        case "link":
+            allowed = ["--board"]
+            guard let text = arguments.positional(1) else { throw .usage("'pm github link' needs a repository (OWNER/REPO)") }
+            action = .link(try Self.repository(text), board: arguments.value("--board"))
+        case "sync":
+            allowed = ["--board"]
+            action = .sync(board: arguments.value("--board"))
         case "issues":
             allowed = ["--json", "--state", "--mine", "--assignee", "--creator", "--mentioned", "--label", "--since", "--sort", "--direction"]
             guard let text = arguments.positional(1) else { throw .usage("'pm github issues' needs a repository (OWNER/REPO)") }
-            guard let repository = GitHubRepositoryName(text) else {
-                throw .usage("bad repository '\(text)': write it OWNER/REPO, e.g. octocat/Hello-World")
-            }
-            action = .issues(repository, try Self.filter(arguments), json: arguments.flag("--json"))
+            action = .issues(try Self.repository(text), try Self.filter(arguments), json: arguments.flag("--json"))
         default:
             throw .usage("unknown 'pm github' action '\(name)'\(Suggestion.didYouMean(name, among: Action.names))")
         }
-        if name != "issues", let extra = arguments.positional(1) {
+        if !["issues", "link"].contains(name), let extra = arguments.positional(1) {
             throw .usage("unexpected argument '\(extra)' for 'pm github \(name)'")
         }
         for option in Self.configuration.options.map(\.name) where !allowed.contains(option) {
@@ -96,10 +106,19 @@ struct GitHubCommand: Command {
         case .status(let json): try await github.status(json: json)
         case .logout: try github.logout()
         case .issues(let repository, let filter, let json): try await github.listIssues(repository, filter, json: json)
+        case .link(let repository, let board): try await github.link(repository, board: board)
+        case .sync(let board): try await github.sync(board: board)
         }
     }
 
     // MARK: - Filters
+
+    private static func repository(_ text: String) throws(CommandLineError) -> GitHubRepositoryName {
+        guard let repository = GitHubRepositoryName(text) else {
+            throw .usage("bad repository '\(text)': write it OWNER/REPO, e.g. octocat/Hello-World")
+        }
+        return repository
+    }
 
     private static func filter(_ arguments: ParsedArguments) throws(CommandLineError) -> IssueFilter {
         var filter = IssueFilter()

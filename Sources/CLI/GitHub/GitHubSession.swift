@@ -118,6 +118,46 @@ struct GitHubSession {
         context.print("signed out of \(Self.host(of: removed.apiURL)) (\(TerminalText.sanitized(removed.login)))")
     }
 
+    // MARK: - Boards
+
+    /// The board `name` names (by title, in any case), or the default board.
+    private func board(named name: String?, on engine: ProjectManagerEngine) async throws(CommandLineError) -> Board.ID {
+        guard let name else { return .default }
+        let boards = try await ProjectManagerCLI.attempt { () async throws(RepositoryError) in try await engine.listBoards() }
+        guard let board = boards.first(where: { $0.title.lowercased() == name.lowercased() }) else {
+            throw .runtime("no board is called '\(TerminalText.sanitized(name))'")
+        }
+        return board.id
+    }
+
+    func link(_ repository: GitHubRepositoryName, board name: String?) async throws(CommandLineError) {
+        let engine = try context.screens().engine
+        let board = try await board(named: name, on: engine)
+        try await ProjectManagerCLI.attempt { () async throws(RepositoryError) in
+            try await engine.gitHubLinks.link(board, to: repository)
+        }
+        context.print("linked the board to \(repository); run 'pm github sync' to bring its issues in")
+    }
+
+    func sync(board name: String?) async throws(CommandLineError) {
+        let credential = try await credential()
+        let engine = try context.screens().engine
+        let board = try await board(named: name, on: engine)
+        let sync = engine.syncWithGitHub(over: services.issues(signedInAs: credential))
+        let report: GitHubSyncReport
+        do throws(GitHubSyncError) {
+            report = try await sync(board)
+        } catch {
+            throw .runtime(error.description)
+        }
+        if report.isUnchanged && report.closed + report.reopened == 0 {
+            context.print("up to date: nothing changed on GitHub")
+            return
+        }
+        context.print(
+            "synced: \(report.added) added, \(report.updated) updated, \(report.closed) closed, \(report.reopened) reopened on GitHub")
+    }
+
     // MARK: - Issues
 
     func listIssues(_ repository: GitHubRepositoryName, _ filter: IssueFilter, json: Bool) async throws(CommandLineError) {

@@ -13,7 +13,7 @@ import ProjectManagerDomain
 /// The default board is never written until something is saved on it, so reading a new store
 /// writes nothing.
 public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryRepository, ProjectEditingRepository {
-    private let context: ObjectContext
+    let context: ObjectContext
     private let environment: EngineEnvironment
     private let defaultBoardCreatedAt = Date(timeIntervalSince1970: 0)
     /// The sequence number of the next activity.
@@ -194,7 +194,7 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
 
     // MARK: - History
 
-    private func record(_ kind: Activity.Kind, of project: Project) throws(ContextError) {
+    func record(_ kind: Activity.Kind, of project: Project) throws(ContextError) {
         try record(kind, title: project.title, project: project.id, on: project.boardID)
     }
 
@@ -305,7 +305,7 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
 
     /// Runs `work` on the context and saves it as one undo step of `board`; on any error, rolls
     /// the context back and takes back the sequence numbers it used.
-    private func unitOfWork(on board: Board.ID, _ work: () throws(ContextError) -> Void) throws(RepositoryError) {
+    func unitOfWork(on board: Board.ID, _ work: () throws(ContextError) -> Void) throws(RepositoryError) {
         let sequence = nextSequence
         try mapped { () throws(ContextError) in
             do throws(ContextError) {
@@ -325,7 +325,7 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
         try mapped { () throws(ContextError) in try context.requireOpenStore() }
     }
 
-    private func mapped<T>(_ work: () throws(ContextError) -> T) throws(RepositoryError) -> T {
+    func mapped<T>(_ work: () throws(ContextError) -> T) throws(RepositoryError) -> T {
         do {
             return try work()
         } catch {

@@ -32,6 +32,9 @@ public struct Activity: Identifiable, Hashable, Sendable, Codable {
         case deleted(ProjectState)
         /// `count` projects were imported into this column, as one action.
         case imported(count: Int, ProjectState)
+        /// The project's title or body changed both here and on GitHub since the last sync: GitHub's
+        /// text was kept, and this is the local text it replaced, so that nothing typed is lost.
+        case keptGitHubText(localTitle: String, localBody: String)
         /// The board was made.
         case boardCreated
         /// The board was renamed; it had this title.

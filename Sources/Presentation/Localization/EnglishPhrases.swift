@@ -71,6 +71,8 @@ enum EnglishPhrases {
         case .edited: "Edited '\(title)'"
         case .deleted(let state): "Deleted '\(title)' from \(name(of: state))"
         case .imported(let count, let state): "Imported \(count) \(count == 1 ? "project" : "projects") into \(name(of: state))"
+        case .keptGitHubText(let localTitle, let localBody):
+            "Kept GitHub's text for '\(title)'; yours was '\(localTitle)'\(localBody.isEmpty ? "" : ": \(localBody)")"
         case .boardCreated: "Created the board '\(title)'"
         case .boardRenamed(let old): "Renamed the board '\(old)' to '\(title)'"
         case .boardDeleted: "Deleted the board '\(title)'"

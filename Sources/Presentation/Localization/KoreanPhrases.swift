@@ -83,6 +83,8 @@ enum KoreanPhrases {
         case .edited: "'\(title)' 항목을 수정함"
         case .deleted(let state): "\(name(of: state))에서 '\(title)' 항목을 삭제함"
         case .imported(let count, let state): "\(name(of: state))에 항목 \(count)개를 가져옴"
+        case .keptGitHubText(let localTitle, let localBody):
+            "'\(title)' 항목은 GitHub의 내용을 유지함. 내 내용: '\(localTitle)'\(localBody.isEmpty ? "" : ": \(localBody)")"
         case .boardCreated: "'\(title)' 보드를 만듦"
         case .boardRenamed(let old): "'\(old)' 보드의 이름을 '\(title)'(으)로 바꿈"
         case .boardDeleted: "'\(title)' 보드를 삭제함"

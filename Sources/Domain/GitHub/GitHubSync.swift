@@ -1,0 +1,240 @@
+import Foundation
+
+/// A board shown as a Kanban view of a repository's issues.
+public struct GitHubBoardLink: Hashable, Sendable, Codable, Identifiable {
+    /// The board, which is linked to one repository at most.
+    public let id: Board.ID
+    public var repository: GitHubRepositoryName
+
+    public init(board: Board.ID, repository: GitHubRepositoryName) {
+        id = board
+        self.repository = repository
+    }
+}
+
+/// What GitHub says about a card that stands for an issue, kept apart from the ``Project``.
+///
+/// It is keyed by the project's id; ``syncedState``, ``syncedTitle`` and ``syncedBody`` are what
+/// both sides agreed on at the last sync, so that a sync can tell who changed what since.
+public struct GitHubCard: Hashable, Sendable, Codable, Identifiable {
+    /// The card's project.
+    public let id: Project.ID
+    public let boardID: Board.ID
+    /// GitHub's id for the issue: the key that makes a sync idempotent.
+    public let issueID: Int64
+    public var number: Int
+    public var url: URL
+    public var labels: [String]
+    public var assignees: [String]
+    public var syncedState: GitHubIssue.State
+    public var syncedTitle: String
+    public var syncedBody: String
+
+    public init(project: Project.ID, board: Board.ID, issue: GitHubIssue) {
+        id = project
+        boardID = board
+        issueID = issue.id
+        number = issue.number
+        url = issue.url
+        labels = issue.labels
+        assignees = issue.assignees
+        syncedState = issue.state
+        syncedTitle = issue.title
+        syncedBody = issue.body ?? ""
+    }
+}
+
+/// Where links and cards are kept: in the same store as the board.
+public protocol GitHubLinkRepository: Sendable {
+    /// Links `board` to `repository`, replacing any other link it had.
+    func link(_ board: Board.ID, to repository: GitHubRepositoryName) async throws(RepositoryError)
+    /// The board's link, if it has one.
+    func link(of board: Board.ID) async throws(RepositoryError) -> GitHubBoardLink?
+    /// The board's cards that stand for issues.
+    func cards(on board: Board.ID) async throws(RepositoryError) -> [GitHubCard]
+    /// Saves `cards`, as one save.
+    func save(_ cards: [GitHubCard]) async throws(RepositoryError)
+    /// Records in the project's history the local title and body a sync is about to replace with
+    /// GitHub's (``Activity/Kind/keptGitHubText(localTitle:localBody:)``).
+    func recordKeptGitHubText(replacing project: Project) async throws(RepositoryError)
+}
+
+/// Why a sync stopped.
+public enum GitHubSyncError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The board is linked to no repository.
+    case notLinked(Board.ID)
+    case gitHub(GitHubError)
+    case repository(RepositoryError)
+
+    public var description: String {
+        switch self {
+        case .notLinked: "the board is not linked to a repository; link it with 'pm github link OWNER/REPO'"
+        case .gitHub(let error): error.description
+        case .repository(let error): error.description
+        }
+    }
+}
+
+/// What a sync did.
+public struct GitHubSyncReport: Hashable, Sendable {
+    /// Issues that became new cards.
+    public var added = 0
+    /// Cards changed because their issue changed on GitHub.
+    public var updated = 0
+    /// Issues closed or reopened because their card moved into or out of Done.
+    public var closed = 0
+    public var reopened = 0
+    /// Whether every page came back `304 Not Modified`.
+    public var isUnchanged = false
+
+    public init() {}
+}
+
+/// Syncs a linked board with its repository's issues.
+///
+/// First the board's own changes go out, card by card in the order they were made: a card moved
+/// into Done closes its issue (`state_reason=completed`), one moved out reopens it; each is sent
+/// once, and one that fails waits for the next sync. Then the issues come in, every page with
+/// `If-None-Match`: a new issue becomes a card (To Do, or Done when closed), a changed one changes
+/// its card (GitHub's title and body win; when the card's text changed here too, the local text is
+/// recorded in its history first), one closed or reopened on GitHub moves its card. When
+/// every page is unchanged, nothing is written.
+public struct SyncBoardWithGitHub: Sendable {
+    private let links: any GitHubLinkRepository
+    private let issues: any GitHubIssueRepository
+    private let projects: any ProjectRepository
+    private let importProjects: ImportProjects
+    private let updateProject: UpdateProject
+    private let moveProject: MoveProject
+
+    public init(
+        links: any GitHubLinkRepository, issues: any GitHubIssueRepository, projects: any ProjectRepository,
+        environment: EngineEnvironment
+    ) {
+        self.links = links
+        self.issues = issues
+        self.projects = projects
+        importProjects = ImportProjects(projects: projects, environment: environment)
+        updateProject = UpdateProject(projects: projects, environment: environment)
+        moveProject = MoveProject(projects: projects, environment: environment)
+    }
+
+    /// Syncs `board`.
+    /// - Throws: ``GitHubSyncError``; what was done before the error stays done and is not redone.
+    public func callAsFunction(_ board: Board.ID = .default) async throws(GitHubSyncError) -> GitHubSyncReport {
+        let found = try await repository { () async throws(RepositoryError) in try await links.link(of: board) }
+        guard let link = found else {
+            throw .notLinked(board)
+        }
+        var report = GitHubSyncReport()
+        var cards = try await repository { () async throws(RepositoryError) in try await links.cards(on: board) }
+        try await sendOutbox(&cards, link: link, report: &report)
+        let incoming = try await allIssues(of: link.repository)
+        report.isUnchanged = incoming.unchanged
+        if incoming.unchanged { return report }
+        try await receive(incoming.issues, into: &cards, board: board, report: &report)
+        return report
+    }
+
+    // MARK: - Out
+
+    private func sendOutbox(_ cards: inout [GitHubCard], link: GitHubBoardLink, report: inout GitHubSyncReport) async throws(GitHubSyncError) {
+        var pending: [(index: Int, project: Project)] = []
+        for (index, card) in cards.enumerated() {
+            let project = try await repository { () async throws(RepositoryError) in try await projects.project(id: card.id) }
+            if (project.state == .done) != (card.syncedState == .closed) { pending.append((index, project)) }
+        }
+        for (index, project) in pending.sorted(by: { $0.project.updatedAt < $1.project.updatedAt }) {
+            let wanted: GitHubIssue.State = project.state == .done ? .closed : .open
+            do throws(GitHubError) {
+                _ = try await issues.setState(wanted, ofIssue: cards[index].number, in: link.repository)
+            } catch {
+                throw .gitHub(error)
+            }
+            cards[index].syncedState = wanted
+            let sent = cards[index]
+            try await repository { () async throws(RepositoryError) in try await links.save([sent]) }
+            if wanted == .closed { report.closed += 1 } else { report.reopened += 1 }
+        }
+    }
+
+    // MARK: - In
+
+    private func allIssues(of repository: GitHubRepositoryName) async throws(GitHubSyncError) -> (issues: [GitHubIssue], unchanged: Bool) {
+        do throws(GitHubError) {
+            var page = try await issues.firstPage(of: repository, matching: IssueFilter(state: .all, sort: .created, direction: .ascending))
+            var all = page.issues
+            var unchanged = page.isUnchanged
+            while let next = page.next {
+                page = try await issues.page(after: next)
+                all += page.issues
+                unchanged = unchanged && page.isUnchanged
+            }
+            return (all, unchanged)
+        } catch {
+            throw .gitHub(error)
+        }
+    }
+
+    private func receive(
+        _ incoming: [GitHubIssue], into cards: inout [GitHubCard], board: Board.ID, report: inout GitHubSyncReport
+    ) async throws(GitHubSyncError) {
+        let known = Dictionary(cards.enumerated().map { ($0.element.issueID, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        var changed: [GitHubCard] = []
+        var new: [GitHubIssue] = []
+        for issue in incoming {
+            guard let index = known[issue.id] else {
+                new.append(issue)
+                continue
+            }
+            var card = cards[index]
+            let before = card
+            let body = issue.body ?? ""
+            if issue.title != card.syncedTitle || body != card.syncedBody {
+                let draft = ProjectDraft(title: issue.title, body: body)
+                let project = try await repository { () async throws(RepositoryError) in try await projects.project(id: card.id) }
+                let changedHere = project.title != card.syncedTitle || project.body != card.syncedBody
+                if changedHere, project.title != issue.title || project.body != body {
+                    try await repository { () async throws(RepositoryError) in try await links.recordKeptGitHubText(replacing: project) }
+                }
+                try await repository { () async throws(RepositoryError) in
+                    _ = try await updateProject(card.id, with: ProjectDraft(title: draft.title, body: draft.body, deadline: project.deadline))
+                }
+                (card.syncedTitle, card.syncedBody) = (issue.title, body)
+            }
+            if issue.state != card.syncedState {
+                let id = card.id
+                try await repository { () async throws(RepositoryError) in
+                    _ = try await moveProject(id, to: issue.state == .closed ? .done : .todo)
+                }
+                card.syncedState = issue.state
+            }
+            (card.number, card.url, card.labels, card.assignees) = (issue.number, issue.url, issue.labels, issue.assignees)
+            if card != before {
+                changed.append(card)
+                report.updated += 1
+            }
+        }
+        for state in [GitHubIssue.State.open, .closed] {
+            let batch = new.filter { $0.state == state }
+            guard !batch.isEmpty else { continue }
+            let drafts = batch.map { ProjectDraft(title: $0.title, body: $0.body ?? "") }
+            let saved = try await repository { () async throws(RepositoryError) in
+                try await importProjects(drafts, on: board, in: state == .closed ? .done : .todo)
+            }
+            changed += zip(saved, batch).map { GitHubCard(project: $0.id, board: board, issue: $1) }
+            report.added += batch.count
+        }
+        guard !changed.isEmpty else { return }
+        let toSave = changed
+        try await repository { () async throws(RepositoryError) in try await links.save(toSave) }
+    }
+
+    private func repository<Value>(_ work: () async throws(RepositoryError) -> Value) async throws(GitHubSyncError) -> Value {
+        do {
+            return try await work()
+        } catch {
+            throw .repository(error)
+        }
+    }
+}
