@@ -44,7 +44,9 @@ public struct StoreCheck: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        let counts = objects.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        // Entities the store has none of (a board never linked to GitHub) are left out.
+        let counts = objects.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+            .joined(separator: ", ")
         var lines = ["\(file): \(isHealthy ? "healthy" : "\(problems.count) problem(s)"); "
             + "\(records) record(s) after the snapshot; \(counts.isEmpty ? "no objects" : counts)"]
         lines += problems.map { "problem: \($0)" }
