@@ -17,6 +17,7 @@ enum CommandRegistry {
         DeleteCommand.self,
         SearchCommand.self,
         HistoryCommand.self,
+        RecurCommand.self,
         UndoCommand.self,
         RedoCommand.self,
         DoctorCommand.self,

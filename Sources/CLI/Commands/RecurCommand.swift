@@ -1,0 +1,117 @@
+import Foundation
+import ProjectManager
+
+/// `pm recur`: prints the days a repeat rule falls on, one ISO date a line; a tool to check a rule.
+///
+/// ```
+/// $ pm recur "FREQ=MONTHLY;BYDAY=2SU,4SU" --start 2026-01-01 --count 3
+/// 2026-01-11
+/// 2026-01-25
+/// 2026-02-08
+/// ```
+struct RecurCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "recur", abstract: "print the days a repeat rule falls on",
+        discussion: """
+            RULE is RRULE text (RFC 5545): FREQ=DAILY, WEEKLY, MONTHLY or YEARLY, with INTERVAL, COUNT \
+            or UNTIL, BYDAY (2SU, -1FR), BYMONTHDAY (10, -1), BYMONTH, BYSETPOS and WKST. The start day \
+            is a day only when the rule falls on it. Without --count or --until, and without COUNT or \
+            UNTIL in the rule, it prints \(defaultCount) days.
+            """,
+        arguments: [CommandArgument(valueName: "RULE", noun: "a repeat rule", help: "RRULE text, e.g. FREQ=MONTHLY;BYDAY=2SU,4SU")],
+        options: [
+            .value("--start", "YYYY-MM-DD", help: "the first day of the rule (DTSTART)"),
+            .value("--count", "N", help: "print at most N days"),
+            .value("--until", "YYYY-MM-DD", help: "print no day after this one"),
+            .flag("--json", help: "print the rule, its summary and the days as JSON"),
+        ],
+        extraArgumentHint: "quote the rule: it holds ';'")
+
+    /// How many days an endless rule prints unless told.
+    static let defaultCount = 10
+
+    let rule: RecurrenceRule
+    let start: Day
+    let count: Int?
+    let until: Day?
+    let json: Bool
+
+    init(rule: RecurrenceRule, start: Day, count: Int? = nil, until: Day? = nil, json: Bool = false) {
+        (self.rule, self.start, self.count, self.until, self.json) = (rule, start, count, until, json)
+    }
+
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        do {
+            rule = try RecurrenceRule(parsing: arguments.positionals[0])
+        } catch {
+            throw .usage("bad RULE: \(error.description)")
+        }
+        guard let startText = arguments.value("--start") else {
+            throw .usage("pm recur needs --start YYYY-MM-DD, the rule's first day")
+        }
+        start = try Self.day(startText, option: "--start")
+        count = try arguments.value("--count").map { (text: String) throws(CommandLineError) -> Int in
+            guard text.allSatisfy(\.isASCII), let count = Int(text), count >= 1 else {
+                throw .usage("bad --count '\(text)': give a whole number of days, 1 or more")
+            }
+            return count
+        }
+        until = try arguments.value("--until").map { (text: String) throws(CommandLineError) -> Day in
+            try Self.day(text, option: "--until")
+        }
+        json = arguments.flag("--json")
+    }
+
+    private static func day(_ text: String, option: String) throws(CommandLineError) -> Day {
+        do {
+            return try Day(parsing: text)
+        } catch {
+            throw .usage("bad \(option): \(error.description)")
+        }
+    }
+
+    func run(in context: CommandContext) async throws(CommandLineError) {
+        let recurrence = Recurrence(start: start, rule: rule)
+        let days: [Day]
+        do {
+            let all = try recurrence.occurrences()
+            let limit = count ?? (until == nil && rule.end == .never ? Self.defaultCount : Int.max)
+            let last = until ?? Day(year: 9999, month: 12, day: 31)
+            days = Array(all.prefix { $0 <= last }.prefix(limit))
+        } catch {
+            throw .runtime(error.description)
+        }
+        guard json else {
+            context.print(days.map(\.description))
+            return
+        }
+        let localizer = Localizer(
+            locale: Locale(identifier: "en_US"), calendar: context.tool.engineEnvironment.calendar,
+            timeZone: context.tool.engineEnvironment.timeZone, dateStyle: .numeric)
+        let document = RecurrenceJSON(
+            rule: rule.description, summary: localizer.summary(of: rule), start: start.description,
+            occurrences: days.map(\.description))
+        context.print(try JSONLines.encode(document))
+    }
+}
+
+/// `pm recur --json`'s document.
+private struct RecurrenceJSON: Encodable {
+    let rule: String
+    let summary: String
+    let start: String
+    let occurrences: [String]
+}
+
+/// JSON for `--json` output: sorted keys, pretty printed, slashes left alone.
+enum JSONLines {
+    static func encode(_ value: some Encodable) throws(CommandLineError) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return String(decoding: try encoder.encode(value), as: UTF8.self)
+        } catch {
+            throw .runtime("could not write JSON: \(error)")
+        }
+    }
+}
