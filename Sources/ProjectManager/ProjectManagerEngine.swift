@@ -75,7 +75,7 @@ public struct ProjectManagerEngine: Sendable {
     /// read the file but not write it. A missing file reads as an empty board.
     ///
     /// Use it to show a board, a project or the history. Every change throws
-    /// ``RepositoryError/storage(reason:)`` saying the store is read-only.
+    /// `RepositoryError.storage(.readOnly(file:))`.
     /// ```swift
     /// let reader = try ProjectManagerEngine.readOnly(at: storeURL)
     /// let board = try await reader.fetchBoard()
@@ -163,7 +163,7 @@ extension ProjectManagerEngine {
 
     /// Releases the store file and its lock at once, so that another engine or process can open
     /// it. Every later call (a use case, a save, ``compact()``) throws: use cases
-    /// ``RepositoryError/storage(reason:)`` with ``StoreError/closed(file:)``'s description.
+    /// `RepositoryError.storage(.closed(file:))`.
     /// Every save that returned is already on disk; closing twice does nothing more.
     public func close() {
         context.close()

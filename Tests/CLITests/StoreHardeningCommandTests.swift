@@ -138,3 +138,43 @@ struct StoreHardeningCommandTests {
         #expect(try harness.storeContents() == prefix)
     }
 }
+
+@Suite("pm: links")
+struct LinkCommandTests {
+    @Test("a store that is a symbolic link keeps its link; its target gets every change and compaction")
+    func symlinkedStore() async throws {
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+        _ = try await harness.add("Before")
+        let link = harness.directory.file("link.pmstore")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: harness.store.path)
+        let viaLink = ["--store", link.path]
+
+        #expect(await harness.run(["add", "Through the link"] + viaLink, useStore: false).status == 0)
+        #expect(await harness.run(["compact"] + viaLink, useStore: false).status == 0)
+        #expect(await harness.run(["add", "After compaction"] + viaLink, useStore: false).status == 0)
+
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == harness.store.path)
+        let board = await harness.run(["board"])
+        #expect(board.output.contains("Through the link") && board.output.contains("After compaction"))
+        #expect(!FileManager.default.fileExists(atPath: link.path + ".lock"))
+    }
+
+    @Test("a lock file that is a symbolic link is refused with a message that says so, and its target is not created")
+    func linkedLockFile() async throws {
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+        _ = try await harness.add("Kept")
+        let lock = harness.store.path + ".lock"
+        try FileManager.default.removeItem(atPath: lock)
+        let target = harness.directory.file("victim").path
+        try FileManager.default.createSymbolicLink(atPath: lock, withDestinationPath: target)
+
+        let added = await harness.run(["add", "Refused"])
+
+        #expect(added.status == 1)
+        #expect(added.errorLines == ["pm: the lock file \(lock) is a symbolic link, which is never followed: remove the link and try again"])
+        #expect(!FileManager.default.fileExists(atPath: target))
+        #expect(await harness.run(["board"]).status == 0)  // readers never touch the lock
+    }
+}

@@ -35,13 +35,7 @@ struct CommandContext {
     /// - Throws: ``CommandLineError/runtime(_:)`` with the store's own description when it cannot
     ///   be read; the file is left untouched.
     func screens() throws(CommandLineError) -> Screens {
-        switch source {
-        case .screens(let screens):
-            return screens
-        case .store(let path):
-            let url = try StoreLocation.url(flag: path, environment: tool.processEnvironment)
-            return Screens(engine: try opened.keep(CommandLineTool.openEngine(at: url, environment: tool.engineEnvironment)))
-        }
+        try openScreens(readOnly: false)
     }
 
     /// The app's screens over the command's store, read once and never written: for commands
@@ -51,13 +45,17 @@ struct CommandContext {
     /// - Throws: ``CommandLineError/runtime(_:)`` with the store's own description when it cannot
     ///   be read; the file is left untouched.
     func readingScreens() throws(CommandLineError) -> Screens {
+        try openScreens(readOnly: true)
+    }
+
+    private func openScreens(readOnly: Bool) throws(CommandLineError) -> Screens {
         switch source {
         case .screens(let screens):
             return screens
         case .store(let path):
             let url = try StoreLocation.url(flag: path, environment: tool.processEnvironment)
             return Screens(engine: try opened.keep(CommandLineTool.openEngine(
-                at: url, environment: tool.engineEnvironment, readOnly: true)))
+                at: url, environment: tool.engineEnvironment, readOnly: readOnly)))
         }
     }
 

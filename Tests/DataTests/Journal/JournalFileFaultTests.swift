@@ -132,48 +132,35 @@ struct JournalFileFaultTests {
         }
     }
 
-    @Test("a compaction whose directory sync fails once tries again and succeeds")
-    func directorySyncRetried() throws {
+    @Test("a compaction whose directory sync fails once tries again; failing twice, it leaves the new file in place, and the next append syncs the directory before it writes",
+          arguments: [1, 3])
+    func failedDirectorySync(failures: Int) throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
             try StoreFixtures.makeStore(at: url)
             let fileSystem = FaultyFileSystem()
             let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, fileSystem: fileSystem)
-            fileSystem.inject(.fail, into: .synchronizeDirectory)
+            for call in 1...failures { fileSystem.inject(.fail, into: .synchronizeDirectory, onCall: call) }
             let snapshot = Data(#"{"projects":[]}"#.utf8)
 
-            try journal.compact(snapshot: snapshot, schemaVersion: 2)
-
-            #expect(fileSystem.calls(of: .synchronizeDirectory) == 2)
-            #expect(!journal.isReplacementUnsynced)
-            journal.close()
-            #expect(try StoreFixtures.contents(at: url) == JournalContents(schemaVersion: 2, snapshot: snapshot, records: [], warnings: []))
-        }
-    }
-
-    @Test("a compaction whose directory sync fails twice leaves the new file in place, and the next append syncs the directory before it writes")
-    func failedDirectorySync() throws {
-        try withTemporaryDirectory { directory in
-            let url = StoreFixtures.storeURL(in: directory)
-            try StoreFixtures.makeStore(at: url)
-            let fileSystem = FaultyFileSystem()
-            let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, fileSystem: fileSystem)
-            fileSystem.inject(.fail, into: .synchronizeDirectory)
-            fileSystem.inject(.fail, into: .synchronizeDirectory, onCall: 2)
-            fileSystem.inject(.fail, into: .synchronizeDirectory, onCall: 3)
-            let snapshot = Data(#"{"projects":[]}"#.utf8)
-
-            #expect(throws: StoreError.self) { try journal.compact(snapshot: snapshot, schemaVersion: 2) }
-            #expect(journal.isReplacementUnsynced)
-            let unsynced = try Data(contentsOf: url)
-            #expect(throws: StoreError.self) { try journal.append(StoreFixtures.record(1)) }
-            #expect(try Data(contentsOf: url) == unsynced)
-            try journal.append(StoreFixtures.record(2))
+            var records: [Data] = []
+            if failures == 1 {
+                try journal.compact(snapshot: snapshot, schemaVersion: 2)
+                #expect(fileSystem.calls(of: .synchronizeDirectory) == 2)
+            } else {
+                #expect(throws: StoreError.self) { try journal.compact(snapshot: snapshot, schemaVersion: 2) }
+                #expect(journal.isReplacementUnsynced)
+                let unsynced = try Data(contentsOf: url)
+                #expect(throws: StoreError.self) { try journal.append(StoreFixtures.record(1)) }
+                #expect(try Data(contentsOf: url) == unsynced)
+                try journal.append(StoreFixtures.record(2))
+                records = [StoreFixtures.record(2)]
+            }
 
             #expect(!journal.isReplacementUnsynced)
             journal.close()
             #expect(try StoreFixtures.contents(at: url) == JournalContents(
-                schemaVersion: 2, snapshot: snapshot, records: [StoreFixtures.record(2)], warnings: []))
+                schemaVersion: 2, snapshot: snapshot, records: records, warnings: []))
         }
     }
 
