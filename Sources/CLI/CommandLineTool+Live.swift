@@ -1,4 +1,5 @@
 import Foundation
+import ProjectManager
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -27,7 +28,7 @@ extension CommandLineTool {
             processEnvironment: ProcessInfo.processInfo.environment,
             outputIsTerminal: isTerminal,
             terminalWidth: isTerminal ? terminalColumns() : nil,
-            engineEnvironment: .live,
+            engineEnvironment: liveEnvironment(),
             standardInput: { String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) },
             sleep: { duration in
                 do {
@@ -36,6 +37,19 @@ extension CommandLineTool {
                     // Cancelled: stop waiting; the next poll or the caller ends the flow.
                 }
             })
+    }
+
+    /// The live clock, calendar and time zone (`TZ`), with the instant `PM_NOW` names in place of
+    /// the clock when it is set: for scripts and checks that need a fixed "now".
+    private static func liveEnvironment() -> EngineEnvironment {
+        guard let text = ProcessInfo.processInfo.environment["PM_NOW"], !text.isEmpty else { return .live }
+        guard let now = ISO8601DateFormatter().date(from: text) else {
+            StandardStream.error.write("pm: PM_NOW '\(text)' is not an ISO 8601 time such as 2026-03-15T09:00:00Z; using the clock\n")
+            return .live
+        }
+        var environment = EngineEnvironment.live
+        environment.now = { now }
+        return environment
     }
 
     /// The columns of the terminal on standard output, or `nil` when the terminal does not say.

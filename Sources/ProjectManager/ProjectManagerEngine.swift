@@ -42,6 +42,8 @@ public struct ProjectManagerEngine: Sendable {
     public let beginProjectEdit: BeginProjectEdit
     /// Search over every board's titles and bodies, through an index that every save updates.
     public let searchProjects: SearchProjects
+    /// What is overdue, due today and due in the next 7 days, for a home screen or a widget.
+    public let fetchTodaySummary: FetchTodaySummary
 
     /// The project repository, for its change stream.
     public let projects: any ProjectRepository
@@ -117,6 +119,7 @@ public struct ProjectManagerEngine: Sendable {
         undoRedo = UndoRedo(history: repository)
         beginProjectEdit = BeginProjectEdit(editing: repository)
         searchProjects = SearchProjects(search: ProjectSearchIndex(context: context))
+        fetchTodaySummary = FetchTodaySummary(boards: repository, projects: repository, environment: environment)
     }
 }
 

@@ -16,6 +16,7 @@ enum CommandRegistry {
         MoveCommand.self,
         DeleteCommand.self,
         SearchCommand.self,
+        TodayCommand.self,
         HistoryCommand.self,
         RecurCommand.self,
         UndoCommand.self,

@@ -1,0 +1,59 @@
+import Foundation
+import ProjectManager
+
+/// `pm today`: what is overdue, due today and due in the next 7 days, on every board.
+///
+/// ```
+/// Overdue
+///   2026-03-14  3f2a9c1e  Late report  (Projects)
+/// Today
+///   2026-03-15  7b1d0e44  Pay rent  (Projects)
+/// ```
+struct TodayCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "today", abstract: "list what is overdue, due today and due this week",
+        discussion: """
+            Every board's projects that are not done, by deadline, in your time zone (TZ); PM_NOW \
+            (an ISO 8601 time) stands in for the clock. --json prints the summary a widget reads, \
+            with nextChange, the next midnight, when it next changes.
+            """,
+        options: [.flag("--json", help: "print the summary as JSON")])
+
+    var json: Bool
+
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        json = arguments.flag("--json")
+    }
+
+    func run(in context: CommandContext) async throws(CommandLineError) {
+        let engine = try context.readingScreens().engine
+        let summary = try await attempt { () async throws(RepositoryError) in try await engine.fetchTodaySummary() }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
+            do {
+                context.print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+            } catch {
+                throw .runtime("the summary could not be written as JSON: \(error)")
+            }
+            return
+        }
+        let boards = Dictionary(summary.boards.map { ($0.boardID, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let shortIDs = ShortIDs(ids: (summary.overdue + summary.dueToday + summary.upcoming).map(\.id))
+        var lines: [String] = []
+        for (heading, items, role) in [
+            ("Overdue", summary.overdue, OutputStyle.Role.overdue), ("Today", summary.dueToday, .plain),
+            ("Next \(TodaySummary.upcomingDays) days", summary.upcoming, .plain),
+        ] {
+            lines.append(context.style.apply(.heading, to: heading))
+            if items.isEmpty { lines.append("  " + context.style.apply(.muted, to: "(none)")) }
+            for item in items {
+                lines.append("  " + context.style.apply(role, to: item.deadline.description) + "  "
+                    + context.style.apply(.identifier, to: shortIDs(item.id)) + "  " + TerminalText.sanitized(item.title)
+                    + "  " + context.style.apply(.muted, to: "(\(TerminalText.sanitized(boards[item.boardID] ?? "")))"))
+            }
+        }
+        context.print(lines)
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// What is due, for a home screen or a widget: the overdue projects, those due today, those due in
+/// the next 7 days, a count per board, and when the summary next changes.
+///
+/// Done projects and projects without a deadline are left out. A `Codable` value with stable keys
+/// (`today`, `overdue`, `dueToday`, `upcoming`, `boards`, `nextChange`), small enough for a
+/// widget's timeline entry.
+public struct TodaySummary: Hashable, Sendable, Codable {
+    /// One project with a deadline.
+    public struct Item: Hashable, Sendable, Codable {
+        public var id: Project.ID
+        public var boardID: Board.ID
+        public var title: String
+        public var deadline: Day
+        public var state: ProjectState
+
+        public init(_ project: Project, deadline: Day) {
+            id = project.id
+            boardID = project.boardID
+            title = project.title
+            self.deadline = deadline
+            state = project.state
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, boardID = "board", title, deadline, state
+        }
+    }
+
+    /// How many projects of one board are overdue, due today and due in the next 7 days.
+    public struct BoardCount: Hashable, Sendable, Codable {
+        public var boardID: Board.ID
+        public var title: String
+        public var overdue: Int
+        public var dueToday: Int
+        public var upcoming: Int
+
+        private enum CodingKeys: String, CodingKey {
+            case boardID = "board", title, overdue, dueToday, upcoming
+        }
+    }
+
+    /// The days after today that ``upcoming`` covers.
+    public static let upcomingDays = 7
+
+    /// The day the summary is for, in the user's time zone.
+    public var today: Day
+    /// Due before today, earliest first.
+    public var overdue: [Item]
+    /// Due today.
+    public var dueToday: [Item]
+    /// Due in the next 7 days, earliest first: only the favourites', when favourites were given.
+    public var upcoming: [Item]
+    /// Every board with something overdue, due today or upcoming, in the boards' order.
+    public var boards: [BoardCount]
+    /// When the summary next changes unless the projects do: the next midnight in the user's
+    /// time zone, since deadlines are whole days (the next deadline always falls on a midnight).
+    public var nextChange: Date
+
+    private enum CodingKeys: String, CodingKey {
+        case today, overdue, dueToday, upcoming, boards, nextChange
+    }
+
+    /// Sorts `projects` into the summary for the instant `now` in `calendar` (with its time zone).
+    ///
+    /// - Parameters:
+    ///   - boards: The boards, for their titles and order.
+    ///   - favourites: The projects whose upcoming deadlines are listed; `nil` lists every project's.
+    /// - Complexity: O(*n* log *n*) for *n* projects.
+    public init(
+        projects: [Project], boards: [Board], now: Date, calendar: Calendar, favourites: Set<Project.ID>? = nil
+    ) {
+        let today = Day(containing: now, in: calendar)
+        let startOfToday = calendar.startOfDay(for: now)
+        let tomorrow = calendar.date(byAdding: .day, value: 1, to: startOfToday) ?? now.addingTimeInterval(86_400)
+        let lastUpcoming = calendar.date(byAdding: .day, value: Self.upcomingDays, to: startOfToday)
+            .map { Day(containing: $0, in: calendar) } ?? today
+        var overdue: [Item] = []
+        var dueToday: [Item] = []
+        var upcoming: [Item] = []
+        var counts: [Board.ID: (overdue: Int, dueToday: Int, upcoming: Int)] = [:]
+        for project in projects where project.state != .done {
+            guard let deadline = project.deadline else { continue }
+            let item = Item(project, deadline: deadline)
+            if deadline < today {
+                overdue.append(item)
+                counts[project.boardID, default: (0, 0, 0)].overdue += 1
+            } else if deadline == today {
+                dueToday.append(item)
+                counts[project.boardID, default: (0, 0, 0)].dueToday += 1
+            } else if deadline <= lastUpcoming {
+                counts[project.boardID, default: (0, 0, 0)].upcoming += 1
+                if favourites?.contains(project.id) ?? true { upcoming.append(item) }
+            }
+        }
+        let order: (Item, Item) -> Bool = { ($0.deadline, $0.title, $0.id.description) < ($1.deadline, $1.title, $1.id.description) }
+        self.today = today
+        self.overdue = overdue.sorted(by: order)
+        self.dueToday = dueToday.sorted(by: order)
+        self.upcoming = upcoming.sorted(by: order)
+        self.boards = boards.compactMap { board in
+            counts[board.id].map {
+                BoardCount(boardID: board.id, title: board.title, overdue: $0.overdue, dueToday: $0.dueToday, upcoming: $0.upcoming)
+            }
+        }
+        nextChange = tomorrow
+    }
+}
+
+/// Makes the ``TodaySummary`` for now, over every board.
+public struct FetchTodaySummary: Sendable {
+    private let boards: any BoardRepository
+    private let projects: any ProjectRepository
+    private let environment: EngineEnvironment
+
+    public init(boards: any BoardRepository, projects: any ProjectRepository, environment: EngineEnvironment) {
+        self.boards = boards
+        self.projects = projects
+        self.environment = environment
+    }
+
+    /// - Parameter favourites: The projects whose upcoming deadlines are listed; `nil` lists all.
+    /// - Complexity: O(*n* log *n*) for *n* projects on every board.
+    public func callAsFunction(favourites: Set<Project.ID>? = nil) async throws(RepositoryError) -> TodaySummary {
+        let boards = try await boards.boards()
+        var all: [Project] = []
+        for board in boards { all += try await projects.projects(onBoard: board.id) }
+        return TodaySummary(
+            projects: all, boards: boards, now: environment.now(), calendar: environment.calendar, favourites: favourites)
+    }
+}

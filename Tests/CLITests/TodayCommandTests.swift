@@ -1,0 +1,45 @@
+import Foundation
+import ProjectManagerCLI
+import ProjectManagerTestSupport
+import Testing
+
+@Suite("pm today")
+struct TodayCommandTests {
+    @Test("--json at a fixed now and time zone lists overdue, today and the next 7 days, and when it next changes")
+    func json() async throws {
+        // Given 2026-03-15 12:00 UTC, which is 21:00 in Seoul
+        let harness = try CLIHarness(timeZone: .named("Asia/Seoul"))
+        defer { harness.directory.remove() }
+        _ = try await harness.add("Late", ["--due", "2026-03-14"])
+        _ = try await harness.add("Now", ["--due", "2026-03-15"])
+        _ = try await harness.add("Soon", ["--due", "2026-03-22"])
+        _ = try await harness.add("Later", ["--due", "2026-03-23"])
+
+        // When
+        let outcome = await harness.run(["today", "--json"])
+
+        // Then
+        #expect(outcome.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+        func titles(_ key: String) -> [String] { (object[key] as? [[String: Any]])?.compactMap { $0["title"] as? String } ?? [] }
+        #expect(object["today"] as? String == "2026-03-15")
+        #expect(titles("overdue") == ["Late"])
+        #expect(titles("dueToday") == ["Now"])
+        #expect(titles("upcoming") == ["Soon"])
+        #expect(object["nextChange"] as? String == "2026-03-15T15:00:00Z")
+        #expect((object["boards"] as? [[String: Any]])?.first?["overdue"] as? Int == 1)
+    }
+
+    @Test("on a terminal: three sections, by deadline, with short ids")
+    func columns() async throws {
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+        let late = try await harness.add("Late", ["--due", "2026-03-14"])
+
+        let outcome = await harness.run(["today"])
+
+        #expect(outcome.outputLines == [
+            "Overdue", "  2026-03-14  \(late)  Late  (Projects)", "Today", "  (none)", "Next 7 days", "  (none)",
+        ])
+    }
+}
