@@ -32,10 +32,14 @@ extension ObjectContext {
     /// - Complexity: O(*n*) for *n* objects.
     public func compactStore() throws(ContextError) {
         guard let store = rootStore else { return }
-        try state.withLock { state throws(ContextError) in
-            guard state.originals.isEmpty else { throw .unsavedChanges }
+        // After any save under way: its objects are in the graph before its record is durable.
+        try saveLock.withLock { _ throws(ContextError) in
+            let contents = try state.withLock { state throws(ContextError) -> StoreContents in
+                guard state.originals.isEmpty else { throw .unsavedChanges }
+                return StoreContents(graph: state.graph, undo: state.undo)
+            }
             do throws(StoreError) {
-                try store.compact(StoreContents(graph: state.graph, undo: state.undo))
+                try store.compact(contents)
             } catch {
                 throw .store(error)
             }
