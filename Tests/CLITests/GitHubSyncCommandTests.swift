@@ -109,6 +109,25 @@ struct GitHubSyncCommandTests {
         #expect(patches(world).isEmpty)
     }
 
+    @Test("an issue longer than a card allows syncs, cut to the limits, and a second sync sees no change")
+    func longIssue() async throws {
+        let world = try GitHubCLIWorld()
+        defer { world.stop() }
+        world.github.edit(1, in: "octocat/Hello-World") { issue in
+            issue.title = String(repeating: "t", count: 200)
+            issue.body = String(repeating: "b", count: 5_000)
+        }
+        try await linkAndSync(world)
+        world.github.edit(2, in: "octocat/Hello-World") { $0.labels = ["bug"] }
+
+        let again = await world.pm(["sync"])
+
+        #expect(again.status == 0, "\(again.errors)")
+        #expect(again.outputLines == ["synced: 0 added, 1 updated, 0 closed, 0 reopened on GitHub"])
+        let history = await world.harness.run(["history", "--limit", "1"])
+        #expect(!history.output.contains("Kept GitHub's text"))
+    }
+
     @Test("sync before link says to link; link to a board that does not exist is refused")
     func notLinked() async throws {
         let world = try GitHubCLIWorld()

@@ -189,18 +189,18 @@ public struct SyncBoardWithGitHub: Sendable {
             }
             var card = cards[index]
             let before = card
-            let body = issue.body ?? ""
-            if issue.title != card.syncedTitle || body != card.syncedBody {
-                let draft = ProjectDraft(title: issue.title, body: body)
+            let (title, body) = Self.text(of: issue)
+            if title != card.syncedTitle || body != card.syncedBody {
+                let draft = ProjectDraft(title: title, body: body)
                 let project = try await repository { () async throws(RepositoryError) in try await projects.project(id: card.id) }
                 let changedHere = project.title != card.syncedTitle || project.body != card.syncedBody
-                if changedHere, project.title != issue.title || project.body != body {
+                if changedHere, project.title != title || project.body != body {
                     try await repository { () async throws(RepositoryError) in try await links.recordKeptGitHubText(replacing: project) }
                 }
                 try await repository { () async throws(RepositoryError) in
                     _ = try await updateProject(card.id, with: ProjectDraft(title: draft.title, body: draft.body, deadline: project.deadline))
                 }
-                (card.syncedTitle, card.syncedBody) = (issue.title, body)
+                (card.syncedTitle, card.syncedBody) = (title, body)
             }
             if issue.state != card.syncedState {
                 let id = card.id
@@ -218,16 +218,30 @@ public struct SyncBoardWithGitHub: Sendable {
         for state in [GitHubIssue.State.open, .closed] {
             let batch = new.filter { $0.state == state }
             guard !batch.isEmpty else { continue }
-            let drafts = batch.map { ProjectDraft(title: $0.title, body: $0.body ?? "") }
+            let drafts = batch.map { issue in
+                let (title, body) = Self.text(of: issue)
+                return ProjectDraft(title: title, body: body)
+            }
             let saved = try await repository { () async throws(RepositoryError) in
                 try await importProjects(drafts, on: board, in: state == .closed ? .done : .todo)
             }
-            changed += zip(saved, batch).map { GitHubCard(project: $0.id, board: board, issue: $1) }
+            changed += zip(saved, batch).map { project, issue in
+                var card = GitHubCard(project: project.id, board: board, issue: issue)
+                (card.syncedTitle, card.syncedBody) = Self.text(of: issue)
+                return card
+            }
             report.added += batch.count
         }
         guard !changed.isEmpty else { return }
         let toSave = changed
         try await repository { () async throws(RepositoryError) in try await links.save(toSave) }
+    }
+
+    /// An issue's title and body as a card holds them: cut to the project rules' limits (GitHub
+    /// allows longer), so that a long issue still syncs; the whole text stays on GitHub.
+    static func text(of issue: GitHubIssue) -> (title: String, body: String) {
+        let title = issue.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        return (String(title.prefix(ProjectRules.titleLimit)), String((issue.body ?? "").prefix(ProjectRules.bodyLimit)))
     }
 
     private func repository<Value>(_ work: () async throws(RepositoryError) -> Value) async throws(GitHubSyncError) -> Value {
