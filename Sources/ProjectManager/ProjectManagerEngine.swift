@@ -7,6 +7,8 @@ import ProjectManagerData
 public typealias StoreWarning = ProjectManagerData.StoreWarning
 /// What checking a store file whole found: re-exported from the Data layer.
 public typealias StoreCheck = ProjectManagerData.StoreCheck
+/// Writes projects as an iCalendar document; see ``ProjectManagerData/CalendarFeed``.
+public typealias CalendarFeed = ProjectManagerData.CalendarFeed
 
 /// The whole engine, wired: every use case over one store.
 ///

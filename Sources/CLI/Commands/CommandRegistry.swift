@@ -19,6 +19,8 @@ enum CommandRegistry {
         TodayCommand.self,
         HistoryCommand.self,
         RecurCommand.self,
+        RemindersCommand.self,
+        ExportCommand.self,
         UndoCommand.self,
         RedoCommand.self,
         DoctorCommand.self,

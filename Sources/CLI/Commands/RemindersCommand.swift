@@ -1,0 +1,91 @@
+import Foundation
+import ProjectManager
+
+/// `pm reminders`: lists the reminders due in the next days, soonest first, with their local time.
+///
+/// ```
+/// 2026-03-19 09:00  Pay rent (due 2026-03-20)  3f2a9c1e
+/// ```
+struct RemindersCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "reminders", abstract: "list the reminders due in the next days",
+        discussion: """
+            Each project with a deadline that is not done reminds you at 09:00 the day before, in your \
+            time zone (TZ). The time pm takes for now is PM_NOW when set, an ISO 8601 instant.
+            """,
+        options: [
+            .value("--days", "N", help: "list the reminders of the next N days (7 unless told)"),
+            .value("--board", "NAME", help: "the board of this title only"),
+            .flag("--json", help: "print the reminders as JSON"),
+        ])
+
+    var days: Int
+    var board: String?
+    var json: Bool
+
+    init(days: Int = 7, board: String? = nil, json: Bool = false) {
+        (self.days, self.board, self.json) = (days, board, json)
+    }
+
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        days = try arguments.value("--days").map { (text: String) throws(CommandLineError) -> Int in
+            guard text.allSatisfy(\.isASCII), let days = Int(text), (1...3_660).contains(days) else {
+                throw .usage("bad --days '\(text)': give a whole number of days from 1 to 3660")
+            }
+            return days
+        } ?? 7
+        board = arguments.value("--board")
+        json = arguments.flag("--json")
+    }
+
+    func run(in context: CommandContext) async throws(CommandLineError) {
+        let environment = context.tool.engineEnvironment
+        let selection = try await BoardSelection.read(named: board, from: try context.readingScreens())
+        let projects = selection.projects
+        let sources = projects.compactMap { project -> ReminderSource? in
+            guard let deadline = project.deadline else { return nil }
+            return ReminderSource(
+                projectID: project.id, title: project.title, schedule: .once(deadline), isFinished: project.state == .done)
+        }
+        let now = environment.now()
+        let end = now.addingTimeInterval(TimeInterval(days) * 86_400)
+        let reminders = ReminderReconciliation.reminders(
+            for: sources, after: now, calendar: environment.calendar, limit: max(sources.count, 1))
+            .filter { $0.fireDate <= end }
+        let shortIDs = ShortIDs(projects)
+        let localizer = Localizer(
+            locale: Locale(identifier: "en_US"), calendar: environment.calendar, timeZone: environment.timeZone,
+            dateStyle: .numeric)
+        if json {
+            let formatter = ISO8601DateFormatter()
+            formatter.timeZone = environment.timeZone
+            context.print(try JSONLines.encode(reminders.map { reminder in
+                ReminderJSON(
+                    id: shortIDs(reminder.projectID), title: reminder.title, due: reminder.dueDay.description,
+                    fireAt: formatter.string(from: reminder.fireDate), local: localizer.time(reminder.fireDate),
+                    timeZone: environment.timeZone.identifier)
+            }))
+            return
+        }
+        guard !reminders.isEmpty else {
+            context.print("no reminders in the next \(days) day\(days == 1 ? "" : "s")")
+            return
+        }
+        context.print(reminders.map { reminder in
+            context.style.apply(.muted, to: localizer.time(reminder.fireDate)) + "  "
+                + TerminalText.sanitized(reminder.title) + " (due \(reminder.dueDay))  " + shortIDs(reminder.projectID)
+        })
+    }
+}
+
+/// One reminder in `pm reminders --json`.
+private struct ReminderJSON: Encodable {
+    let id: String
+    let title: String
+    let due: String
+    /// ISO 8601 with the zone's offset.
+    let fireAt: String
+    /// `YYYY-MM-DD HH:MM` in the zone.
+    let local: String
+    let timeZone: String
+}
