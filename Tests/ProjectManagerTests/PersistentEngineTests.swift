@@ -1,5 +1,6 @@
 import Foundation
 import ProjectManager
+import ProjectManagerData
 import ProjectManagerTestSupport
 import Testing
 
@@ -70,16 +71,14 @@ struct PersistentEngineTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file("projects.pmstore")
-        // The 32-byte header of a store file in format 99: magic, then little-endian format
-        // version 99 and schema version 1; the rest is that format's business, so its checksum is not read.
-        var newer = Data("PMSTORE\0".utf8)
-        newer.append(contentsOf: [99, 0, 0, 0, 1, 0, 0, 0])
-        newer.append(Data(count: 16))
+        // The 32-byte header of a store file in format 99, whole and with its checksum; what
+        // follows it is that format's business.
+        var newer = JournalFormat.header(schemaVersion: 1, hasSnapshot: true, formatVersion: 99)
         newer.append(Data(#"{"pages": []}"#.utf8))
         try newer.write(to: url)
 
         // Then
-        #expect(throws: StoreError.newerFormat(file: url.path, found: 99, supported: 1)) {
+        #expect(throws: StoreError.newerFormat(file: url.path, found: 99, supported: Int(JournalFormat.version))) {
             try ProjectManagerEngine.persistent(at: url, environment: .test())
         }
         #expect(try Data(contentsOf: url) == newer)

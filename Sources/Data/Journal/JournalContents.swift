@@ -6,16 +6,25 @@ import Foundation
 package struct JournalContents: Hashable, Sendable {
     /// The schema version of the snapshot and records; the one asked for when the store is new.
     package var schemaVersion: UInt32
+    /// The file's format, which says how the snapshot and records are coded: JSON in format 1,
+    /// the binary coding after it.
+    package var formatVersion: UInt32
     /// The last compacted state, or `nil` when none was written yet (a new or empty store).
+    ///
+    /// A slice of the file's bytes, as are the records: its indices need not start at 0.
     package var snapshot: Data?
-    /// The records appended after the snapshot, oldest first.
+    /// The records appended after the snapshot, oldest first, without their sequence numbers.
     package var records: [Data]
     /// What was noticed and dropped while reading, such as a torn last record.
     package var warnings: [StoreWarning]
 
     /// Contents as read from a file.
-    package init(schemaVersion: UInt32, snapshot: Data?, records: [Data], warnings: [StoreWarning]) {
+    package init(
+        schemaVersion: UInt32, snapshot: Data?, records: [Data], warnings: [StoreWarning],
+        formatVersion: UInt32 = JournalFormat.version
+    ) {
         self.schemaVersion = schemaVersion
+        self.formatVersion = formatVersion
         self.snapshot = snapshot
         self.records = records
         self.warnings = warnings

@@ -81,6 +81,11 @@ package final class JournalFile {
     package let path: String
     /// The schema version in the file's header (the one for a new store until it is created).
     package private(set) var schemaVersion: UInt32
+    /// The format of the file as it is: ``JournalFormat/version``, or an older one until the
+    /// first ``compact(snapshot:schemaVersion:)`` rewrites it. A new file is of the current one.
+    package private(set) var formatVersion: UInt32
+    /// The sequence number of the last record written, or of the last save the snapshot holds.
+    private var lastSequence: UInt64
     /// The size of the snapshot's payload, 0 when there is none.
     package private(set) var snapshotBytes: Int
     /// The journal size, in bytes, under which ``shouldCompact`` stays `false`.
@@ -134,6 +139,8 @@ package final class JournalFile {
         self.lock = lock
         self.disk = disk
         self.schemaVersion = schemaVersion
+        formatVersion = layout?.formatVersion ?? JournalFormat.version
+        lastSequence = layout?.lastSequence ?? 0
         snapshotBytes = layout?.snapshot?.count ?? 0
         journalStart = layout?.journalStart ?? 0
         end = layout?.end ?? 0
@@ -156,7 +163,8 @@ package final class JournalFile {
 
     /// Whether ``shouldCompact`` would be `true` after appending a record of `payloadSize` bytes.
     package func shouldCompact(afterAppending payloadSize: Int) -> Bool {
-        let journal = journalBytes + (payloadSize > 0 ? JournalFormat.frameHeaderSize + payloadSize : 0)
+        let framing = JournalFormat.frameHeaderSize + JournalFormat.sequenceSize
+        let journal = journalBytes + (payloadSize > 0 ? framing + payloadSize : 0)
         return journal > snapshotBytes && journal > compactionFloor
     }
 
@@ -334,7 +342,13 @@ package final class JournalFile {
     /// - Complexity: O(*n*), where *n* is the payload size.
     package func append(_ payload: Data) throws(StoreError) {
         try requireWritable()
-        guard payload.count <= JournalFormat.maximumPayloadSize else {
+        guard formatVersion == JournalFormat.version else {
+            throw .ioFailure(
+                file: path, operation: "append to",
+                reason: "the store is in the older format \(formatVersion): compact it to the current one first"
+            )
+        }
+        guard payload.count <= JournalFormat.maximumPayloadSize - JournalFormat.sequenceSize else {
             throw .ioFailure(
                 file: path, operation: "append to",
                 reason: "a record of \(payload.count) bytes is larger than the 4 GiB a record can hold"
@@ -346,7 +360,7 @@ package final class JournalFile {
             return
         }
         if !tornTail.isEmpty { try dropTornTail(of: store) }
-        let frame = JournalFormat.frame(payload)
+        let frame = JournalFormat.record(payload, sequence: lastSequence + 1)
         do throws(StoreError) {
             try write(frame, to: store, at: end)
             try fileSystem.synchronizeData(store)
@@ -356,6 +370,7 @@ package final class JournalFile {
             throw error
         }
         end += frame.count
+        lastSequence += 1
     }
 
     /// Replaces the store file with one holding `snapshot` and an empty journal.
@@ -478,8 +493,8 @@ package final class JournalFile {
         try fileSystem.removeIfPresent(temporaryPath)
         let temporary = try fileSystem.createNew(temporaryPath, permissions: Self.filePermissions)
         // The head and the snapshot are written apart, so that a large snapshot is not copied.
-        let head = JournalFormat.fileHead(snapshot: snapshot, schemaVersion: schemaVersion)
-        let record = firstRecord.map(JournalFormat.frame) ?? Data()
+        let head = JournalFormat.fileHead(snapshot: snapshot, schemaVersion: schemaVersion, lastSequence: lastSequence)
+        let record = firstRecord.map { JournalFormat.record($0, sequence: lastSequence + 1) } ?? Data()
         let journalStart = head.count + (snapshot?.count ?? 0)
         do throws(StoreError) {
             try write(head, to: temporary, at: 0)
@@ -502,6 +517,8 @@ package final class JournalFile {
         let store = FileDescriptor(rawValue: temporary.rawValue, path: path)
         disk = .created(store)
         self.schemaVersion = schemaVersion
+        formatVersion = JournalFormat.version
+        if !record.isEmpty { lastSequence += 1 }
         snapshotBytes = snapshot?.count ?? 0
         self.journalStart = journalStart
         end = journalStart + record.count
@@ -534,7 +551,7 @@ package final class JournalFile {
     private func removeUnsyncedNewStore(_ store: FileDescriptor, permissions: UInt32?) {
         Self.closeQuietly(store, fileSystem)
         disk = .notCreated(empty: nil)
-        (snapshotBytes, journalStart, end) = (0, 0, 0)
+        (snapshotBytes, journalStart, end, lastSequence) = (0, 0, 0, 0)
         do {
             try fileSystem.removeIfPresent(path)
             if let permissions { disk = .notCreated(empty: try fileSystem.createNew(path, permissions: permissions)) }
@@ -654,20 +671,21 @@ package final class JournalFile {
 }
 
 extension JournalContents {
-    /// Copies the snapshot and records out of the file's bytes, into data that starts at index 0;
-    /// a `nil` layout is a new store.
+    /// The snapshot and records as slices of the file's bytes, which they share: nothing is
+    /// copied. A `nil` layout is a new store.
     fileprivate init(
         _ layout: JournalFormat.Layout?, in bytes: Data, newStoreSchemaVersion: UInt32, keptCopies: [String]
     ) {
-        func copy(_ range: Range<Int>) -> Data {
-            Data(bytes[(bytes.startIndex + range.lowerBound)..<(bytes.startIndex + range.upperBound)])
+        func slice(_ range: Range<Int>) -> Data {
+            bytes[(bytes.startIndex + range.lowerBound)..<(bytes.startIndex + range.upperBound)]
         }
         self.init(
             schemaVersion: layout?.schemaVersion ?? newStoreSchemaVersion,
-            snapshot: layout?.snapshot.map(copy),
-            records: layout?.records.map(copy) ?? [],
+            snapshot: layout?.snapshot.map(slice),
+            records: layout?.records.map(slice) ?? [],
             warnings: Self.warnings(
-                tornTailAt: layout?.end ?? 0, bytes: layout?.tornTailSize ?? 0, keptCopies: keptCopies)
+                tornTailAt: layout?.end ?? 0, bytes: layout?.tornTailSize ?? 0, keptCopies: keptCopies),
+            formatVersion: layout?.formatVersion ?? JournalFormat.version
         )
     }
 

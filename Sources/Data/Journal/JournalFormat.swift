@@ -2,27 +2,34 @@ import Foundation
 
 /// The byte layout of a store file: a header, a snapshot block, then journal records.
 ///
-/// Format 1, all integers little-endian:
+/// Format 2, all integers little-endian:
 /// ```
 /// offset  size  field
 ///      0     8  magic "PMSTORE\0"
-///      8     4  format version (1)
+///      8     4  format version (2)
 ///     12     4  schema version of the snapshot and records (the caller's)
-///     16     4  flags: bit 0 set when the file holds a snapshot; other bits zero
-///     20     8  reserved, zero
+///     16     4  flags: bit 0 set when the file holds a snapshot; every other bit zero
+///     20     8  the sequence number of the last save the snapshot holds (0: none)
 ///     28     4  CRC-32C of bytes 0..<28
 ///     32   8+n  snapshot block: one frame holding the snapshot (empty when there is none)
-///      …   8+n  journal records, one frame each, up to the end of the file
+///      …  16+n  journal records, one frame each, up to the end of the file
 /// ```
 /// A frame is `[UInt32 length n][UInt32 checksum][n payload bytes]`, where the checksum is the
 /// CRC-32C of the four length bytes followed by the payload. Covering the length means a frame
 /// of zero bytes (what a crash can leave after a file grew) never reads as an empty record.
+/// A record's payload starts with its sequence number (`UInt64`), one more than the record's
+/// before it (or than the header's, for the first): a record repeated or out of order is
+/// damage, never replayed.
+///
+/// Format 1 (read, never written) has no sequence numbers, and bytes 20..<28 reserved, zero.
 ///
 /// Bytes after the last intact record are a *torn tail*, the remains of an append cut short,
 /// when no intact frame starts anywhere inside them; when one does, the bad record is damage.
 package enum JournalFormat {
-    /// The format version this engine writes and reads.
-    package static let version: UInt32 = 1
+    /// The format version this engine writes; it reads this one and format 1.
+    package static let version: UInt32 = 2
+    /// The format of the first engines: JSON snapshot and records, without sequence numbers.
+    package static let firstVersion: UInt32 = 1
     /// The first eight bytes of every store file.
     package static let magic: [UInt8] = Array("PMSTORE\0".utf8)
     /// The size of the fixed header.
@@ -34,21 +41,45 @@ package enum JournalFormat {
 
     /// The header flag set when the file holds a snapshot.
     static let hasSnapshotFlag: UInt32 = 1
+    /// The size of the sequence number that starts a record's payload.
+    package static let sequenceSize = 8
 
     // MARK: - Writing
 
     /// The 32 header bytes.
     ///
-    /// - Parameter formatVersion: The version to write; only tests write another than ``version``.
+    /// - Parameters:
+    ///   - lastSequence: The sequence number of the last save the snapshot holds; the first
+    ///     record after it is one more.
+    ///   - formatVersion: The version to write; only tests write another than ``version``.
     package static func header(
-        schemaVersion: UInt32, hasSnapshot: Bool, formatVersion: UInt32 = version
+        schemaVersion: UInt32, hasSnapshot: Bool, lastSequence: UInt64 = 0, formatVersion: UInt32 = version
     ) -> Data {
         var bytes = Data(magic)
         bytes.appendLittleEndian(formatVersion)
         bytes.appendLittleEndian(schemaVersion)
         bytes.appendLittleEndian(hasSnapshot ? hasSnapshotFlag : 0)
-        bytes.append(contentsOf: [UInt8](repeating: 0, count: 8))
+        bytes.appendLittleEndian(formatVersion == firstVersion ? 0 : lastSequence)
         bytes.appendLittleEndian(CRC32C.checksum(of: bytes))
+        return bytes
+    }
+
+    /// A record: `payload` after its sequence number, framed with its length and checksum.
+    ///
+    /// - Precondition: `payload.count + 8 <= maximumPayloadSize`.
+    /// - Complexity: O(*n*), where *n* is the payload size.
+    package static func record(_ payload: Data, sequence: UInt64) -> Data {
+        precondition(payload.count <= maximumPayloadSize - sequenceSize, "a frame holds at most 4 GiB")
+        let length = UInt32(payload.count + sequenceSize)
+        var crc = CRC32C()
+        withUnsafeBytes(of: length.littleEndian) { crc.update($0) }
+        withUnsafeBytes(of: sequence.littleEndian) { crc.update($0) }
+        crc.update(payload)
+        var bytes = Data(capacity: frameHeaderSize + Int(length))
+        bytes.appendLittleEndian(length)
+        bytes.appendLittleEndian(crc.value)
+        bytes.appendLittleEndian(sequence)
+        bytes.append(payload)
         return bytes
     }
 
@@ -84,17 +115,23 @@ package enum JournalFormat {
     /// A whole file holding `snapshot` and no records.
     ///
     /// - Complexity: O(*n*), where *n* is the snapshot size, copied once.
-    package static func file(snapshot: Data?, schemaVersion: UInt32) -> Data {
-        var bytes = fileHead(snapshot: snapshot, schemaVersion: schemaVersion)
+    /// - Parameter formatVersion: The version to write; only tests write another than ``version``.
+    package static func file(
+        snapshot: Data?, schemaVersion: UInt32, lastSequence: UInt64 = 0, formatVersion: UInt32 = version
+    ) -> Data {
+        var bytes = header(
+            schemaVersion: schemaVersion, hasSnapshot: snapshot != nil, lastSequence: lastSequence,
+            formatVersion: formatVersion)
+        appendFrameHeader(of: snapshot ?? Data(), to: &bytes)
         bytes.append(snapshot ?? Data())
         return bytes
     }
 
-    /// The start of ``file(snapshot:schemaVersion:)``, up to the snapshot's own bytes: the
-    /// header and the snapshot frame's length and checksum. A writer can put the snapshot after
-    /// it without copying it into one buffer with them.
-    package static func fileHead(snapshot: Data?, schemaVersion: UInt32) -> Data {
-        var bytes = header(schemaVersion: schemaVersion, hasSnapshot: snapshot != nil)
+    /// The start of ``file(snapshot:schemaVersion:lastSequence:formatVersion:)``, up to the snapshot's own
+    /// bytes: the header and the snapshot frame's length and checksum. A writer can put the
+    /// snapshot after it without copying it into one buffer with them.
+    package static func fileHead(snapshot: Data?, schemaVersion: UInt32, lastSequence: UInt64 = 0) -> Data {
+        var bytes = header(schemaVersion: schemaVersion, hasSnapshot: snapshot != nil, lastSequence: lastSequence)
         appendFrameHeader(of: snapshot ?? Data(), to: &bytes)
         return bytes
     }
@@ -109,6 +146,10 @@ package enum JournalFormat {
 
 extension Data {
     mutating func appendLittleEndian(_ value: UInt32) {
+        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
+    }
+
+    mutating func appendLittleEndian(_ value: UInt64) {
         Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
     }
 }

@@ -5,8 +5,10 @@ extension ObjectContext {
     /// - Throws: ``ContextError/objectExists(_:)`` when an object has its id.
     public func insert<E: ManagedEntity>(_ object: E) throws(ContextError) {
         try state.withLock { state throws(ContextError) in
-            guard state.graph[E.self, object.id] == nil else { throw .objectExists(object.objectID) }
-            state.record(object.objectID)
+            let id = object.objectID
+            guard !state.graph.contains(id) else { throw .objectExists(id) }
+            // It does not exist: remembered as absent, unless it was there at the last save.
+            if state.originals[id] == nil { state.originals[id] = .absent }
             state.graph.upsert(object)
         }
     }
@@ -73,7 +75,7 @@ extension ObjectContext.State {
     var pendingChanges: ContextChanges {
         var changes = ContextChanges()
         for (id, original) in originals {
-            switch (original, graph[id] != nil) {
+            switch (original, graph.contains(id)) {
             case (.absent, true): changes.inserted.insert(id)
             case (.present, true): changes.updated.insert(id)
             case (.present, false): changes.deleted.insert(id)

@@ -45,7 +45,7 @@ extension ObjectContext {
         /// The saved objects' values at the save before: what a failed write gives back.
         var originals: [ObjectID: Original] = [:]
         /// What a root context's store is to write; `nil` for a child context or an empty save.
-        var write: (store: any PersistentStore, commit: StoreCommit, contents: StoreContents)?
+        var write: (store: any PersistentStore, save: StoreSave, contents: StoreContents)?
         /// The undo and redo stacks once the write is durable.
         var undo: UndoStack?
         /// Whether the save goes into the open undo group, which later saves then join.
@@ -77,17 +77,31 @@ extension ObjectContext {
             let groupSize = (operation == .merge ? state.undo.undo.last?.changes.count ?? 0 : 0) + originals.count
             if operation == .push || operation == .merge, groupSize > UndoStack.maximumStepSize { operation = .clear }
             let keepsBefore = operation != .none && operation != .clear
-            let changes = originals.compactMap { id, original -> ObjectChange? in
-                let after = state.graph[id]
-                if case .absent = original, after == nil { return nil }
-                return ObjectChange(id: id, before: keepsBefore ? original.object : nil, after: after)
+            let graph = state.graph
+            let makeChanges: @Sendable (Int) -> [ObjectChange] = { limit in
+                var changes: [ObjectChange] = []
+                changes.reserveCapacity(min(limit, originals.count))
+                for (id, original) in originals where changes.count < limit {
+                    let after = graph[id]
+                    if case .absent = original, after == nil { continue }
+                    changes.append(ObjectChange(id: id, before: keepsBefore ? original.object : nil, after: after))
+                }
+                return changes
             }
-            let commit = StoreCommit(changes: changes, operation: operation, actionName: actionName, scope: scope)
             var undo = state.undo
-            undo.apply(operation, name: actionName, scope: scope, changes: changes)
+            var save = StoreSave(
+                operation: operation, actionName: actionName, scope: scope, count: originals.count, changes: makeChanges)
+            // Only an undo step keeps the changes; otherwise the store makes them if it writes a record.
+            if operation == .push || operation == .merge {
+                let changes = makeChanges(.max)
+                undo.apply(operation, name: actionName, scope: scope, changes: changes)
+                save = StoreSave(StoreCommit(changes: changes, operation: operation, actionName: actionName, scope: scope))
+            } else {
+                undo.apply(operation, name: actionName, scope: scope, changes: [])
+            }
             return PendingSave(
                 summary: summary, originals: originals,
-                write: (store, commit, StoreContents(graph: state.graph, undo: undo)), undo: undo)
+                write: (store, save, StoreContents(graph: graph, undo: undo)), undo: undo)
         case .parent(let parent):
             parent.absorb(originals.keys.map { ($0, state.graph[$0]) })
             return PendingSave(summary: summary)
@@ -102,7 +116,7 @@ extension ObjectContext {
     func complete(_ pending: PendingSave, ifTheWriteFails failure: FailedWrite) throws(ContextError) {
         if let write = pending.write {
             do throws(StoreError) {
-                try write.store.save(write.commit, contents: write.contents)
+                try write.store.save(write.save, contents: write.contents)
             } catch {
                 state.withLock { state in
                     switch failure {

@@ -37,9 +37,13 @@ extension ObjectContext.State {
     /// deleted object is still referred to by a denying relationship.
     func validate(_ changes: ContextChanges) throws(ContextError) {
         var issues: [ValidationIssue] = []
-        for id in changes.inserted.union(changes.updated) {
-            guard let object = graph[id] else { continue }
-            issues += validationIssues(of: object)
+        var hasUniquenessConstraints = false
+        for changed in [changes.inserted, changes.updated] {
+            for id in changed {
+                guard let object = graph[id] else { continue }
+                issues += validationIssues(of: object)
+                hasUniquenessConstraints = hasUniquenessConstraints || Self.hasUniquenessConstraints(object)
+            }
         }
         for id in changes.deleted {
             for referrer in graph.referrers(of: id) {
@@ -52,10 +56,17 @@ extension ObjectContext.State {
             let ordered = issues.enumerated().sorted { ($0.element.object.description, $0.offset) < ($1.element.object.description, $1.offset) }
             throw .validationFailed(ordered.map(\.element))
         }
-        for id in changes.inserted.union(changes.updated) {
-            guard let object = graph[id] else { continue }
-            try checkUniqueness(of: object)
+        guard hasUniquenessConstraints else { return }
+        for changed in [changes.inserted, changes.updated] {
+            for id in changed {
+                guard let object = graph[id] else { continue }
+                try checkUniqueness(of: object)
+            }
         }
+    }
+
+    private static func hasUniquenessConstraints<E: ManagedEntity>(_ object: E) -> Bool {
+        !E.uniquenessConstraints.isEmpty
     }
 
     private func validationIssues<E: ManagedEntity>(of object: E) -> [ValidationIssue] {
@@ -63,7 +74,7 @@ extension ObjectContext.State {
         for relationship in E.relationships {
             guard let target = relationship.target(object) else { continue }
             let targetID = ObjectID(entityName: relationship.targetEntity, uuid: target)
-            if graph[targetID] == nil {
+            if !graph.contains(targetID) {
                 issues.append(ValidationIssue(object: object.objectID, message: "refers to \(targetID), which does not exist"))
             }
         }

@@ -41,6 +41,11 @@ public struct ObjectGraph: Sendable {
         tables[id.entityName]?.anyObject(id.uuid)
     }
 
+    /// Whether the object with `id` exists, without reading it.
+    func contains(_ id: ObjectID) -> Bool {
+        tables[id.entityName]?.contains(id.uuid) ?? false
+    }
+
     mutating func upsert(_ object: any ManagedEntity) {
         let name = type(of: object).entityName
         guard tables[name] != nil else {
@@ -86,5 +91,21 @@ public struct ObjectGraph: Sendable {
 
     mutating func replaceTable<E: ManagedEntity>(_ type: E.Type, rows: [E]) {
         tables[E.entityName] = EntityTable<E>(rows: rows)
+    }
+
+    mutating func replaceTable<E: ManagedEntity>(_ table: EntityTable<E>) {
+        tables[E.entityName] = table
+    }
+
+    /// The number of objects of every entity.
+    var objectCount: Int { tables.values.reduce(0) { $0 + $1.count } }
+
+    /// The number of objects of the entity named `name`; 0 for an unknown name.
+    func tableCount(named name: String) -> Int { tables[name]?.count ?? 0 }
+
+    /// Appends the objects of the entity named `name` as a store of format 2 keeps them
+    /// (``AnyEntityTable/appendStoredRows(to:)``); nothing for an unknown name.
+    func appendStoredRows(named name: String, to writer: inout BinaryWriter) throws {
+        try tables[name]?.appendStoredRows(to: &writer)
     }
 }

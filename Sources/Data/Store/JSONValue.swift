@@ -123,6 +123,22 @@ enum StoredJSONMigration {
         return try JSONEncoder().encode(record)
     }
 
+    /// Applies migrations to one stored object of the entity named `entity`, in JSON.
+    static func migrateObject(_ data: Data, of entity: String, with steps: [SchemaMigration]) throws -> Data {
+        var object = try JSONDecoder().decode(JSONValue.self, from: data)
+        for step in steps { try step.transform(entity, &object) }
+        return try JSONEncoder().encode(object)
+    }
+
+    /// Applies migrations to a JSON array of stored objects of the entity named `entity`.
+    static func migrateObjects(_ data: Data, of entity: String, with steps: [SchemaMigration]) throws -> Data {
+        var objects = try JSONDecoder().decode([JSONValue].self, from: data)
+        for step in steps {
+            for index in objects.indices { try step.transform(entity, &objects[index]) }
+        }
+        return try JSONEncoder().encode(objects)
+    }
+
     private static func migrateChanges(_ changes: inout JSONValue, _ step: SchemaMigration) throws {
         guard case .array(var list) = changes else { return }
         for index in list.indices {

@@ -77,7 +77,8 @@ final class JournalStore: PersistentStore {
             file.compactionFloor = compactionFloor
             do throws(StoreError) {
                 let (contents, migrated) = try read(stored, schema: schema, undoLimit: undoLimit)
-                if migrated {
+                // An older schema, or a file of format 1 (JSON), is rewritten in the current ones.
+                if migrated || stored.formatVersion != JournalFormat.version {
                     try file.compact(snapshot: try encode(contents), schemaVersion: UInt32(schema.version))
                 }
                 slot = file
@@ -100,6 +101,18 @@ final class JournalStore: PersistentStore {
         guard let steps = schema.migrations(from: version) else {
             throw .unreadable(file: location, reason: "no migration from schema version \(version) to \(schema.version)")
         }
+        let contents = if stored.formatVersion == JournalFormat.firstVersion {
+            try readJSON(stored, schema: schema, undoLimit: undoLimit, steps: steps)
+        } else {
+            try readBinary(stored, schema: schema, undoLimit: undoLimit, steps: steps)
+        }
+        return (contents, !steps.isEmpty)
+    }
+
+    /// Reads a store of format 1: a JSON snapshot and JSON records, migrated as JSON documents.
+    private func readJSON(
+        _ stored: JournalContents, schema: Schema, undoLimit: Int, steps: [SchemaMigration]
+    ) throws(StoreError) -> StoreContents {
         var contents = StoreContents(graph: ObjectGraph(schema: schema), undo: UndoStack(limit: undoLimit))
         if var snapshot = stored.snapshot {
             if !steps.isEmpty { snapshot = try migrated(snapshot, what: "snapshot") { try StoredJSONMigration.migrateDocument($0, with: steps) } }
@@ -117,7 +130,40 @@ final class JournalStore: PersistentStore {
             contents.apply(commit)
         }
         if contents.undo.undo.count > undoLimit { contents.undo.undo.removeFirst(contents.undo.undo.count - undoLimit) }
-        return (contents, !steps.isEmpty)
+        return contents
+    }
+
+    /// Reads a store of the current format: the binary snapshot and records.
+    ///
+    /// The built-in entities read every coding version they wrote (``BinaryEntity``); the schema
+    /// migrations apply to the objects of other entities, stored as JSON.
+    private func readBinary(
+        _ stored: JournalContents, schema: Schema, undoLimit: Int, steps: [SchemaMigration]
+    ) throws(StoreError) -> StoreContents {
+        var contents = StoreContents(graph: ObjectGraph(schema: schema), undo: UndoStack(limit: undoLimit))
+        if let snapshot = stored.snapshot {
+            contents = try decoded("the snapshot") {
+                try BinaryStoreCoding.decodeSnapshot(snapshot, schema: schema, undoLimit: undoLimit, steps: steps)
+            }
+        }
+        for (index, record) in stored.records.enumerated() {
+            contents.apply(try decoded("record \(index + 1) of the journal") {
+                try BinaryStoreCoding.decodeRecord(record, schema: schema, steps: steps)
+            })
+        }
+        if contents.undo.undo.count > undoLimit { contents.undo.undo.removeFirst(contents.undo.undo.count - undoLimit) }
+        return contents
+    }
+
+    /// What `decode` returns; its failure as ``StoreError/unreadable(file:reason:)`` naming `what`.
+    private func decoded<T>(_ what: String, _ decode: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try decode()
+        } catch let error as DecodingError {
+            throw .unreadable(file: location, reason: "\(what): \(GraphDocument.describe(error))")
+        } catch {
+            throw .unreadable(file: location, reason: "\(what): \(error)")
+        }
     }
 
     private func migrated(_ data: Data, what: String, _ migrate: (Data) throws -> Data) throws(StoreError) -> Data {
@@ -141,25 +187,26 @@ final class JournalStore: PersistentStore {
     /// sample of them before encoding it.
     static let recordSampleSize = 64
 
-    /// Appends the commit's record, then compacts when the journal outgrew the snapshot.
+    /// Appends the save's record, then compacts when the journal outgrew the snapshot.
     ///
     /// Once the record is durable the save has succeeded: a compaction that fails after it is
     /// kept as a ``StoreWarning/compactionFailed(reason:)`` warning and tried again by the next
     /// save. A commit large enough that its record would make the journal due for compaction (an
     /// import) is not appended: the store writes the snapshot it would compact to straight away,
     /// instead of encoding and writing the changes once as a record and then again in the
-    /// snapshot; if that fails before its rename, the record is appended after all. Its size is
-    /// estimated from a sample of ``recordSampleSize`` changes.
+    /// snapshot, and without making the save's list of changes; if that fails before its rename,
+    /// the record is appended after all. Its size is estimated from a sample of
+    /// ``recordSampleSize`` changes.
     /// - Throws: ``StoreError/readOnly(file:)``, ``StoreError/closed(file:)``, or what the append
     ///   throws; the store is then as it was.
     /// - Complexity: O(*c*) for *c* changes; O(*n*) for *n* objects when it compacts.
-    func save(_ commit: StoreCommit, contents: StoreContents) throws(StoreError) {
+    func save(_ save: StoreSave, contents: StoreContents) throws(StoreError) {
         guard access == .readWrite else { throw .readOnly(file: location) }
         try journal.withLock { slot throws(StoreError) in
             guard let journal = slot else { throw .closed(file: location) }
             let schemaVersion = UInt32(contents.graph.schema.version)
-            if commit.changes.count > Self.recordSampleSize,
-               journal.shouldCompact(afterAppending: try estimatedRecordSize(of: commit)) {
+            if save.count > Self.recordSampleSize,
+               journal.shouldCompact(afterAppending: try estimatedRecordSize(of: save)) {
                 do throws(StoreError) {
                     try journal.compact(snapshot: try encode(contents), schemaVersion: schemaVersion)
                     notes.withLock { $0.compactionFailure = nil }
@@ -173,7 +220,7 @@ final class JournalStore: PersistentStore {
                     }
                 }
             }
-            try journal.append(try encodeRecord(commit))
+            try journal.append(try encodeRecord(save.commit))
             guard journal.shouldCompact else {
                 if !journal.isReplacementUnsynced { notes.withLock { $0.compactionFailure = nil } }
                 return
@@ -242,24 +289,23 @@ final class JournalStore: PersistentStore {
 
     private func encodeRecord(_ commit: StoreCommit) throws(StoreError) -> Data {
         do {
-            return try JSONEncoder().encode(commit)
+            return try BinaryStoreCoding.encodeRecord(commit)
         } catch {
             throw .ioFailure(file: location, operation: "encode a save for", reason: "\(error)")
         }
     }
 
-    /// The size of the commit's record, extrapolated from the record of its first
+    /// The size of the save's record, extrapolated from the record of its first
     /// ``recordSampleSize`` changes.
-    private func estimatedRecordSize(of commit: StoreCommit) throws(StoreError) -> Int {
-        var sample = commit
-        sample.changes = Array(commit.changes.prefix(Self.recordSampleSize))
+    private func estimatedRecordSize(of save: StoreSave) throws(StoreError) -> Int {
+        let sample = save.commit(limit: Self.recordSampleSize)
         let sampleSize = try encodeRecord(sample).count
-        return sampleSize * commit.changes.count / max(sample.changes.count, 1)
+        return sampleSize * save.count / max(sample.changes.count, 1)
     }
 
     private func encode(_ contents: StoreContents) throws(StoreError) -> Data {
         do {
-            return try GraphDocument.encodeJSON(contents)
+            return try BinaryStoreCoding.encodeSnapshot(contents)
         } catch {
             throw .ioFailure(file: location, operation: "encode a snapshot of", reason: "\(error)")
         }

@@ -10,6 +10,48 @@ struct StoreCommit: Sendable {
     var scope: String? = nil
 }
 
+/// One save as a context hands it to its store: its changes are made into ``ObjectChange``s
+/// only when the store writes them, so that a save the store writes as a snapshot (an import)
+/// never builds a list of every object it changed.
+struct StoreSave: Sendable {
+    var operation: UndoOperation
+    var actionName: String?
+    /// The undo scope of the step the save pushes, undoes or redoes.
+    var scope: String?
+    /// The number of objects the save changed (at most; one inserted and deleted again counts).
+    let count: Int
+    private let makeChanges: @Sendable (_ limit: Int) -> [ObjectChange]
+
+    init(
+        operation: UndoOperation, actionName: String?, scope: String?, count: Int,
+        changes: @escaping @Sendable (_ limit: Int) -> [ObjectChange]
+    ) {
+        self.operation = operation
+        self.actionName = actionName
+        self.scope = scope
+        self.count = count
+        makeChanges = changes
+    }
+
+    /// A save of changes already made.
+    init(_ commit: StoreCommit) {
+        let changes = commit.changes
+        self.init(operation: commit.operation, actionName: commit.actionName, scope: commit.scope, count: changes.count) { limit in
+            limit >= changes.count ? changes : Array(changes.prefix(limit))
+        }
+    }
+
+    /// The save with every change.
+    ///
+    /// - Complexity: O(*c*) for *c* changes.
+    var commit: StoreCommit { commit(limit: .max) }
+
+    /// The save with its first `limit` changes only: a sample to estimate its size by.
+    func commit(limit: Int) -> StoreCommit {
+        StoreCommit(changes: makeChanges(limit), operation: operation, actionName: actionName, scope: scope)
+    }
+}
+
 /// What a store holds: the objects, and the undo and redo stacks.
 struct StoreContents: Sendable {
     var graph: ObjectGraph
@@ -23,7 +65,7 @@ protocol PersistentStore: Sendable {
     /// Reads every object and the undo stacks. Called once, when a root context opens.
     func load(schema: Schema, undoLimit: Int) throws(StoreError) -> StoreContents
     /// Makes one save durable. `contents` is the whole graph and undo stacks after the save.
-    func save(_ commit: StoreCommit, contents: StoreContents) throws(StoreError)
+    func save(_ save: StoreSave, contents: StoreContents) throws(StoreError)
     /// What the user should hear about now: a torn last record left out, copies of dropped
     /// bytes not acknowledged, a compaction that failed after a save.
     var warnings: [StoreWarning] { get }
@@ -72,7 +114,7 @@ struct InMemoryStore: PersistentStore {
         StoreContents(graph: ObjectGraph(schema: schema), undo: UndoStack(limit: undoLimit))
     }
 
-    func save(_ commit: StoreCommit, contents: StoreContents) throws(StoreError) {}
+    func save(_ save: StoreSave, contents: StoreContents) throws(StoreError) {}
 
     func check(schema: Schema) -> StoreCheck {
         StoreCheck(file: location, problems: [])

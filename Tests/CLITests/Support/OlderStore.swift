@@ -3,9 +3,9 @@ import Foundation
 
 /// Stores as an older engine could have written them, before the rules refused some text.
 enum OlderStore {
-    /// Rewrites the store at `url` with `placeholder` replaced by `replacement` in its snapshot and
-    /// every record, each frame checksummed again: a title saved before control and bidirectional
-    /// characters were refused.
+    /// Rewrites the store at `url` as format 1 (JSON) wrote it, with `placeholder` replaced by
+    /// `replacement` in its snapshot and every record, each frame checksummed again: a title saved
+    /// before control and bidirectional characters were refused.
     static func replace(_ placeholder: String, with replacement: String, in url: URL) throws {
         let bytes = try Data(contentsOf: url)
         let layout = try bytes.withUnsafeBytes { buffer in
@@ -13,12 +13,25 @@ enum OlderStore {
         }
         let escapedPlaceholder = try jsonEscaped(placeholder)
         let escapedReplacement = try jsonEscaped(replacement)
-        func rewritten(_ range: Range<Int>) -> Data {
-            let text = String(decoding: bytes[range], as: UTF8.self)
+        let schema = Schema.projectManager
+        func rewritten(_ json: Data) -> Data {
+            let text = String(decoding: json, as: UTF8.self)
             return Data(text.replacingOccurrences(of: escapedPlaceholder, with: escapedReplacement).utf8)
         }
-        var file = JournalFormat.file(snapshot: layout.snapshot.map(rewritten), schemaVersion: layout.schemaVersion)
-        for record in layout.records { file.append(JournalFormat.frame(rewritten(record))) }
+        // A store of format 1 already (rewritten before) is JSON as it stands.
+        let isJSON = layout.formatVersion == JournalFormat.firstVersion
+        let snapshot = try layout.snapshot.map { range in
+            isJSON ? bytes[range] : try GraphDocument.encodeJSON(
+                BinaryStoreCoding.decodeSnapshot(bytes[range], schema: schema, undoLimit: .max, steps: []))
+        }
+        var file = JournalFormat.file(
+            snapshot: snapshot.map(rewritten), schemaVersion: layout.schemaVersion,
+            formatVersion: JournalFormat.firstVersion)
+        for record in layout.records {
+            let json = isJSON
+                ? bytes[record] : try JSONEncoder().encode(BinaryStoreCoding.decodeRecord(bytes[record], schema: schema, steps: []))
+            file.append(JournalFormat.frame(rewritten(json)))
+        }
         try file.write(to: url)
     }
 

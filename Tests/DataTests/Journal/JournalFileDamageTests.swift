@@ -8,7 +8,7 @@ struct JournalFileDamageTests {
     // MARK: - Torn tails
 
     static let lastRecord = StoreFixtures.records[StoreFixtures.records.count - 1]
-    static let lastFrameSize = JournalFormat.frameHeaderSize + lastRecord.count
+    static let lastFrameSize = StoreFixtures.recordFrameSize(lastRecord)
 
     @Test("a last record cut at any byte is dropped with a warning, and the file is not modified",
           arguments: 1..<lastFrameSize)
@@ -38,7 +38,7 @@ struct JournalFileDamageTests {
             let offsets = StoreFixtures.recordOffsets()
             let file = url.path(percentEncoded: false)
             func recordEnd(_ index: Int) -> Int {
-                offsets[index] + JournalFormat.frameHeaderSize + StoreFixtures.records[index].count
+                offsets[index] + StoreFixtures.recordFrameSize(StoreFixtures.records[index])
             }
 
             for length in 1..<whole.count {
@@ -216,7 +216,7 @@ struct JournalFileDamageTests {
     // MARK: - Foreign files
 
     @Test("a store from a newer format is refused with the versions, and left untouched",
-          arguments: [UInt32(2), 17, .max])
+          arguments: [JournalFormat.version + 1, 17, .max])
     func newerFormat(_ format: UInt32) throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
@@ -224,7 +224,7 @@ struct JournalFileDamageTests {
                 + JournalFormat.frame(StoreFixtures.snapshot)
             try bytes.write(to: url)
 
-            #expect(throws: StoreError.newerFormat(file: url.path(percentEncoded: false), found: Int(format), supported: 1)) {
+            #expect(throws: StoreError.newerFormat(file: url.path(percentEncoded: false), found: Int(format), supported: Int(JournalFormat.version))) {
                 try StoreFixtures.contents(at: url)
             }
             #expect(try Data(contentsOf: url) == bytes)

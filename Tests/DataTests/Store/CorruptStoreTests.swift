@@ -8,10 +8,14 @@ import Testing
 struct CorruptStoreTests {
     /// The payloads of a good store holding the default board and one project due 2026-12-24.
     struct GoodPayloads {
-        /// The graph document a snapshot holds.
+        /// The snapshot a compacted store holds, in the current (binary) format.
         var snapshot: Data
-        /// The journal record of the save that wrote them.
+        /// The journal record of the save that wrote them, in the current format.
         var record: Data
+        /// The same snapshot as format 1 wrote it: a JSON graph document.
+        var jsonSnapshot: Data
+        /// The same record as format 1 wrote it: a JSON commit.
+        var jsonRecord: Data
     }
 
     /// A file a store cannot read.
@@ -26,6 +30,9 @@ struct CorruptStoreTests {
         case nonexistentDay
         case garbageRecord
         case nonexistentDayInRecord
+        case garbageBinarySnapshot
+        case garbageBinaryRecord
+        case binaryRecordOfUnknownEntity
 
         var testDescription: String { rawValue }
 
@@ -41,17 +48,26 @@ struct CorruptStoreTests {
             case .nonexistentDay: ["entities.Project", "deadline"]
             case .garbageRecord: ["record 1 of the journal"]
             case .nonexistentDayInRecord: ["record 1 of the journal", "deadline"]
+            case .garbageBinarySnapshot: ["the snapshot"]
+            case .garbageBinaryRecord: ["record 1 of the journal"]
+            case .binaryRecordOfUnknownEntity: ["record 1 of the journal", "Note"]
             }
         }
 
-        /// The file's bytes, made from a good store's payloads.
+        /// The file's bytes, made from a good store's payloads: JSON in a file of format 1, or
+        /// binary in a file of the current format.
         func bytes(from good: GoodPayloads) throws -> Data {
+            let first = JournalFormat.firstVersion
             func withSnapshot(_ json: String) -> Data {
-                JournalFormat.file(snapshot: Data(json.utf8), schemaVersion: 1)
+                JournalFormat.file(snapshot: Data(json.utf8), schemaVersion: 1, formatVersion: first)
             }
             func withRecord(_ record: Data) -> Data {
-                JournalFormat.file(snapshot: nil, schemaVersion: 1) + JournalFormat.frame(record)
+                JournalFormat.file(snapshot: nil, schemaVersion: 1, formatVersion: first) + JournalFormat.frame(record)
             }
+            /// A record naming an entity the schema lacks: operation push, no name or scope, one entity.
+            var unknownEntityRecord = Data([1, 0, 0, 1, 4])
+            unknownEntityRecord.append(Data("Note".utf8))
+            unknownEntityRecord.append(contentsOf: [0, 1, 0] + [UInt8](repeating: 7, count: 16) + [2, 2, 0x7B, 0x7D])
             func replacingDay(in json: Data) throws -> Data {
                 let text = String(decoding: json, as: UTF8.self)
                 try #require(text.contains("2026-12-24"))
@@ -60,16 +76,21 @@ struct CorruptStoreTests {
             return switch self {
             case .garbage: Data([0x00, 0xFF, 0x13, 0x37, 0x89, 0x50, 0x4E, 0x47])
             case .wholeFileJSON: Data(#"{"format": 1, "schemaVersion": 1, "entities": {}}"#.utf8)
-            case .truncatedHeader: JournalFormat.file(snapshot: good.snapshot, schemaVersion: 1).prefix(20)
+            case .truncatedHeader: JournalFormat.file(snapshot: good.jsonSnapshot, schemaVersion: 1).prefix(20)
             case .garbageSnapshot: withSnapshot(#"{"format": 1, "entities": {"Project": ["#)
             case .notAnObject: withSnapshot("[1, 2, 3]")
             case .missingFormat: withSnapshot(#"{"schemaVersion": 1, "entities": {}}"#)
             case .wrongRowType: withSnapshot(#"{"format": 1, "schemaVersion": 1, "entities": {"Project": [42]}}"#)
             case .nonexistentDay:
-                JournalFormat.file(snapshot: try replacingDay(in: good.snapshot), schemaVersion: 1)
-            case .garbageRecord: JournalFormat.file(snapshot: good.snapshot, schemaVersion: 1)
+                JournalFormat.file(snapshot: try replacingDay(in: good.jsonSnapshot), schemaVersion: 1, formatVersion: first)
+            case .garbageRecord: JournalFormat.file(snapshot: good.jsonSnapshot, schemaVersion: 1, formatVersion: first)
                 + JournalFormat.frame(Data("not a record".utf8))
-            case .nonexistentDayInRecord: withRecord(try replacingDay(in: good.record))
+            case .nonexistentDayInRecord: withRecord(try replacingDay(in: good.jsonRecord))
+            case .garbageBinarySnapshot: JournalFormat.file(snapshot: Data("not a snapshot".utf8), schemaVersion: 1)
+            case .garbageBinaryRecord: JournalFormat.file(snapshot: good.snapshot, schemaVersion: 1)
+                + JournalFormat.record(Data("not a record".utf8), sequence: 1)
+            case .binaryRecordOfUnknownEntity: JournalFormat.file(snapshot: good.snapshot, schemaVersion: 1)
+                + JournalFormat.record(unknownEntityRecord, sequence: 1)
             }
         }
     }
@@ -94,7 +115,12 @@ struct CorruptStoreTests {
         try writeGoodStore(JournalStore(url: journaled))
         let snapshot = try #require(try contents(at: compacted).snapshot)
         let record = try #require(try contents(at: journaled).records.first)
-        return GoodPayloads(snapshot: snapshot, record: record)
+        let schema = Schema.projectManager
+        let contents = try BinaryStoreCoding.decodeSnapshot(snapshot, schema: schema, undoLimit: 100, steps: [])
+        let commit = try BinaryStoreCoding.decodeRecord(record, schema: schema, steps: [])
+        return GoodPayloads(
+            snapshot: snapshot, record: record,
+            jsonSnapshot: try GraphDocument.encodeJSON(contents), jsonRecord: try JSONEncoder().encode(commit))
     }
 
     /// The snapshot and records of the store file at `url`.
@@ -190,7 +216,7 @@ struct CorruptStoreTests {
         let error = try Self.openError(at: url)
 
         // Then
-        #expect(error == .newerFormat(file: url.path, found: 99, supported: 1))
+        #expect(error == .newerFormat(file: url.path, found: 99, supported: Int(JournalFormat.version)))
         #expect(error.description.contains(url.path))
         #expect(try Data(contentsOf: url) == newer)
         try Self.expectOnlyStoreAndLock(in: directory)
@@ -207,7 +233,7 @@ struct CorruptStoreTests {
         try newer.write(to: url)
 
         // Then
-        #expect(try Self.openError(at: url) == .newerFormat(file: url.path, found: 99, supported: 1))
+        #expect(try Self.openError(at: url) == .newerFormat(file: url.path, found: 99, supported: Int(JournalFormat.version)))
         #expect(try Data(contentsOf: url) == newer)
     }
 

@@ -106,11 +106,11 @@ struct FileStoreTests {
             try context.save()
         }
 
-        // Then the file is a store file: magic, format version 1, schema version 1
+        // Then the file is a store file: magic, format version 2, schema version 1
         let bytes = try Data(contentsOf: url)
         try #require(bytes.count > 16)
         #expect(Array(bytes.prefix(8)) == Array("PMSTORE\0".utf8))
-        #expect(Array(bytes[8..<12]) == [1, 0, 0, 0])
+        #expect(Array(bytes[8..<12]) == [2, 0, 0, 0])
         #expect(Array(bytes[12..<16]) == [1, 0, 0, 0])
 
         // And reopening restores every object

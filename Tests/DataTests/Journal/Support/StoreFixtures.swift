@@ -55,9 +55,15 @@ enum StoreFixtures {
     static func recordOffsets(snapshot: Data? = StoreFixtures.snapshot, records: [Data] = StoreFixtures.records) -> [Int] {
         var offset = JournalFormat.headerSize + JournalFormat.frameHeaderSize + (snapshot?.count ?? 0)
         return records.map { record in
-            defer { offset += JournalFormat.frameHeaderSize + record.count }
+            defer { offset += recordFrameSize(record) }
             return offset
         }
+    }
+
+    /// The bytes a record takes in the file: its frame's length and checksum, its sequence number
+    /// and its payload.
+    static func recordFrameSize(_ record: Data) -> Int {
+        JournalFormat.frameHeaderSize + JournalFormat.sequenceSize + record.count
     }
 
     /// The permission bits of the file at `url`.

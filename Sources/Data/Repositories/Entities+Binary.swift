@@ -1,0 +1,198 @@
+import Foundation
+import ProjectManagerDomain
+
+// The built-in entities' binary coding (see `BinaryEntity` for how to add a field). Every
+// version a store may hold stays readable: a decoder reads `version` 1 up to `binaryVersion`.
+
+extension Board: BinaryEntity {
+    /// 1: id, title, createdAt.
+    static var binaryVersion: Int { 1 }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.append(uuid: id.rawValue)
+        writer.append(string: title)
+        writer.append(double: createdAt.timeIntervalSinceReferenceDate)
+    }
+
+    init(from reader: inout BinaryReader, version: Int) throws(BinaryCodingError) {
+        self.init(
+            id: ID(rawValue: try reader.uuid()), title: try reader.string(),
+            createdAt: Date(timeIntervalSinceReferenceDate: try reader.double()))
+    }
+}
+
+extension Project: BinaryEntity {
+    /// 1: id, boardID, title, body, deadline, state, rank, createdAt, updatedAt.
+    static var binaryVersion: Int { 1 }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.append(uuid: id.rawValue)
+        writer.append(uuid: boardID.rawValue)
+        writer.append(string: title)
+        writer.append(string: body)
+        writer.append(day: deadline)
+        writer.append(state: state)
+        writer.append(string: rank.rawValue)
+        writer.append(double: createdAt.timeIntervalSinceReferenceDate)
+        writer.append(double: updatedAt.timeIntervalSinceReferenceDate)
+    }
+
+    init(from reader: inout BinaryReader, version: Int) throws(BinaryCodingError) {
+        self.init(
+            id: ID(rawValue: try reader.uuid()), boardID: Board.ID(rawValue: try reader.uuid()),
+            title: try reader.string(), body: try reader.string(), deadline: try reader.day(),
+            state: try reader.state(), rank: try reader.rank(),
+            createdAt: Date(timeIntervalSinceReferenceDate: try reader.double()),
+            updatedAt: Date(timeIntervalSinceReferenceDate: try reader.double()))
+    }
+}
+
+extension ActivityRecord: BinaryEntity {
+    /// 1: id, boardID, projectID (optional), projectTitle, kind (tags 0 to 9), date, sequence.
+    static var binaryVersion: Int { 1 }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.append(uuid: id.rawValue)
+        writer.append(uuid: boardID.rawValue)
+        writer.append(optionalUUID: projectID?.rawValue)
+        writer.append(string: projectTitle)
+        writer.append(kind: kind)
+        writer.append(double: date.timeIntervalSinceReferenceDate)
+        writer.append(int: sequence)
+    }
+
+    init(from reader: inout BinaryReader, version: Int) throws(BinaryCodingError) {
+        let id = Activity.ID(rawValue: try reader.uuid())
+        let boardID = Board.ID(rawValue: try reader.uuid())
+        let projectID = try reader.optionalUUID().map(Project.ID.init(rawValue:))
+        let title = try reader.string()
+        let kind = try reader.kind()
+        let date = Date(timeIntervalSinceReferenceDate: try reader.double())
+        self.init(
+            Activity(id: id, boardID: boardID, projectID: projectID, projectTitle: title, kind: kind, date: date),
+            sequence: try reader.int())
+    }
+}
+
+// MARK: - Fields
+
+extension BinaryWriter {
+    /// A column: 0 To Do, 1 Doing, 2 Done.
+    mutating func append(state: ProjectState) {
+        let code: UInt8 = switch state {
+        case .todo: 0
+        case .doing: 1
+        case .done: 2
+        }
+        append(byte: code)
+    }
+
+    /// `nil` as 0; a day as 1, then its year, month and day.
+    mutating func append(day: Day?) {
+        guard let day else { return append(byte: 0) }
+        append(byte: 1)
+        append(int: day.year)
+        append(int: day.month)
+        append(int: day.day)
+    }
+
+    /// A tag, then what the case holds: 0 added, 1 moved (from, to), 2 reordered, 3 edited,
+    /// 4 deleted, 5 imported (count, column), 6 board created, 7 board renamed (the old title),
+    /// 8 board deleted, 9 GitHub's text kept (the local title and body). A new case takes the next tag and raises `ActivityRecord.binaryVersion`.
+    mutating func append(kind: Activity.Kind) {
+        switch kind {
+        case .added(let state):
+            append(byte: 0)
+            append(state: state)
+        case .moved(let from, let to):
+            append(byte: 1)
+            append(state: from)
+            append(state: to)
+        case .reordered(let state):
+            append(byte: 2)
+            append(state: state)
+        case .edited:
+            append(byte: 3)
+        case .deleted(let state):
+            append(byte: 4)
+            append(state: state)
+        case .imported(let count, let state):
+            append(byte: 5)
+            append(int: count)
+            append(state: state)
+        case .boardCreated:
+            append(byte: 6)
+        case .boardRenamed(let title):
+            append(byte: 7)
+            append(string: title)
+        case .boardDeleted:
+            append(byte: 8)
+        case .keptGitHubText(let title, let body):
+            append(byte: 9)
+            append(string: title)
+            append(string: body)
+        }
+    }
+
+    /// 0 for `nil`, else 1 and the sixteen bytes.
+    mutating func append(optionalUUID uuid: UUID?) {
+        guard let uuid else { return append(byte: 0) }
+        append(byte: 1)
+        append(uuid: uuid)
+    }
+}
+
+extension BinaryReader {
+    mutating func state() throws(BinaryCodingError) -> ProjectState {
+        switch try byte() {
+        case 0: .todo
+        case 1: .doing
+        case 2: .done
+        case let code: throw error("a column has the code \(code)")
+        }
+    }
+
+    mutating func day() throws(BinaryCodingError) -> Day? {
+        switch try byte() {
+        case 0: return nil
+        case 1:
+            let day = Day(year: try int(), month: try int(), day: try int())
+            guard day.isValid else { throw error("a deadline names \(day), which is not a day of the calendar") }
+            return day
+        case let tag: throw error("a deadline has the tag \(tag)")
+        }
+    }
+
+    mutating func kind() throws(BinaryCodingError) -> Activity.Kind {
+        switch try byte() {
+        case 0: .added(try state())
+        case 1: .moved(from: try state(), to: try state())
+        case 2: .reordered(try state())
+        case 3: .edited
+        case 4: .deleted(try state())
+        case 5: .imported(count: try int(), try state())
+        case 6: .boardCreated
+        case 7: .boardRenamed(from: try string())
+        case 8: .boardDeleted
+        case 9: .keptGitHubText(localTitle: try string(), localBody: try string())
+        case let tag: throw error("an activity has the tag \(tag)")
+        }
+    }
+
+    mutating func optionalUUID() throws(BinaryCodingError) -> UUID? {
+        switch try byte() {
+        case 0: return nil
+        case 1: return try uuid()
+        case let tag: throw error("an optional id has the tag \(tag)")
+        }
+    }
+
+    mutating func rank() throws(BinaryCodingError) -> Rank {
+        let text = try string()
+        do {
+            return try Rank(parsing: text)
+        } catch {
+            throw self.error("a rank is not well formed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,277 @@
+import Foundation
+
+/// The snapshot and record payloads of a store file of format 2: the built-in entities in their
+/// hand-written coding (``BinaryEntity``), any other entity as JSON inside the same payload.
+///
+/// Snapshot (all counts and lengths varints, see ``BinaryWriter``):
+/// ```
+/// layout (1) · entity count · per entity: name, coding, object count, UInt64 byte count, objects
+///            · undo group count, groups · redo group count, groups
+/// ```
+/// An entity's *coding* is its ``BinaryEntity/binaryVersion``, or 0 for JSON; its objects are
+/// each length-prefixed in the first case, one JSON array in the second. A group is its
+/// optional name, its optional undo scope and its changes; a change is the entity's index in the
+/// list above, the object's id, a byte saying which values follow (1 before, 2 after), and each
+/// value length-prefixed.
+///
+/// Record: `operation · optional action name · optional scope · entity count · per entity: name,
+/// coding · changes`, where the entities are those the changes use.
+enum BinaryStoreCoding {
+    /// The layout of the snapshot payload itself; raised when it changes.
+    static let snapshotLayout: UInt64 = 1
+
+    /// An entity as a payload names it: its type in this schema (`nil` when the schema has none
+    /// of that name) and the coding its values were written in.
+    struct Entity {
+        let name: String
+        let type: (any ManagedEntity.Type)?
+        /// The binary version, or 0 for JSON.
+        let coding: Int
+    }
+
+    // MARK: - Snapshot
+
+    /// The snapshot payload of `contents`.
+    ///
+    /// - Complexity: O(*n*) for *n* objects and undo changes, written once into one buffer.
+    static func encodeSnapshot(_ contents: StoreContents) throws -> Data {
+        let graph = contents.graph
+        var writer = BinaryWriter(capacity: 64 * graph.objectCount + 1_024)
+        writer.append(varint: snapshotLayout)
+        let names = graph.schema.entityNames
+        writer.append(count: names.count)
+        var slots: [String: Int] = [:]
+        for (slot, entity) in graph.schema.entities.enumerated() {
+            let name = entity.entityName
+            slots[name] = slot
+            writer.append(string: name)
+            writer.append(count: coding(of: entity))
+            writer.append(count: graph.tableCount(named: name))
+            let lengthAt = writer.appendPlaceholder()
+            let start = writer.count
+            try graph.appendStoredRows(named: name, to: &writer)
+            writer.patch(uint64: UInt64(writer.count - start), at: lengthAt)
+        }
+        for stack in [contents.undo.undo, contents.undo.redo] {
+            writer.append(count: stack.count)
+            for group in stack {
+                writer.append(optionalString: group.name)
+                writer.append(optionalString: group.scope)
+                try appendChanges(group.changes, slots: slots, to: &writer)
+            }
+        }
+        return writer.finish()
+    }
+
+    /// Reads a snapshot payload.
+    ///
+    /// - Parameter steps: The schema migrations to apply to objects stored as JSON.
+    static func decodeSnapshot(
+        _ data: Data, schema: Schema, undoLimit: Int, steps: [SchemaMigration]
+    ) throws -> StoreContents {
+        try data.withUnsafeBytes { bytes in
+            var reader = BinaryReader(bytes)
+            let layout = try reader.varint()
+            guard layout == snapshotLayout else { throw reader.error("the snapshot has layout \(layout), which this engine does not know") }
+            var graph = ObjectGraph(schema: schema)
+            var entities: [Entity] = []
+            for _ in 0..<(try reader.count()) {
+                let entity = try readEntity(&reader, schema: schema)
+                let rowCount = try reader.count()
+                let byteCount = try reader.uint64()
+                guard byteCount <= UInt64(reader.remaining) else { throw reader.error("the \(entity.name) objects run past the end") }
+                let start = reader.offset
+                var rows = BinaryReader(try reader.bytes(Int(byteCount)), origin: start)
+                if let type = entity.type {
+                    try decodeTable(type, coding: entity.coding, count: rowCount, from: &rows, steps: steps, into: &graph)
+                }
+                entities.append(entity)
+            }
+            var undo = UndoStack(limit: undoLimit)
+            undo.undo = try readGroups(&reader, entities: entities, steps: steps)
+            undo.redo = try readGroups(&reader, entities: entities, steps: steps)
+            try reader.expectEnd("the snapshot")
+            if undo.undo.count > undoLimit { undo.undo.removeFirst(undo.undo.count - undoLimit) }
+            return StoreContents(graph: graph, undo: undo)
+        }
+    }
+
+    private static func readGroups(_ reader: inout BinaryReader, entities: [Entity], steps: [SchemaMigration]) throws -> [UndoGroup] {
+        var groups: [UndoGroup] = []
+        for _ in 0..<(try reader.count()) {
+            let name = try reader.optionalString()
+            let scope = try reader.optionalString()
+            groups.append(UndoGroup(name: name, scope: scope, changes: try readChanges(&reader, entities: entities, steps: steps)))
+        }
+        return groups
+    }
+
+    // MARK: - Records
+
+    /// The record payload of one save.
+    ///
+    /// - Complexity: O(*c*) for *c* changes.
+    static func encodeRecord(_ commit: StoreCommit) throws -> Data {
+        var writer = BinaryWriter(capacity: 256 * commit.changes.count + 64)
+        writer.append(byte: operationCode(commit.operation))
+        writer.append(optionalString: commit.actionName)
+        writer.append(optionalString: commit.scope)
+        var slots: [String: Int] = [:]
+        var used: [any ManagedEntity.Type] = []
+        for change in commit.changes {
+            guard let object = change.after ?? change.before, slots[change.id.entityName] == nil else { continue }
+            slots[change.id.entityName] = used.count
+            used.append(type(of: object))
+        }
+        writer.append(count: used.count)
+        for entity in used {
+            writer.append(string: entity.entityName)
+            writer.append(count: coding(of: entity))
+        }
+        try appendChanges(commit.changes, slots: slots, to: &writer)
+        return writer.finish()
+    }
+
+    /// Reads a record payload.
+    ///
+    /// - Parameter steps: The schema migrations to apply to objects stored as JSON.
+    static func decodeRecord(_ data: Data, schema: Schema, steps: [SchemaMigration]) throws -> StoreCommit {
+        try data.withUnsafeBytes { bytes in
+            var reader = BinaryReader(bytes)
+            let code = try reader.byte()
+            guard let operation = operation(code) else { throw reader.error("the record's undo operation has the code \(code)") }
+            let actionName = try reader.optionalString()
+            let scope = try reader.optionalString()
+            var entities: [Entity] = []
+            for _ in 0..<(try reader.count()) { entities.append(try readEntity(&reader, schema: schema)) }
+            let changes = try readChanges(&reader, entities: entities, steps: steps)
+            try reader.expectEnd("the record")
+            return StoreCommit(changes: changes, operation: operation, actionName: actionName, scope: scope)
+        }
+    }
+
+    private static let operations: [UndoOperation] = [.none, .push, .merge, .undo, .redo, .clear]
+
+    private static func operationCode(_ operation: UndoOperation) -> UInt8 {
+        UInt8(operations.firstIndex(of: operation) ?? 0)
+    }
+
+    private static func operation(_ code: UInt8) -> UndoOperation? {
+        Int(code) < operations.count ? operations[Int(code)] : nil
+    }
+
+    // MARK: - Entities and changes
+
+    /// The coding objects of `type` are written in: their binary version, or 0 for JSON.
+    static func coding(of type: any ManagedEntity.Type) -> Int {
+        (type as? any BinaryEntity.Type)?.binaryVersion ?? 0
+    }
+
+    private static func readEntity(_ reader: inout BinaryReader, schema: Schema) throws -> Entity {
+        let name = try reader.string()
+        let coding = try reader.count()
+        let type = schema.entity(named: name)
+        if let type, coding > 0 {
+            let supported = Self.coding(of: type)
+            guard coding <= supported else {
+                throw reader.error("the \(name) objects are in coding \(coding), which this engine cannot read (it reads up to \(supported))")
+            }
+        }
+        return Entity(name: name, type: type, coding: coding)
+    }
+
+    private static func appendChanges(_ changes: [ObjectChange], slots: [String: Int], to writer: inout BinaryWriter) throws {
+        writer.append(count: changes.count)
+        for change in changes {
+            guard let slot = slots[change.id.entityName] else {
+                throw BinaryCodingError(offset: writer.count, reason: "a change of \(change.id.entityName), which the schema does not have")
+            }
+            writer.append(count: slot)
+            writer.append(uuid: change.id.uuid)
+            writer.append(byte: (change.before == nil ? 0 : 1) | (change.after == nil ? 0 : 2))
+            if let before = change.before { try appendValue(before, to: &writer) }
+            if let after = change.after { try appendValue(after, to: &writer) }
+        }
+    }
+
+    private static func readChanges(_ reader: inout BinaryReader, entities: [Entity], steps: [SchemaMigration]) throws -> [ObjectChange] {
+        let count = try reader.count(unit: 18)
+        var changes: [ObjectChange] = []
+        changes.reserveCapacity(count)
+        for _ in 0..<count {
+            let slot = try reader.count()
+            guard slot < entities.count else { throw reader.error("a change names entity \(slot) of \(entities.count)") }
+            let entity = entities[slot]
+            guard let type = entity.type else { throw reader.error("a change of \(entity.name), which the schema does not have") }
+            let id = ObjectID(entityName: entity.name, uuid: try reader.uuid())
+            let sides = try reader.byte()
+            guard sides & ~3 == 0 else { throw reader.error("a change has the sides \(sides)") }
+            var change = ObjectChange(id: id, before: nil, after: nil)
+            if sides & 1 != 0 { change.before = try readValue(type, coding: entity.coding, from: &reader, steps: steps) }
+            if sides & 2 != 0 { change.after = try readValue(type, coding: entity.coding, from: &reader, steps: steps) }
+            changes.append(change)
+        }
+        return changes
+    }
+
+    // MARK: - Values
+
+    private static func appendValue(_ object: any ManagedEntity, to writer: inout BinaryWriter) throws {
+        if let binary = object as? any BinaryEntity {
+            writer.appendLengthPrefixed { binary.encode(to: &$0) }
+        } else {
+            let json = try JSONEncoder().encode(object)
+            writer.append(count: json.count)
+            writer.append(json)
+        }
+    }
+
+    private static func readValue<E: ManagedEntity>(
+        _ type: E.Type, coding: Int, from reader: inout BinaryReader, steps: [SchemaMigration]
+    ) throws -> any ManagedEntity {
+        var value = try reader.lengthPrefixed()
+        if coding > 0, let binary = type as? any BinaryEntity.Type {
+            return try readBinary(binary, version: coding, from: &value)
+        }
+        let json = try value.bytes(value.remaining)
+        var data = Data(json)
+        if !steps.isEmpty { data = try StoredJSONMigration.migrateObject(data, of: E.entityName, with: steps) }
+        return try JSONDecoder().decode(E.self, from: data)
+    }
+
+    private static func readBinary<B: BinaryEntity>(_ type: B.Type, version: Int, from reader: inout BinaryReader) throws -> B {
+        let object = try B(from: &reader, version: version)
+        try reader.expectEnd("a \(B.entityName) object")
+        return object
+    }
+
+    // MARK: - Tables
+
+    private static func decodeTable<E: ManagedEntity>(
+        _ type: E.Type, coding: Int, count: Int, from reader: inout BinaryReader, steps: [SchemaMigration],
+        into graph: inout ObjectGraph
+    ) throws {
+        if coding > 0, let binary = type as? any BinaryEntity.Type {
+            try decodeBinaryTable(binary, version: coding, count: count, from: &reader, into: &graph)
+            return
+        }
+        var data = Data(try reader.bytes(reader.remaining))
+        if !steps.isEmpty { data = try StoredJSONMigration.migrateObjects(data, of: E.entityName, with: steps) }
+        let rows = try JSONDecoder().decode([E].self, from: data)
+        graph.replaceTable(EntityTable(rows: rows))
+    }
+
+    /// Builds the table as it reads the objects, in one pass, with room for all of them.
+    private static func decodeBinaryTable<B: BinaryEntity>(
+        _ type: B.Type, version: Int, count: Int, from reader: inout BinaryReader, into graph: inout ObjectGraph
+    ) throws {
+        guard count <= reader.remaining else { throw reader.error("\(count) \(B.entityName) objects cannot fit in \(reader.remaining) bytes") }
+        var table = EntityTable<B>(capacity: count)
+        for _ in 0..<count {
+            var row = try reader.lengthPrefixed()
+            table.upsert(try readBinary(B.self, version: version, from: &row))
+        }
+        try reader.expectEnd("the \(B.entityName) objects")
+        graph.replaceTable(table)
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+@testable import ProjectManagerData
+import ProjectManagerDomain
+import ProjectManagerTestSupport
+import Testing
+
+@Suite("Binary coding of the store's snapshot and records")
+struct BinaryCodingTests {
+    static let now = TestClock.defaultStart
+    static let work = Board(id: Board.ID(rawValue: SequentialIDs.id(50)), title: "Wörk ☃", createdAt: now.addingTimeInterval(0.25))
+
+    static let projects: [Project] = [
+        Project(id: Project.ID(rawValue: SequentialIDs.id(1)), boardID: .default, title: "Write report", createdAt: now),
+        Project(
+            id: Project.ID(rawValue: SequentialIDs.id(2)), boardID: work.id, title: "Crème brûlée 👨‍👩‍👧‍👦",
+            body: "line one\r\nline two\n한국어", deadline: Day(year: 2026, month: 2, day: 28), state: .doing,
+            createdAt: now.addingTimeInterval(-1e9 + 0.123456789), updatedAt: now.addingTimeInterval(1e-6)),
+        Project(
+            id: Project.ID(rawValue: SequentialIDs.id(3)), boardID: .default, title: String(repeating: "x", count: 100),
+            body: String(repeating: "b", count: 1_000), deadline: Day(year: 9999, month: 12, day: 31), state: .done,
+            createdAt: .distantPast, updatedAt: .distantFuture),
+    ]
+
+    static let kinds: [Activity.Kind] = [
+        .added(.todo), .moved(from: .todo, to: .done), .moved(from: .done, to: .doing), .reordered(.doing), .edited,
+        .deleted(.done), .imported(count: 3, .doing), .keptGitHubText(localTitle: "Mine", localBody: "본문"),
+        .boardCreated, .boardRenamed(from: "Old ☃"), .boardDeleted,
+    ]
+
+    static var activities: [ActivityRecord] {
+        kinds.enumerated().map { index, kind in
+            ActivityRecord(Activity(
+                id: ActivityRecord.id(sequence: index + 1), boardID: .default, projectID: index == 9 ? nil : projects[index % 3].id,
+                projectTitle: projects[index % 3].title, kind: kind, date: now.addingTimeInterval(Double(index))),
+                sequence: index + 1)
+        }
+    }
+
+    /// A graph holding every value above, and undo and redo stacks of changes to them.
+    static func contents() -> StoreContents {
+        var graph = ObjectGraph(schema: .projectManager)
+        graph.upsert(Board(id: .default, title: "Projects", createdAt: now))
+        graph.upsert(work)
+        for project in projects { graph.upsert(project) }
+        for activity in activities { graph.upsert(activity) }
+        var edited = projects[1]
+        edited.title = "Edited"
+        var undo = UndoStack(limit: 10)
+        undo.undo = [
+            UndoGroup(name: "Add", changes: [ObjectChange(id: projects[0].objectID, before: nil, after: projects[0])]),
+            UndoGroup(name: nil, changes: [
+                ObjectChange(id: projects[1].objectID, before: projects[1], after: edited),
+                ObjectChange(id: activities[4].objectID, before: nil, after: activities[4]),
+            ]),
+        ]
+        undo.redo = [UndoGroup(name: "Delete", changes: [ObjectChange(id: projects[2].objectID, before: projects[2], after: nil)])]
+        return StoreContents(graph: graph, undo: undo)
+    }
+
+    /// The objects of every entity of `graph`, by id, and the undo stacks, as comparable values.
+    static func summary(_ contents: StoreContents) -> [String] {
+        var lines: [String] = []
+        let graph = contents.graph
+        for project in graph.table(Project.self).objects.sorted(by: { $0.title < $1.title }) { lines.append("\(project)") }
+        for board in graph.table(Board.self).objects.sorted(by: { $0.title < $1.title }) { lines.append("\(board)") }
+        for activity in graph.table(ActivityRecord.self).objects.sorted(by: { $0.sequence < $1.sequence }) { lines.append("\(activity)") }
+        for (stack, groups) in [("undo", contents.undo.undo), ("redo", contents.undo.redo)] {
+            for group in groups {
+                lines.append("\(stack) \(group.name ?? "-")")
+                for change in group.changes {
+                    lines.append("  \(change.id) \(change.before.map { "\($0)" } ?? "nil") → \(change.after.map { "\($0)" } ?? "nil")")
+                }
+            }
+        }
+        return lines
+    }
+
+    @Test("a snapshot keeps every board, project and activity, exactly, and both undo stacks")
+    func snapshotRoundTrip() throws {
+        let contents = Self.contents()
+        let data = try BinaryStoreCoding.encodeSnapshot(contents)
+        let decoded = try BinaryStoreCoding.decodeSnapshot(data, schema: .projectManager, undoLimit: 10, steps: [])
+
+        #expect(Self.summary(decoded) == Self.summary(contents))
+        #expect(decoded.graph.table(Project.self)[Self.projects[1].id.rawValue] == Self.projects[1])
+        #expect(decoded.graph.table(ActivityRecord.self).objects.map(\.kind).sorted { "\($0)" < "\($1)" }
+            == Self.kinds.sorted { "\($0)" < "\($1)" })
+    }
+
+    @Test("a record keeps its operation, its name and every change, before and after")
+    func recordRoundTrip() throws {
+        for group in Self.contents().undo.undo + Self.contents().undo.redo {
+            for operation in [UndoOperation.none, .push, .merge, .undo, .redo, .clear] {
+                let commit = StoreCommit(changes: group.changes, operation: operation, actionName: group.name)
+                let decoded = try BinaryStoreCoding.decodeRecord(
+                    try BinaryStoreCoding.encodeRecord(commit), schema: .projectManager, steps: [])
+                #expect(decoded.operation == operation)
+                #expect(decoded.actionName == group.name)
+                #expect(decoded.changes.map { "\($0.id) \($0.before.map { "\($0)" } ?? "nil") \($0.after.map { "\($0)" } ?? "nil")" }
+                    == group.changes.map { "\($0.id) \($0.before.map { "\($0)" } ?? "nil") \($0.after.map { "\($0)" } ?? "nil")" })
+            }
+        }
+    }
+
+    @Test("a project is a few bytes more than its text: ids raw, dates as their bits, small numbers in a byte")
+    func compact() throws {
+        var writer = BinaryWriter(capacity: 16)
+        Self.projects[0].encode(to: &writer)
+        let bytes = writer.finish()
+        // Two ids, the title's length and bytes, an empty body, no deadline, state, rank, two dates
+        #expect(bytes.count <= 16 + 16 + 1 + 12 + 1 + 1 + 1 + 8 + 8 + 8)
+    }
+
+    @Test("any bytes cut off the end of a snapshot are refused with a reason, never read as less")
+    func truncatedSnapshot() throws {
+        let data = try BinaryStoreCoding.encodeSnapshot(Self.contents())
+        for length in stride(from: 0, to: data.count, by: 7) {
+            #expect(throws: (any Error).self) {
+                try BinaryStoreCoding.decodeSnapshot(data.prefix(length), schema: .projectManager, undoLimit: 10, steps: [])
+            }
+        }
+    }
+
+    @Test("an entity coding newer than this engine's is refused, naming the entity and the codings")
+    func newerEntityCoding() throws {
+        let commit = StoreCommit(
+            changes: [ObjectChange(id: Self.work.objectID, before: nil, after: Self.work)], operation: .push, actionName: nil)
+        var data = try BinaryStoreCoding.encodeRecord(commit)
+        // operation, no name, no scope, one entity: "Board" (its length, 5 bytes), then its coding
+        let codingOffset = 4 + 1 + 5
+        #expect(data[codingOffset] == UInt8(Board.binaryVersion))
+        data[codingOffset] = UInt8(Board.binaryVersion + 1)
+
+        let error = try #require(throws: BinaryCodingError.self) {
+            try BinaryStoreCoding.decodeRecord(data, schema: .projectManager, steps: [])
+        }
+        #expect(error.reason.contains("Board"))
+        #expect(error.reason.contains("coding \(Board.binaryVersion + 1)"))
+    }
+
+    /// An entity without a binary coding: it goes through `Codable`.
+    struct Note: ManagedEntity, Hashable {
+        struct ID: ManagedID { let rawValue: UUID }
+        static let entityName = "Note"
+        let id: ID
+        var text: String
+    }
+
+    @Test("an entity without a binary coding is stored as JSON in the same file, snapshot and records alike")
+    func genericEntity() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file("notes.pmstore")
+        let schema = Schema(version: 1, entities: [Board.self, Note.self])
+        let notes = (1...3).map { Note(id: Note.ID(rawValue: SequentialIDs.id($0)), text: "note \($0) ✎") }
+        do {
+            let context = try ObjectContext(schema: schema, store: JournalStore(url: url, compactionFloor: 0), undoLimit: 10)
+            try context.insert(Self.work)
+            try context.insert(notes[0])
+            try context.save()
+        }
+        do {
+            let context = try ObjectContext(schema: schema, store: .file(url))
+            try context.insert(notes[1])
+            try context.insert(notes[2])
+            try context.save()
+        }
+        let (journal, stored) = try JournalFile.open(at: url, newStoreSchemaVersion: 1)
+        journal.close()
+        try #require(stored.snapshot != nil && stored.records.count == 1)
+
+        let context = try ObjectContext(schema: schema, store: .file(url))
+        #expect(try context.fetch(FetchRequest<Note>(sortBy: [SortDescriptor(\.text)])) == notes)
+        #expect(context.object(Board.self, id: Self.work.id) == Self.work)
+        try context.undo()
+        #expect(try context.fetch(FetchRequest<Note>()) == [notes[0]])
+    }
+}
+
+@Suite("Binary coding: the bytes of each coding version stay readable")
+struct BinaryCodingVersionTests {
+    /// A project as coding version 1 of `Project` writes it, kept as bytes: an engine that raises
+    /// the version must still read these.
+    static let projectVersion1 = "00000000000040008000000000000007" + "00000000000000000000000000000001"  // id, board
+        + "0d" + "577261702070726573656e7473" + "0a" + "4372c3a86d6520e29883"  // title, body
+        + "01" + "d41f" + "18" + "30" + "01" + "02" + "6133"  // deadline 2026-12-24 (zigzag), Doing, rank "a3"
+        + "000000606bb3c741" + "0000408d6bb3c741"  // createdAt, updatedAt: seconds since 2001
+
+    static func bytes(_ hex: String) -> Data {
+        var data = Data()
+        var high: UInt8?
+        for character in hex.utf8 {
+            let nibble = character <= UInt8(ascii: "9") ? character - UInt8(ascii: "0") : character - UInt8(ascii: "a") + 10
+            if let first = high {
+                data.append(first << 4 | nibble)
+                high = nil
+            } else {
+                high = nibble
+            }
+        }
+        return data
+    }
+
+    static let project = Project(
+        id: Project.ID(rawValue: SequentialIDs.id(7)), boardID: .default, title: "Wrap presents", body: "Crème ☃",
+        deadline: Day(year: 2026, month: 12, day: 24), state: .doing, rank: Rank(ordinal: 3),
+        createdAt: TestClock.defaultStart, updatedAt: TestClock.defaultStart.addingTimeInterval(90.5))
+
+    @Test("version 1 of Project reads as the project it was written from")
+    func projectVersion1() throws {
+        let data = Self.bytes(Self.projectVersion1)
+        let decoded = try data.withUnsafeBytes { bytes in
+            var reader = BinaryReader(bytes)
+            return try Project(from: &reader, version: 1)
+        }
+        #expect(decoded == Self.project)
+    }
+}
