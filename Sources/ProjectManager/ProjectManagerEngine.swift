@@ -57,21 +57,58 @@ public struct ProjectManagerEngine: Sendable {
     /// The object graph under the repositories, for the store's own operations.
     private let context: ObjectContext
 
+    /// Who is signed in: the local accounts beside the store, or the provider the app plugged in.
+    public let authentication: any AuthenticationProvider
+    public let signUp: SignUp
+    public let signIn: SignIn
+    public let signOut: SignOut
+    public let currentSession: CurrentSession
+
     /// An engine whose store lives in memory only: for tests and previews.
-    public static func inMemory(environment: EngineEnvironment = .live) -> ProjectManagerEngine {
+    /// - Parameters:
+    ///   - accounts: How the engine's own accounts, kept in memory too, work.
+    ///   - authentication: Another provider to use instead, such as Firebase Auth.
+    public static func inMemory(
+        environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
+        authentication: (any AuthenticationProvider)? = nil
+    ) -> ProjectManagerEngine {
+        let provider = authentication ?? LocalAuthenticationProvider.inMemory(
+            environment: environment, rounds: accounts.passwordHashRounds,
+            sessionLifetime: accounts.sessionLifetime, backoff: accounts.backoff)
         do {
-            return try ProjectManagerEngine(store: .inMemory, environment: environment)
+            return try ProjectManagerEngine(store: .inMemory, environment: environment, authentication: provider)
         } catch {
             preconditionFailure("an in-memory store cannot fail to open: \(error)")
         }
     }
 
-    /// An engine over the store file at `url`, made on the first save when missing.
+    /// An engine over the store file at `url`, made on the first save when missing, with its
+    /// accounts in the folder ``LocalAccountSettings/folder(besideStoreAt:)`` names: a session
+    /// signed in there is restored.
     ///
-    /// - Throws: ``StoreError`` when the file cannot be read (it is left untouched) or another
-    ///   process holds it.
-    public static func persistent(at url: URL, environment: EngineEnvironment = .live) throws(StoreError) -> ProjectManagerEngine {
-        try ProjectManagerEngine(store: .file(url), environment: environment)
+    /// - Parameters:
+    ///   - accounts: How the engine's own accounts work.
+    ///   - authentication: Another provider to use instead, such as Firebase Auth.
+    /// - Throws: ``StoreError`` when the file cannot be read (it is left untouched), another
+    ///   process holds it, or the accounts folder cannot be made.
+    public static func persistent(
+        at url: URL, environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
+        authentication: (any AuthenticationProvider)? = nil
+    ) throws(StoreError) -> ProjectManagerEngine {
+        let provider: any AuthenticationProvider
+        if let authentication {
+            provider = authentication
+        } else {
+            let folder = LocalAccountSettings.folder(besideStoreAt: url)
+            do {
+                provider = try LocalAuthenticationProvider(
+                    folder: folder, environment: environment, rounds: accounts.passwordHashRounds,
+                    sessionLifetime: accounts.sessionLifetime, backoff: accounts.backoff)
+            } catch {
+                throw .ioFailure(file: folder.path, operation: "create", reason: error.description)
+            }
+        }
+        return try ProjectManagerEngine(store: .file(url), environment: environment, authentication: provider)
     }
 
     /// An engine that reads the store file at `url` once and never writes it: no lock is taken
@@ -86,11 +123,21 @@ public struct ProjectManagerEngine: Sendable {
     /// for warning in reader.warnings { print("warning:", warning) }
     /// ```
     /// - Throws: ``StoreError`` when the file cannot be read; it is left untouched.
-    public static func readOnly(at url: URL, environment: EngineEnvironment = .live) throws(StoreError) -> ProjectManagerEngine {
-        try ProjectManagerEngine(store: .readOnlyFile(url), environment: environment)
+    public static func readOnly(
+        at url: URL, environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
+        authentication: (any AuthenticationProvider)? = nil
+    ) throws(StoreError) -> ProjectManagerEngine {
+        try ProjectManagerEngine(
+            store: .readOnlyFile(url), environment: environment,
+            authentication: authentication ?? LocalAuthenticationProvider(
+                folder: LocalAccountSettings.folder(besideStoreAt: url), environment: environment,
+                rounds: accounts.passwordHashRounds, sessionLifetime: accounts.sessionLifetime,
+                backoff: accounts.backoff))
     }
 
-    private init(store: StoreDescription, environment: EngineEnvironment) throws(StoreError) {
+    private init(
+        store: StoreDescription, environment: EngineEnvironment, authentication: any AuthenticationProvider
+    ) throws(StoreError) {
         let context: ObjectContext
         do {
             context = try ObjectContext(schema: .projectManager, store: store)
@@ -122,6 +169,11 @@ public struct ProjectManagerEngine: Sendable {
         beginProjectEdit = BeginProjectEdit(editing: repository)
         searchProjects = SearchProjects(search: ProjectSearchIndex(context: context))
         fetchTodaySummary = FetchTodaySummary(boards: repository, projects: repository, environment: environment)
+        self.authentication = authentication
+        signUp = SignUp(provider: authentication)
+        signIn = SignIn(provider: authentication)
+        signOut = SignOut(provider: authentication)
+        currentSession = CurrentSession(provider: authentication)
     }
 }
 

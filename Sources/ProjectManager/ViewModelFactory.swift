@@ -72,6 +72,16 @@ public struct ViewModelFactory {
             clock: clock, debounce: debounce, navigator: navigator, localizer: localizer)
     }
 
+    /// The sign-up form; once signed up, the navigator shows the board list.
+    public func makeSignUp() -> SignUpViewModel {
+        SignUpViewModel(mode: SignUpMode(signUp: engine.signUp), navigator: navigator, localizer: localizer)
+    }
+
+    /// The sign-in form; once signed in, the navigator shows the board list.
+    public func makeSignIn() -> SignInViewModel {
+        SignInViewModel(mode: SignInMode(signIn: engine.signIn), navigator: navigator, localizer: localizer)
+    }
+
     /// The board's history, with Undo and Redo.
     /// - Parameter limit: The most entries to show; `nil` shows them all.
     public func makeHistory(limit: Int? = nil) -> HistoryViewModel {

@@ -3,7 +3,7 @@ import ProjectManagerDomain
 
 /// A JSON file only its owner may read: created `0600` in a `0700` folder, replaced whole by an
 /// atomic rename after `fsync`, so a reader sees the old contents or the new, never a mix.
-struct PrivateFile<Value: Codable & Sendable>: Sendable {
+struct PrivateFile<Value: Codable & Sendable>: RecordSlot {
     /// The file's permission bits.
     static var permissions: UInt32 { 0o600 }
 

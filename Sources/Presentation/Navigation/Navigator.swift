@@ -25,6 +25,8 @@ public protocol Navigator: AnyObject {
     func showStateMenu(for project: Project.ID)
     /// Shows the board's history, with Undo and Redo.
     func showHistory()
+    /// Shows the signed-in user's boards, once sign-up or sign-in succeeds.
+    func showBoardList()
     /// Closes the screen on top.
     func dismiss()
 }

@@ -9,6 +9,7 @@ final class RecordingNavigator: Navigator {
         case editForm(Project.ID)
         case stateMenu(Project.ID)
         case history
+        case boardList
         case dismiss
     }
 
@@ -23,5 +24,6 @@ final class RecordingNavigator: Navigator {
     func showEditForm(for project: Project.ID) { continuation.yield(.editForm(project)) }
     func showStateMenu(for project: Project.ID) { continuation.yield(.stateMenu(project)) }
     func showHistory() { continuation.yield(.history) }
+    func showBoardList() { continuation.yield(.boardList) }
     func dismiss() { continuation.yield(.dismiss) }
 }

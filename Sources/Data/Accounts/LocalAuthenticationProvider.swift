@@ -1,13 +1,13 @@
 import Foundation
 import ProjectManagerDomain
 
-/// Local accounts in a folder of `0600` files: each account's email and salted
+/// Local accounts, in a folder of `0600` files or in memory: each account's email and salted
 /// PBKDF2-HMAC-SHA256 hash (600,000 rounds, a 16-byte random salt per account, compared in
 /// constant time), never its password; the session, so that a user stays signed in across
 /// launches; and the failed sign-ins per email, so that restarting does not reset the backoff.
 ///
 /// ```swift
-/// let accounts = try FileAuthenticationProvider(folder: storeFolder.appendingPathComponent("accounts"))
+/// let accounts = try LocalAuthenticationProvider(folder: storeFolder.appendingPathComponent("accounts"))
 /// let session = try await accounts.signUp(email: EmailAddress("ada@example.com"), password: "correct horse")
 /// // Next launch:
 /// try await accounts.currentSession()?.account.email   // ada@example.com
@@ -15,16 +15,17 @@ import ProjectManagerDomain
 /// A wrong password and an unknown email take the same time and give the same error. Calls from
 /// two processes at once are kept apart by a lock file; the loser gets a storage error saying to
 /// try again.
-public actor FileAuthenticationProvider: AuthenticationProvider {
-    private let folder: String
+public actor LocalAuthenticationProvider: AuthenticationProvider {
+    /// The folder whose lock file keeps processes apart; `nil` in memory.
+    private let folder: String?
     private let environment: EngineEnvironment
     private let rounds: Int
     private let sessionLifetime: TimeInterval?
     private let backoff: SignInBackoff
     private let fileSystem: any FileSystem
-    private let accounts: PrivateFile<AccountFiles.Accounts>
-    private let session: PrivateFile<AccountFiles.StoredSession>
-    private let failures: PrivateFile<AccountFiles.Failures>
+    private let accounts: any RecordSlot<AccountFiles.Accounts>
+    private let session: any RecordSlot<AccountFiles.StoredSession>
+    private let failures: any RecordSlot<AccountFiles.Failures>
 
     /// Keeps accounts in `folder`, made `0700` if it does not exist.
     ///
@@ -47,22 +48,47 @@ public actor FileAuthenticationProvider: AuthenticationProvider {
         folder: URL, environment: EngineEnvironment, rounds: Int, sessionLifetime: TimeInterval?,
         backoff: SignInBackoff, fileSystem: any FileSystem
     ) throws(AuthenticationError) {
-        precondition(rounds > 0, "PBKDF2 needs at least one round")
-        self.folder = folder.path
-        self.environment = environment
-        self.rounds = rounds
-        self.sessionLifetime = sessionLifetime
-        self.backoff = backoff
-        self.fileSystem = fileSystem
-        accounts = PrivateFile(path: folder.appendingPathComponent("accounts.json").path, fileSystem: fileSystem)
-        session = PrivateFile(path: folder.appendingPathComponent("session.json").path, fileSystem: fileSystem)
-        failures = PrivateFile(path: folder.appendingPathComponent("sign-in-failures.json").path, fileSystem: fileSystem)
         do {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .storage(reason: "could not make the accounts folder \(folder.path): \(error.localizedDescription)")
         }
+        func file<Value>(_ name: String) -> PrivateFile<Value> {
+            PrivateFile(path: folder.appendingPathComponent(name).path, fileSystem: fileSystem)
+        }
+        self.init(
+            folder: folder.path, environment: environment, rounds: rounds, sessionLifetime: sessionLifetime,
+            backoff: backoff, fileSystem: fileSystem, accounts: file("accounts.json"), session: file("session.json"),
+            failures: file("sign-in-failures.json"))
+    }
+
+    /// Keeps accounts in memory, for tests and previews: they are gone when the process ends.
+    public static func inMemory(
+        environment: EngineEnvironment = .live, rounds: Int = 600_000,
+        sessionLifetime: TimeInterval? = nil, backoff: SignInBackoff = SignInBackoff()
+    ) -> LocalAuthenticationProvider {
+        LocalAuthenticationProvider(
+            folder: nil, environment: environment, rounds: rounds, sessionLifetime: sessionLifetime,
+            backoff: backoff, fileSystem: POSIXFileSystem(), accounts: MemorySlot(), session: MemorySlot(),
+            failures: MemorySlot())
+    }
+
+    private init(
+        folder: String?, environment: EngineEnvironment, rounds: Int, sessionLifetime: TimeInterval?,
+        backoff: SignInBackoff, fileSystem: any FileSystem, accounts: any RecordSlot<AccountFiles.Accounts>,
+        session: any RecordSlot<AccountFiles.StoredSession>, failures: any RecordSlot<AccountFiles.Failures>
+    ) {
+        precondition(rounds > 0, "PBKDF2 needs at least one round")
+        self.folder = folder
+        self.environment = environment
+        self.rounds = rounds
+        self.sessionLifetime = sessionLifetime
+        self.backoff = backoff
+        self.fileSystem = fileSystem
+        self.accounts = accounts
+        self.session = session
+        self.failures = failures
     }
 
     public func signUp(email: EmailAddress, password: String) throws(AuthenticationError) -> Session {
@@ -127,6 +153,7 @@ public actor FileAuthenticationProvider: AuthenticationProvider {
     /// Runs `body` holding the folder's lock file, so that another process's read-change-write
     /// cannot interleave with this one's.
     private func locked<Result>(_ body: () throws(AuthenticationError) -> Result) throws(AuthenticationError) -> Result {
+        guard let folder else { return try body() }  // in memory: the actor is the only user
         let path = folder + "/.lock"
         let lock: FileDescriptor
         do throws(StoreError) {

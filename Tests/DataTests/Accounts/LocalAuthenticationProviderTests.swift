@@ -5,7 +5,7 @@ import Testing
 @testable import ProjectManagerData
 
 @Suite("Local accounts in files")
-struct FileAuthenticationProviderTests {
+struct LocalAuthenticationProviderTests {
     static let password = "correct horse battery"
 
     /// A folder, a clock, and a provider over them; `reopen()` is a restart.
@@ -22,8 +22,8 @@ struct FileAuthenticationProviderTests {
 
         var folder: URL { directory.url.appendingPathComponent("accounts") }
 
-        func reopen() throws -> FileAuthenticationProvider {
-            try FileAuthenticationProvider(
+        func reopen() throws -> LocalAuthenticationProvider {
+            try LocalAuthenticationProvider(
                 folder: folder, environment: .test(clock: clock, ids: ids), rounds: 3, sessionLifetime: lifetime)
         }
 
