@@ -89,8 +89,8 @@ public struct ProjectManagerEngine: Sendable {
     /// - Parameters:
     ///   - accounts: How the engine's own accounts work.
     ///   - authentication: Another provider to use instead, such as Firebase Auth.
-    /// - Throws: ``StoreError`` when the file cannot be read (it is left untouched), another
-    ///   process holds it, or the accounts folder cannot be made.
+    /// - Throws: ``StoreError`` when the file cannot be read (it is left untouched) or another
+    ///   process holds it.
     public static func persistent(
         at url: URL, environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
         authentication: (any AuthenticationProvider)? = nil
@@ -99,14 +99,9 @@ public struct ProjectManagerEngine: Sendable {
         if let authentication {
             provider = authentication
         } else {
-            let folder = LocalAccountSettings.folder(besideStoreAt: url)
-            do {
-                provider = try LocalAuthenticationProvider(
-                    folder: folder, environment: environment, rounds: accounts.passwordHashRounds,
-                    sessionLifetime: accounts.sessionLifetime, backoff: accounts.backoff)
-            } catch {
-                throw .ioFailure(file: folder.path, operation: "create", reason: error.description)
-            }
+            provider = LocalAuthenticationProvider(
+                folder: LocalAccountSettings.folder(besideStoreAt: url), environment: environment,
+                rounds: accounts.passwordHashRounds, sessionLifetime: accounts.sessionLifetime, backoff: accounts.backoff)
         }
         return try ProjectManagerEngine(store: .file(url), environment: environment, authentication: provider)
     }

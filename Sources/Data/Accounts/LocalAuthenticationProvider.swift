@@ -27,7 +27,7 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
     private let session: any RecordSlot<AccountFiles.StoredSession>
     private let failures: any RecordSlot<AccountFiles.Failures>
 
-    /// Keeps accounts in `folder`, made `0700` if it does not exist.
+    /// Keeps accounts in `folder`, made `0700` on the first change; reading makes no file.
     ///
     /// - Parameters:
     ///   - environment: The clock that stamps sessions and times the backoff, and the account ids.
@@ -35,25 +35,18 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
     ///     A stored hash keeps the rounds it was made with.
     ///   - sessionLifetime: How long a session lasts; `nil` keeps it until sign-out.
     ///   - backoff: When repeated failures for one email must wait.
-    /// - Throws: ``AuthenticationError/storage(reason:)`` when the folder cannot be made.
     public init(
         folder: URL, environment: EngineEnvironment = .live, rounds: Int = 600_000,
         sessionLifetime: TimeInterval? = nil, backoff: SignInBackoff = SignInBackoff()
-    ) throws(AuthenticationError) {
-        try self.init(folder: folder, environment: environment, rounds: rounds, sessionLifetime: sessionLifetime,
+    ) {
+        self.init(folder: folder, environment: environment, rounds: rounds, sessionLifetime: sessionLifetime,
                       backoff: backoff, fileSystem: POSIXFileSystem())
     }
 
     init(
         folder: URL, environment: EngineEnvironment, rounds: Int, sessionLifetime: TimeInterval?,
         backoff: SignInBackoff, fileSystem: any FileSystem
-    ) throws(AuthenticationError) {
-        do {
-            try FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .storage(reason: "could not make the accounts folder \(folder.path): \(error.localizedDescription)")
-        }
+    ) {
         func file<Value>(_ name: String) -> PrivateFile<Value> {
             PrivateFile(path: folder.appendingPathComponent(name).path, fileSystem: fileSystem)
         }
@@ -154,6 +147,12 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
     /// cannot interleave with this one's.
     private func locked<Result>(_ body: () throws(AuthenticationError) -> Result) throws(AuthenticationError) -> Result {
         guard let folder else { return try body() }  // in memory: the actor is the only user
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .storage(reason: "could not make the accounts folder \(folder): \(error.localizedDescription)")
+        }
         let path = folder + "/.lock"
         let lock: FileDescriptor
         do throws(StoreError) {
