@@ -29,7 +29,7 @@ from typing import Any, Iterable, Sequence
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGE_ROOT = os.path.dirname(HERE)
-DEFAULT_OURS_COMMAND = "swift run -c release pm-bench --json"
+DEFAULT_OURS_COMMAND = "swift run -c release pm-bench --json --store-only"
 C_PEER_SOURCE = os.path.join(HERE, "sqlite_peer.c")
 
 # (key, label, decimals) in table order; every metric is "lower is better".

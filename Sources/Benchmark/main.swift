@@ -1,6 +1,6 @@
 // pm-bench: the engine's figures, in a release build, one section per file.
 //
-//     swift run -c release pm-bench [--json] [--engine-only] [--sizes 1000,10000,100000] [--iterations 200]
+//     swift run -c release pm-bench [--json] [--engine-only | --store-only] [--sizes 1000,10000,100000] [--iterations 200]
 //
 // The engine section (EngineBenchmark.swift) comes first: what apps and `pm` call. Then the store
 // section (StoreBenchmark.swift), then the password hash. With --json every line is one JSON
