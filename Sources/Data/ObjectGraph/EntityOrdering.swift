@@ -36,6 +36,9 @@ protocol AnyOrderedIndex<Entity>: Sendable {
     /// value, in the same row) when given.
     mutating func insert(_ object: Entity, row: Int, replacing old: Entity?)
     mutating func remove(_ object: Entity)
+    /// Indexes every object of `slots` (a table's rows, `nil` where empty) anew, sorting each
+    /// group once: how a table read from a store builds its orderings.
+    mutating func rebuild(from slots: [Entity?])
     /// The number of objects in the group `group` (of the ordering's group type).
     func count(inGroup group: any Hashable & Sendable) -> Int
     /// The rows of the group's objects from `offset`, at most `limit` of them.
@@ -70,6 +73,15 @@ struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comp
         let group = group(object)
         groups[group]?.remove(OrderedEntry(key: key(object), id: object.id.rawValue, row: 0))
         if groups[group]?.count == 0 { groups[group] = nil }
+    }
+
+    mutating func rebuild(from slots: [Entity?]) {
+        var entries: [Group: [OrderedEntry<Key>]] = [:]
+        for (row, object) in slots.enumerated() {
+            guard let object else { continue }
+            entries[group(object), default: []].append(OrderedEntry(key: key(object), id: object.id.rawValue, row: row))
+        }
+        groups = entries.mapValues { OrderedEntries(sorting: $0) }
     }
 
     func count(inGroup group: any Hashable & Sendable) -> Int {
@@ -121,11 +133,29 @@ struct OrderedEntries<Key: Comparable & Sendable>: Sendable {
     private var chunks: [[OrderedEntry<Key>]] = []
     private(set) var count = 0
 
+    init() {}
+
+    /// The entries, sorted once and cut into half-full chunks, leaving room for inserts.
+    ///
+    /// - Complexity: O(*n* log *n*).
+    init(sorting entries: [OrderedEntry<Key>]) {
+        let sorted = entries.sorted()
+        let size = Self.chunkCapacity / 2
+        chunks = stride(from: 0, to: sorted.count, by: size).map { Array(sorted[$0..<min($0 + size, sorted.count)]) }
+        count = sorted.count
+    }
+
     /// - Complexity: O(log *n* + *c*) for chunks of *c* entries.
     mutating func insert(_ entry: OrderedEntry<Key>) {
-        guard !chunks.isEmpty else {
+        guard let lastChunk = chunks.indices.last, let last = chunks[lastChunk].last else {
             chunks = [[entry]]
             count = 1
+            return
+        }
+        // Appending, as creates and imports do, needs one comparison.
+        if last < entry, chunks[lastChunk].count < Self.chunkCapacity {
+            chunks[lastChunk].append(entry)
+            count += 1
             return
         }
         let chunk = chunkIndex(for: entry)

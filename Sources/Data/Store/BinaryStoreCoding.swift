@@ -266,11 +266,12 @@ enum BinaryStoreCoding {
         _ type: B.Type, version: Int, count: Int, from reader: inout BinaryReader, into graph: inout ObjectGraph
     ) throws {
         guard count <= reader.remaining else { throw reader.error("\(count) \(B.entityName) objects cannot fit in \(reader.remaining) bytes") }
-        var table = EntityTable<B>(capacity: count)
+        var table = EntityTable<B>(capacity: count, deferringOrderings: true)
         for _ in 0..<count {
             var row = try reader.lengthPrefixed()
             table.upsert(try readBinary(B.self, version: version, from: &row))
         }
+        table.buildOrderings()
         try reader.expectEnd("the \(B.entityName) objects")
         graph.replaceTable(table)
     }
