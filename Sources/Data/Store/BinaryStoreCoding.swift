@@ -1,4 +1,5 @@
 import Foundation
+import ProjectManagerDomain
 
 /// The snapshot and record payloads of a store file of format 2: the built-in entities in their
 /// hand-written coding (``BinaryEntity``), any other entity as JSON inside the same payload.
@@ -262,6 +263,12 @@ enum BinaryStoreCoding {
     }
 
     /// Builds the table as it reads the objects, in one pass, with room for all of them.
+    ///
+    /// Specialised for the built-in entities, so that each object's upsert runs without looking
+    /// up generic metadata.
+    @_specialize(exported: false, where B == ProjectManagerDomain.Project)
+    @_specialize(exported: false, where B == ActivityRecord)
+    @_specialize(exported: false, where B == ProjectManagerDomain.Board)
     private static func decodeBinaryTable<B: BinaryEntity>(
         _ type: B.Type, version: Int, count: Int, from reader: inout BinaryReader, into graph: inout ObjectGraph
     ) throws {
