@@ -4,7 +4,7 @@ import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Testing
 
-@Suite("pm export --ics and pm reminders")
+@Suite("pm export --ics, pm export --json and pm reminders")
 struct CalendarCommandTests {
     @Test("pm export --ics writes every dated project, and the feed parses back")
     func export() async throws {
@@ -33,6 +33,38 @@ struct CalendarCommandTests {
         #expect(byPrefix(shipped)?.property("STATUS")?.value == "COMPLETED")
         // The same store writes the same feed.
         #expect(await harness.run(["export", "--ics"]).output == outcome.output)
+    }
+
+    @Test("pm export --json writes every board and project, in order, with stable keys")
+    func exportJSON() async throws {
+        // Given
+        let harness = try CLIHarness()
+        let first = try await harness.add("First", ["--due", "2026-03-20", "--body", "Two\nlines"])
+        let second = try await harness.add("Second")
+        #expect(await harness.run(["move", second, "todo", "--at", "1"]).status == 0)
+
+        // When
+        let outcome = await harness.run(["export", "--json"])
+
+        // Then
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        struct Document: Decodable {
+            struct Board: Decodable { let title: String; let projects: [Project] }
+            struct Project: Decodable { let id, title, body, state: String; let deadline: String?; let position: Int }
+            let format: Int
+            let boards: [Board]
+        }
+        let document = try JSONDecoder().decode(Document.self, from: Data(outcome.output.utf8))
+        #expect(document.format == 1)
+        #expect(document.boards.map(\.title) == ["Projects"])
+        let projects = try #require(document.boards.first?.projects)
+        #expect(projects.map(\.title) == ["Second", "First"])
+        #expect(projects.map(\.position) == [0, 1])
+        #expect(projects.last?.id.hasPrefix(first) == true)
+        #expect(projects.last?.deadline == "2026-03-20")
+        #expect(projects.last?.body == "Two\nlines")
+        #expect(projects.map(\.state) == ["todo", "todo"])
+        #expect(await harness.run(["export", "--ics", "--json"]).status == 2)
     }
 
     @Test("pm export needs --ics, and --board must name a board")

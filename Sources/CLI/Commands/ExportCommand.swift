@@ -29,31 +29,51 @@ struct BoardSelection {
     var projects: [Project] { boards.flatMap(\.projects) }
 }
 
-/// `pm export --ics`: writes the dated projects as an iCalendar feed on standard output.
+/// `pm export --ics` or `--json`: writes the projects as an iCalendar feed, or every board and
+/// project as JSON, on standard output.
 struct ExportCommand: Command {
     static let configuration = CommandConfiguration(
-        name: "export", abstract: "write the dated projects as a calendar feed",
+        name: "export", abstract: "write the projects as a calendar feed (--ics) or as JSON (--json)",
         discussion: """
-            Writes RFC 5545 text (.ics) that calendar apps subscribe to: each project with a deadline \
-            a VTODO due on its day, with a reminder at 09:00 the day before. Redirect it to a file: \
+            --ics writes RFC 5545 text (.ics) that calendar apps subscribe to: each project with a \
+            deadline a VTODO due on its day, with a reminder at 09:00 the day before. --json writes \
+            each board with its projects, column by column in order, with stable keys: a backup or \
+            a feed for scripts (the store itself is binary). Redirect either to a file: \
             pm export --ics > projects.ics
             """,
         options: [
-            .flag("--ics", help: "write iCalendar (RFC 5545), the one format there is"),
+            .flag("--ics", help: "write iCalendar (RFC 5545)"),
+            .flag("--json", help: "write every board and project as JSON"),
             .value("--board", "NAME", help: "export the board of this title only"),
         ])
 
+    /// What the export writes.
+    enum Format: Sendable { case ics, json }
+
+    var format: Format
     var board: String?
 
-    init(board: String? = nil) { self.board = board }
+    init(format: Format = .ics, board: String? = nil) {
+        self.format = format
+        self.board = board
+    }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        guard arguments.flag("--ics") else { throw .usage("pm export needs a format: pm export --ics") }
+        switch (arguments.flag("--ics"), arguments.flag("--json")) {
+        case (true, false): format = .ics
+        case (false, true): format = .json
+        case (true, true): throw .usage("pm export writes one format: give --ics or --json, not both")
+        case (false, false): throw .usage("pm export needs a format: pm export --ics or pm export --json")
+        }
         board = arguments.value("--board")
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let selection = try await BoardSelection.read(named: board, from: try context.readingScreens())
+        guard format == .ics else {
+            context.tool.output.write(try ExportDocument(selection).json())
+            return
+        }
         let items = selection.projects.compactMap { project -> CalendarFeed.Item? in
             guard let deadline = project.deadline else { return nil }
             return CalendarFeed.Item(
@@ -62,5 +82,58 @@ struct ExportCommand: Command {
         }
         let name = selection.boards.count == 1 ? selection.boards[0].board.title : "Projects"
         context.tool.output.write(CalendarFeed(name: name, items: items).text)
+    }
+}
+
+/// What `pm export --json` writes: each board with its projects, column by column, in order.
+struct ExportDocument: Encodable {
+    struct ExportedBoard: Encodable {
+        let id: String
+        let title: String
+        let createdAt: Date
+        let projects: [ExportedProject]
+    }
+
+    struct ExportedProject: Encodable {
+        let id: String
+        let title: String
+        let body: String
+        let deadline: String?
+        let state: String
+        /// The project's index in its column, from 0.
+        let position: Int
+        let createdAt: Date
+        let updatedAt: Date
+    }
+
+    let format = 1
+    let boards: [ExportedBoard]
+
+    init(_ selection: BoardSelection) {
+        boards = selection.boards.map { board, projects in
+            var positions: [ProjectState: Int] = [:]
+            return ExportedBoard(
+                id: board.id.description, title: board.title, createdAt: board.createdAt,
+                projects: projects.map { project in
+                    let position = positions[project.state, default: 0]
+                    positions[project.state] = position + 1
+                    return ExportedProject(
+                        id: project.id.description, title: project.title, body: project.body,
+                        deadline: project.deadline?.description, state: project.state.rawValue, position: position,
+                        createdAt: project.createdAt, updatedAt: project.updatedAt)
+                })
+        }
+    }
+
+    /// The document as pretty-printed JSON with sorted keys and ISO 8601 dates, ending in a newline.
+    func json() throws(CommandLineError) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        do {
+            return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        } catch {
+            throw .runtime("could not write the export: \(error)")
+        }
     }
 }
