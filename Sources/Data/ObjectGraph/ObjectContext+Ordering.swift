@@ -50,8 +50,9 @@ extension ObjectContext {
     /// - Complexity: O(log *n* + *n* / 512).
     public func position<E: ManagedEntity>(of object: E, ordering: String) -> Int? {
         state.withLock { state in
-            guard let stored = state.graph.table(E.self)[object.id.rawValue] else { return nil }
-            return state.graph.table(E.self).ordering(named: ordering)?.position(of: stored)
+            let table = state.graph.table(E.self)
+            guard let stored = table[object.id.rawValue] else { return nil }
+            return table.ordering(named: ordering)?.position(of: stored)
         }
     }
 }

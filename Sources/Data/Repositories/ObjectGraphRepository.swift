@@ -243,7 +243,7 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
     // MARK: - Editing
 
     public func beginEditing(_ id: Project.ID) throws(RepositoryError) -> any ProjectEditing {
-        ContextProjectEditing(original: try project(id: id), repository: self, environment: environment)
+        ScratchProjectEditing(original: try project(id: id), repository: self, environment: environment)
     }
 
     // MARK: - Boards

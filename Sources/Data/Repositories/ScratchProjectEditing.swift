@@ -4,7 +4,7 @@ import Synchronization
 
 /// An edit form's scratch copy of a project: edits stay in it until ``commit()``, so a discarded
 /// edit leaves no trace. The copy keeps the project's column and rank.
-final class ContextProjectEditing: ProjectEditing {
+final class ScratchProjectEditing: ProjectEditing {
     let original: Project
     private let scratch: Mutex<Project>
     private let repository: ObjectGraphRepository
