@@ -26,11 +26,16 @@ import Darwin
 /// over the store and syncs the directory, so a crash leaves either the old file or the new one.
 /// A call that throws left the store as it was:
 /// - A failed write or sync of a record cuts the record off again and stops the instance: every
-///   later call throws ``StoreError/closed(file:)``. (If cutting it off fails too, the next open
-///   drops what is left as a torn tail, and keeps its bytes.)
+///   later call throws ``StoreError/closed(file:)``. A partial record that cannot be cut off is
+///   dropped by the next open as a torn tail (its bytes kept). A whole record whose sync failed
+///   and that cannot be cut off is written again with a checksum that cannot match, so that it
+///   is dropped the same way, never replayed; only when that fails too is the outcome
+///   ``StoreError/saveNotConfirmed(file:reason:)``.
 /// - A compaction that fails before its rename leaves the old file, and the instance goes on with
 ///   it. After the rename, a directory sync that fails twice leaves the new file in place; the
-///   next append syncs the directory before it writes.
+///   next append syncs the directory before it writes. A change saved as a snapshot
+///   (``save(snapshot:schemaVersion:record:)``) is then appended to the replaced file as well,
+///   so that it is kept whichever file the folder names after a crash.
 ///
 /// ## New and empty files
 /// A missing file, or an empty (0-byte) one, is a new store with nothing in it. Opening creates
@@ -108,8 +113,8 @@ package final class JournalFile {
     private var tornTailCopy: String?
     /// The copies of dropped bytes beside the store that are not acknowledged yet.
     private var keptCopies: [String]
-    /// A compaction renamed its file into place, but the directory was not synced.
-    private var directorySyncPending = false
+    /// A compaction renamed its file into place, but the directory could not be synced: why.
+    package private(set) var replacementSyncFailure: StoreError?
 
     private enum Disk {
         /// No store file with a header exists yet; `empty` is an open 0-byte file, if there is one.
@@ -173,7 +178,7 @@ package final class JournalFile {
 
     /// `true` when a compaction's new file is in place but the directory holding it was not synced:
     /// a crash could still bring back the old file.
-    package var isReplacementUnsynced: Bool { directorySyncPending }
+    package var isReplacementUnsynced: Bool { replacementSyncFailure != nil }
 
     /// What the user should hear about now: a torn tail not dropped yet, and the copies of dropped
     /// bytes not acknowledged yet.
@@ -363,14 +368,50 @@ package final class JournalFile {
         let frame = JournalFormat.record(payload, sequence: lastSequence + 1)
         do throws(StoreError) {
             try write(frame, to: store, at: end)
-            try fileSystem.synchronizeData(store)
         } catch {
+            // Never the whole frame: what is left of it fails its checksum, a torn tail at worst.
             cutOffFailedAppend(store)
             status = .failed
             throw error
         }
+        do throws(StoreError) {
+            try fileSystem.synchronizeData(store)
+        } catch {
+            status = .failed
+            throw takeBack(frame, from: store, syncFailure: error)
+        }
         end += frame.count
         lastSequence += 1
+    }
+
+    /// Saves a change as a whole new snapshot instead of as a record (an import large enough
+    /// that its record would make the journal due for compaction anyway).
+    ///
+    /// `snapshot` holds every record appended so far and the change; `record` is the change as a
+    /// record, made only when it is needed: when the snapshot cannot be made or written, the
+    /// record is appended instead; when the snapshot was renamed into place but the folder cannot
+    /// be synced (twice), the record is also appended to the file the rename replaced, which this
+    /// instance still has open, so that the change is kept whichever of the two files the folder
+    /// holds after a crash. The save has then succeeded: ``isReplacementUnsynced`` is `true`, and
+    /// the next append syncs the folder before it writes.
+    /// - Throws: what ``append(_:)`` throws, the store then as it was; or
+    ///   ``StoreError/saveNotConfirmed(file:reason:)`` when the folder could not be synced and the
+    ///   record could not be made durable in the replaced file either, and the instance stops.
+    /// - Complexity: O(*n*), where *n* is the snapshot size.
+    package func save(
+        snapshot: () throws(StoreError) -> Data, schemaVersion: UInt32, record: () throws(StoreError) -> Data
+    ) throws(StoreError) {
+        try requireWritable()
+        do throws(StoreError) {
+            let snapshot = try snapshot()
+            try checkSize(ofSnapshot: snapshot)
+            try prepareToWrite()
+            _ = try replaceFile(snapshot: snapshot, firstRecord: nil, schemaVersion: schemaVersion, savedChange: record)
+        } catch {
+            // Unless the snapshot is in place (``saveNotConfirmed``), the store is as it was.
+            guard isWritable, !isReplacementUnsynced else { throw error }
+            try append(try record())
+        }
     }
 
     /// Replaces the store file with one holding `snapshot` and an empty journal.
@@ -388,14 +429,18 @@ package final class JournalFile {
     /// - Complexity: O(*n*), where *n* is the snapshot size.
     package func compact(snapshot: Data, schemaVersion: UInt32) throws(StoreError) {
         try requireWritable()
+        try checkSize(ofSnapshot: snapshot)
+        try prepareToWrite()
+        _ = try replaceFile(snapshot: snapshot, firstRecord: nil, schemaVersion: schemaVersion)
+    }
+
+    private func checkSize(ofSnapshot snapshot: Data) throws(StoreError) {
         guard snapshot.count <= JournalFormat.maximumPayloadSize else {
             throw .ioFailure(
                 file: path, operation: "compact",
                 reason: "a snapshot of \(snapshot.count) bytes is larger than the 4 GiB a snapshot can hold"
             )
         }
-        try prepareToWrite()
-        _ = try replaceFile(snapshot: snapshot, firstRecord: nil, schemaVersion: schemaVersion)
     }
 
     /// Drops a torn tail now, keeping its bytes beside the store, and marks every kept copy of
@@ -439,9 +484,9 @@ package final class JournalFile {
     /// Takes the lock if it is not held yet, and finishes a compaction's directory sync.
     private func prepareToWrite() throws(StoreError) {
         if lock == nil { try lockNewStore() }
-        if directorySyncPending {
+        if replacementSyncFailure != nil {
             try fileSystem.synchronizeDirectory(folder)
-            directorySyncPending = false
+            replacementSyncFailure = nil
         }
     }
 
@@ -475,9 +520,14 @@ package final class JournalFile {
     /// store, and renames it over the store.
     ///
     /// A new store that cannot be made durable (its directory sync fails twice) is removed
-    /// again, so that the save which made it has not happened.
+    /// again, so that the save which made it has not happened. When the snapshot holds a change
+    /// that is in no record (`savedChange`, see ``save(snapshot:schemaVersion:record:)``) and the
+    /// rename cannot be made durable, the change's record is appended to the replaced file too.
     /// - Returns: The new store file, which this instance continues with.
-    private func replaceFile(snapshot: Data?, firstRecord: Data?, schemaVersion: UInt32) throws(StoreError) -> FileDescriptor {
+    private func replaceFile(
+        snapshot: Data?, firstRecord: Data?, schemaVersion: UInt32,
+        savedChange: () throws(StoreError) -> Data? = { nil }
+    ) throws(StoreError) -> FileDescriptor {
         let temporaryPath = path + ".compacting"
         let old: FileDescriptor?
         let isNew: Bool
@@ -513,7 +563,7 @@ package final class JournalFile {
             throw error
         }
         // The new file is the store now, whatever happens next.
-        if let old { Self.closeQuietly(old, fileSystem) }
+        let replaced = (end: end, lastSequence: lastSequence, formatVersion: formatVersion)
         let store = FileDescriptor(rawValue: temporary.rawValue, path: path)
         disk = .created(store)
         self.schemaVersion = schemaVersion
@@ -527,14 +577,48 @@ package final class JournalFile {
         do throws(StoreError) {
             try synchronizeDirectoryTwice()
         } catch {
-            if isNew {
+            guard !isNew else {
+                if let old { Self.closeQuietly(old, fileSystem) }
                 removeUnsyncedNewStore(store, permissions: old == nil ? nil : permissions)
-            } else {
-                directorySyncPending = true
+                throw error
             }
-            throw error
+            replacementSyncFailure = error
+            guard let old else { throw error }
+            defer { Self.closeQuietly(old, fileSystem) }
+            // A crash may bring back the replaced file: it must hold the change too.
+            guard try keepChange(savedChange, in: old, after: replaced, directorySyncFailure: error) else { throw error }
+            return store
         }
+        if let old { Self.closeQuietly(old, fileSystem) }
         return store
+    }
+
+    /// Appends the change a new snapshot holds beyond the records (if any) to the file that
+    /// snapshot replaced, as its next record, and syncs it.
+    /// - Returns: `false` when the snapshot holds no such change.
+    /// - Throws: ``StoreError/saveNotConfirmed(file:reason:)`` when it cannot, and stops the instance.
+    private func keepChange(
+        _ change: () throws(StoreError) -> Data?, in replaced: FileDescriptor,
+        after state: (end: Int, lastSequence: UInt64, formatVersion: UInt32), directorySyncFailure: StoreError
+    ) throws(StoreError) -> Bool {
+        do throws(StoreError) {
+            guard let payload = try change() else { return false }
+            guard state.formatVersion == JournalFormat.version else {
+                throw .ioFailure(file: path, operation: "append to", reason: "it is in the older format \(state.formatVersion)")
+            }
+            let frame = JournalFormat.record(payload, sequence: state.lastSequence + 1)
+            try write(frame, to: replaced, at: state.end)
+            try fileSystem.truncate(replaced, to: state.end + frame.count)
+            try fileSystem.synchronizeData(replaced)
+            return true
+        } catch {
+            status = .failed
+            throw .saveNotConfirmed(
+                file: path,
+                reason: "the new snapshot is in place, but \(directorySyncFailure.summary), "
+                    + "and the save could not be kept in the file it replaced either (\(error.summary))"
+            )
+        }
     }
 
     /// Syncs the store's folder, trying once more when the first sync fails.
@@ -647,6 +731,34 @@ package final class JournalFile {
         }
     }
 
+    /// Takes back a whole record whose sync failed, so that the failure reported is true: cuts
+    /// it off and syncs; failing that, writes it again with a checksum that cannot match, so
+    /// that it reads as a torn last record (kept beside the store and announced, never
+    /// replayed), and syncs.
+    /// - Returns: The error to report: `syncFailure` once the record is taken back, else
+    ///   ``StoreError/saveNotConfirmed(file:reason:)``, since the record may then survive.
+    private func takeBack(_ frame: Data, from store: FileDescriptor, syncFailure: StoreError) -> StoreError {
+        do throws(StoreError) {
+            try fileSystem.truncate(store, to: end)
+            try fileSystem.synchronizeData(store)
+            return syncFailure
+        } catch {
+            var spoiled = frame
+            for index in 4..<JournalFormat.frameHeaderSize { spoiled[spoiled.startIndex + index] ^= 0xFF }
+            do throws(StoreError) {
+                try write(spoiled, to: store, at: end)
+                try fileSystem.synchronizeData(store)
+                return syncFailure
+            } catch let spoilFailure {
+                return .saveNotConfirmed(
+                    file: path,
+                    reason: "\(syncFailure.summary); cutting it off failed (\(error.summary)), "
+                        + "and so did marking it unreadable (\(spoilFailure.summary))"
+                )
+            }
+        }
+    }
+
     /// Closes the store file and the lock file, once.
     private func release() {
         switch disk {
@@ -692,6 +804,17 @@ extension JournalContents {
     /// The warnings for a torn tail of `bytes` bytes at `offset` (none when 0), then each copy.
     static func warnings(tornTailAt offset: Int, bytes: Int, keptCopies: [String]) -> [StoreWarning] {
         (bytes == 0 ? [] : [.droppedTornTail(offset: offset, bytes: bytes)]) + keptCopies.map { .keptDroppedBytes(file: $0) }
+    }
+}
+
+extension StoreError {
+    /// What went wrong, without the advice that ends ``description``: to quote inside another message.
+    package var summary: String {
+        switch self {
+        case .unreadable(_, let reason): reason
+        case .ioFailure(let file, let operation, let reason): "could not \(operation) \(file): \(reason)"
+        default: description
+        }
     }
 }
 

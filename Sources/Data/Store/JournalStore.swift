@@ -125,7 +125,7 @@ final class JournalStore: PersistentStore {
             do {
                 commit = try GraphDocument.decodeJSON(StoreCommit.self, from: data, schema: schema, file: location)
             } catch {
-                throw .unreadable(file: location, reason: "record \(index + 1) of the journal: \(Self.reason(of: error))")
+                throw .unreadable(file: location, reason: "record \(index + 1) of the journal: \(error.summary)")
             }
             contents.apply(commit)
         }
@@ -175,14 +175,6 @@ final class JournalStore: PersistentStore {
         }
     }
 
-    private static func reason(of error: StoreError) -> String {
-        switch error {
-        case .unreadable(_, let reason): reason
-        case .ioFailure(let file, let operation, let reason): "could not \(operation) \(file): \(reason)"
-        default: error.description
-        }
-    }
-
     /// The number of changes from which ``save(_:contents:)`` estimates a record's size from a
     /// sample of them before encoding it.
     static let recordSampleSize = 64
@@ -207,29 +199,23 @@ final class JournalStore: PersistentStore {
             let schemaVersion = UInt32(contents.graph.schema.version)
             if save.count > Self.recordSampleSize,
                journal.shouldCompact(afterAppending: try estimatedRecordSize(of: save)) {
-                do throws(StoreError) {
-                    try journal.compact(snapshot: try encode(contents), schemaVersion: schemaVersion)
-                    notes.withLock { $0.compactionFailure = nil }
-                    return
-                } catch {
-                    // In place but maybe not durable: neither saved nor as it was. Stop here.
-                    guard !journal.isReplacementUnsynced else {
-                        journal.close()
-                        slot = nil
-                        throw error
-                    }
-                }
+                try journal.save(
+                    snapshot: { () throws(StoreError) in try encode(contents) }, schemaVersion: schemaVersion,
+                    record: { () throws(StoreError) in try encodeRecord(save.commit) })
+            } else {
+                try journal.append(try encodeRecord(save.commit))
             }
-            try journal.append(try encodeRecord(save.commit))
             guard journal.shouldCompact else {
-                if !journal.isReplacementUnsynced { notes.withLock { $0.compactionFailure = nil } }
+                // Saved; a snapshot in place whose folder could not be synced is still worth a word.
+                let unsynced = journal.replacementSyncFailure
+                notes.withLock { $0.compactionFailure = unsynced.map { .compactionFailed(reason: $0.summary) } }
                 return
             }
             do throws(StoreError) {
                 try journal.compact(snapshot: try encode(contents), schemaVersion: schemaVersion)
                 notes.withLock { $0.compactionFailure = nil }
             } catch {
-                notes.withLock { $0.compactionFailure = .compactionFailed(reason: Self.reason(of: error)) }
+                notes.withLock { $0.compactionFailure = .compactionFailed(reason: error.summary) }
             }
         }
     }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Why a store could not open, read or write its file.
 ///
-/// Every case names the file and says what to do; on any of them, nothing on disk was changed
-/// except by a save that completed.
+/// Every case names the file and says what to do; on any of them but
+/// ``saveNotConfirmed(file:reason:)``, nothing on disk was changed except by a save that completed.
 public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file is not a store this engine can read: truncated, garbage, or not a store at all.
     case unreadable(file: String, reason: String)
@@ -25,6 +25,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Another process created the store after this instance opened it while it was missing,
     /// so this instance's picture of it is out of date; open it again.
     case changedSinceOpened(file: String)
+    /// A save was written but the system could confirm neither that it is on disk nor that it was
+    /// taken back (every sync, and every attempt to undo the write, failed): it may be in the store
+    /// when it is next opened, or not. Open the store again and look before saving it again.
+    case saveNotConfirmed(file: String, reason: String)
 
     public var description: String {
         switch self {
@@ -46,6 +50,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "the store \(file) was opened for reading only: open it for writing to change it"
         case .changedSinceOpened(let file):
             "the store \(file) was created by another process after it was opened here: open it again"
+        case .saveNotConfirmed(let file, let reason):
+            "could not confirm the save in \(file): \(reason); it may or may not have been kept: open the store again and look before saving it again"
         }
     }
 }

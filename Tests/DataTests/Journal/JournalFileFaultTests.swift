@@ -21,18 +21,52 @@ struct JournalFileFaultTests {
             faults: [(.write, .writePrefixThenFail(bytes: 11)), (.truncate, .fail)],
             warnings: { [.droppedTornTail(offset: $0, bytes: 11)] }
         ),
+        // The whole record is written but not synced, and cannot be cut off: it is written again
+        // with a checksum that cannot match, a torn tail that is dropped, never replayed.
+        Failure(
+            testDescription: "the sync fails and cutting the record off fails",
+            faults: [(.synchronize, .fail), (.truncate, .fail)],
+            warnings: { [.droppedTornTail(offset: $0, bytes: StoreFixtures.recordFrameSize(StoreFixtures.records[2]))] }
+        ),
+        Failure(
+            testDescription: "the sync fails and so does the sync after cutting the record off",
+            faults: [(.synchronize, .fail), (.synchronize, .fail)],
+            warnings: { [.droppedTornTail(offset: $0, bytes: StoreFixtures.recordFrameSize(StoreFixtures.records[2]))] }
+        ),
     ]
+
+    /// A store of the fixture snapshot and first two records, open through a file system that
+    /// fails on demand.
+    static func openStoreOfTwoRecords(in directory: URL) throws -> (URL, JournalFile, FaultyFileSystem) {
+        let url = StoreFixtures.storeURL(in: directory)
+        try StoreFixtures.makeStore(at: url, records: Array(StoreFixtures.records.prefix(2)))
+        let fileSystem = FaultyFileSystem()
+        let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, fileSystem: fileSystem)
+        return (url, journal, fileSystem)
+    }
+
+    /// What the fixture store holds once `record` is appended to it.
+    static func fixtureStore(appending record: Data) -> JournalContents {
+        JournalContents(schemaVersion: 1, snapshot: StoreFixtures.snapshot, records: StoreFixtures.records + [record], warnings: [])
+    }
+
+    /// Injects each of `faults` into the next call of its operation not already given a fault.
+    static func inject(_ faults: [(FaultyFileSystem.Operation, FaultyFileSystem.Fault)], into fileSystem: FaultyFileSystem) {
+        var planned: [FaultyFileSystem.Operation: Int] = [:]
+        for (operation, fault) in faults {
+            let call = planned[operation, default: 0] + 1
+            planned[operation] = call
+            fileSystem.inject(fault, into: operation, onCall: call)
+        }
+    }
 
     @Test("a failed append is reported, stops the journal, and leaves only the records that returned",
           arguments: appendFailures)
     func failedAppend(_ failure: Failure) throws {
         try withTemporaryDirectory { directory in
-            let url = StoreFixtures.storeURL(in: directory)
+            let (url, journal, fileSystem) = try Self.openStoreOfTwoRecords(in: directory)
             let file = url.path(percentEncoded: false)
-            try StoreFixtures.makeStore(at: url, records: Array(StoreFixtures.records.prefix(2)))
-            let fileSystem = FaultyFileSystem()
-            let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, fileSystem: fileSystem)
-            for (operation, fault) in failure.faults { fileSystem.inject(fault, into: operation) }
+            Self.inject(failure.faults, into: fileSystem)
 
             let error = #expect(throws: StoreError.self) { try journal.append(StoreFixtures.records[2]) }
 
@@ -50,6 +84,29 @@ struct JournalFileFaultTests {
             #expect(contents.snapshot == StoreFixtures.snapshot)
             #expect(contents.records == Array(StoreFixtures.records.prefix(2)))
             #expect(contents.warnings == failure.warnings(StoreFixtures.recordOffsets()[2]))
+        }
+    }
+
+    @Test("a record whose sync fails and that can be neither cut off nor marked unreadable is reported as not confirmed, not as a failure")
+    func unconfirmedAppend() throws {
+        try withTemporaryDirectory { directory in
+            let (url, journal, fileSystem) = try Self.openStoreOfTwoRecords(in: directory)
+            let file = url.path(percentEncoded: false)
+            // The record's write goes through; its sync, the cut-off and the second write fail.
+            Self.inject([(.synchronize, .fail), (.truncate, .fail)], into: fileSystem)
+            fileSystem.inject(.fail, into: .write, onCall: 2)
+
+            let error = #expect(throws: StoreError.self) { try journal.append(StoreFixtures.records[2]) }
+
+            guard case .saveNotConfirmed(file, let reason)? = error else {
+                Issue.record("expected an unconfirmed save of \(file), got \(String(describing: error))")
+                return
+            }
+            #expect(reason.contains("cutting it off failed") && reason.contains("marking it unreadable"))
+            #expect(!journal.isWritable)
+            journal.close()
+            // The record went down whole and nothing took it back: the file holds it.
+            #expect(try StoreFixtures.contents(at: url).records == Array(StoreFixtures.records.prefix(3)))
         }
     }
 
@@ -109,7 +166,7 @@ struct JournalFileFaultTests {
             let before = try Data(contentsOf: url)
             let fileSystem = FaultyFileSystem()
             let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, fileSystem: fileSystem)
-            for (operation, fault) in failure.faults { fileSystem.inject(fault, into: operation) }
+            Self.inject(failure.faults, into: fileSystem)
 
             let error = #expect(throws: StoreError.self) {
                 try journal.compact(snapshot: Data(#"{"projects":[]}"#.utf8), schemaVersion: 2)
@@ -161,6 +218,75 @@ struct JournalFileFaultTests {
             journal.close()
             #expect(try StoreFixtures.contents(at: url) == JournalContents(
                 schemaVersion: 2, snapshot: snapshot, records: records, warnings: []))
+        }
+    }
+
+    @Test("a change saved as a snapshot whose folder sync fails twice is also appended to the file the snapshot replaced, so either file holds it, and the save succeeds")
+    func snapshotSaveWithUnsyncedFolder() throws {
+        try withTemporaryDirectory { directory in
+            let url = StoreFixtures.storeURL(in: directory)
+            try StoreFixtures.makeStore(at: url)
+            // A second name for the file the snapshot replaces: what a crash could bring back.
+            let replaced = directory.appendingPathComponent("replaced.pmstore")
+            try FileManager.default.linkItem(at: url, to: replaced)
+            let fileSystem = FaultyFileSystem()
+            let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, fileSystem: fileSystem)
+            for call in 1...2 { fileSystem.inject(.fail, into: .synchronizeDirectory, onCall: call) }
+            let snapshot = Data(#"{"imported":true}"#.utf8)
+
+            try journal.save(snapshot: { snapshot }, schemaVersion: 1, record: { StoreFixtures.record(6) })
+
+            #expect(journal.isWritable)
+            #expect(journal.isReplacementUnsynced)
+            try journal.append(StoreFixtures.record(7))
+            #expect(!journal.isReplacementUnsynced)
+            journal.close()
+            #expect(try StoreFixtures.contents(at: url) == JournalContents(
+                schemaVersion: 1, snapshot: snapshot, records: [StoreFixtures.record(7)], warnings: []))
+            #expect(try StoreFixtures.contents(at: replaced) == Self.fixtureStore(appending: StoreFixtures.record(6)))
+        }
+    }
+
+    @Test("a change saved as a snapshot that can be made durable in neither file is reported as not confirmed, and the journal stops")
+    func unconfirmedSnapshotSave() throws {
+        try withTemporaryDirectory { directory in
+            let url = StoreFixtures.storeURL(in: directory)
+            let file = url.path(percentEncoded: false)
+            try StoreFixtures.makeStore(at: url)
+            let fileSystem = FaultyFileSystem()
+            let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, fileSystem: fileSystem)
+            for call in 1...2 { fileSystem.inject(.fail, into: .synchronizeDirectory, onCall: call) }
+            fileSystem.inject(.fail, into: .write, onCall: 3)
+            let snapshot = Data(#"{"imported":true}"#.utf8)
+
+            let error = #expect(throws: StoreError.self) {
+                try journal.save(snapshot: { snapshot }, schemaVersion: 1, record: { StoreFixtures.record(6) })
+            }
+
+            guard case .saveNotConfirmed(file, _)? = error else {
+                Issue.record("expected an unconfirmed save of \(file), got \(String(describing: error))")
+                return
+            }
+            #expect(!journal.isWritable)
+            journal.close()
+            #expect(try StoreFixtures.contents(at: url).snapshot == snapshot)
+        }
+    }
+
+    @Test("a change saved as a snapshot that fails before its rename is appended as a record instead")
+    func snapshotSaveFallsBackToRecord() throws {
+        try withTemporaryDirectory { directory in
+            let url = StoreFixtures.storeURL(in: directory)
+            try StoreFixtures.makeStore(at: url)
+            let fileSystem = FaultyFileSystem()
+            let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, fileSystem: fileSystem)
+            fileSystem.inject(.fail, into: .rename)
+
+            try journal.save(snapshot: { Data(#"{"imported":true}"#.utf8) }, schemaVersion: 1, record: { StoreFixtures.record(6) })
+
+            #expect(journal.isWritable)
+            journal.close()
+            #expect(try StoreFixtures.contents(at: url) == Self.fixtureStore(appending: StoreFixtures.record(6)))
         }
     }
 

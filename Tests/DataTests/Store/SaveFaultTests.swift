@@ -18,9 +18,13 @@ struct SaveFaultTests {
         case appendThenCompact
         /// No store yet: the save creates it with its first record, then compacts.
         case create
+        /// A store that exists and an import so large that it is saved as a new snapshot.
+        case importAsSnapshot
 
         var testDescription: String { rawValue }
         var compactionFloor: Int { self == .append ? JournalFile.defaultCompactionFloor : 0 }
+        /// The books the save adds: more than a record sample for an import.
+        var bookCount: Int { self == .importAsSnapshot ? JournalStore.recordSampleSize + 6 : 1 }
         var startsWithStore: Bool { self != .create }
     }
 
@@ -40,7 +44,7 @@ struct SaveFaultTests {
     ) throws -> (saved: Bool, warnings: [StoreWarning], context: ObjectContext) {
         let store = JournalStore(url: url, fileSystem: fileSystem, compactionFloor: scenario.compactionFloor)
         let context = try ObjectContext(schema: Library.schema, store: store, undoLimit: ObjectContext.defaultUndoLimit)
-        try context.insert(Book(1, title: "alpha"))
+        for number in 1...scenario.bookCount { try context.insert(Book(number, title: "alpha")) }
         if let failingStep { fileSystem.inject(failingStep: failingStep) }
         do {
             try context.save()
@@ -108,7 +112,37 @@ struct SaveFaultTests {
             reopened.close()
         }
         // The record's own steps throw; the compaction's after a durable record only warn.
-        #expect(threw >= 2)
+        #expect(threw >= 2 || scenario == .importAsSnapshot)
         #expect(scenario != .appendThenCompact || warned >= 4)
+    }
+
+    @Test("an import saved as a snapshot whose folder sync fails twice succeeds with a warning, and the file it replaced holds the import too")
+    func importWithUnsyncedFolder() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file("library.pmstore")
+        try Self.prepare(.importAsSnapshot, at: url)
+        // A second name for the file the snapshot replaces: what a crash could bring back.
+        let replaced = directory.file("replaced.pmstore")
+        try FileManager.default.linkItem(at: url, to: replaced)
+        let fileSystem = FaultyFileSystem()
+        for call in 1...2 { fileSystem.inject(.fail, into: .synchronizeDirectory, onCall: call) }
+
+        let outcome = try Self.saveBook(.importAsSnapshot, at: url, fileSystem: fileSystem, failingStep: nil)
+
+        #expect(outcome.saved)
+        guard case .compactionFailed? = outcome.warnings.last else {
+            Issue.record("expected a warning about the folder sync, got \(outcome.warnings)")
+            return
+        }
+        #expect(fileSystem.calls(of: .rename) == 1)
+        outcome.context.close()
+        for file in [url, replaced] {
+            let reopened = try ObjectContext(schema: Library.schema, store: .file(file))
+            let books = (1...Scenario.importAsSnapshot.bookCount).filter { reopened.object(Book.self, id: Book($0, title: "").id) != nil }
+            #expect(books.count == Scenario.importAsSnapshot.bookCount, "\(file.lastPathComponent)")
+            #expect(reopened.storeWarnings.isEmpty, "\(file.lastPathComponent): \(reopened.storeWarnings)")
+            reopened.close()
+        }
     }
 }
