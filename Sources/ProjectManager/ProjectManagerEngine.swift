@@ -44,13 +44,22 @@ public struct ProjectManagerEngine: Sendable {
     public let beginProjectEdit: BeginProjectEdit
     /// Search over every board's titles and bodies, through an index that every save updates.
     public let searchProjects: SearchProjects
-    /// What is overdue, due today and due in the next 7 days, for a home screen or a widget.
+    /// What is overdue, due today and due in the next 7 days (the favourites'), for a home
+    /// screen or a widget.
     public let fetchTodaySummary: FetchTodaySummary
+    /// Stars a project or a board: one save, one history entry and one undo step of its board.
+    public let star: Star
+    /// Takes a project's or a board's star off.
+    public let unstar: Unstar
+    /// The favourites, with what they star.
+    public let listFavourites: ListFavourites
 
     /// The project repository, for its change stream.
     public let projects: any ProjectRepository
     /// The board repository.
     public let boards: any BoardRepository
+    /// The stars on projects and boards, in the same store.
+    public let favourites: any FavouriteRepository
     /// The boards' links to GitHub repositories and their cards' GitHub data, in the same store.
     public let gitHubLinks: any GitHubLinkRepository
 
@@ -147,6 +156,7 @@ public struct ProjectManagerEngine: Sendable {
         self.environment = environment
         self.projects = repository
         self.boards = repository
+        self.favourites = repository
         self.gitHubLinks = repository
         createProject = CreateProject(projects: repository, environment: environment)
         importProjects = ImportProjects(projects: repository, environment: environment)
@@ -163,7 +173,11 @@ public struct ProjectManagerEngine: Sendable {
         undoRedo = UndoRedo(history: repository)
         beginProjectEdit = BeginProjectEdit(editing: repository)
         searchProjects = SearchProjects(search: ProjectSearchIndex(context: context))
-        fetchTodaySummary = FetchTodaySummary(boards: repository, projects: repository, environment: environment)
+        fetchTodaySummary = FetchTodaySummary(
+            boards: repository, projects: repository, favourites: repository, environment: environment)
+        star = Star(favourites: repository, environment: environment)
+        unstar = Unstar(favourites: repository)
+        listFavourites = ListFavourites(favourites: repository, boards: repository, projects: repository)
         self.authentication = authentication
         signUp = SignUp(provider: authentication)
         signIn = SignIn(provider: authentication)

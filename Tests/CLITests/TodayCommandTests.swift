@@ -5,15 +5,18 @@ import Testing
 
 @Suite("pm today")
 struct TodayCommandTests {
-    @Test("--json at a fixed now and time zone lists overdue, today and the next 7 days, and when it next changes")
+    @Test("--json at a fixed now and time zone lists overdue, today and the favourites' next 7 days, and when it next changes")
     func json() async throws {
         // Given 2026-03-15 12:00 UTC, which is 21:00 in Seoul
         let harness = try CLIHarness(timeZone: .named("Asia/Seoul"))
         defer { harness.directory.remove() }
         _ = try await harness.add("Late", ["--due", "2026-03-14"])
         _ = try await harness.add("Now", ["--due", "2026-03-15"])
-        _ = try await harness.add("Soon", ["--due", "2026-03-22"])
-        _ = try await harness.add("Later", ["--due", "2026-03-23"])
+        let soon = try await harness.add("Soon", ["--due", "2026-03-22"])
+        let later = try await harness.add("Later", ["--due", "2026-03-23"])
+        _ = try await harness.add("Not starred", ["--due", "2026-03-21"])
+        #expect(await harness.run(["star", soon]).status == 0)
+        #expect(await harness.run(["star", later]).status == 0)
 
         // When
         let outcome = await harness.run(["today", "--json"])

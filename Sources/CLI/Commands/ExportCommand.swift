@@ -10,19 +10,29 @@ struct BoardSelection {
     static func read(named name: String?, from screens: Screens) async throws(CommandLineError) -> BoardSelection {
         let engine = screens.engine
         var boards = try await attempt { () async throws(RepositoryError) in try await engine.listBoards() }
-        if let name {
-            guard let match = boards.first(where: { $0.title == name }) else {
-                let names = boards.map { "'\(TerminalText.sanitized($0.title))'" }.joined(separator: ", ")
-                throw .runtime("no board is named '\(TerminalText.sanitized(name))': the boards are \(names)")
-            }
-            boards = [match]
-        }
+        if let name { boards = [try board(named: name, among: boards)] }
         var result: [(Board, [Project])] = []
         for board in boards {
             let overview = try await attempt { () async throws(RepositoryError) in try await engine.fetchBoard(board.id) }
             result.append((board, overview.projects))
         }
         return BoardSelection(boards: result)
+    }
+
+    /// The board named `name`; `nil` is the default board.
+    static func boardID(named name: String?, on engine: ProjectManagerEngine) async throws(CommandLineError) -> Board.ID {
+        guard let name else { return .default }
+        return try board(named: name, among: try await attempt { () async throws(RepositoryError) in try await engine.listBoards() }).id
+    }
+
+    /// The board of `boards` whose title is `name`.
+    /// - Throws: ``CommandLineError/runtime(_:)`` listing the boards when none is.
+    private static func board(named name: String, among boards: [Board]) throws(CommandLineError) -> Board {
+        guard let match = boards.first(where: { $0.title == name }) else {
+            let names = boards.map { "'\(TerminalText.sanitized($0.title))'" }.joined(separator: ", ")
+            throw .runtime("no board is named '\(TerminalText.sanitized(name))': the boards are \(names)")
+        }
+        return match
     }
 
     /// Every chosen project, board by board.

@@ -49,7 +49,8 @@ extension Project: BinaryEntity {
 
 extension ActivityRecord: BinaryEntity {
     /// 1: id, boardID, projectID (optional), projectTitle, kind (tags 0 to 9), date, sequence.
-    static var binaryVersion: Int { 1 }
+    /// 2: the same fields; kind may also have tags 14 and 15 (starred, unstarred).
+    static var binaryVersion: Int { 2 }
 
     func encode(to writer: inout BinaryWriter) {
         writer.append(uuid: id.rawValue)
@@ -71,6 +72,31 @@ extension ActivityRecord: BinaryEntity {
         self.init(
             Activity(id: id, boardID: boardID, projectID: projectID, projectTitle: title, kind: kind, date: date),
             sequence: try reader.int())
+    }
+}
+
+extension FavouriteRecord: BinaryEntity {
+    /// 1: id, what it stars (0 a project, 1 a board), boardID, projectID (for a project), starredAt.
+    static var binaryVersion: Int { 1 }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.append(uuid: id.rawValue)
+        writer.append(favouriteKind: projectID == nil ? .board : .project)
+        writer.append(uuid: boardID.rawValue)
+        if let projectID { writer.append(uuid: projectID.rawValue) }
+        writer.append(double: starredAt.timeIntervalSinceReferenceDate)
+    }
+
+    init(from reader: inout BinaryReader, version: Int) throws(BinaryCodingError) {
+        let id = Favourite.ID(rawValue: try reader.uuid())
+        let kind = try reader.favouriteKind()
+        let board = Board.ID(rawValue: try reader.uuid())
+        let target: Favourite.Target = switch kind {
+        case .project: .project(Project.ID(rawValue: try reader.uuid()))
+        case .board: .board(board)
+        }
+        guard target.favouriteID == id else { throw reader.error("a favourite's id is not its target's") }
+        self.init(Favourite(target, onBoard: board, starredAt: Date(timeIntervalSinceReferenceDate: try reader.double())))
     }
 }
 
@@ -98,7 +124,9 @@ extension BinaryWriter {
 
     /// A tag, then what the case holds: 0 added, 1 moved (from, to), 2 reordered, 3 edited,
     /// 4 deleted, 5 imported (count, column), 6 board created, 7 board renamed (the old title),
-    /// 8 board deleted, 9 GitHub's text kept (the local title and body). A new case takes the next tag and raises `ActivityRecord.binaryVersion`.
+    /// 8 board deleted, 9 GitHub's text kept (the local title and body), 14 starred and 15
+    /// unstarred (each with what: 0 a project, 1 a board). A new case takes the next tag and
+    /// raises `ActivityRecord.binaryVersion`.
     mutating func append(kind: Activity.Kind) {
         switch kind {
         case .added(let state):
@@ -131,7 +159,18 @@ extension BinaryWriter {
             append(byte: 9)
             append(string: title)
             append(string: body)
+        case .starred(let kind):
+            append(byte: 14)
+            append(favouriteKind: kind)
+        case .unstarred(let kind):
+            append(byte: 15)
+            append(favouriteKind: kind)
         }
+    }
+
+    /// What a favourite stars: 0 a project, 1 a board.
+    mutating func append(favouriteKind kind: Favourite.Kind) {
+        append(byte: kind == .project ? 0 : 1)
     }
 
     /// 0 for `nil`, else 1 and the sixteen bytes.
@@ -175,7 +214,17 @@ extension BinaryReader {
         case 7: .boardRenamed(from: try string())
         case 8: .boardDeleted
         case 9: .keptGitHubText(localTitle: try string(), localBody: try string())
+        case 14: .starred(try favouriteKind())
+        case 15: .unstarred(try favouriteKind())
         case let tag: throw error("an activity has the tag \(tag)")
+        }
+    }
+
+    mutating func favouriteKind() throws(BinaryCodingError) -> Favourite.Kind {
+        switch try byte() {
+        case 0: .project
+        case 1: .board
+        case let code: throw error("a favourite names the kind \(code)")
         }
     }
 

@@ -50,5 +50,5 @@ public struct ProjectColumn: Hashable, Sendable {
 extension Schema {
     /// The entities of a ProjectManager store.
     public static let projectManager = Schema(
-        version: 2, entities: [Board.self, Project.self, ActivityRecord.self, GitHubBoardLink.self, GitHubCard.self], migrations: [.positionsToRanks])
+        version: 2, entities: [Board.self, Project.self, ActivityRecord.self, GitHubBoardLink.self, GitHubCard.self, FavouriteRecord.self], migrations: [.positionsToRanks])
 }

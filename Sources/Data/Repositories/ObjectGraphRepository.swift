@@ -178,7 +178,10 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
             }
             return RepositoryChange(
                 inserted: Self.references(change.inserted), updated: Self.references(change.updated),
-                deleted: Self.references(change.deleted), projectBoards: boards)
+                deleted: Self.references(change.deleted), projectBoards: boards,
+                favourites: Set(change.inserted.union(change.updated).union(change.deleted).compactMap { id in
+                    id.entityName == FavouriteRecord.entityName ? Favourite.ID(rawValue: id.uuid) : nil
+                }))
         }
     }
 
@@ -199,7 +202,7 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
     }
 
     /// Adds an activity to a board's history.
-    private func record(
+    func record(
         _ kind: Activity.Kind, title: String, project: Project.ID?, on board: Board.ID
     ) throws(ContextError) {
         let activity = Activity(

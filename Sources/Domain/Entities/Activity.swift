@@ -41,11 +41,15 @@ public struct Activity: Identifiable, Hashable, Sendable, Codable {
         case boardRenamed(from: String)
         /// The board with this title was deleted (recorded on the default board).
         case boardDeleted
+        /// The project, or the board, was starred.
+        case starred(Favourite.Kind)
+        /// The project's, or the board's, star was taken off.
+        case unstarred(Favourite.Kind)
 
         /// Whether the activity is about a board rather than a project.
         public var isAboutBoard: Bool {
             switch self {
-            case .boardCreated, .boardRenamed, .boardDeleted: true
+            case .boardCreated, .boardRenamed, .boardDeleted, .starred(.board), .unstarred(.board): true
             default: false
             }
         }

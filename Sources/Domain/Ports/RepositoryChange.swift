@@ -7,33 +7,38 @@ public struct RepositoryChange: Hashable, Sendable {
     /// tell whether a save concerns its board without reading anything. A deleted project's board
     /// is not given: a screen knows whether it showed it.
     public var projectBoards: [Project.ID: Board.ID]
+    /// The stars the save put on or took off (deleting a project or a board takes its star off).
+    public var favourites: Set<Favourite.ID>
 
     public init(
         inserted: Set<EntityReference> = [], updated: Set<EntityReference> = [],
-        deleted: Set<EntityReference> = [], projectBoards: [Project.ID: Board.ID] = [:]
+        deleted: Set<EntityReference> = [], projectBoards: [Project.ID: Board.ID] = [:],
+        favourites: Set<Favourite.ID> = []
     ) {
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted
         self.projectBoards = projectBoards
+        self.favourites = favourites
     }
 
-    /// Whether two changes name the same inserted, updated and deleted entities.
+    /// Whether two changes name the same inserted, updated and deleted entities and stars.
     ///
     /// ``projectBoards`` is not compared: the repository derives it from the store, as a lookup
     /// aid, and it says nothing the three sets do not.
     public static func == (lhs: RepositoryChange, rhs: RepositoryChange) -> Bool {
-        (lhs.inserted, lhs.updated, lhs.deleted) == (rhs.inserted, rhs.updated, rhs.deleted)
+        (lhs.inserted, lhs.updated, lhs.deleted, lhs.favourites) == (rhs.inserted, rhs.updated, rhs.deleted, rhs.favourites)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(inserted)
         hasher.combine(updated)
         hasher.combine(deleted)
+        hasher.combine(favourites)
     }
 
     /// Whether the save changed nothing.
-    public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
+    public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty && favourites.isEmpty }
 
     /// Every entity the save touched.
     public var all: Set<EntityReference> { inserted.union(updated).union(deleted) }

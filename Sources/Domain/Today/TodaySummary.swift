@@ -108,25 +108,41 @@ public struct TodaySummary: Hashable, Sendable, Codable {
     }
 }
 
-/// Makes the ``TodaySummary`` for now, over every board.
+/// Makes the ``TodaySummary`` for now, over every board, with the favourites' upcoming deadlines.
+///
+/// The favourites are every starred project and every project of a starred board; with none
+/// starred, ``TodaySummary/upcoming`` is empty (the boards' counts still count every project).
 public struct FetchTodaySummary: Sendable {
     private let boards: any BoardRepository
     private let projects: any ProjectRepository
+    private let favourites: any FavouriteRepository
     private let environment: EngineEnvironment
 
-    public init(boards: any BoardRepository, projects: any ProjectRepository, environment: EngineEnvironment) {
+    public init(
+        boards: any BoardRepository, projects: any ProjectRepository, favourites: any FavouriteRepository,
+        environment: EngineEnvironment
+    ) {
         self.boards = boards
         self.projects = projects
+        self.favourites = favourites
         self.environment = environment
     }
 
-    /// - Parameter favourites: The projects whose upcoming deadlines are listed; `nil` lists all.
     /// - Complexity: O(*n* log *n*) for *n* projects on every board.
-    public func callAsFunction(favourites: Set<Project.ID>? = nil) async throws(RepositoryError) -> TodaySummary {
+    public func callAsFunction() async throws(RepositoryError) -> TodaySummary {
         let boards = try await boards.boards()
         var all: [Project] = []
         for board in boards { all += try await projects.projects(onBoard: board.id) }
+        var starred: Set<Project.ID> = []
+        var starredBoards: Set<Board.ID> = []
+        for favourite in try await favourites.favourites() {
+            switch favourite.target {
+            case .project(let id): starred.insert(id)
+            case .board(let id): starredBoards.insert(id)
+            }
+        }
+        for project in all where starredBoards.contains(project.boardID) { starred.insert(project.id) }
         return TodaySummary(
-            projects: all, boards: boards, now: environment.now(), calendar: environment.calendar, favourites: favourites)
+            projects: all, boards: boards, now: environment.now(), calendar: environment.calendar, favourites: starred)
     }
 }

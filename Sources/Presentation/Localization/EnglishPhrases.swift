@@ -76,6 +76,10 @@ enum EnglishPhrases {
         case .boardCreated: "Created the board '\(title)'"
         case .boardRenamed(let old): "Renamed the board '\(old)' to '\(title)'"
         case .boardDeleted: "Deleted the board '\(title)'"
+        case .starred(.project): "Starred '\(title)'"
+        case .starred(.board): "Starred the board '\(title)'"
+        case .unstarred(.project): "Unstarred '\(title)'"
+        case .unstarred(.board): "Unstarred the board '\(title)'"
         }
     }
 

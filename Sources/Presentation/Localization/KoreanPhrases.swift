@@ -88,6 +88,10 @@ enum KoreanPhrases {
         case .boardCreated: "'\(title)' 보드를 만듦"
         case .boardRenamed(let old): "'\(old)' 보드의 이름을 '\(title)'(으)로 바꿈"
         case .boardDeleted: "'\(title)' 보드를 삭제함"
+        case .starred(.project): "'\(title)' 항목을 즐겨찾기에 추가함"
+        case .starred(.board): "'\(title)' 보드를 즐겨찾기에 추가함"
+        case .unstarred(.project): "'\(title)' 항목을 즐겨찾기에서 뺌"
+        case .unstarred(.board): "'\(title)' 보드를 즐겨찾기에서 뺌"
         }
     }
 

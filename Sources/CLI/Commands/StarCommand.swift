@@ -1,0 +1,105 @@
+import ProjectManager
+
+/// `pm star` and `pm unstar`: put a star on a project or a board, or take it off.
+///
+/// `pm star ID` stars a project of the default board; `pm star --board NAME` stars the board;
+/// `pm star ID --board NAME` stars a project of that board.
+protocol StarringCommand: Command {
+    /// Whether the command puts the star on (`pm star`) or takes it off (`pm unstar`).
+    static var starring: Bool { get }
+    /// The project, as the user named it; `nil` with ``board`` names the board itself.
+    var id: ProjectIDPrefix? { get }
+    /// The board, by name; `nil` is the default board.
+    var board: String? { get }
+    init(id: ProjectIDPrefix?, board: String?)
+}
+
+extension StarringCommand {
+    /// The configuration of `pm star` or `pm unstar`.
+    static func starringConfiguration(name: String, abstract: String, discussion: String) -> CommandConfiguration {
+        CommandConfiguration(
+            name: name, abstract: abstract, discussion: discussion,
+            arguments: [
+                CommandArgument(
+                    valueName: "ID", noun: "a project id",
+                    help: "the project: its id, or the first characters of it (at least 4); leave it out with --board to mean the board",
+                    isOptional: true),
+            ],
+            options: [.value("--board", "NAME", help: "the board, by name: the project's board, or the board itself without ID")])
+    }
+
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        let id = try arguments.positional(0).map { (text: String) throws(CommandLineError) -> ProjectIDPrefix in
+            try ProjectIDPrefix(parsing: text)
+        }
+        let board = arguments.value("--board")
+        guard id != nil || board != nil else {
+            throw .usage("give a project id, or --board NAME for a board: pm \(Self.configuration.name) 3f2a")
+        }
+        self.init(id: id, board: board)
+    }
+
+    @MainActor
+    func run(in context: CommandContext) async throws(CommandLineError) {
+        let screens = try context.screens()
+        let engine = screens.engine
+        let boardID = try await BoardSelection.boardID(named: board, on: engine)
+        let target: Favourite.Target
+        let name: String
+        if let id {
+            let lookup = ProjectLookup(try await attempt { () async throws(RepositoryError) in try await engine.fetchBoard(boardID) })
+            let project = try lookup.project(id)
+            target = .project(project.id)
+            name = "\(lookup.shortIDs(project.id)): \(TerminalText.sanitized(project.title))"
+        } else {
+            target = .board(boardID)
+            let title = try await attempt { () async throws(RepositoryError) in try await engine.boards.board(id: boardID) }.title
+            name = "the board '\(TerminalText.sanitized(title))'"
+        }
+        let starring = Self.starring
+        let changed = try await attempt { () async throws(RepositoryError) in
+            starring ? try await engine.star(target) : try await engine.unstar(target)
+        }
+        if changed {
+            context.print("\(starring ? "starred" : "unstarred") \(name)")
+        } else {
+            context.print("nothing changed: \(name) is \(starring ? "already starred" : "not starred")")
+        }
+    }
+}
+
+/// `pm star`: stars a project or a board.
+struct StarCommand: StarringCommand {
+    static let configuration = starringConfiguration(
+        name: "star", abstract: "star a project, or a board with --board",
+        discussion: """
+            Starred projects, and the projects of starred boards, are the favourites: 'pm favourites' \
+            lists them and 'pm today' lists their deadlines of the next 7 days. Starring is in the \
+            history: 'pm undo' takes the star off again.
+            """)
+    static let starring = true
+
+    let id: ProjectIDPrefix?
+    let board: String?
+
+    init(id: ProjectIDPrefix?, board: String?) {
+        self.id = id
+        self.board = board
+    }
+}
+
+/// `pm unstar`: takes the star off a project or a board.
+struct UnstarCommand: StarringCommand {
+    static let configuration = starringConfiguration(
+        name: "unstar", abstract: "take the star off a project, or a board with --board",
+        discussion: "Unstarring is in the history: 'pm undo' puts the star back.")
+    static let starring = false
+
+    let id: ProjectIDPrefix?
+    let board: String?
+
+    init(id: ProjectIDPrefix?, board: String?) {
+        self.id = id
+        self.board = board
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import ProjectManagerDomain
+
+extension Favourite.ID: ManagedID {}
+
+/// A ``Favourite`` as the store keeps it: its own entity, keyed by the starred project's or
+/// board's UUID, so that a target has one star at most and is found in O(1).
+///
+/// It belongs to its board and, for a project's star, to its project: deleting either deletes the
+/// star in the same save, and undoing that save brings it back.
+struct FavouriteRecord: ManagedEntity, Hashable {
+    static let entityName = "Favourite"
+
+    static var relationships: [Relationship<FavouriteRecord>] {
+        [
+            .required(\.boardID, to: Board.self, onDelete: .cascade),
+            .optional(\.projectID, to: Project.self, onDelete: .cascade),
+        ]
+    }
+
+    /// A board's favourites are read by board.
+    static var indexes: [EntityIndex<FavouriteRecord>] { [EntityIndex(\.boardID)] }
+
+    let id: Favourite.ID
+    let boardID: Board.ID
+    /// The starred project; `nil` for a board's star.
+    var projectID: Project.ID?
+    let starredAt: Date
+
+    init(_ favourite: Favourite) {
+        id = favourite.id
+        boardID = favourite.boardID
+        projectID = favourite.target.projectID
+        starredAt = favourite.starredAt
+    }
+
+    var favourite: Favourite {
+        Favourite(projectID.map(Favourite.Target.project) ?? .board(boardID), onBoard: boardID, starredAt: starredAt)
+    }
+
+    /// Oldest first; ties by id, so the order is the same on every read.
+    static func starredFirst(_ lhs: FavouriteRecord, _ rhs: FavouriteRecord) -> Bool {
+        (lhs.starredAt, lhs.id.description) < (rhs.starredAt, rhs.id.description)
+    }
+}
+
+extension ObjectGraphRepository: FavouriteRepository {
+    public func favourites() throws(RepositoryError) -> [Favourite] {
+        let records = try mapped { () throws(ContextError) in try context.fetch(FetchRequest<FavouriteRecord>()) }
+        return records.sorted(by: FavouriteRecord.starredFirst).map(\.favourite)
+    }
+
+    public func favourites(onBoard board: Board.ID) throws(RepositoryError) -> [Favourite] {
+        _ = try self.board(id: board)
+        let records = try mapped { () throws(ContextError) in
+            try context.fetch(FetchRequest<FavouriteRecord>(predicate: #Predicate { $0.boardID == board }))
+        }
+        return records.sorted(by: FavouriteRecord.starredFirst).map(\.favourite)
+    }
+
+    public func star(_ target: Favourite.Target, now: Date) throws(RepositoryError) -> Bool {
+        let (board, project) = try resolve(target)
+        guard context.object(FavouriteRecord.self, id: target.favouriteID) == nil else { return false }
+        let starred = FavouriteRecord(Favourite(target, onBoard: board.id, starredAt: now))
+        try unitOfWork(on: board.id) { () throws(ContextError) in
+            try context.insert(starred)
+            try record(.starred(target.kind), title: project?.title ?? board.title, project: project?.id, on: board.id)
+        }
+        return true
+    }
+
+    public func unstar(_ target: Favourite.Target) throws(RepositoryError) -> Bool {
+        let (board, project) = try resolve(target)
+        guard context.object(FavouriteRecord.self, id: target.favouriteID) != nil else { return false }
+        try unitOfWork(on: board.id) { () throws(ContextError) in
+            try context.delete(FavouriteRecord.self, id: target.favouriteID)
+            try record(.unstarred(target.kind), title: project?.title ?? board.title, project: project?.id, on: board.id)
+        }
+        return true
+    }
+
+    /// The board a target is on, and the project it is, if it is one.
+    private func resolve(_ target: Favourite.Target) throws(RepositoryError) -> (Board, Project?) {
+        switch target {
+        case .board(let id):
+            return (try board(id: id), nil)
+        case .project(let id):
+            let project = try project(id: id)
+            return (try board(id: project.boardID), project)
+        }
+    }
+}

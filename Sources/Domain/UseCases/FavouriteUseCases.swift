@@ -1,0 +1,84 @@
+import Foundation
+
+/// Stars a project or a board.
+///
+/// ```swift
+/// try await star(.project(report.id))
+/// try await star(.board(groceries.id))
+/// ```
+public struct Star: Sendable {
+    private let favourites: any FavouriteRepository
+    private let environment: EngineEnvironment
+
+    public init(favourites: any FavouriteRepository, environment: EngineEnvironment) {
+        self.favourites = favourites
+        self.environment = environment
+    }
+
+    /// - Returns: `false` when `target` was already starred: nothing is saved then.
+    /// - Throws: ``RepositoryError/notFound(_:)``, ``RepositoryError/storage(_:)``.
+    @discardableResult
+    public func callAsFunction(_ target: Favourite.Target) async throws(RepositoryError) -> Bool {
+        try await favourites.star(target, now: environment.now())
+    }
+}
+
+/// Takes the star off a project or a board.
+public struct Unstar: Sendable {
+    private let favourites: any FavouriteRepository
+
+    public init(favourites: any FavouriteRepository) {
+        self.favourites = favourites
+    }
+
+    /// - Returns: `false` when `target` was not starred: nothing is saved then.
+    /// - Throws: ``RepositoryError/notFound(_:)``, ``RepositoryError/storage(_:)``.
+    @discardableResult
+    public func callAsFunction(_ target: Favourite.Target) async throws(RepositoryError) -> Bool {
+        try await favourites.unstar(target)
+    }
+}
+
+/// Lists the favourites with what they star, or finds which projects of a board are starred.
+public struct ListFavourites: Sendable {
+    private let favourites: any FavouriteRepository
+    private let boards: any BoardRepository
+    private let projects: any ProjectRepository
+
+    public init(favourites: any FavouriteRepository, boards: any BoardRepository, projects: any ProjectRepository) {
+        self.favourites = favourites
+        self.boards = boards
+        self.projects = projects
+    }
+
+    /// Every favourite, in the order starred (oldest first), with its board and project.
+    /// - Complexity: O(*f* log *f*) for *f* favourites, and one read of each.
+    public func callAsFunction() async throws(RepositoryError) -> [FavouriteItem] {
+        var boardsByID: [Board.ID: Board] = [:]
+        for board in try await boards.boards() { boardsByID[board.id] = board }
+        var items: [FavouriteItem] = []
+        for favourite in try await favourites.favourites() {
+            guard let board = boardsByID[favourite.boardID] else { continue }
+            switch favourite.target {
+            case .board:
+                items.append(FavouriteItem(favourite: favourite, board: board, project: nil))
+            case .project(let id):
+                items.append(FavouriteItem(favourite: favourite, board: board, project: try await projects.project(id: id)))
+            }
+        }
+        return items
+    }
+
+    /// The starred projects of `board`.
+    /// - Complexity: O(*k* log *k*) for *k* favourites on the board.
+    public func starredProjects(onBoard board: Board.ID) async throws(RepositoryError) -> Set<Project.ID> {
+        Set(try await favourites.favourites(onBoard: board).compactMap(\.target.projectID))
+    }
+}
+
+extension Favourite.Target {
+    /// The starred project, or `nil` for a board.
+    public var projectID: Project.ID? {
+        if case .project(let id) = self { id } else { nil }
+    }
+}
