@@ -38,7 +38,9 @@ public struct ViewModelFactory {
         let projects = engine.projects
         return BoardViewModel(
             board: board, fetchBoard: engine.fetchBoard, deleteProject: engine.deleteProject,
-            changes: { projects.changes() }, navigator: navigator, localizer: localizer)
+            changes: { projects.changes() },
+            favourites: BoardViewModel.Favourites(list: engine.listFavourites, star: engine.star, unstar: engine.unstar),
+            navigator: navigator, localizer: localizer)
     }
 
     /// The form that creates a project, last in `state`'s column.

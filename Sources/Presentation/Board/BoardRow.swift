@@ -15,14 +15,17 @@ public struct BoardRow: Hashable, Sendable, Identifiable {
     public let deadline: String?
     /// Whether the deadline has passed and the project is not done: show the deadline in red.
     public let isOverdue: Bool
+    /// Whether the project is starred: one of the user's favourites.
+    public let isStarred: Bool
 
     /// Makes a row value; the board view model makes rows from projects.
-    public init(id: Project.ID, title: String, preview: String, deadline: String?, isOverdue: Bool) {
+    public init(id: Project.ID, title: String, preview: String, deadline: String?, isOverdue: Bool, isStarred: Bool = false) {
         self.id = id
         self.title = title
         self.preview = preview
         self.deadline = deadline
         self.isOverdue = isOverdue
+        self.isStarred = isStarred
     }
 
     /// `body` on one line, cut to ``previewLimit`` characters.

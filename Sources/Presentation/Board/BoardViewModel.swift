@@ -8,6 +8,10 @@ import ProjectManagerDomain
 /// projects. It delivers a ``BoardSnapshot`` only when something visible changed, with each
 /// section's difference for animation.
 ///
+/// Given the favourites' use cases, each row says whether its project is starred, the rows'
+/// stars follow every save that puts one on or takes one off, and ``Event/showStarredOnly(_:)``
+/// filters the sections to the starred projects.
+///
 /// ```swift
 /// let (events, send) = AsyncStream.makeStream(of: BoardViewModel.Event.self)
 /// let output = board.transform(BoardViewModel.Input(events: events))
@@ -32,6 +36,12 @@ public final class BoardViewModel: ViewModelType {
         case openStateMenu(Project.ID)
         /// Look back: show the history.
         case showHistory
+        /// Show only the starred projects (`true`), or every project again (`false`).
+        case showStarredOnly(Bool)
+        /// Star a project.
+        case star(Project.ID)
+        /// Take a project's star off.
+        case unstar(Project.ID)
     }
 
     /// The user's events, in order.
@@ -57,6 +67,9 @@ public final class BoardViewModel: ViewModelType {
     private let fetchBoard: FetchBoard
     private let deleteProject: DeleteProject
     private let changes: @Sendable () -> AsyncStream<RepositoryChange>
+    private let favourites: Favourites?
+    /// Whether the sections show only the starred projects.
+    private var starredOnly = false
     private weak var navigator: (any Navigator)?
     private let localizer: Localizer
 
@@ -67,12 +80,15 @@ public final class BoardViewModel: ViewModelType {
     ///   - fetchBoard: Reads the board when the screen appears, and what each save changed on it.
     ///   - changes: The store's change stream, such as ``ProjectRepository/changes()``; it is
     ///     subscribed to in ``transform(_:)``, before any event is handled.
+    ///   - favourites: Reads which projects are starred, and stars and unstars them; without
+    ///     them, no row is starred and the starred-only filter shows nothing.
     ///   - navigator: Shows the other screens; held weakly.
     public init(
         board: Board.ID = .default,
         fetchBoard: FetchBoard,
         deleteProject: DeleteProject,
         changes: @escaping @Sendable () -> AsyncStream<RepositoryChange>,
+        favourites: Favourites? = nil,
         navigator: (any Navigator)?,
         localizer: Localizer
     ) {
@@ -80,6 +96,7 @@ public final class BoardViewModel: ViewModelType {
         self.fetchBoard = fetchBoard
         self.deleteProject = deleteProject
         self.changes = changes
+        self.favourites = favourites
         self.navigator = navigator
         self.localizer = localizer
     }
@@ -100,7 +117,7 @@ public final class BoardViewModel: ViewModelType {
                     guard let overview = shown?.overview else { continue }
                     await show(
                         { () async throws(RepositoryError) in try await fetchBoard.refresh(overview, after: change) },
-                        in: &shown, snapshots: snapshots, errors: errors)
+                        starsChanged: !change.favourites.isEmpty, in: &shown, snapshots: snapshots, errors: errors)
                 }
             }
             snapshots.finish()
@@ -118,10 +135,24 @@ public final class BoardViewModel: ViewModelType {
         case storeChanged(RepositoryChange)
     }
 
-    /// The board as last read, and its sections as last delivered.
+    /// The board as last read, its starred projects, and its sections as last delivered.
     private struct Shown {
         var overview: BoardOverview
+        var starred: Set<Project.ID>
         var sections: [BoardSection]
+    }
+
+    /// The favourites' use cases a board screen calls.
+    public struct Favourites: Sendable {
+        let list: ListFavourites
+        let star: Star
+        let unstar: Unstar
+
+        public init(list: ListFavourites, star: Star, unstar: Unstar) {
+            self.list = list
+            self.star = star
+            self.unstar = unstar
+        }
     }
 
     private func handle(
@@ -132,7 +163,18 @@ public final class BoardViewModel: ViewModelType {
         case .appear:
             await show(
                 { () async throws(RepositoryError) in try await fetchBoard(board) },
-                in: &shown, snapshots: snapshots, errors: errors)
+                starsChanged: true, in: &shown, snapshots: snapshots, errors: errors)
+        case .showStarredOnly(let starredOnly):
+            self.starredOnly = starredOnly
+            await show({ () async throws(RepositoryError) in nil }, in: &shown, snapshots: snapshots, errors: errors)
+        case .star(let id), .unstar(let id):
+            // The store's change stream brings the star to the screen.
+            guard let favourites else { return }
+            do throws(RepositoryError) {
+                if case .star = event { try await favourites.star(.project(id)) } else { try await favourites.unstar(.project(id)) }
+            } catch {
+                errors.send(localizer(.failure(error)))
+            }
         case .add:
             navigator?.showCreateForm()
         case .open(let id):
@@ -151,23 +193,25 @@ public final class BoardViewModel: ViewModelType {
         }
     }
 
-    /// Reads the board with `read` (`nil`: it is as shown) and delivers it when it differs from
-    /// what is shown.
+    /// Reads the board with `read` (`nil`: it is as shown) and, when `starsChanged`, its starred
+    /// projects, and delivers it when it differs from what is shown.
     private func show(
-        _ read: () async throws(RepositoryError) -> BoardOverview?, in shown: inout Shown?,
+        _ read: () async throws(RepositoryError) -> BoardOverview?, starsChanged: Bool = false, in shown: inout Shown?,
         snapshots: OutputChannel<BoardSnapshot>, errors: OutputChannel<String>
     ) async {
-        let overview: BoardOverview
+        var overview = shown?.overview
+        var starred = shown?.starred ?? []
         do throws(RepositoryError) {
-            guard let read = try await read() else { return }
-            overview = read
+            if let read = try await read() { overview = read }
+            if starsChanged, let favourites { starred = try await favourites.list.starredProjects(onBoard: board) }
         } catch {
             errors.send(localizer(.failure(error)))
             return
         }
-        let sections = overview.columns.map(section(for:))
+        guard let overview else { return }
+        let sections = overview.columns.map { section(for: $0, starred: starred, starredOnly: starredOnly) }
         let previous = shown?.sections
-        shown = Shown(overview: overview, sections: sections)
+        shown = Shown(overview: overview, starred: starred, sections: sections)
         if let previous, previous == sections { return }
         let before = previous ?? sections.map { BoardSection(state: $0.state, title: $0.title, rows: []) }
         let differences = zip(before, sections).map { old, new in
@@ -176,15 +220,17 @@ public final class BoardViewModel: ViewModelType {
         snapshots.send(BoardSnapshot(sections: sections, differences: differences))
     }
 
-    private func section(for column: BoardOverview.Column) -> BoardSection {
+    private func section(for column: BoardOverview.Column, starred: Set<Project.ID>, starredOnly: Bool) -> BoardSection {
         BoardSection(
             state: column.state, title: localizer(.state(column.state)),
-            rows: column.items.map { item in
-                BoardRow(
+            rows: column.items.compactMap { item in
+                let isStarred = starred.contains(item.project.id)
+                guard isStarred || !starredOnly else { return nil }
+                return BoardRow(
                     id: item.project.id, title: item.project.title,
                     preview: BoardRow.preview(of: item.project.body),
                     deadline: item.project.deadline.map(localizer.deadline),
-                    isOverdue: item.isOverdue)
+                    isOverdue: item.isOverdue, isStarred: isStarred)
             })
     }
 }
