@@ -7,11 +7,17 @@ import ProjectManager
 protocol StarringCommand: Command {
     /// Whether the command puts the star on (`pm star`) or takes it off (`pm unstar`).
     static var starring: Bool { get }
-    /// The project, as the user named it; `nil` with ``board`` names the board itself.
-    var id: ProjectIDPrefix? { get }
+    /// What the star goes on or comes off, as the user named it.
+    var target: StarTarget { get }
+    init(target: StarTarget)
+}
+
+/// A project or a board as `pm star` and `pm unstar` name it.
+struct StarTarget: Equatable, Sendable {
+    /// The project; `nil` names the board itself.
+    var id: ProjectIDPrefix?
     /// The board, by name; `nil` is the default board.
-    var board: String? { get }
-    init(id: ProjectIDPrefix?, board: String?)
+    var board: String?
 }
 
 extension StarringCommand {
@@ -36,29 +42,29 @@ extension StarringCommand {
         guard id != nil || board != nil else {
             throw .usage("give a project id, or --board NAME for a board: pm \(Self.configuration.name) 3f2a")
         }
-        self.init(id: id, board: board)
+        self.init(target: StarTarget(id: id, board: board))
     }
 
     @MainActor
     func run(in context: CommandContext) async throws(CommandLineError) {
         let screens = try context.screens()
         let engine = screens.engine
-        let boardID = try await BoardSelection.boardID(named: board, on: engine)
-        let target: Favourite.Target
+        let boardID = try await BoardSelection.boardID(named: target.board, on: engine)
+        let favourite: Favourite.Target
         let name: String
-        if let id {
+        if let id = target.id {
             let lookup = ProjectLookup(try await attempt { () async throws(RepositoryError) in try await engine.fetchBoard(boardID) })
             let project = try lookup.project(id)
-            target = .project(project.id)
+            favourite = .project(project.id)
             name = "\(lookup.shortIDs(project.id)): \(TerminalText.sanitized(project.title))"
         } else {
-            target = .board(boardID)
+            favourite = .board(boardID)
             let title = try await attempt { () async throws(RepositoryError) in try await engine.boards.board(id: boardID) }.title
             name = "the board '\(TerminalText.sanitized(title))'"
         }
         let starring = Self.starring
         let changed = try await attempt { () async throws(RepositoryError) in
-            starring ? try await engine.star(target) : try await engine.unstar(target)
+            starring ? try await engine.star(favourite) : try await engine.unstar(favourite)
         }
         if changed {
             context.print("\(starring ? "starred" : "unstarred") \(name)")
@@ -79,13 +85,7 @@ struct StarCommand: StarringCommand {
             """)
     static let starring = true
 
-    let id: ProjectIDPrefix?
-    let board: String?
-
-    init(id: ProjectIDPrefix?, board: String?) {
-        self.id = id
-        self.board = board
-    }
+    let target: StarTarget
 }
 
 /// `pm unstar`: takes the star off a project or a board.
@@ -95,11 +95,5 @@ struct UnstarCommand: StarringCommand {
         discussion: "Unstarring is in the history: 'pm undo' puts the star back.")
     static let starring = false
 
-    let id: ProjectIDPrefix?
-    let board: String?
-
-    init(id: ProjectIDPrefix?, board: String?) {
-        self.id = id
-        self.board = board
-    }
+    let target: StarTarget
 }
