@@ -31,7 +31,7 @@ struct CompletionTests {
         (["pm", "move", "3f2a", "do"], ["doing", "done"]),
         (["pm", "add", "Report", "--d"], ["--due"]),
         (["pm", "--store", "/tmp/x.pmstore", "hi"], ["history"]),
-        (["pm", "help", "un"], ["undo"]),
+        (["pm", "help", "un"], ["unstar", "undo"]),
         (["pm", "completion", ""], ["bash", "zsh", "fish", "--store", "--help", "-h", "--version"]),
         (["pm", "history", "--limit", ""], []),
     ])
