@@ -74,6 +74,15 @@ public struct ViewModelFactory {
             clock: clock, debounce: debounce, navigator: navigator, localizer: localizer)
     }
 
+    /// The today screen, read again after every save and at each next midnight, waited for on
+    /// `clock`.
+    public func makeToday(clock: any Clock<Duration> = ContinuousClock()) -> TodayViewModel {
+        let projects = engine.projects
+        return TodayViewModel(
+            fetchTodaySummary: engine.fetchTodaySummary, changes: { projects.changes() }, now: engine.environment.now,
+            clock: clock, navigator: navigator, localizer: localizer)
+    }
+
     /// The sign-up form; once signed up, the navigator shows the board list.
     public func makeSignUp() -> SignUpViewModel {
         SignUpViewModel(mode: SignUpMode(signUp: engine.signUp), navigator: navigator, localizer: localizer)

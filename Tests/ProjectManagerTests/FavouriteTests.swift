@@ -132,6 +132,32 @@ struct FavouriteTests {
         #expect(try await harness.engine.fetchHistory().map(\.kind) == [.starred(.board)])
     }
 
+    @Test("the today summary's next 7 days are the favourites': starred projects and a starred board's projects")
+    func todaySummary() async throws {
+        // Given 2026-03-15 noon UTC, deadlines this week on two boards
+        let harness = try EngineHarness(.inMemory)
+        let engine = harness.engine
+        let mart = try await engine.createBoard(title: "Mart")
+        let starred = try await engine.createProject(ProjectDraft(title: "Starred", deadline: Day("2026-03-18")))
+        _ = try await engine.createProject(ProjectDraft(title: "Plain", deadline: Day("2026-03-17")))
+        _ = try await engine.createProject(ProjectDraft(title: "Closed Sunday", deadline: Day("2026-03-22")), on: mart.id)
+        _ = try await engine.createProject(ProjectDraft(title: "Overdue", deadline: Day("2026-03-14")), on: mart.id)
+
+        // With nothing starred, no upcoming deadline is listed, yet every board counts them
+        var summary = try await engine.fetchTodaySummary()
+        #expect(summary.upcoming.isEmpty)
+        #expect(summary.boards.map(\.upcoming) == [2, 1])
+
+        // When a project and a board are starred
+        try await engine.star(.project(starred.id))
+        try await engine.star(.board(mart.id))
+        summary = try await engine.fetchTodaySummary()
+
+        // Then
+        #expect(summary.upcoming.map(\.title) == ["Starred", "Closed Sunday"])
+        #expect(summary.overdue.map(\.title) == ["Overdue"])
+    }
+
     @Test("the change stream names the star a save put on or took off")
     func changeStream() async throws {
         let harness = try EngineHarness(.inMemory)

@@ -40,6 +40,7 @@ enum KoreanPhrases {
         case .account(let phrase): text(for: phrase)
         case .gitHub(let phrase): text(for: phrase)
         case .search(let phrase): text(for: phrase)
+        case .today(let phrase): text(for: phrase)
 
         case .failure(let error): failure(error)
         }

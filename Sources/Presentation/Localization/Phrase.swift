@@ -82,6 +82,8 @@ public enum Phrase: Hashable, Sendable {
 
     /// The search screen's text.
     case search(SearchPhrase)
+    /// The today screen's text.
+    case today(TodayPhrase)
 
     // MARK: - Errors
 
