@@ -90,16 +90,12 @@ public final class SearchViewModel: ViewModelType {
     public func transform(_ input: Input) -> Output {
         let states = OutputChannel<SearchState>()
         let errors = OutputChannel<String>()
-        let (timers, timerContinuation) = AsyncStream.makeStream(of: Work.self)
-        let storeChanges = changes()
-        let forwarder = Task {
-            for await _ in storeChanges { timerContinuation.yield(.storeChanged) }
-        }
-        let work = AsyncStream<Work>.merging(input.events, Work.event, with: timers, { $0 })
+        let work = TimedWork(events: input.events, Work.event, changes: changes(), .storeChanged)
+        let timerContinuation = work.timers
         Task {
             var search = Search(scope: board)
             var timer: Task<Void, Never>?
-            for await item in work {
+            for await item in work.items {
                 switch item {
                 case .event(.queryChanged(let text)):
                     search.typed = text
@@ -142,8 +138,7 @@ public final class SearchViewModel: ViewModelType {
                 }
             }
             timer?.cancel()
-            forwarder.cancel()
-            timerContinuation.finish()
+            work.finish()
             states.finish()
             errors.finish()
         }

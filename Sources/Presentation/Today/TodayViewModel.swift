@@ -74,16 +74,12 @@ public final class TodayViewModel: ViewModelType {
     public func transform(_ input: Input) -> Output {
         let snapshots = OutputChannel<TodaySnapshot>()
         let errors = OutputChannel<String>()
-        let (timers, timerContinuation) = AsyncStream.makeStream(of: Work.self)
-        let storeChanges = changes()
-        let forwarder = Task {
-            for await _ in storeChanges { timerContinuation.yield(.storeChanged) }
-        }
-        let work = AsyncStream<Work>.merging(input.events, Work.event, with: timers, { $0 })
+        let work = TimedWork(events: input.events, Work.event, changes: changes(), .storeChanged)
+        let timerContinuation = work.timers
         Task {
             var appeared = false
             var timer: Task<Void, Never>?
-            for await item in work {
+            for await item in work.items {
                 switch item {
                 case .event(.open(let id)):
                     navigator?.showEditForm(for: id)
@@ -108,8 +104,7 @@ public final class TodayViewModel: ViewModelType {
                 }
             }
             timer?.cancel()
-            forwarder.cancel()
-            timerContinuation.finish()
+            work.finish()
             snapshots.finish()
             errors.finish()
         }
