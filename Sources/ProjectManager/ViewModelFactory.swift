@@ -83,6 +83,15 @@ public struct ViewModelFactory {
             clock: clock, navigator: navigator, localizer: localizer)
     }
 
+    /// The favourites screen: the starred projects and boards of every board.
+    public func makeFavourites() -> FavouritesViewModel {
+        let projects = engine.projects
+        let environment = engine.environment
+        return FavouritesViewModel(
+            listFavourites: engine.listFavourites, unstar: engine.unstar, changes: { projects.changes() },
+            today: { environment.today() }, navigator: navigator, localizer: localizer)
+    }
+
     /// The sign-up form; once signed up, the navigator shows the board list.
     public func makeSignUp() -> SignUpViewModel {
         SignUpViewModel(mode: SignUpMode(signUp: engine.signUp), navigator: navigator, localizer: localizer)

@@ -38,6 +38,7 @@ enum EnglishPhrases {
         case .gitHub(let phrase): text(for: phrase)
         case .search(let phrase): text(for: phrase)
         case .today(let phrase): text(for: phrase)
+        case .favourites(let phrase): text(for: phrase)
 
         case .failure(let error): failure(error)
         }

@@ -41,6 +41,7 @@ enum KoreanPhrases {
         case .gitHub(let phrase): text(for: phrase)
         case .search(let phrase): text(for: phrase)
         case .today(let phrase): text(for: phrase)
+        case .favourites(let phrase): text(for: phrase)
 
         case .failure(let error): failure(error)
         }

@@ -84,6 +84,8 @@ public enum Phrase: Hashable, Sendable {
     case search(SearchPhrase)
     /// The today screen's text.
     case today(TodayPhrase)
+    /// The favourites screen's text.
+    case favourites(FavouritesPhrase)
 
     // MARK: - Errors
 
