@@ -36,7 +36,8 @@ extension CommandLineTool {
                 } catch {
                     // Cancelled: stop waiting; the next poll or the caller ends the flow.
                 }
-            })
+            },
+            terminal: TerminalInput.live())
     }
 
     /// The live clock, calendar and time zone (`TZ`), with the instant `PM_NOW` names in place of

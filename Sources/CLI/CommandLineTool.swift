@@ -45,6 +45,11 @@ public struct CommandLineTool: Sendable {
     public let standardInput: @Sendable () -> String
     /// Waits between polls of GitHub's device flow.
     public let sleep: @Sendable (Duration) async -> Void
+    /// The terminal on standard input, where passwords and confirmations are asked; `nil` when
+    /// standard input is not a terminal.
+    public let terminal: TerminalInput?
+    /// How the store's own accounts hash passwords, how long a session lasts, and the backoff.
+    public let accounts: LocalAccountSettings
 
     /// The width assumed when neither the terminal nor `COLUMNS` gives one.
     public static let defaultWidth = 80
@@ -60,6 +65,8 @@ public struct CommandLineTool: Sendable {
     ///   - engineEnvironment: The clock, calendar, time zone and ids for the engine.
     ///   - standardInput: Reads all of standard input; empty unless given.
     ///   - sleep: Waits between polls of the device flow; does not wait unless given.
+    ///   - terminal: The terminal on standard input, if there is one.
+    ///   - accounts: How accounts work; OWASP's 600,000 PBKDF2 rounds unless a test asks for fewer.
     public init(
         output: any TextSink,
         errors: any TextSink,
@@ -68,8 +75,12 @@ public struct CommandLineTool: Sendable {
         terminalWidth: Int?,
         engineEnvironment: EngineEnvironment,
         standardInput: @escaping @Sendable () -> String = { "" },
-        sleep: @escaping @Sendable (Duration) async -> Void = { _ in }
+        sleep: @escaping @Sendable (Duration) async -> Void = { _ in },
+        terminal: TerminalInput? = nil,
+        accounts: LocalAccountSettings = LocalAccountSettings()
     ) {
+        self.terminal = terminal
+        self.accounts = accounts
         self.standardInput = standardInput
         self.sleep = sleep
         self.output = output
@@ -155,23 +166,25 @@ public struct CommandLineTool: Sendable {
     /// - Throws: ``CommandLineError/runtime(_:)`` with the store's own description when it cannot
     ///   be read; the file is left untouched.
     static func openEngine(
-        at url: URL, environment: EngineEnvironment, readOnly: Bool = false
+        at url: URL, environment: EngineEnvironment, accounts: LocalAccountSettings = LocalAccountSettings(),
+        readOnly: Bool = false
     ) throws(CommandLineError) -> ProjectManagerEngine {
         do {
             return readOnly
-                ? try ProjectManagerEngine.readOnly(at: url, environment: environment)
-                : try ProjectManagerEngine.persistent(at: url, environment: environment)
+                ? try ProjectManagerEngine.readOnly(at: url, environment: environment, accounts: accounts)
+                : try ProjectManagerEngine.persistent(at: url, environment: environment, accounts: accounts)
         } catch {
             throw .runtime(error.description)
         }
     }
 }
 
-/// Runs a use case, turning its error into a runtime error; `work` runs in the caller's isolation.
+/// Runs a use case, turning its error (a `RepositoryError`, an `AuthenticationError`) into a
+/// runtime error with its description; `work` runs in the caller's isolation.
 @discardableResult
-func attempt<Value>(
+func attempt<Value, Failure: Error & CustomStringConvertible>(
     isolation: isolated (any Actor)? = #isolation,
-    _ work: () async throws(RepositoryError) -> Value
+    _ work: () async throws(Failure) -> Value
 ) async throws(CommandLineError) -> Value {
     do {
         return try await work()

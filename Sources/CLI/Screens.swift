@@ -22,12 +22,21 @@ struct Screens {
     /// The composition root's view models over the command's engine.
     let factory: ViewModelFactory
 
-    init(engine: ProjectManagerEngine) {
-        factory = engine.viewModels(navigator: nil, locale: Self.locale, dateStyle: .numeric)
+    /// The screens of `board` over `engine`.
+    init(engine: ProjectManagerEngine, board: Board.ID = .default) {
+        factory = engine.viewModels(navigator: nil, locale: Self.locale, board: board, dateStyle: .numeric)
     }
 
     /// The engine the screens work on, for what no screen does.
     var engine: ProjectManagerEngine { factory.engine }
+
+    /// The board the screens show.
+    var board: Board.ID { factory.board }
+
+    /// The same engine's screens of another board.
+    func on(_ board: Board.ID) -> Screens {
+        Screens(engine: engine, board: board)
+    }
 
     // MARK: - Board
 
@@ -186,7 +195,7 @@ struct Screens {
 
     /// Binds `viewModel` to an input that holds `events` and is already finished, as a screen that
     /// the user opened, used and closed.
-    private func open<ViewModel: ViewModelType, Event: Sendable>(
+    func open<ViewModel: ViewModelType, Event: Sendable>(
         _ viewModel: ViewModel, _ makeInput: (AsyncStream<Event>) -> ViewModel.Input, events: [Event]
     ) -> ViewModel.Output {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self)
@@ -197,7 +206,7 @@ struct Screens {
     }
 
     /// Turns the first error a screen showed into a runtime error.
-    private static func check(_ errors: [String]) throws(CommandLineError) {
+    static func check(_ errors: [String]) throws(CommandLineError) {
         if let error = errors.first { throw .runtime(error) }
     }
 }

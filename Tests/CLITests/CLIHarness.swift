@@ -1,9 +1,31 @@
 import Foundation
+import ProjectManager
 import ProjectManagerCLI
 import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Synchronization
 import Testing
+
+/// A terminal that answers prompts from a script, in order, and keeps what it was asked.
+final class ScriptedTerminal: Sendable {
+    private let answers: Mutex<[String]>
+    private let asked = Mutex<[(prompt: String, echo: Bool)]>([])
+
+    init(_ answers: [String]) {
+        self.answers = Mutex(answers)
+    }
+
+    /// The terminal to give the tool.
+    var input: TerminalInput {
+        TerminalInput { prompt, echo in
+            self.asked.withLock { $0.append((prompt, echo)) }
+            return self.answers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+        }
+    }
+
+    /// Every prompt shown, with whether what was typed was echoed.
+    var prompts: [(prompt: String, echo: Bool)] { asked.withLock { $0 } }
+}
 
 /// Text a tool wrote, kept for a test to read.
 final class CapturedText: TextSink {
@@ -92,21 +114,26 @@ struct CLIHarness: Sendable {
             now: { clock.now }, calendar: Calendar(identifier: .gregorian), timeZone: timeZone, makeID: makeID)
     }
 
+    /// The accounts of every run: 10 PBKDF2 rounds instead of 600,000, so that a sign-up is quick.
+    static let accounts = LocalAccountSettings(passwordHashRounds: 10)
+
     /// Runs `pm` with `arguments`, then `--store` and the harness's store unless `useStore` is false;
-    /// `input` is its standard input.
+    /// `input` is its standard input, `terminal` the terminal it may ask on.
     func run(
         _ arguments: [String],
         environment: [String: String] = [:],
         isTerminal: Bool = false,
         width: Int? = 80,
         useStore: Bool = true,
-        input: String = ""
+        input: String = "",
+        terminal: TerminalInput? = nil
     ) async -> RunOutcome {
         let output = CapturedText()
         let errors = CapturedText()
         let tool = CommandLineTool(
             output: output, errors: errors, processEnvironment: environment, outputIsTerminal: isTerminal,
-            terminalWidth: width, engineEnvironment: engineEnvironment, standardInput: { input })
+            terminalWidth: width, engineEnvironment: engineEnvironment, standardInput: { input },
+            terminal: terminal, accounts: Self.accounts)
         let status = await tool.run(useStore ? arguments + ["--store", store.path] : arguments)
         return RunOutcome(status: status, output: output.contents, errors: errors.contents)
     }
@@ -116,6 +143,21 @@ struct CLIHarness: Sendable {
         let outcome = await run(["add", title] + options)
         #expect(outcome.status == 0, "pm add failed: \(outcome.errors)", sourceLocation: sourceLocation)
         return try #require(outcome.outputLines.first, sourceLocation: sourceLocation)
+    }
+
+    /// Every file in the harness's folder, below it too, by path relative to it, with its bytes:
+    /// to compare before and after a command that must change nothing.
+    func files() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let root = directory.url.resolvingSymlinksInPath().path
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return files }
+        while let relative = walker.nextObject() as? String {
+            let path = root + "/" + relative
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            files[relative] = try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        return files
     }
 
     /// The store file's bytes, or `nil` when there is no file.

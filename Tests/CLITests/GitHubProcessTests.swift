@@ -6,28 +6,11 @@ import Testing
 /// would, against a fake GitHub on the loopback.
 @Suite("The pm executable against a loopback GitHub, as a new user")
 struct GitHubProcessTests {
-    struct Run {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
+    typealias Run = ProcessRun
 
     private func pm(_ arguments: [String], input: String = "", environment: [String: String]) throws -> Run {
-        let process = Process()
-        process.executableURL = try BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE")
-        process.arguments = arguments
-        process.environment = environment
-        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
-        (process.standardInput, process.standardOutput, process.standardError) = (stdin, stdout, stderr)
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-            errors: String(decoding: errors, as: UTF8.self))
+        try ProcessRun.run(
+            BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE"), arguments, input: input, environment: environment)
     }
 
     @Test("sign in, list 250 issues twice (304s), link, sync, close one by moving it, hit the rate limit")

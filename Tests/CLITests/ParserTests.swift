@@ -35,6 +35,11 @@ struct ParserTests {
         (["history", "--limit=1"], HistoryCommand(limit: 1), nil),
         (["undo"], UndoCommand(), nil),
         (["redo"], RedoCommand(), nil),
+        (["signup", "ada@example.com", "--password-stdin"],
+         SignUpCommand(input: AccountInput(email: "ada@example.com", fromStandardInput: true)), nil),
+        (["login", "ada@example.com"], LoginCommand(input: AccountInput(email: "ada@example.com", fromStandardInput: false)), nil),
+        (["logout"], LogoutCommand(), nil),
+        (["whoami", "--json"], WhoAmICommand(json: true), nil),
     ] as [([String], any Command, String?)])
     func valid(_ arguments: [String], command: any Command, store: String?) throws {
         let invocation = try CommandParser.parse(arguments)

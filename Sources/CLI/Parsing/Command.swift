@@ -54,6 +54,9 @@ struct CommandConfiguration: Sendable {
     var options: [CommandOption] = []
     /// Said after an unexpected argument, in parentheses: `quote a title that has spaces`.
     var extraArgumentHint: String?
+    /// Options the command refuses on purpose, each with why and what to do instead:
+    /// `--password` on `pm login`. They are not listed in help.
+    var refusedOptions: [String: String] = [:]
 
     /// The command line, as help shows it: `pm move ID todo|doing|done [--at N]`.
     var synopsis: String {

@@ -55,8 +55,49 @@ struct CommandContext {
         case .store(let path):
             let url = try StoreLocation.url(flag: path, environment: tool.processEnvironment)
             return Screens(engine: try opened.keep(CommandLineTool.openEngine(
-                at: url, environment: tool.engineEnvironment, readOnly: readOnly)))
+                at: url, environment: tool.engineEnvironment, accounts: tool.accounts, readOnly: readOnly)))
         }
+    }
+
+    // MARK: - Boards
+
+    /// The screens of the board `name` finds, or of the current board when `name` is `nil`,
+    /// opening the store.
+    ///
+    /// - Throws: ``CommandLineError/runtime(_:)`` when the store cannot be read or no board of the
+    ///   viewer's has that name.
+    func screens(onBoard name: String?) async throws(CommandLineError) -> Screens {
+        let screens = try screens()
+        return screens.on(try await directory(on: screens).board(name).id)
+    }
+
+    /// The screens of the board `name` finds, or of the current board, reading the store only.
+    func readingScreens(onBoard name: String?) async throws(CommandLineError) -> Screens {
+        let screens = try readingScreens()
+        return screens.on(try await directory(on: screens).board(name).id)
+    }
+
+    /// The viewer's boards, and which is current.
+    ///
+    /// - Throws: ``CommandLineError/runtime(_:)`` when the store, the accounts or the settings file
+    ///   cannot be read, or the viewer has no board.
+    func directory(on screens: Screens) async throws(CommandLineError) -> BoardDirectory {
+        let engine = screens.engine
+        let viewer = try await attempt { () async throws(AuthenticationError) in try await engine.currentSession() }?.account.id
+        let boards = try await attempt { () async throws(RepositoryError) in try await engine.listBoards() }
+        let chosen = try currentBoardFile()?.currentBoard(for: viewer)
+        do throws(BoardNameError) {
+            return try BoardDirectory(viewer: viewer, boards: boards, chosen: chosen)
+        } catch {
+            throw .runtime(error.description)
+        }
+    }
+
+    /// The file that keeps the current board beside the store; `nil` for screens opened
+    /// elsewhere (the demo's).
+    func currentBoardFile() throws(CommandLineError) -> CurrentBoardFile? {
+        guard case .store(let path) = source else { return nil }
+        return CurrentBoardFile(besideStoreAt: try StoreLocation.url(flag: path, environment: tool.processEnvironment))
     }
 
     /// Writes the warnings of every store the command opened to the error stream, one line each
@@ -83,10 +124,10 @@ struct CommandContext {
 
     // MARK: - Helpers
 
-    /// The default board, ready for finding projects by id prefix.
+    /// The screens' board, ready for finding projects by id prefix.
     func lookup(on screens: Screens) async throws(CommandLineError) -> ProjectLookup {
-        let engine = screens.engine
-        return ProjectLookup(try await attempt { () async throws(RepositoryError) in try await engine.fetchBoard() })
+        let (engine, board) = (screens.engine, screens.board)
+        return ProjectLookup(try await attempt { () async throws(RepositoryError) in try await engine.fetchBoard(board) })
     }
 
     /// The board as the board screen shows it, ready to draw at the tool's width and style.

@@ -47,6 +47,9 @@ struct ParsedArguments: Sendable, Equatable {
                 spelling = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
+            if let reason = configuration.refusedOptions[spelling] {
+                throw .usage("'\(command)' takes no \(spelling): \(reason)")
+            }
             guard let option = configuration.options.first(where: { $0.spellings.contains(spelling) }) else {
                 let known = configuration.options.flatMap(\.spellings) + CommandRegistry.globalOptions.flatMap(\.spellings)
                 throw .usage("unknown option '\(spelling)' for '\(command)'\(Suggestion.didYouMean(spelling, among: known))")

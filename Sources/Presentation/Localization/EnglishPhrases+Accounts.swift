@@ -56,7 +56,7 @@ extension EnglishPhrases {
         case .weakPassword(let failure): "Invalid password format: \(rule(failure))"
         case .invalidLoginCredentials: "The email or the password is wrong."
         case .tooManyAttemptsTryLater(let retryAt):
-            "Too many failed sign-ins: try again after \(retryAt.formatted(.iso8601.dateSeparator(.dash).time(includingFractionalSeconds: false)))."
+            "Too many failed sign-ins: try again after \(retryAt.formatted(.iso8601))."
         case .storage(let reason): "Could not read or save the accounts: \(reason)"
         }
     }

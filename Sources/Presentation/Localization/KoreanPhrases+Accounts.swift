@@ -56,7 +56,7 @@ extension KoreanPhrases {
         case .weakPassword(let failure): "비밀번호 형식이 올바르지 않습니다: \(rule(failure))"
         case .invalidLoginCredentials: "이메일 또는 비밀번호가 올바르지 않습니다."
         case .tooManyAttemptsTryLater(let retryAt):
-            "로그인 실패가 너무 많습니다. \(retryAt.formatted(.iso8601.dateSeparator(.dash).time(includingFractionalSeconds: false))) 이후에 다시 시도하세요."
+            "로그인 실패가 너무 많습니다. \(retryAt.formatted(.iso8601)) 이후에 다시 시도하세요."
         case .storage(let reason): "계정을 읽거나 저장하지 못했습니다: \(reason)"
         }
     }

@@ -1,0 +1,41 @@
+import ProjectManager
+
+/// `pm signup EMAIL` or `pm login EMAIL`: a command that fills in an account form with the email
+/// and a password read as ``AccountInput`` says, and submits it.
+protocol AccountCommand: Command {
+    /// Whether the form asks for the password a second time, to confirm it.
+    static var confirmsPassword: Bool { get }
+
+    /// The email, and where the password comes from.
+    var input: AccountInput { get }
+
+    init(input: AccountInput)
+
+    /// Submits the form with the email and the typed password.
+    @MainActor
+    func submit(on screens: Screens, password: String, confirmation: String) async throws(CommandLineError) -> Session
+}
+
+extension AccountCommand {
+    /// The configuration of an account command: the email argument, `--password-stdin`, and every
+    /// way of giving the password as an argument refused.
+    static func accountConfiguration(name: String, abstract: String, discussion: String) -> CommandConfiguration {
+        CommandConfiguration(
+            name: name, abstract: abstract, discussion: discussion, arguments: [AccountInput.email],
+            options: [AccountInput.option], extraArgumentHint: AccountInput.whyNotAnArgument,
+            refusedOptions: AccountInput.refusedOptions)
+    }
+
+    init(_ arguments: ParsedArguments) {
+        self.init(input: AccountInput(arguments))
+    }
+
+    @MainActor
+    func run(in context: CommandContext) async throws(CommandLineError) {
+        let screens = try context.readingScreens()
+        let labels = (screens.text(.field(.password)), screens.text(.field(.confirmation)))
+        let typed = try input.readPassword(in: context, labels: labels, confirming: Self.confirmsPassword)
+        let session = try await submit(on: screens, password: typed.password, confirmation: typed.confirmation)
+        context.print(TerminalText.sanitized(screens.text(.signedIn(as: session.account.email))))
+    }
+}

@@ -1,0 +1,86 @@
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The terminal the user types at, when standard input is one: `pm` asks for a password there
+/// without echoing it, and asks before it deletes a board.
+///
+/// ```swift
+/// let terminal = TerminalInput.live()     // nil when standard input is a pipe or a file
+/// let password = terminal?.readLine("Password: ", false)
+/// ```
+/// A test gives a terminal that answers from a script.
+public struct TerminalInput: Sendable {
+    /// Shows the prompt, then reads one line without its line break; the Boolean says whether what
+    /// is typed is shown (`false` for a password). `nil` at the end of the input.
+    public var readLine: @Sendable (_ prompt: String, _ echo: Bool) -> String?
+
+    /// A terminal that reads lines with `readLine`.
+    public init(readLine: @escaping @Sendable (_ prompt: String, _ echo: Bool) -> String?) {
+        self.readLine = readLine
+    }
+
+    /// The process's terminal: standard input when it is one, prompts on standard error; `nil`
+    /// when standard input is not a terminal.
+    ///
+    /// While a password is typed the terminal's echo is off; it is turned back on when the line
+    /// ends, and when the user presses Control-C (the process then exits with status 130).
+    public static func live() -> TerminalInput? {
+        guard isatty(STDIN_FILENO) == 1 else { return nil }
+        return TerminalInput { prompt, echo in
+            StandardStream.error.write(prompt)
+            guard !echo else { return readStandardInputLine() }
+            return withoutEcho { readStandardInputLine() }
+        }
+    }
+
+    /// Runs `read` with the terminal's echo off, and puts the terminal back as it was after it,
+    /// or on Control-C.
+    private static func withoutEcho(_ read: () -> String?) -> String? {
+        var saved = termios()
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return read() }
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        let restored = saved
+        // Control-C while the echo is off: put it back before the process ends.
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler {
+            var original = restored
+            _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+            StandardStream.error.write("\n")
+            exit(130)
+        }
+        interrupt.resume()
+        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+        let line = read()
+        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+        interrupt.cancel()
+        signal(SIGINT, SIG_DFL)
+        // The user's Return was not echoed: end the prompt's line.
+        StandardStream.error.write("\n")
+        return line
+    }
+
+    /// One line of standard input, read a byte at a time so that nothing after it is consumed;
+    /// `nil` when the input ends before any byte.
+    private static func readStandardInputLine() -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            guard count == 1 else { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") { break }
+            bytes.append(byte)
+        }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

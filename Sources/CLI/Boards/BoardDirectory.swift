@@ -1,0 +1,59 @@
+import Foundation
+import ProjectManager
+
+/// The boards the viewer sees, which of them is current, and the names that find them.
+///
+/// A name finds the board titled so; when none is, the one board titled so in another case
+/// (`work` finds `Work`). The current board is the one `pm board use` chose for the viewer (the
+/// signed-in account, or no account), else the viewer's first: the default board signed out.
+struct BoardDirectory: Sendable {
+    /// Who looks: the signed-in account, or `nil`.
+    let viewer: Account.ID?
+    /// The viewer's boards, oldest first.
+    let boards: [Board]
+    /// The board commands work on when no `--board` is given.
+    let current: Board
+
+    /// The directory of `boards`, with `chosen` as the current board when it is among them.
+    /// - Throws: ``BoardNameError/noBoards`` when `boards` is empty.
+    init(viewer: Account.ID?, boards: [Board], chosen: Board.ID?) throws(BoardNameError) {
+        self.viewer = viewer
+        self.boards = boards
+        guard let current = boards.first(where: { $0.id == chosen })
+            ?? boards.first(where: { $0.id == .default }) ?? boards.first else { throw .noBoards }
+        self.current = current
+    }
+
+    /// The board `name` finds.
+    /// - Throws: ``BoardNameError/unknown(_:suggestion:)`` or ``BoardNameError/ambiguous(_:matches:)``.
+    /// - Complexity: O(*b*) for *b* boards; a suggestion O(*b* · *n*²) for names of *n* characters.
+    func board(named name: String) throws(BoardNameError) -> Board {
+        if let board = boards.first(where: { $0.title == name }) { return board }
+        let folded = boards.filter { $0.title.lowercased() == name.lowercased() }
+        switch folded.count {
+        case 1: return folded[0]
+        case 0: throw .unknown(name, suggestion: Suggestion.didYouMean(name, among: boards.map(\.title)))
+        default: throw .ambiguous(name, matches: folded.map(\.title))
+        }
+    }
+
+    /// The board `name` finds, or the current board when `name` is `nil`.
+    /// - Throws: ``CommandLineError/runtime(_:)`` with the ``BoardNameError``.
+    func board(_ name: String?) throws(CommandLineError) -> Board {
+        guard let name else { return current }
+        do throws(BoardNameError) {
+            return try board(named: name)
+        } catch {
+            throw .runtime(error.description)
+        }
+    }
+
+    /// Checks that no board but `renamed` is called `name`, in any case.
+    /// - Throws: ``CommandLineError/runtime(_:)`` with ``BoardNameError/taken(_:)``.
+    func checkFree(_ name: String, renaming renamed: Board.ID? = nil) throws(CommandLineError) {
+        let title = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        if let other = boards.first(where: { $0.id != renamed && $0.title.lowercased() == title }) {
+            throw .runtime(BoardNameError.taken(other.title).description)
+        }
+    }
+}

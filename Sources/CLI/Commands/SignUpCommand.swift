@@ -1,0 +1,25 @@
+import ProjectManager
+
+/// `pm signup EMAIL`: makes an account and signs it in, through the sign-up form.
+struct SignUpCommand: AccountCommand {
+    static let configuration = accountConfiguration(
+        name: "signup", abstract: "make an account and sign in",
+        discussion: """
+            Asks for the password twice on the terminal, without showing it, or reads it from \
+            standard input with --password-stdin; never from an argument. The email needs one @ and \
+            a domain with a dot; the password at least 8 characters, not your email and not a common \
+            one. The account is kept beside the store (STORE.accounts/, mode 0600): a salted hash, \
+            never the password. The session lasts until pm logout.
+            """)
+    static let confirmsPassword = true
+
+    let input: AccountInput
+
+    init(input: AccountInput) {
+        self.input = input
+    }
+
+    func submit(on screens: Screens, password: String, confirmation: String) async throws(CommandLineError) -> Session {
+        try await screens.signUp(email: input.email, password: password, confirmation: confirmation)
+    }
+}
