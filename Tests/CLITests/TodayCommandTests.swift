@@ -42,7 +42,7 @@ struct TodayCommandTests {
         let outcome = await harness.run(["today"])
 
         #expect(outcome.outputLines == [
-            "Overdue", "  2026-03-14  \(late)  Late  (Projects)", "Today", "  (none)", "Next 7 days", "  (none)",
+            "Overdue", "  2026-03-14  \(late)  Late  (Projects)", "Today", "  (none)", "Favourites, next 7 days", "  (none)",
         ])
     }
 }

@@ -13,8 +13,9 @@ struct TodayCommand: Command {
     static let configuration = CommandConfiguration(
         name: "today", abstract: "list what is overdue, due today and due this week",
         discussion: """
-            Every board's projects that are not done, by deadline, in your time zone (TZ); PM_NOW \
-            (an ISO 8601 time) stands in for the clock. --json prints the summary a widget reads, \
+            Every board's projects that are not done and are overdue or due today, then the \
+            favourites' (pm star) deadlines of the next 7 days, by deadline, in your time zone (TZ); \
+            PM_NOW (an ISO 8601 time) stands in for the clock. --json prints the summary a widget reads, \
             with nextChange, the next midnight, when it next changes.
             """,
         options: [.flag("--json", help: "print the summary as JSON")])
@@ -44,7 +45,7 @@ struct TodayCommand: Command {
         var lines: [String] = []
         for (heading, items, role) in [
             ("Overdue", summary.overdue, OutputStyle.Role.overdue), ("Today", summary.dueToday, .plain),
-            ("Next \(TodaySummary.upcomingDays) days", summary.upcoming, .plain),
+            ("Favourites, next \(TodaySummary.upcomingDays) days", summary.upcoming, .plain),
         ] {
             lines.append(context.style.apply(.heading, to: heading))
             if items.isEmpty { lines.append("  " + context.style.apply(.muted, to: "(none)")) }
