@@ -33,6 +33,8 @@ public struct ProjectManagerEngine: Sendable {
     public let updateProject: UpdateProject
     public let deleteProject: DeleteProject
     public let moveProject: MoveProject
+    /// "Not this one" for a repeating project: its next occurrence becomes an exception.
+    public let skipOccurrence: SkipOccurrence
     public let fetchProject: FetchProject
     public let fetchBoard: FetchBoard
     public let createBoard: CreateBoard
@@ -163,6 +165,7 @@ public struct ProjectManagerEngine: Sendable {
         updateProject = UpdateProject(projects: repository, environment: environment)
         deleteProject = DeleteProject(projects: repository)
         moveProject = MoveProject(projects: repository, environment: environment)
+        skipOccurrence = SkipOccurrence(projects: repository, environment: environment)
         fetchProject = FetchProject(projects: repository)
         fetchBoard = FetchBoard(boards: repository, projects: repository, environment: environment)
         createBoard = CreateBoard(boards: repository, environment: environment)

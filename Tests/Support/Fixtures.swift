@@ -85,3 +85,15 @@ extension Array where Element == Project {
         }
     }
 }
+
+extension RecurrenceRule {
+    /// A rule written as a literal in a test, `RecurrenceRule("FREQ=MONTHLY;BYDAY=2SU,4SU")`;
+    /// stops the run when it does not parse.
+    public init(_ text: String) {
+        do {
+            try self.init(parsing: text)
+        } catch {
+            preconditionFailure("test fixture: \(error)")
+        }
+    }
+}

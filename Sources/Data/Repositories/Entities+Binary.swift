@@ -23,7 +23,8 @@ extension Board: BinaryEntity {
 
 extension Project: BinaryEntity {
     /// 1: id, boardID, title, body, deadline, state, rank, createdAt, updatedAt.
-    static var binaryVersion: Int { 1 }
+    /// 2: then recurrence (a version 1 project repeats never).
+    static var binaryVersion: Int { 2 }
 
     func encode(to writer: inout BinaryWriter) {
         writer.append(uuid: id.rawValue)
@@ -35,6 +36,7 @@ extension Project: BinaryEntity {
         writer.append(string: rank.rawValue)
         writer.append(double: createdAt.timeIntervalSinceReferenceDate)
         writer.append(double: updatedAt.timeIntervalSinceReferenceDate)
+        writer.append(recurrence: recurrence)
     }
 
     init(from reader: inout BinaryReader, version: Int) throws(BinaryCodingError) {
@@ -44,13 +46,15 @@ extension Project: BinaryEntity {
             state: try reader.state(), rank: try reader.rank(),
             createdAt: Date(timeIntervalSinceReferenceDate: try reader.double()),
             updatedAt: Date(timeIntervalSinceReferenceDate: try reader.double()))
+        if version >= 2 { recurrence = try reader.recurrence() }
     }
 }
 
 extension ActivityRecord: BinaryEntity {
     /// 1: id, boardID, projectID (optional), projectTitle, kind (tags 0 to 9), date, sequence.
     /// 2: the same fields; kind may also have tags 14 and 15 (starred, unstarred).
-    static var binaryVersion: Int { 2 }
+    /// 3: kind may also have tags 12 and 13 (an occurrence completed, skipped).
+    static var binaryVersion: Int { 3 }
 
     func encode(to writer: inout BinaryWriter) {
         writer.append(uuid: id.rawValue)
@@ -124,9 +128,10 @@ extension BinaryWriter {
 
     /// A tag, then what the case holds: 0 added, 1 moved (from, to), 2 reordered, 3 edited,
     /// 4 deleted, 5 imported (count, column), 6 board created, 7 board renamed (the old title),
-    /// 8 board deleted, 9 GitHub's text kept (the local title and body), 14 starred and 15
-    /// unstarred (each with what: 0 a project, 1 a board). A new case takes the next tag and
-    /// raises `ActivityRecord.binaryVersion`.
+    /// 8 board deleted, 9 GitHub's text kept (the local title and body), 12 an occurrence completed
+    /// (its day, the next), 13 an occurrence skipped (its day, the next or none), 14 starred and 15
+    /// unstarred (each with what: 0 a project, 1 a board). A new case takes a free tag and raises
+    /// `ActivityRecord.binaryVersion`.
     mutating func append(kind: Activity.Kind) {
         switch kind {
         case .added(let state):
@@ -159,6 +164,14 @@ extension BinaryWriter {
             append(byte: 9)
             append(string: title)
             append(string: body)
+        case .occurrenceCompleted(let day, let next):
+            append(byte: 12)
+            append(day: day)
+            append(day: next)
+        case .occurrenceSkipped(let day, let next):
+            append(byte: 13)
+            append(day: day)
+            append(day: next)
         case .starred(let kind):
             append(byte: 14)
             append(favouriteKind: kind)
@@ -171,6 +184,17 @@ extension BinaryWriter {
     /// What a favourite stars: 0 a project, 1 a board.
     mutating func append(favouriteKind kind: Favourite.Kind) {
         append(byte: kind == .project ? 0 : 1)
+    }
+
+    /// `nil` as 0; a schedule as 1, then its first day (as a deadline), its rule as RRULE text, the
+    /// number of exceptions and each exception day (as a deadline), in order.
+    mutating func append(recurrence: Recurrence?) {
+        guard let recurrence else { return append(byte: 0) }
+        append(byte: 1)
+        append(day: recurrence.start)
+        append(string: recurrence.rule.description)
+        append(count: recurrence.exceptions.count)
+        for day in recurrence.exceptions.sorted() { append(day: day) }
     }
 
     /// 0 for `nil`, else 1 and the sixteen bytes.
@@ -214,6 +238,8 @@ extension BinaryReader {
         case 7: .boardRenamed(from: try string())
         case 8: .boardDeleted
         case 9: .keptGitHubText(localTitle: try string(), localBody: try string())
+        case 12: .occurrenceCompleted(try requiredDay(), next: try requiredDay())
+        case 13: .occurrenceSkipped(try requiredDay(), next: try day())
         case 14: .starred(try favouriteKind())
         case 15: .unstarred(try favouriteKind())
         case let tag: throw error("an activity has the tag \(tag)")
@@ -226,6 +252,32 @@ extension BinaryReader {
         case 1: .board
         case let code: throw error("a favourite names the kind \(code)")
         }
+    }
+
+    mutating func recurrence() throws(BinaryCodingError) -> Recurrence? {
+        switch try byte() {
+        case 0: return nil
+        case 1:
+            let start = try requiredDay()
+            let text = try string()
+            let rule: RecurrenceRule
+            do {
+                rule = try RecurrenceRule(parsing: text)
+            } catch {
+                throw self.error("a repeat rule '\(text)' is not valid: \(error)")
+            }
+            // Each exception takes four bytes or more.
+            let count = try count(unit: 4)
+            var exceptions = Set<Day>()
+            for _ in 0..<count { exceptions.insert(try requiredDay()) }
+            return Recurrence(start: start, rule: rule, exceptions: exceptions)
+        case let tag: throw error("a repeat rule has the tag \(tag)")
+        }
+    }
+
+    private mutating func requiredDay() throws(BinaryCodingError) -> Day {
+        guard let day = try day() else { throw error("a day is missing") }
+        return day
     }
 
     mutating func optionalUUID() throws(BinaryCodingError) -> UUID? {

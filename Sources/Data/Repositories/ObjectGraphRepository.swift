@@ -129,6 +129,10 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
         _ id: Project.ID, to state: ProjectState, at index: Int?, now: Date
     ) throws(RepositoryError) -> ProjectChange {
         var project = try project(id: id)
+        if state == .done, project.state != .done,
+           let next = project.nextOccurrenceAfterCompleting(today: day(of: now)) {
+            return try completeOccurrence(of: project, next: next, now: now)
+        }
         let from = project.state
         let gap = gap(at: index, in: ProjectColumn(project.boardID, state), moving: project)
         if gap.isCurrentPlace { return ProjectChange(project: project, isChanged: false) }
@@ -144,11 +148,9 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
     }
 
     public func edit(_ id: Project.ID, to draft: ProjectDraft, now: Date) throws(RepositoryError) -> ProjectChange {
-        var project = try project(id: id)
-        guard project.draft != draft else { return ProjectChange(project: project, isChanged: false) }
-        project.title = draft.title
-        project.body = draft.body
-        project.deadline = draft.deadline
+        let current = try project(id: id)
+        guard current.draft != draft else { return ProjectChange(project: current, isChanged: false) }
+        var project = try current.applying(draft, today: day(of: now))
         project.updatedAt = now
         let edited = project
         try unitOfWork(on: project.boardID) { () throws(ContextError) in
@@ -156,6 +158,47 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
             try record(.edited, of: edited)
         }
         return ProjectChange(project: project, isChanged: true)
+    }
+
+    /// A repeating project's occurrence done: the card goes back to To Do (where it stands when it
+    /// is there, else last), due on `next`.
+    private func completeOccurrence(of project: Project, next: Day, now: Date) throws(RepositoryError) -> ProjectChange {
+        var project = project
+        let completed = project.deadline ?? next
+        if project.state != .todo {
+            project.rank = gap(at: nil, in: ProjectColumn(project.boardID, .todo), moving: project).rank
+        }
+        (project.state, project.deadline, project.updatedAt) = (.todo, next, now)
+        let saved = project
+        try unitOfWork(on: project.boardID) { () throws(ContextError) in
+            try context.update(saved)
+            try record(.occurrenceCompleted(completed, next: next), of: saved)
+        }
+        return ProjectChange(project: project, isChanged: true)
+    }
+
+    public func skipOccurrence(_ id: Project.ID, now: Date) throws(RepositoryError) -> ProjectChange {
+        var project = try project(id: id)
+        let skip = try project.skippingOccurrence(today: day(of: now))
+        project.recurrence = skip.recurrence
+        if let next = skip.next {
+            project.deadline = next
+        } else {
+            project.rank = gap(at: nil, in: ProjectColumn(project.boardID, .done), moving: project).rank
+            project.state = .done
+        }
+        project.updatedAt = now
+        let saved = project
+        try unitOfWork(on: project.boardID) { () throws(ContextError) in
+            try context.update(saved)
+            try record(.occurrenceSkipped(skip.skipped, next: skip.next), of: saved)
+        }
+        return ProjectChange(project: project, isChanged: true)
+    }
+
+    /// The user's day at `date`.
+    private func day(of date: Date) -> Day {
+        Day(containing: date, in: environment.calendar)
     }
 
     public func delete(_ id: Project.ID) throws(RepositoryError) -> Project {

@@ -35,6 +35,12 @@ public struct Activity: Identifiable, Hashable, Sendable, Codable {
         /// The project's title or body changed both here and on GitHub since the last sync: GitHub's
         /// text was kept, and this is the local text it replaced, so that nothing typed is lost.
         case keptGitHubText(localTitle: String, localBody: String)
+        /// The occurrence due on this day of a repeating project was done; the project went back to
+        /// To Do, due on `next`.
+        case occurrenceCompleted(Day, next: Day)
+        /// The occurrence due on this day of a repeating project was skipped (it became an
+        /// `EXDATE`); the project is due on `next`, or, when `nil`, its schedule ended and it is done.
+        case occurrenceSkipped(Day, next: Day?)
         /// The board was made.
         case boardCreated
         /// The board was renamed; it had this title.

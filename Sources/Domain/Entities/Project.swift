@@ -1,6 +1,10 @@
 import Foundation
 
 /// A piece of work with a title, a body and an optional deadline, standing in one column of a board.
+///
+/// A project may repeat (``recurrence``): its ``deadline`` is then the occurrence not done yet.
+/// Marking it Done completes that occurrence and puts it back in To Do with the next one (see
+/// ``nextOccurrenceAfterCompleting(today:)``); after the rule's last occurrence it stays Done.
 public struct Project: Identifiable, Hashable, Sendable, Codable {
     /// A project's identifier.
     public struct ID: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -28,8 +32,12 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
     public var title: String
     /// Free text, at most ``ProjectRules/bodyLimit`` characters.
     public var body: String
-    /// The calendar day the project is due, if any.
+    /// The calendar day the project is due, if any; for a repeating project, the occurrence not
+    /// done yet.
     public var deadline: Day?
+    /// The schedule the project repeats on (its first day, its rule and the occurrences skipped),
+    /// or `nil` for a project done once.
+    public var recurrence: Recurrence?
     /// The column the project stands in.
     public var state: ProjectState
     /// The project's place in its column: columns are sorted by rank. A screen's position
@@ -47,6 +55,7 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
         title: String,
         body: String = "",
         deadline: Day? = nil,
+        recurrence: Recurrence? = nil,
         state: ProjectState = .todo,
         rank: Rank = .initial,
         createdAt: Date,
@@ -57,6 +66,7 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
         self.title = title
         self.body = body
         self.deadline = deadline
+        self.recurrence = recurrence
         self.state = state
         self.rank = rank
         self.createdAt = createdAt
@@ -65,7 +75,8 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
 
     /// Whether the project is late on `today`: it is not done and its deadline day is before today.
     ///
-    /// A project due today is not overdue.
+    /// A project due today is not overdue; a repeating one is late when the occurrence it waits
+    /// for has passed.
     public func isOverdue(on today: Day) -> Bool {
         guard state != .done, let deadline else { return false }
         return deadline < today
@@ -73,6 +84,6 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
 
     /// The editable fields of the project, as a draft.
     public var draft: ProjectDraft {
-        ProjectDraft(title: title, body: body, deadline: deadline)
+        ProjectDraft(title: title, body: body, deadline: deadline, repeatRule: recurrence?.rule)
     }
 }

@@ -191,14 +191,15 @@ public struct SyncBoardWithGitHub: Sendable {
             let before = card
             let (title, body) = Self.text(of: issue)
             if title != card.syncedTitle || body != card.syncedBody {
-                let draft = ProjectDraft(title: title, body: body)
                 let project = try await repository { () async throws(RepositoryError) in try await projects.project(id: card.id) }
                 let changedHere = project.title != card.syncedTitle || project.body != card.syncedBody
                 if changedHere, project.title != title || project.body != body {
                     try await repository { () async throws(RepositoryError) in try await links.recordKeptGitHubText(replacing: project) }
                 }
+                let draft = ProjectDraft(
+                    title: title, body: body, deadline: project.deadline, repeatRule: project.recurrence?.rule)
                 try await repository { () async throws(RepositoryError) in
-                    _ = try await updateProject(card.id, with: ProjectDraft(title: draft.title, body: draft.body, deadline: project.deadline))
+                    _ = try await updateProject(card.id, with: draft)
                 }
                 (card.syncedTitle, card.syncedBody) = (title, body)
             }

@@ -38,15 +38,30 @@ public protocol ProjectRepository: Sendable {
 
     /// Moves a project to `index` in the column of `state`, counted without the project itself
     /// (last when `nil` or past the end). A move to where the project already stands saves nothing.
+    ///
+    /// A repeating project moved to Done completes the occurrence it waits for instead, while
+    /// its schedule has another (``Project/nextOccurrenceAfterCompleting(today:)``, `today` the
+    /// user's day at `now`): it goes back to To Do (where it stands when it is there, else last),
+    /// due on the next occurrence, recorded as ``Activity/Kind/occurrenceCompleted(_:next:)``.
     /// - Throws: ``RepositoryError/notFound(_:)``, ``RepositoryError/storage(_:)``.
     func move(
         _ id: Project.ID, to state: ProjectState, at index: Int?, now: Date
     ) async throws(RepositoryError) -> ProjectChange
 
-    /// Replaces a project's title, body and deadline with the draft's (already validated); a draft
-    /// equal to the project saves nothing.
-    /// - Throws: ``RepositoryError/notFound(_:)``, ``RepositoryError/storage(_:)``.
+    /// Replaces a project's title, body, deadline and repeat rule with the draft's (already
+    /// validated), its schedule as ``Project/applying(_:today:)`` gives it on the user's day at
+    /// `now`; a draft equal to the project's saves nothing.
+    /// - Throws: ``RepositoryError/invalid(_:)`` when the repeat rule has no day left,
+    ///   ``RepositoryError/notFound(_:)``, ``RepositoryError/storage(_:)``.
     func edit(_ id: Project.ID, to draft: ProjectDraft, now: Date) async throws(RepositoryError) -> ProjectChange
+
+    /// Skips the occurrence a repeating project waits for (``Project/skippingOccurrence(today:)``,
+    /// `today` the user's day at `now`): its day becomes an exception and the project is due on
+    /// the next occurrence, or, when the schedule has ended, goes last in Done; recorded as
+    /// ``Activity/Kind/occurrenceSkipped(_:next:)``.
+    /// - Throws: ``RepositoryError/invalid(_:)`` when the project does not repeat or is done,
+    ///   ``RepositoryError/notFound(_:)``, ``RepositoryError/storage(_:)``.
+    func skipOccurrence(_ id: Project.ID, now: Date) async throws(RepositoryError) -> ProjectChange
 
     /// Deletes a project; the others keep their ranks.
     /// - Returns: The deleted project.

@@ -18,7 +18,7 @@
 ///
 /// An exception removes a day from the occurrences but still counts towards `COUNT`, as RFC 5545
 /// defines the recurrence set (the rule's days, minus `EXDATE`).
-public struct Recurrence: Hashable, Sendable, Codable {
+public struct Recurrence: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The first day of the schedule (`DTSTART`): no occurrence comes before it.
     public var start: Day
     /// The rule the days follow.
@@ -31,6 +31,14 @@ public struct Recurrence: Hashable, Sendable, Codable {
         self.start = start
         self.rule = rule
         self.exceptions = exceptions
+    }
+
+    /// `DTSTART=20260101;FREQ=MONTHLY;BYDAY=2SU,4SU;EXDATE=20260111,20260308`: the first day, the
+    /// rule and the exceptions in order, so that equal schedules print the same.
+    public var description: String {
+        var text = "DTSTART=\(RecurrenceRule.compact(start));\(rule)"
+        if !exceptions.isEmpty { text += ";EXDATE=" + exceptions.sorted().map(RecurrenceRule.compact).joined(separator: ",") }
+        return text
     }
 
     /// The occurrences on or after `day` (from ``start`` when `nil`), lazily, in order.

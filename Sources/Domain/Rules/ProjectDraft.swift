@@ -4,12 +4,17 @@ import Foundation
 public struct ProjectDraft: Hashable, Sendable {
     public var title: String
     public var body: String
+    /// The day the project is due; with a ``repeatRule``, the first day of its schedule (today
+    /// when `nil`).
     public var deadline: Day?
+    /// The rule the project repeats by, or `nil` for a project done once.
+    public var repeatRule: RecurrenceRule?
 
-    public init(title: String = "", body: String = "", deadline: Day? = nil) {
+    public init(title: String = "", body: String = "", deadline: Day? = nil, repeatRule: RecurrenceRule? = nil) {
         self.title = title
         self.body = body
         self.deadline = deadline
+        self.repeatRule = repeatRule
     }
 
     /// Every rule the draft breaks, in field order: title, body, deadline. Empty when it is valid.
@@ -30,11 +35,19 @@ extension ProjectDraft {
     public static func validated(_ draft: ProjectDraft) throws(RepositoryError) -> ProjectDraft {
         let failures = draft.failures
         guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }
-        return ProjectDraft(title: draft.normalizedTitle, body: draft.body, deadline: draft.deadline)
+        return ProjectDraft(
+            title: draft.normalizedTitle, body: draft.body, deadline: draft.deadline, repeatRule: draft.repeatRule)
     }
 
     /// A new project with the draft's fields, made at `date`; its rank is given when it is placed.
-    func project(id: Project.ID, on board: Board.ID, in state: ProjectState, at date: Date) -> Project {
-        Project(id: id, boardID: board, title: title, body: body, deadline: deadline, state: state, createdAt: date)
+    /// A repeating draft's deadline is its schedule's first occurrence on or after `today`.
+    /// - Throws: ``RepositoryError/invalid(_:)`` when the rule has no such occurrence.
+    func project(
+        id: Project.ID, on board: Board.ID, in state: ProjectState, at date: Date, today: Day
+    ) throws(RepositoryError) -> Project {
+        let schedule = try ProjectSchedule(self, replacing: nil, today: today)
+        return Project(
+            id: id, boardID: board, title: title, body: body, deadline: schedule.deadline,
+            recurrence: schedule.recurrence, state: state, createdAt: date)
     }
 }

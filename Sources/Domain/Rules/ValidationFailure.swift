@@ -15,6 +15,14 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
     case bodyTooLong(limit: Int)
     /// The deadline names a day that does not exist, such as `2026-02-30`.
     case deadlineNotADay(Day)
+    /// The repeat rule's text is not a rule: the error names the part at fault.
+    case repeatRuleInvalid(RecurrenceRuleError)
+    /// The repeat rule has no occurrence on or after `from` (its `COUNT` or `UNTIL` is spent).
+    case repeatHasNoDayLeft(RecurrenceRule, from: Day)
+    /// The repeat rule falls on no day of the calendar, such as the 30th of February.
+    case repeatNeverOccurs(RecurrenceRule)
+    /// The project has no occurrence to skip: it does not repeat, or it is done.
+    case noOccurrenceToSkip
     /// The store refused the value: a rule it checks beyond the form's, such as a reference to a
     /// board that no longer exists; `reason` says which.
     case brokenRule(String)
@@ -22,6 +30,8 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
     /// The form field a failure belongs to.
     public enum Field: Hashable, Sendable, CaseIterable {
         case title, body, deadline
+        /// The repeat rule.
+        case repeatRule
         /// The value as a whole, not one field.
         case record
     }
@@ -32,6 +42,7 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
         case .titleEmpty, .titleHasLineBreak, .titleHasInvisibleControls, .titleTooLong: .title
         case .bodyTooLong: .body
         case .deadlineNotADay: .deadline
+        case .repeatRuleInvalid, .repeatHasNoDayLeft, .repeatNeverOccurs, .noOccurrenceToSkip: .repeatRule
         case .brokenRule: .record
         }
     }
@@ -46,6 +57,11 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
         case .titleTooLong(let limit): "the title is longer than \(limit) characters: shorten it"
         case .bodyTooLong(let limit): "the body is longer than \(limit) characters: shorten it"
         case .deadlineNotADay(let day): "the deadline \(day) is not a day of the calendar"
+        case .repeatRuleInvalid(let error): error.description
+        case .repeatHasNoDayLeft(let rule, let day):
+            "the repeat rule \(rule) has no day left from \(day) on: change its COUNT or UNTIL"
+        case .repeatNeverOccurs(let rule): RecurrenceError.neverOccurs(rule).description
+        case .noOccurrenceToSkip: "the project has no occurrence to skip: it does not repeat, or it is done"
         case .brokenRule(let reason): reason
         }
     }

@@ -22,7 +22,8 @@ public struct CreateProject: Sendable {
         _ draft: ProjectDraft, on board: Board.ID = .default, in state: ProjectState = .todo, at index: Int? = nil
     ) async throws(RepositoryError) -> Project {
         let project = try ProjectDraft.validated(draft).project(
-            id: Project.ID(rawValue: environment.makeID()), on: board, in: state, at: environment.now())
+            id: Project.ID(rawValue: environment.makeID()), on: board, in: state, at: environment.now(),
+            today: environment.today())
         return try await projects.insert(project, at: index)
     }
 }
@@ -51,17 +52,19 @@ public struct ImportProjects: Sendable {
         _ drafts: [ProjectDraft], on board: Board.ID = .default, in state: ProjectState = .todo
     ) async throws(RepositoryError) -> [Project] {
         let now = environment.now()
+        let today = environment.today()
         var batch: [Project] = []
         batch.reserveCapacity(drafts.count)
         for draft in drafts {
             batch.append(try ProjectDraft.validated(draft).project(
-                id: Project.ID(rawValue: environment.makeID()), on: board, in: state, at: now))
+                id: Project.ID(rawValue: environment.makeID()), on: board, in: state, at: now, today: today))
         }
         return try await projects.insert(batch)
     }
 }
 
-/// Replaces a project's title, body and deadline, after validating them.
+/// Replaces a project's title, body, deadline and repeat rule, after validating them (a repeating
+/// project's deadline and schedule follow ``ProjectSchedule``).
 public struct UpdateProject: Sendable {
     private let projects: any ProjectRepository
     private let environment: EngineEnvironment
@@ -72,7 +75,8 @@ public struct UpdateProject: Sendable {
     }
 
     /// - Returns: The project, and whether the draft changed anything (nothing is saved if not).
-    /// - Throws: ``RepositoryError/invalid(_:)``, ``RepositoryError/notFound(_:)``.
+    /// - Throws: ``RepositoryError/invalid(_:)`` (a broken rule, or a repeat rule with no day
+    ///   left), ``RepositoryError/notFound(_:)``.
     @discardableResult
     public func callAsFunction(_ id: Project.ID, with draft: ProjectDraft) async throws(RepositoryError) -> ProjectChange {
         try await projects.edit(id, to: ProjectDraft.validated(draft), now: environment.now())
@@ -103,6 +107,10 @@ public struct DeleteProject: Sendable {
 /// try await moveProject(id, to: .todo, at: 0)  // first in To Do
 /// ```
 /// Only the moved project is written: it takes a rank between its new neighbours.
+///
+/// Moving a repeating project to Done completes the occurrence it waits for: while its schedule
+/// has another, it goes back to To Do due on that one (see ``ProjectRepository/move(_:to:at:now:)``).
+/// After the last (`COUNT`, `UNTIL`) it stays in Done.
 public struct MoveProject: Sendable {
     private let projects: any ProjectRepository
     private let environment: EngineEnvironment
@@ -123,6 +131,33 @@ public struct MoveProject: Sendable {
         _ id: Project.ID, to state: ProjectState, at index: Int? = nil
     ) async throws(RepositoryError) -> ProjectChange {
         try await projects.move(id, to: state, at: index, now: environment.now())
+    }
+}
+
+/// Skips the occurrence a repeating project waits for: "not this one". The day becomes an
+/// exception of its schedule (`EXDATE`) and the project is due on the next occurrence; when the
+/// schedule has no other, the project is done.
+///
+/// ```swift
+/// let change = try await skipOccurrence(id)   // change.project.deadline: the next occurrence
+/// ```
+/// Only the project is written, with one history entry; undo puts the occurrence back.
+public struct SkipOccurrence: Sendable {
+    private let projects: any ProjectRepository
+    private let environment: EngineEnvironment
+
+    public init(projects: any ProjectRepository, environment: EngineEnvironment) {
+        self.projects = projects
+        self.environment = environment
+    }
+
+    /// - Returns: The project as saved.
+    /// - Throws: ``RepositoryError/invalid(_:)`` with ``ValidationFailure/noOccurrenceToSkip`` when
+    ///   the project does not repeat or is done, ``RepositoryError/notFound(_:)``.
+    /// - Complexity: the cost of finding one occurrence, plus one save.
+    @discardableResult
+    public func callAsFunction(_ id: Project.ID) async throws(RepositoryError) -> ProjectChange {
+        try await projects.skipOccurrence(id, now: environment.now())
     }
 }
 

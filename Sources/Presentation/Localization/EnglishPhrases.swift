@@ -24,6 +24,7 @@ enum EnglishPhrases {
         case .field(.title): "Title"
         case .field(.body): "Description"
         case .field(.deadline): "Deadline"
+        case .field(.repeatRule): "Repeat"
         case .field(.record): "Record"
         case .validation(let failure): message(for: failure)
         case .recurrence(let rule): EnglishRecurrence.summary(rule)
@@ -61,6 +62,10 @@ enum EnglishPhrases {
         case .titleTooLong(let limit): "Shorten the title to \(limit) characters or fewer."
         case .bodyTooLong(let limit): "Shorten the description to \(limit) characters or fewer."
         case .deadlineNotADay(let day): "\(day) is not a day of the calendar: pick another deadline."
+        case .repeatRuleInvalid(let error): EnglishRecurrence.problem(error)
+        case .repeatHasNoDayLeft(_, let day): "This rule has no day left from \(day) on: change its COUNT or UNTIL."
+        case .repeatNeverOccurs: "This rule falls on no day of the calendar: check its months and days."
+        case .noOccurrenceToSkip: "This project has no occurrence to skip."
         case .brokenRule(let reason): "Not saved: \(reason)."
         }
     }
@@ -75,6 +80,9 @@ enum EnglishPhrases {
         case .imported(let count, let state): "Imported \(count) \(count == 1 ? "project" : "projects") into \(name(of: state))"
         case .keptGitHubText(let localTitle, let localBody):
             "Kept GitHub's text for '\(title)'; yours was '\(localTitle)'\(localBody.isEmpty ? "" : ": \(localBody)")"
+        case .occurrenceCompleted(let day, let next): "Completed '\(title)' of \(day); next on \(next)"
+        case .occurrenceSkipped(let day, let next):
+            "Skipped '\(title)' on \(day)" + (next.map { "; next on \($0)" } ?? "; no occurrence left")
         case .boardCreated: "Created the board '\(title)'"
         case .boardRenamed(let old): "Renamed the board '\(old)' to '\(title)'"
         case .boardDeleted: "Deleted the board '\(title)'"

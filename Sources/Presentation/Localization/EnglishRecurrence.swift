@@ -33,6 +33,23 @@ enum EnglishRecurrence {
 
     static func until(_ day: String) -> String { ", until \(day)" }
 
+    /// What to fix in a rule that does not parse, naming the part at fault.
+    static func problem(_ error: RecurrenceRuleError) -> String {
+        switch error {
+        case .empty: "Write a repeat rule, such as FREQ=MONTHLY;BYDAY=2SU,4SU."
+        case .malformedPart(let part): "'\(part)' is not a rule part: write NAME=VALUE parts separated by ';'."
+        case .unknownPart(let name): "\(name) is not a repeat rule part."
+        case .unsupportedPart(let name): "\(name) is not supported: repeat rules are over whole days."
+        case .duplicatePart(let name): "\(name) is given twice: give it once."
+        case .missingFrequency: "Start the rule with FREQ=DAILY, WEEKLY, MONTHLY or YEARLY."
+        case .invalidValue(let part): "\(part) is not a valid value."
+        case .countWithUntil: "Give COUNT or UNTIL, not both."
+        case .ordinalOutsideMonthlyOrYearly(let part): "\(part): only monthly and yearly rules can number weekdays."
+        case .monthDayInWeeklyRule: "A weekly rule cannot have BYMONTHDAY: use BYDAY, or FREQ=MONTHLY."
+        case .setPositionWithoutOtherParts: "BYSETPOS needs another BY part to choose from."
+        }
+    }
+
     private static func every(_ rule: RecurrenceRule) -> String {
         let unit = switch rule.frequency {
         case .daily: "day"

@@ -27,6 +27,7 @@ enum KoreanPhrases {
         case .field(.title): "제목"
         case .field(.body): "내용"
         case .field(.deadline): "마감일"
+        case .field(.repeatRule): "반복"
         case .field(.record): "기록"
         case .validation(let failure): message(for: failure)
         case .recurrence(let rule): KoreanRecurrence.summary(rule)
@@ -73,6 +74,10 @@ enum KoreanPhrases {
         case .titleTooLong(let limit): "제목을 \(limit)자 이하로 줄이세요."
         case .bodyTooLong(let limit): "내용을 \(limit)자 이하로 줄이세요."
         case .deadlineNotADay(let day): "달력에 없는 날짜입니다(\(day)). 다른 마감일을 고르세요."
+        case .repeatRuleInvalid(let error): KoreanRecurrence.problem(error)
+        case .repeatHasNoDayLeft(_, let day): "\(day)부터는 반복할 날이 없습니다. COUNT나 UNTIL을 바꾸세요."
+        case .repeatNeverOccurs: "이 규칙에 맞는 날이 달력에 없습니다. 월과 날짜를 확인하세요."
+        case .noOccurrenceToSkip: "이 프로젝트에는 건너뛸 반복 일정이 없습니다."
         case .brokenRule(let reason): "저장하지 못했습니다: \(reason)."
         }
     }
@@ -87,6 +92,9 @@ enum KoreanPhrases {
         case .imported(let count, let state): "\(name(of: state))에 항목 \(count)개를 가져옴"
         case .keptGitHubText(let localTitle, let localBody):
             "'\(title)' 항목은 GitHub의 내용을 유지함. 내 내용: '\(localTitle)'\(localBody.isEmpty ? "" : ": \(localBody)")"
+        case .occurrenceCompleted(let day, let next): "'\(title)' 항목의 \(day) 일정을 완료함. 다음은 \(next)"
+        case .occurrenceSkipped(let day, let next):
+            "'\(title)' 항목의 \(day) 일정을 건너뜀. " + (next.map { "다음은 \($0)" } ?? "남은 일정 없음")
         case .boardCreated: "'\(title)' 보드를 만듦"
         case .boardRenamed(let old): "'\(old)' 보드의 이름을 '\(title)'(으)로 바꿈"
         case .boardDeleted: "'\(title)' 보드를 삭제함"

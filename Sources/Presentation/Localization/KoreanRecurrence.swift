@@ -29,6 +29,23 @@ enum KoreanRecurrence {
 
     static func until(_ day: String) -> String { " (\(day)까지)" }
 
+    /// What to fix in a rule that does not parse, naming the part at fault.
+    static func problem(_ error: RecurrenceRuleError) -> String {
+        switch error {
+        case .empty: "반복 규칙을 입력하세요. 예: FREQ=MONTHLY;BYDAY=2SU,4SU"
+        case .malformedPart(let part): "'\(part)'은(는) 규칙의 부분이 아닙니다. 이름=값을 ';'로 나누어 쓰세요."
+        case .unknownPart(let name): "\(name)은(는) 반복 규칙에 없는 부분입니다."
+        case .unsupportedPart(let name): "\(name)은(는) 지원하지 않습니다. 반복 규칙은 날짜 단위입니다."
+        case .duplicatePart(let name): "\(name)이(가) 두 번 있습니다. 한 번만 쓰세요."
+        case .missingFrequency: "규칙을 FREQ=DAILY, WEEKLY, MONTHLY, YEARLY 중 하나로 시작하세요."
+        case .invalidValue(let part): "\(part)은(는) 올바른 값이 아닙니다."
+        case .countWithUntil: "COUNT와 UNTIL 중 하나만 쓰세요."
+        case .ordinalOutsideMonthlyOrYearly(let part): "\(part): 몇째 요일은 매월, 매년 규칙에만 쓸 수 있습니다."
+        case .monthDayInWeeklyRule: "매주 규칙에는 BYMONTHDAY를 쓸 수 없습니다. BYDAY나 FREQ=MONTHLY를 쓰세요."
+        case .setPositionWithoutOtherParts: "BYSETPOS에는 고를 대상이 되는 다른 BY 부분이 필요합니다."
+        }
+    }
+
     private static func every(_ rule: RecurrenceRule) -> String {
         switch (rule.frequency, rule.interval) {
         case (.daily, 1): "매일"

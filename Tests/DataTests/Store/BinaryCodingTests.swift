@@ -19,12 +19,24 @@ struct BinaryCodingTests {
             id: Project.ID(rawValue: SequentialIDs.id(3)), boardID: .default, title: String(repeating: "x", count: 100),
             body: String(repeating: "b", count: 1_000), deadline: Day(year: 9999, month: 12, day: 31), state: .done,
             createdAt: .distantPast, updatedAt: .distantFuture),
+        Project(
+            id: Project.ID(rawValue: SequentialIDs.id(4)), boardID: .default, title: "이마트 휴무",
+            deadline: Day(year: 2026, month: 3, day: 22), recurrence: martClosings, createdAt: now),
     ]
+
+    /// Every 2nd and 4th Sunday from 2026-01-01, two of them skipped.
+    static let martClosings = Recurrence(
+        start: Day(year: 2026, month: 1, day: 1),
+        rule: try! RecurrenceRule(parsing: "FREQ=MONTHLY;BYDAY=2SU,4SU;UNTIL=20271231"),  // a literal that parses
+        exceptions: [Day(year: 2026, month: 3, day: 8), Day(year: 2026, month: 1, day: 11)])
 
     static let kinds: [Activity.Kind] = [
         .added(.todo), .moved(from: .todo, to: .done), .moved(from: .done, to: .doing), .reordered(.doing), .edited,
         .deleted(.done), .imported(count: 3, .doing), .keptGitHubText(localTitle: "Mine", localBody: "본문"),
         .boardCreated, .boardRenamed(from: "Old ☃"), .boardDeleted,
+        .occurrenceCompleted(Day(year: 2026, month: 3, day: 8), next: Day(year: 2026, month: 3, day: 22)),
+        .occurrenceSkipped(Day(year: 2026, month: 3, day: 22), next: Day(year: 2026, month: 4, day: 12)),
+        .occurrenceSkipped(Day(year: 2027, month: 12, day: 26), next: nil),
     ]
 
     static var activities: [ActivityRecord] {

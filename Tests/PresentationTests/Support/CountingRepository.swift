@@ -80,6 +80,10 @@ final class CountingRepository: ProjectRepository, BoardRepository {
         try await projects.edit(id, to: draft, now: now)
     }
 
+    func skipOccurrence(_ id: Project.ID, now: Date) async throws(RepositoryError) -> ProjectChange {
+        try await projects.skipOccurrence(id, now: now)
+    }
+
     func delete(_ id: Project.ID) async throws(RepositoryError) -> Project {
         try await projects.delete(id)
     }
