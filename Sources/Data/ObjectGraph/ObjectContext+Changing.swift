@@ -7,8 +7,8 @@ extension ObjectContext {
         try state.withLock { state throws(ContextError) in
             let id = object.objectID
             guard !state.graph.contains(id) else { throw .objectExists(id) }
-            // It does not exist: remembered as absent, unless it was there at the last save.
-            if state.originals[id] == nil { state.originals[id] = .absent }
+            // It does not exist: logged as absent, unless it was there at the last save.
+            state.changeLog.log(id, original: nil)
             state.graph.upsert(object)
         }
     }
@@ -38,7 +38,7 @@ extension ObjectContext {
     // MARK: - Change tracking
 
     /// Whether anything changed since the last save.
-    public var hasChanges: Bool { !changes.isEmpty }
+    public var hasChanges: Bool { state.withLock { $0.changeLog.changesAnything(in: $0.graph) } }
 
     /// The objects inserted since the last save.
     public var insertedObjects: Set<ObjectID> { changes.inserted }
@@ -55,9 +55,7 @@ extension ObjectContext {
     /// - Complexity: O(*c*) for *c* changed objects.
     public func rollback() {
         state.withLock { state in
-            guard !state.originals.isEmpty else { return }
-            for (id, original) in state.originals { state.graph.set(id, to: original.object) }
-            state.originals = [:]
+            state.rollBack()
         }
     }
 }
@@ -67,21 +65,14 @@ extension ObjectContext {
 extension ObjectContext.State {
     /// Remembers an object's value at the last save before its first change.
     mutating func record(_ id: ObjectID) {
-        if originals[id] == nil {
-            originals[id] = graph[id].map { .present($0) } ?? .absent
-        }
+        if !changeLog.contains(id) { changeLog.log(id, original: graph[id]) }
     }
 
-    var pendingChanges: ContextChanges {
-        var changes = ContextChanges()
-        for (id, original) in originals {
-            switch (original, graph.contains(id)) {
-            case (.absent, true): changes.inserted.insert(id)
-            case (.present, true): changes.updated.insert(id)
-            case (.present, false): changes.deleted.insert(id)
-            case (.absent, false): break
-            }
-        }
-        return changes
+    /// Puts every logged object back as it was at the last save, and empties the log.
+    mutating func rollBack() {
+        changeLog.forEach { id, original in graph.set(id, to: original) }
+        changeLog = ChangeLog()
     }
+
+    var pendingChanges: ContextChanges { changeLog.changes(in: graph) }
 }

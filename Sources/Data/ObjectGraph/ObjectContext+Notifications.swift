@@ -57,9 +57,14 @@ extension ObjectContext {
         saveObservers.withLock { _ = $0.removeValue(forKey: key) }
     }
 
-    func notify(_ changes: ContextChanges) {
-        for observer in saveObservers.withLock({ Array($0.values) }) { observer(changes) }
+    /// Tells every observer what the logged changes did to `graph`; the changes are only made
+    /// into sets of ids when someone listens.
+    func notify(_ log: ChangeLog, in graph: ObjectGraph) {
+        let saveObservers = saveObservers.withLock { Array($0.values) }
         let observers = observers.withLock { Array($0.values) }
+        guard !saveObservers.isEmpty || !observers.isEmpty else { return }
+        let changes = log.changes(in: graph)
+        for observer in saveObservers { observer(changes) }
         for observer in observers { observer.deliver(changes) }
     }
 }

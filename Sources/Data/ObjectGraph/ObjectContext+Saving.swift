@@ -30,7 +30,7 @@ extension ObjectContext {
                 }
                 var pending = try prepare(
                     &state, operation: operation, actionName: actionName ?? state.undoGroup?.name, scope: undoScope)
-                pending.startsGroup = !pending.summary.isEmpty && state.undoGroup != nil
+                pending.startsGroup = !pending.isEmpty && state.undoGroup != nil
                 return pending
             }
             try complete(pending, ifTheWriteFails: .keepUnsaved)
@@ -40,16 +40,20 @@ extension ObjectContext {
     /// A save checked and taken out of the pending changes under the state lock, to be written
     /// with the lock released.
     struct PendingSave: Sendable {
-        /// What the save changes, for the notifications.
-        var summary: ContextChanges
-        /// The saved objects' values at the save before: what a failed write gives back.
-        var originals: [ObjectID: Original] = [:]
+        /// The saved objects' values at the save before: what a failed write gives back, and,
+        /// against ``graph``, what the notifications tell.
+        var changeLog = ChangeLog()
+        /// The objects as the save leaves them; `nil` for a save of nothing.
+        var graph: ObjectGraph?
         /// What a root context's store is to write; `nil` for a child context or an empty save.
         var write: (store: any PersistentStore, save: StoreSave, contents: StoreContents)?
         /// The undo and redo stacks once the write is durable.
         var undo: UndoStack?
         /// Whether the save goes into the open undo group, which later saves then join.
         var startsGroup = false
+
+        /// Whether the save changes nothing.
+        var isEmpty: Bool { graph == nil }
     }
 
     /// What a failed write does to the objects it was saving.
@@ -66,31 +70,31 @@ extension ObjectContext {
     func prepare(
         _ state: inout State, operation: UndoOperation, actionName: String?, scope: String?
     ) throws(ContextError) -> PendingSave {
-        let summary = state.pendingChanges
-        guard !summary.isEmpty else { return PendingSave(summary: summary) }
-        try state.validate(summary)
-        let originals = state.originals
-        state.originals = [:]
+        guard state.changeLog.changesAnything(in: state.graph) else { return PendingSave() }
+        try state.validate(state.changeLog)
+        let log = state.changeLog
+        state.changeLog = ChangeLog()
+        let graph = state.graph
         switch backing {
         case .store(let store):
             var operation = operation
-            let groupSize = (operation == .merge ? state.undo.undo.last?.changes.count ?? 0 : 0) + originals.count
+            let count = log.count
+            let groupSize = (operation == .merge ? state.undo.undo.last?.changes.count ?? 0 : 0) + count
             if operation == .push || operation == .merge, groupSize > UndoStack.maximumStepSize { operation = .clear }
             let keepsBefore = operation != .none && operation != .clear
-            let graph = state.graph
             let makeChanges: @Sendable (Int) -> [ObjectChange] = { limit in
                 var changes: [ObjectChange] = []
-                changes.reserveCapacity(min(limit, originals.count))
-                for (id, original) in originals where changes.count < limit {
+                changes.reserveCapacity(min(limit, count))
+                log.forEach { id, original in
+                    guard changes.count < limit else { return }
                     let after = graph[id]
-                    if case .absent = original, after == nil { continue }
-                    changes.append(ObjectChange(id: id, before: keepsBefore ? original.object : nil, after: after))
+                    if original == nil, after == nil { return }
+                    changes.append(ObjectChange(id: id, before: keepsBefore ? original : nil, after: after))
                 }
                 return changes
             }
             var undo = state.undo
-            var save = StoreSave(
-                operation: operation, actionName: actionName, scope: scope, count: originals.count, changes: makeChanges)
+            var save = StoreSave(operation: operation, actionName: actionName, scope: scope, count: count, changes: makeChanges)
             // Only an undo step keeps the changes; otherwise the store makes them if it writes a record.
             if operation == .push || operation == .merge {
                 let changes = makeChanges(.max)
@@ -100,11 +104,13 @@ extension ObjectContext {
                 undo.apply(operation, name: actionName, scope: scope, changes: [])
             }
             return PendingSave(
-                summary: summary, originals: originals,
-                write: (store, save, StoreContents(graph: graph, undo: undo)), undo: undo)
+                changeLog: log, graph: graph, write: (store, save, StoreContents(graph: graph, undo: undo)), undo: undo)
         case .parent(let parent):
-            parent.absorb(originals.keys.map { ($0, state.graph[$0]) })
-            return PendingSave(summary: summary)
+            var values: [(ObjectID, (any ManagedEntity)?)] = []
+            values.reserveCapacity(log.count)
+            log.forEach { id, _ in values.append((id, graph[id])) }
+            parent.absorb(values)
+            return PendingSave(changeLog: log, graph: graph)
         }
     }
 
@@ -121,12 +127,12 @@ extension ObjectContext {
                 state.withLock { state in
                     switch failure {
                     case .keepUnsaved:
-                        // Changes made since the save began keep their own, later, originals.
-                        state.originals.merge(pending.originals) { _, atTheSaveBefore in atTheSaveBefore }
+                        // Objects changed since the save began are logged with their values at the save before.
+                        state.changeLog.restore(pending.changeLog)
                     case .restore:
-                        for (id, original) in pending.originals {
-                            state.graph.set(id, to: original.object)
-                            state.originals[id] = nil
+                        pending.changeLog.forEach { id, original in
+                            state.graph.set(id, to: original)
+                            state.changeLog.remove(id)
                         }
                     }
                 }
@@ -137,7 +143,7 @@ extension ObjectContext {
             if let undo = pending.undo { state.undo = undo }
             if pending.startsGroup, state.undoGroup != nil { state.undoGroup?.started = true }
         }
-        if !pending.summary.isEmpty { notify(pending.summary) }
+        if let graph = pending.graph { notify(pending.changeLog, in: graph) }
     }
 
     /// Applies a child's saved changes as unsaved changes of this context.

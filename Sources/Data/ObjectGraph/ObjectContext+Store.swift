@@ -35,7 +35,7 @@ extension ObjectContext {
         // After any save under way: its objects are in the graph before its record is durable.
         try saveLock.withLock { _ throws(ContextError) in
             let contents = try state.withLock { state throws(ContextError) -> StoreContents in
-                guard state.originals.isEmpty else { throw .unsavedChanges }
+                guard state.changeLog.isEmpty else { throw .unsavedChanges }
                 return StoreContents(graph: state.graph, undo: state.undo)
             }
             do throws(StoreError) {

@@ -66,10 +66,10 @@ extension ObjectContext {
     private func step(_ operation: UndoOperation, scope: String?) throws(ContextError) {
         try saveLock.withLock { _ throws(ContextError) in
             let pending = try state.withLock { state throws(ContextError) -> PendingSave in
-                guard state.originals.isEmpty else { throw .unsavedChanges }
+                guard state.changeLog.isEmpty else { throw .unsavedChanges }
                 let steps = operation == .undo ? state.undo.undo : state.undo.redo
                 guard let index = UndoStack.lastIndex(in: steps, scope: scope) else {
-                    return PendingSave(summary: ContextChanges())
+                    return PendingSave()
                 }
                 let group = steps[index]
                 for change in group.changes {
@@ -84,8 +84,7 @@ extension ObjectContext {
                 do throws(ContextError) {
                     return try prepare(&state, operation: operation, actionName: group.name, scope: group.scope ?? scope)
                 } catch {
-                    for (id, original) in state.originals { state.graph.set(id, to: original.object) }
-                    state.originals = [:]
+                    state.rollBack()
                     throw error
                 }
             }

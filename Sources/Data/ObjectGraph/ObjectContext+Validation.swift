@@ -35,21 +35,18 @@ extension ObjectContext.State {
 
     /// Checks every changed object's own rules, its references, and uniqueness; and that no
     /// deleted object is still referred to by a denying relationship.
-    func validate(_ changes: ContextChanges) throws(ContextError) {
+    func validate(_ log: ChangeLog) throws(ContextError) {
         var issues: [ValidationIssue] = []
         var hasUniquenessConstraints = false
-        for changed in [changes.inserted, changes.updated] {
-            for id in changed {
-                guard let object = graph[id] else { continue }
+        log.forEach { id, original in
+            if let object = graph[id] {
                 issues += validationIssues(of: object)
                 hasUniquenessConstraints = hasUniquenessConstraints || Self.hasUniquenessConstraints(object)
-            }
-        }
-        for id in changes.deleted {
-            for referrer in graph.referrers(of: id) {
-                let source = ObjectID(entityName: referrer.entity, uuid: referrer.id)
-                issues.append(ValidationIssue(
-                    object: id, message: "cannot be deleted while \(source) refers to it"))
+            } else if original != nil {
+                for referrer in graph.referrers(of: id) {
+                    let source = ObjectID(entityName: referrer.entity, uuid: referrer.id)
+                    issues.append(ValidationIssue(object: id, message: "cannot be deleted while \(source) refers to it"))
+                }
             }
         }
         guard issues.isEmpty else {
@@ -57,11 +54,9 @@ extension ObjectContext.State {
             throw .validationFailed(ordered.map(\.element))
         }
         guard hasUniquenessConstraints else { return }
-        for changed in [changes.inserted, changes.updated] {
-            for id in changed {
-                guard let object = graph[id] else { continue }
-                try checkUniqueness(of: object)
-            }
+        try log.forEach { id, _ throws(ContextError) in
+            guard let object = graph[id] else { return }
+            try checkUniqueness(of: object)
         }
     }
 

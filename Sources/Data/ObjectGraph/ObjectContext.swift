@@ -33,20 +33,10 @@ public final class ObjectContext: Sendable {
         case parent(ObjectContext)
     }
 
-    /// An object's value at the last save: absent when it was inserted since.
-    enum Original: Sendable {
-        case absent
-        case present(any ManagedEntity)
-
-        var object: (any ManagedEntity)? {
-            if case .present(let object) = self { object } else { nil }
-        }
-    }
-
     struct State: Sendable {
         var graph: ObjectGraph
         /// The value at the last save of every object changed since.
-        var originals: [ObjectID: Original] = [:]
+        var changeLog = ChangeLog()
         var undo: UndoStack
         /// Whether an undo group is open, and whether a save has gone into it yet.
         var undoGroup: (name: String?, started: Bool)?
