@@ -42,6 +42,14 @@ struct BinaryWriter: ~Copyable {
         return Data(bytesNoCopy: base, count: count, deallocator: .free)
     }
 
+    /// A copy of the bytes written so far.
+    var bytes: Data { Data(bytes: base, count: count) }
+
+    /// Forgets the bytes written so far, keeping the buffer for the next.
+    mutating func removeAll() {
+        count = 0
+    }
+
     /// Makes room for `extra` more bytes, growing the buffer by half again or more.
     ///
     /// `realloc` moves a large buffer by remapping its pages, not by copying them.

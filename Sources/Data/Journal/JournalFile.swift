@@ -399,7 +399,7 @@ package final class JournalFile {
     ///   record could not be made durable in the replaced file either, and the instance stops.
     /// - Complexity: O(*n*), where *n* is the snapshot size.
     package func save(
-        snapshot: () throws(StoreError) -> Data, schemaVersion: UInt32, record: () throws(StoreError) -> Data
+        snapshot: () throws(StoreError) -> SnapshotSource, schemaVersion: UInt32, record: () throws(StoreError) -> Data
     ) throws(StoreError) {
         try requireWritable()
         do throws(StoreError) {
@@ -428,17 +428,29 @@ package final class JournalFile {
     ///   instance goes on either way.
     /// - Complexity: O(*n*), where *n* is the snapshot size.
     package func compact(snapshot: Data, schemaVersion: UInt32) throws(StoreError) {
-        try requireWritable()
-        try checkSize(ofSnapshot: snapshot)
-        try prepareToWrite()
-        _ = try replaceFile(snapshot: snapshot, firstRecord: nil, schemaVersion: schemaVersion)
+        try compact(SnapshotSource(snapshot), schemaVersion: schemaVersion)
     }
 
-    private func checkSize(ofSnapshot snapshot: Data) throws(StoreError) {
-        guard snapshot.count <= JournalFormat.maximumPayloadSize else {
+    /// Replaces the store file with one holding the snapshot `source` writes, in pieces, and an
+    /// empty journal; as ``compact(snapshot:schemaVersion:)`` otherwise.
+    ///
+    /// Each piece is written to the new file as it comes, so that only one is in memory at a
+    /// time; the header and the snapshot frame's checksum are written after the last.
+    /// - Throws: as ``compact(snapshot:schemaVersion:)``, and what `source` throws; also
+    ///   ``StoreError/ioFailure(file:operation:reason:)`` when its pieces do not add up to its
+    ///   ``SnapshotSource/byteCount``. The old file is then as it was.
+    package func compact(_ source: SnapshotSource, schemaVersion: UInt32) throws(StoreError) {
+        try requireWritable()
+        try checkSize(ofSnapshot: source)
+        try prepareToWrite()
+        _ = try replaceFile(snapshot: source, firstRecord: nil, schemaVersion: schemaVersion)
+    }
+
+    private func checkSize(ofSnapshot snapshot: SnapshotSource) throws(StoreError) {
+        guard snapshot.byteCount <= JournalFormat.maximumPayloadSize else {
             throw .ioFailure(
                 file: path, operation: "compact",
-                reason: "a snapshot of \(snapshot.count) bytes is larger than the 4 GiB a snapshot can hold"
+                reason: "a snapshot of \(snapshot.byteCount) bytes is larger than the 4 GiB a snapshot can hold"
             )
         }
     }
@@ -525,7 +537,7 @@ package final class JournalFile {
     /// rename cannot be made durable, the change's record is appended to the replaced file too.
     /// - Returns: The new store file, which this instance continues with.
     private func replaceFile(
-        snapshot: Data?, firstRecord: Data?, schemaVersion: UInt32,
+        snapshot: SnapshotSource?, firstRecord: Data?, schemaVersion: UInt32,
         savedChange: () throws(StoreError) -> Data? = { nil }
     ) throws(StoreError) -> FileDescriptor {
         let temporaryPath = path + ".compacting"
@@ -542,13 +554,31 @@ package final class JournalFile {
         // A leftover from a crash mid-compaction; the lock keeps anyone else from writing one now.
         try fileSystem.removeIfPresent(temporaryPath)
         let temporary = try fileSystem.createNew(temporaryPath, permissions: Self.filePermissions)
-        // The head and the snapshot are written apart, so that a large snapshot is not copied.
-        let head = JournalFormat.fileHead(snapshot: snapshot, schemaVersion: schemaVersion, lastSequence: lastSequence)
+        // The snapshot goes in piece by piece after room for the head, which is written once the
+        // snapshot's checksum is known.
+        let snapshotLength = snapshot?.byteCount ?? 0
+        let headSize = JournalFormat.headerSize + JournalFormat.frameHeaderSize
         let record = firstRecord.map { JournalFormat.record($0, sequence: lastSequence + 1) } ?? Data()
-        let journalStart = head.count + (snapshot?.count ?? 0)
+        let journalStart = headSize + snapshotLength
         do throws(StoreError) {
+            var checksum = JournalFormat.FrameChecksum(length: UInt32(snapshotLength))
+            var offset = headSize
+            func wrongSize() -> StoreError {
+                .ioFailure(
+                    file: temporaryPath, operation: "write a snapshot to",
+                    reason: "its pieces came to more or fewer than the \(snapshotLength) bytes it announced")
+            }
+            try snapshot?.write { piece throws(StoreError) in
+                guard offset + piece.count <= journalStart else { throw wrongSize() }
+                checksum.update(piece)
+                try write(piece, to: temporary, at: offset)
+                offset += piece.count
+            }
+            guard offset == journalStart else { throw wrongSize() }
+            let head = JournalFormat.fileHead(
+                snapshotLength: snapshot.map { _ in UInt32(snapshotLength) }, checksum: checksum.value,
+                schemaVersion: schemaVersion, lastSequence: lastSequence)
             try write(head, to: temporary, at: 0)
-            if let snapshot { try write(snapshot, to: temporary, at: head.count) }
             if !record.isEmpty { try write(record, to: temporary, at: journalStart) }
             try fileSystem.setPermissions(permissions, of: temporary)
             try fileSystem.synchronize(temporary)
@@ -569,7 +599,7 @@ package final class JournalFile {
         self.schemaVersion = schemaVersion
         formatVersion = JournalFormat.version
         if !record.isEmpty { lastSequence += 1 }
-        snapshotBytes = snapshot?.count ?? 0
+        snapshotBytes = snapshotLength
         self.journalStart = journalStart
         end = journalStart + record.count
         tornTail = Data()

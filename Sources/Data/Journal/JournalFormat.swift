@@ -127,13 +127,28 @@ package enum JournalFormat {
         return bytes
     }
 
-    /// The start of ``file(snapshot:schemaVersion:lastSequence:formatVersion:)``, up to the snapshot's own
-    /// bytes: the header and the snapshot frame's length and checksum. A writer can put the
-    /// snapshot after it without copying it into one buffer with them.
-    package static func fileHead(snapshot: Data?, schemaVersion: UInt32, lastSequence: UInt64 = 0) -> Data {
-        var bytes = header(schemaVersion: schemaVersion, hasSnapshot: snapshot != nil, lastSequence: lastSequence)
-        appendFrameHeader(of: snapshot ?? Data(), to: &bytes)
+    /// The start of a file whose snapshot frame has `snapshotLength` bytes (`nil`: the file holds
+    /// no snapshot, and the frame is empty) and the frame checksum `checksum`
+    /// (``FrameChecksum``), for a writer that wrote the snapshot first.
+    static func fileHead(snapshotLength: UInt32?, checksum: UInt32, schemaVersion: UInt32, lastSequence: UInt64) -> Data {
+        var bytes = header(schemaVersion: schemaVersion, hasSnapshot: snapshotLength != nil, lastSequence: lastSequence)
+        bytes.appendLittleEndian(snapshotLength ?? 0)
+        bytes.appendLittleEndian(checksum)
         return bytes
+    }
+
+    /// A frame's checksum, computed as its payload comes in pieces.
+    struct FrameChecksum {
+        private var crc = CRC32C()
+
+        /// Starts the checksum of a frame of `length` payload bytes.
+        init(length: UInt32) {
+            withUnsafeBytes(of: length.littleEndian) { crc.update($0) }
+        }
+
+        mutating func update(_ piece: Data) { crc.update(piece) }
+
+        var value: UInt32 { crc.value }
     }
 
     static func checksum(length: UInt32, payload: UnsafeRawBufferPointer) -> UInt32 {

@@ -103,9 +103,6 @@ public struct ObjectGraph: Sendable {
     /// The number of objects of the entity named `name`; 0 for an unknown name.
     func tableCount(named name: String) -> Int { tables[name]?.count ?? 0 }
 
-    /// Appends the objects of the entity named `name` as a store of format 2 keeps them
-    /// (``AnyEntityTable/appendStoredRows(to:)``); nothing for an unknown name.
-    func appendStoredRows(named name: String, to writer: inout BinaryWriter) throws {
-        try tables[name]?.appendStoredRows(to: &writer)
-    }
+    /// The objects of the entity named `name`, for a store to write; `nil` for an unknown name.
+    func storedTable(named name: String) -> (any AnyEntityTable)? { tables[name] }
 }

@@ -32,36 +32,122 @@ enum BinaryStoreCoding {
 
     // MARK: - Snapshot
 
-    /// The snapshot payload of `contents`.
+    /// The snapshot payload of `contents`, in one buffer.
     ///
-    /// - Complexity: O(*n*) for *n* objects and undo changes, written once into one buffer.
+    /// - Complexity: O(*n*) for *n* objects and undo changes.
     static func encodeSnapshot(_ contents: StoreContents) throws -> Data {
-        let graph = contents.graph
-        var writer = BinaryWriter(capacity: 64 * graph.objectCount + 1_024)
-        writer.append(varint: snapshotLayout)
-        let names = graph.schema.entityNames
-        writer.append(count: names.count)
-        var slots: [String: Int] = [:]
-        for (slot, entity) in graph.schema.entities.enumerated() {
-            let name = entity.entityName
-            slots[name] = slot
-            writer.append(string: name)
-            writer.append(count: coding(of: entity))
-            writer.append(count: graph.tableCount(named: name))
-            let lengthAt = writer.appendPlaceholder()
-            let start = writer.count
-            try graph.appendStoredRows(named: name, to: &writer)
-            writer.patch(uint64: UInt64(writer.count - start), at: lengthAt)
+        let payload = try SnapshotPayload(contents)
+        var data = Data(capacity: payload.byteCount)
+        payload.write { piece in data.append(piece) }
+        return data
+    }
+
+    /// A snapshot payload measured before it is written, so that a store can write it to its
+    /// file in pieces (``write(pieceSize:to:)``) instead of building it whole in memory.
+    ///
+    /// Measuring encodes each object of a built-in entity once into a scratch buffer (its byte
+    /// count goes before the objects); the objects of other entities are encoded as JSON, and the
+    /// undo and redo stacks (bounded by ``UndoStack/byteLimit``) in their coding, and kept.
+    struct SnapshotPayload {
+        /// How one entity's objects are written.
+        private enum Rows {
+            /// Each in its binary coding, from the graph, taking this many bytes.
+            case binary(byteCount: Int)
+            /// As one JSON array, these bytes.
+            case json(Data)
         }
-        for stack in [contents.undo.undo, contents.undo.redo] {
-            writer.append(count: stack.count)
-            for group in stack {
-                writer.append(optionalString: group.name)
-                writer.append(optionalString: group.scope)
-                try appendChanges(group.changes, slots: slots, to: &writer)
+
+        private struct Table {
+            let name: String
+            let coding: Int
+            let count: Int
+            let rows: Rows
+
+            var rowsByteCount: Int {
+                switch rows {
+                case .binary(let byteCount): byteCount
+                case .json(let data): data.count
+                }
             }
         }
-        return writer.finish()
+
+        private let graph: ObjectGraph
+        private let tables: [Table]
+        /// The undo and redo stacks, encoded.
+        private let stacks: Data
+        /// The size of the payload.
+        let byteCount: Int
+
+        /// Measures the snapshot payload of `contents`.
+        ///
+        /// - Complexity: O(*n*) for *n* objects and undo changes.
+        init(_ contents: StoreContents) throws {
+            graph = contents.graph
+            var tables: [Table] = []
+            var slots: [String: Int] = [:]
+            var byteCount = BinaryWriter.varintSize(snapshotLayout) + BinaryWriter.varintSize(UInt64(graph.schema.entities.count))
+            for (slot, entity) in graph.schema.entities.enumerated() {
+                let name = entity.entityName
+                slots[name] = slot
+                let table = graph.storedTable(named: name)
+                let rows: Rows
+                if let table, let rowsByteCount = table.binaryRowsByteCount() {
+                    rows = .binary(byteCount: rowsByteCount)
+                } else {
+                    var json = Data()
+                    try graph.appendTableJSON(named: name, to: &json)
+                    rows = .json(json)
+                }
+                let stored = Table(name: name, coding: coding(of: entity), count: table?.count ?? 0, rows: rows)
+                byteCount += BinaryWriter.varintSize(UInt64(name.utf8.count)) + name.utf8.count
+                    + BinaryWriter.varintSize(UInt64(stored.coding)) + BinaryWriter.varintSize(UInt64(stored.count))
+                    + 8 + stored.rowsByteCount
+                tables.append(stored)
+            }
+            var writer = BinaryWriter(capacity: 1_024)
+            for stack in [contents.undo.undo, contents.undo.redo] {
+                writer.append(count: stack.count)
+                for group in stack {
+                    writer.append(optionalString: group.name)
+                    writer.append(optionalString: group.scope)
+                    try appendChanges(group.changes, slots: slots, to: &writer)
+                }
+            }
+            stacks = writer.finish()
+            self.tables = tables
+            self.byteCount = byteCount + stacks.count
+        }
+
+        /// Hands the payload to `output` in order, in pieces of about `pieceSize` bytes: only one
+        /// piece is in memory at a time, besides what measuring kept.
+        ///
+        /// - Complexity: O(*n*) for *n* objects.
+        func write<Failure: Error>(pieceSize: Int = 1 << 20, to output: (Data) throws(Failure) -> Void) throws(Failure) {
+            var writer = BinaryWriter(capacity: pieceSize + 4_096)
+            let flush = { (writer: inout BinaryWriter) throws(Failure) in
+                guard writer.count >= pieceSize else { return }
+                try output(writer.bytes)
+                writer.removeAll()
+            }
+            writer.append(varint: snapshotLayout)
+            writer.append(count: tables.count)
+            for table in tables {
+                writer.append(string: table.name)
+                writer.append(count: table.coding)
+                writer.append(count: table.count)
+                writer.append(uint64: UInt64(table.rowsByteCount))
+                switch table.rows {
+                case .binary:
+                    try graph.storedTable(named: table.name)?.writeBinaryRows(to: &writer, flush: flush)
+                case .json(let data):
+                    try output(writer.bytes)
+                    writer.removeAll()
+                    try output(data)
+                }
+            }
+            writer.append(stacks)
+            if writer.count > 0 { try output(writer.bytes) }
+        }
     }
 
     /// Reads a snapshot payload.

@@ -79,7 +79,7 @@ final class JournalStore: PersistentStore {
                 let (contents, migrated) = try read(stored, schema: schema, undoLimit: undoLimit)
                 // An older schema, or a file of format 1 (JSON), is rewritten in the current ones.
                 if migrated || stored.formatVersion != JournalFormat.version {
-                    try file.compact(snapshot: try encode(contents), schemaVersion: UInt32(schema.version))
+                    try file.compact(try snapshot(of: contents), schemaVersion: UInt32(schema.version))
                 }
                 slot = file
                 return contents
@@ -200,7 +200,7 @@ final class JournalStore: PersistentStore {
             if save.count > Self.recordSampleSize,
                journal.shouldCompact(afterAppending: try estimatedRecordSize(of: save)) {
                 try journal.save(
-                    snapshot: { () throws(StoreError) in try encode(contents) }, schemaVersion: schemaVersion,
+                    snapshot: { () throws(StoreError) in try snapshot(of: contents) }, schemaVersion: schemaVersion,
                     record: { () throws(StoreError) in try encodeRecord(save.commit) })
             } else {
                 try journal.append(try encodeRecord(save.commit))
@@ -212,7 +212,7 @@ final class JournalStore: PersistentStore {
                 return
             }
             do throws(StoreError) {
-                try journal.compact(snapshot: try encode(contents), schemaVersion: schemaVersion)
+                try journal.compact(try snapshot(of: contents), schemaVersion: schemaVersion)
                 notes.withLock { $0.compactionFailure = nil }
             } catch {
                 notes.withLock { $0.compactionFailure = .compactionFailed(reason: error.summary) }
@@ -227,7 +227,7 @@ final class JournalStore: PersistentStore {
         guard access == .readWrite else { throw .readOnly(file: location) }
         try journal.withLock { slot throws(StoreError) in
             guard let journal = slot else { throw .closed(file: location) }
-            try journal.compact(snapshot: try encode(contents), schemaVersion: UInt32(contents.graph.schema.version))
+            try journal.compact(try snapshot(of: contents), schemaVersion: UInt32(contents.graph.schema.version))
             notes.withLock { $0.compactionFailure = nil }
         }
     }
@@ -289,12 +289,15 @@ final class JournalStore: PersistentStore {
         return sampleSize * save.count / max(sample.changes.count, 1)
     }
 
-    private func encode(_ contents: StoreContents) throws(StoreError) -> Data {
+    /// The snapshot of `contents`, measured, for the journal to write in pieces.
+    private func snapshot(of contents: StoreContents) throws(StoreError) -> SnapshotSource {
+        let payload: BinaryStoreCoding.SnapshotPayload
         do {
-            return try BinaryStoreCoding.encodeSnapshot(contents)
+            payload = try BinaryStoreCoding.SnapshotPayload(contents)
         } catch {
             throw .ioFailure(file: location, operation: "encode a snapshot of", reason: "\(error)")
         }
+        return SnapshotSource(byteCount: payload.byteCount) { piece throws(StoreError) in try payload.write(to: piece) }
     }
 
     deinit {
