@@ -234,7 +234,7 @@ struct JournalFileFaultTests {
             for call in 1...2 { fileSystem.inject(.fail, into: .synchronizeDirectory, onCall: call) }
             let snapshot = Data(#"{"imported":true}"#.utf8)
 
-            try journal.save(snapshot: { snapshot }, schemaVersion: 1, record: { StoreFixtures.record(6) })
+            try journal.save(snapshot: { SnapshotSource(snapshot) }, schemaVersion: 1, record: { StoreFixtures.record(6) })
 
             #expect(journal.isWritable)
             #expect(journal.isReplacementUnsynced)
@@ -260,7 +260,7 @@ struct JournalFileFaultTests {
             let snapshot = Data(#"{"imported":true}"#.utf8)
 
             let error = #expect(throws: StoreError.self) {
-                try journal.save(snapshot: { snapshot }, schemaVersion: 1, record: { StoreFixtures.record(6) })
+                try journal.save(snapshot: { SnapshotSource(snapshot) }, schemaVersion: 1, record: { StoreFixtures.record(6) })
             }
 
             guard case .saveNotConfirmed(file, _)? = error else {
@@ -282,7 +282,7 @@ struct JournalFileFaultTests {
             let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, fileSystem: fileSystem)
             fileSystem.inject(.fail, into: .rename)
 
-            try journal.save(snapshot: { Data(#"{"imported":true}"#.utf8) }, schemaVersion: 1, record: { StoreFixtures.record(6) })
+            try journal.save(snapshot: { SnapshotSource(Data(#"{"imported":true}"#.utf8)) }, schemaVersion: 1, record: { StoreFixtures.record(6) })
 
             #expect(journal.isWritable)
             journal.close()
