@@ -26,7 +26,12 @@ struct ErrorTests {
         ["add", "Report", "--due"],
         ["add", "Report", "--colour", "red"],
         ["add", "Report", "--due", "2026-04-01", "--due", "2026-04-02"],
-        ["board", "now"],
+        ["board", "Work", "--board", "Home"],
+        ["board", "new"],
+        ["board", "rename", "Work"],
+        ["board", "use", "Work", "Home"],
+        ["board", "delete", "Work", "--json"],
+        ["board", "new", "Work", "--yes"],
         ["show"],
         ["show", "3f"],
         ["show", "3f2a-zz"],
@@ -83,6 +88,11 @@ struct ErrorTests {
         (["add", String(repeating: "x", count: 101), "--body", String(repeating: "b", count: 1_001)],
          "pm: not saved: the title is longer than 100 characters: shorten it; the body is longer than 1000 characters: shorten it"),
         (["redo"], "pm: nothing to redo"),
+        (["board", "now"], "pm: no board is named 'now': pm boards lists them"),
+        (["board", "Projets"], "pm: no board is named 'Projets': did you mean 'Projects'? pm boards lists them"),
+        (["board", "use", "Work"], "pm: no board is named 'Work': pm boards lists them"),
+        (["board", "new", "projects"], "pm: a board is already named 'Projects': choose another name (pm boards lists them)"),
+        (["board", "delete", "Work", "--yes"], "pm: no board is named 'Work': pm boards lists them"),
     ]
 
     @Test("runtime errors exit 1 with one line, and write nothing", arguments: runtimeErrors)

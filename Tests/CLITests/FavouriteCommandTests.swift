@@ -99,7 +99,7 @@ struct FavouriteCommandTests {
 
         let unknown = await harness.run(["unstar", "--board", "Nowhere"])
         #expect(unknown.status == 1)
-        #expect(unknown.errorLines == ["pm: no board is named 'Nowhere': the boards are 'Projects'"])
+        #expect(unknown.errorLines == ["pm: no board is named 'Nowhere': pm boards lists them"])
         #expect(try harness.storeContents() == before)
     }
 

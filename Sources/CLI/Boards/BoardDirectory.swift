@@ -11,37 +11,38 @@ struct BoardDirectory: Sendable {
     let viewer: Account.ID?
     /// The viewer's boards, oldest first.
     let boards: [Board]
-    /// The board commands work on when no `--board` is given.
-    let current: Board
+    /// The board commands work on when no `--board` is given; `nil` when the viewer has none.
+    let current: Board?
 
     /// The directory of `boards`, with `chosen` as the current board when it is among them.
-    /// - Throws: ``BoardNameError/noBoards`` when `boards` is empty.
-    init(viewer: Account.ID?, boards: [Board], chosen: Board.ID?) throws(BoardNameError) {
+    init(viewer: Account.ID?, boards: [Board], chosen: Board.ID?) {
         self.viewer = viewer
         self.boards = boards
-        guard let current = boards.first(where: { $0.id == chosen })
-            ?? boards.first(where: { $0.id == .default }) ?? boards.first else { throw .noBoards }
-        self.current = current
+        current = boards.first { $0.id == chosen } ?? boards.first { $0.id == .default } ?? boards.first
     }
 
     /// The board `name` finds.
-    /// - Throws: ``BoardNameError/unknown(_:suggestion:)`` or ``BoardNameError/ambiguous(_:matches:)``.
+    /// - Throws: ``BoardNameError/unknown(_:nearest:)`` or ``BoardNameError/ambiguous(_:matches:)``.
     /// - Complexity: O(*b*) for *b* boards; a suggestion O(*b* · *n*²) for names of *n* characters.
     func board(named name: String) throws(BoardNameError) -> Board {
         if let board = boards.first(where: { $0.title == name }) { return board }
         let folded = boards.filter { $0.title.lowercased() == name.lowercased() }
         switch folded.count {
         case 1: return folded[0]
-        case 0: throw .unknown(name, suggestion: Suggestion.didYouMean(name, among: boards.map(\.title)))
+        case 0: throw .unknown(name, nearest: Suggestion.nearest(to: name, among: boards.map(\.title)))
         default: throw .ambiguous(name, matches: folded.map(\.title))
         }
     }
 
     /// The board `name` finds, or the current board when `name` is `nil`.
-    /// - Throws: ``CommandLineError/runtime(_:)`` with the ``BoardNameError``.
+    /// - Throws: ``CommandLineError/runtime(_:)`` with the ``BoardNameError``: the name finds no
+    ///   board, or the viewer has none.
     func board(_ name: String?) throws(CommandLineError) -> Board {
-        guard let name else { return current }
         do throws(BoardNameError) {
+            guard let name else {
+                guard let current else { throw .noBoards }
+                return current
+            }
             return try board(named: name)
         } catch {
             throw .runtime(error.description)

@@ -1,7 +1,7 @@
 /// Why a board's name on the command line names no board, or cannot be given to one.
 enum BoardNameError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// No board of the viewer's has this name; `suggestion` is a `: did you mean …?` or empty.
-    case unknown(String, suggestion: String)
+    /// No board of the viewer's has this name; `nearest` are the names it may be a typo of.
+    case unknown(String, nearest: [String])
     /// Several boards have this name in different cases, none exactly.
     case ambiguous(String, matches: [String])
     /// Another board of the viewer's already has this name.
@@ -11,8 +11,11 @@ enum BoardNameError: Error, Hashable, Sendable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .unknown(let name, let suggestion):
-            "no board is named '\(TerminalText.sanitized(name))'\(suggestion); pm boards lists them"
+        case .unknown(let name, let nearest) where nearest.isEmpty:
+            "no board is named '\(TerminalText.sanitized(name))': pm boards lists them"
+        case .unknown(let name, let nearest):
+            "no board is named '\(TerminalText.sanitized(name))': did you mean "
+                + nearest.map { "'\(TerminalText.sanitized($0))'" }.joined(separator: " or ") + "? pm boards lists them"
         case .ambiguous(let name, let matches):
             "'\(TerminalText.sanitized(name))' could be \(matches.map { "'\(TerminalText.sanitized($0))'" }.joined(separator: " or ")): give the name as it is written"
         case .taken(let name):

@@ -4,21 +4,27 @@ import ProjectManager
 struct AddCommand: Command {
     static let configuration = CommandConfiguration(
         name: "add", abstract: "add a project to To Do and print its id",
+        discussion: "It goes on the current board (see pm board use), or on the board --board names.",
         arguments: [CommandArgument(valueName: "TITLE", noun: "a title", help: "the project's title, one line")],
         options: [
             .value("--body", "TEXT", help: "what the project is about"),
             .value("--due", "YYYY-MM-DD", help: "the day it is due"),
+            .board,
         ],
         extraArgumentHint: "quote a title that has spaces")
 
     /// The new project's fields.
     var draft: ProjectDraft
+    /// The board to add it to, by name; the current board when `nil`.
+    var board: String?
 
-    init(draft: ProjectDraft) {
+    init(draft: ProjectDraft, board: String? = nil) {
         self.draft = draft
+        self.board = board
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        board = arguments.value(CommandOption.board.name)
         draft = ProjectDraft(title: arguments.positionals[0], body: arguments.value("--body") ?? "")
         if let due = arguments.value("--due") {
             draft.deadline = try Day.deadline(parsing: due, allowsNone: false)
@@ -27,7 +33,7 @@ struct AddCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         try context.validate(draft)
-        let screens = try context.screens()
+        let screens = try await context.screens(onBoard: board)
         let project = try await screens.create(draft)
         context.print(ShortIDs(try await screens.board())(project.id))
     }

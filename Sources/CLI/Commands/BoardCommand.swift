@@ -1,17 +1,124 @@
-/// `pm board`: draws the board as the board screen shows it.
+import Foundation
+import ProjectManager
+
+/// `pm board`: draws a board as the board screen shows it, and makes, renames, deletes and
+/// chooses boards.
+///
+/// ```
+/// pm board                 # the current board
+/// pm board Work --json
+/// pm board new Work
+/// pm board rename Work Office
+/// pm board use Office
+/// pm board delete Office --yes
+/// ```
 struct BoardCommand: Command {
     static let configuration = CommandConfiguration(
-        name: "board", abstract: "show the board",
+        name: "board", abstract: "show a board; make, rename, delete or choose one",
         discussion: """
-            Draws the three columns side by side, fitted to the terminal's width (else $COLUMNS, \
-            else 80). Overdue deadlines start with '!'.
-            """)
+            pm board draws the current board, pm board NAME (or --board NAME) the board of that name: \
+            three columns side by side, fitted to the terminal's width (else $COLUMNS, else 80), \
+            overdue deadlines starting with '!'. new NAME makes a board; rename NAME NEW renames one; \
+            delete NAME deletes one with its projects, after asking on the terminal (--yes does not \
+            ask; without a terminal, --yes is needed); use NAME makes it the current board, the one \
+            commands work on without --board, kept in STORE.settings.json (0600) for each account. \
+            A name finds the board of that title, or the one board of that title in another case. \
+            To draw a board named like an action, use --board: pm board --board new.
+            """,
+        arguments: [
+            CommandArgument(
+                valueName: "NAME|new|rename|delete|use", noun: "a board or what to do",
+                help: "the board to draw, or what to do", isOptional: true, completion: .words(Action.names)),
+            CommandArgument(valueName: "NAME", noun: "a board's name", help: "for new, rename, delete, use: the board", isOptional: true),
+            CommandArgument(valueName: "NEW", noun: "the new name", help: "for rename: the new name", isOptional: true),
+        ],
+        options: [
+            .board,
+            .flag("--json", help: "print the board as JSON"),
+            .flag("--yes", aliases: ["-y"], help: "delete: do not ask"),
+        ],
+        extraArgumentHint: "quote a name that has spaces")
 
-    init() {}
+    /// What `pm board` does.
+    enum Action: Equatable, Sendable {
+        /// Draws the board `name` finds, or the current board.
+        case show(String?, json: Bool)
+        case create(String)
+        case rename(String, to: String)
+        case delete(String, confirmed: Bool)
+        case use(String)
 
-    init(_ arguments: ParsedArguments) {}
+        static let names = ["new", "rename", "delete", "use"]
+    }
+
+    let action: Action
+
+    init(_ action: Action = .show(nil, json: false)) {
+        self.action = action
+    }
+
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        let (first, second, third) = (arguments.positional(0), arguments.positional(1), arguments.positional(2))
+        func name(_ value: String?, for action: String) throws(CommandLineError) -> String {
+            guard let value else { throw .usage("'pm board \(action)' needs a board's name") }
+            return value
+        }
+        let allowed: Set<String>
+        let extra: String?
+        switch first {
+        case "new":
+            (allowed, extra) = ([], third)
+            action = .create(try name(second, for: "new"))
+        case "rename":
+            (allowed, extra) = ([], nil)
+            let old = try name(second, for: "rename")
+            guard let third else { throw .usage("'pm board rename \(old)' needs the new name") }
+            action = .rename(old, to: third)
+        case "delete":
+            (allowed, extra) = (["--yes"], third)
+            action = .delete(try name(second, for: "delete"), confirmed: arguments.flag("--yes"))
+        case "use":
+            (allowed, extra) = ([], third)
+            action = .use(try name(second, for: "use"))
+        default:
+            (allowed, extra) = (["--json", "--board"], second)
+            if let first, let board = arguments.value("--board") {
+                throw .usage("give the board once: pm board '\(first)' or pm board --board '\(board)'")
+            }
+            action = .show(first ?? arguments.value("--board"), json: arguments.flag("--json"))
+        }
+        let command = ["pm board", Action.names.contains(first ?? "") ? first : nil].compactMap(\.self).joined(separator: " ")
+        if let extra { throw .usage("unexpected argument '\(extra)' for '\(command)' (quote a name that has spaces)") }
+        for option in Self.configuration.options.map(\.name) where !allowed.contains(option) {
+            if arguments.flag(option) || arguments.value(option) != nil {
+                throw .usage("option '\(option)' does not go with '\(command)'")
+            }
+        }
+    }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        context.print(try await context.boardRenderer(on: context.readingScreens()).lines())
+        switch action {
+        case .show(let name, let json):
+            let screens = try await context.readingScreens(onBoard: name)
+            if json {
+                context.print(try await BoardJSON.line(of: screens))
+            } else {
+                context.print(try await context.boardRenderer(on: screens).lines())
+            }
+        case .create(let title):
+            try await BoardChanges(context: context).create(title)
+        case .rename(let name, let title):
+            try await BoardChanges(context: context).rename(name, to: title)
+        case .delete(let name, let confirmed):
+            try await BoardChanges(context: context).delete(name, confirmed: confirmed)
+        case .use(let name):
+            try await BoardChanges(context: context).use(name)
+        }
     }
+}
+
+extension CommandOption {
+    /// `--board NAME`: the board a command reads or changes, instead of the current one.
+    static let board = CommandOption.value(
+        "--board", "NAME", help: "the board, by name, instead of the current one (pm boards lists them)")
 }

@@ -11,6 +11,7 @@ enum CommandRegistry {
         DemoCommand.self,
         AddCommand.self,
         BoardCommand.self,
+        BoardsCommand.self,
         ShowCommand.self,
         EditCommand.self,
         MoveCommand.self,

@@ -11,6 +11,7 @@ struct EditCommand: Command {
             .value("--title", "TITLE", help: "the new title"),
             .value("--body", "TEXT", help: "the new body"),
             .value("--due", "YYYY-MM-DD|none", help: "the new deadline, or none for no deadline"),
+            .board,
         ],
         extraArgumentHint: "quote a title that has spaces")
 
@@ -18,14 +19,18 @@ struct EditCommand: Command {
     var id: ProjectIDPrefix
     /// The fields to change.
     var edit: ProjectEdit
+    /// The board to find it on, by name; the current board when `nil`.
+    var board: String?
 
-    init(id: ProjectIDPrefix, edit: ProjectEdit) {
+    init(id: ProjectIDPrefix, edit: ProjectEdit, board: String? = nil) {
         self.id = id
         self.edit = edit
+        self.board = board
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         id = try ProjectIDPrefix(parsing: arguments.positionals[0])
+        board = arguments.value(CommandOption.board.name)
         edit = ProjectEdit(title: arguments.value("--title"), body: arguments.value("--body"))
         if let due = arguments.value("--due") {
             edit.deadline = .some(try Day.deadline(parsing: due, allowsNone: true))
@@ -36,7 +41,7 @@ struct EditCommand: Command {
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let screens = try context.screens()
+        let screens = try await context.screens(onBoard: board)
         let lookup = try await context.lookup(on: screens)
         let project = try lookup.project(id)
         try context.validate(edit.applied(to: project.draft))

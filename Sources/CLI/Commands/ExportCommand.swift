@@ -7,32 +7,18 @@ struct BoardSelection {
     /// Each chosen board with its projects.
     let boards: [(board: Board, projects: [Project])]
 
-    static func read(named name: String?, from screens: Screens) async throws(CommandLineError) -> BoardSelection {
+    /// The viewer's boards, or the one `name` finds, with their projects.
+    static func read(named name: String?, in context: CommandContext) async throws(CommandLineError) -> BoardSelection {
+        let screens = try context.readingScreens()
         let engine = screens.engine
-        var boards = try await attempt { () async throws(RepositoryError) in try await engine.listBoards() }
-        if let name { boards = [try board(named: name, among: boards)] }
+        let directory = try await context.directory(on: screens)
+        let boards = try name.map { (name: String) throws(CommandLineError) in [try directory.board(name)] } ?? directory.boards
         var result: [(Board, [Project])] = []
         for board in boards {
             let overview = try await attempt { () async throws(RepositoryError) in try await engine.fetchBoard(board.id) }
             result.append((board, overview.projects))
         }
         return BoardSelection(boards: result)
-    }
-
-    /// The board named `name`; `nil` is the default board.
-    static func boardID(named name: String?, on engine: ProjectManagerEngine) async throws(CommandLineError) -> Board.ID {
-        guard let name else { return .default }
-        return try board(named: name, among: try await attempt { () async throws(RepositoryError) in try await engine.listBoards() }).id
-    }
-
-    /// The board of `boards` whose title is `name`.
-    /// - Throws: ``CommandLineError/runtime(_:)`` listing the boards when none is.
-    private static func board(named name: String, among boards: [Board]) throws(CommandLineError) -> Board {
-        guard let match = boards.first(where: { $0.title == name }) else {
-            let names = boards.map { "'\(TerminalText.sanitized($0.title))'" }.joined(separator: ", ")
-            throw .runtime("no board is named '\(TerminalText.sanitized(name))': the boards are \(names)")
-        }
-        return match
     }
 
     /// Every chosen project, board by board.
@@ -79,7 +65,7 @@ struct ExportCommand: Command {
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let selection = try await BoardSelection.read(named: board, from: try context.readingScreens())
+        let selection = try await BoardSelection.read(named: board, in: context)
         guard format == .ics else {
             context.tool.output.write(try ExportDocument(selection).json())
             return

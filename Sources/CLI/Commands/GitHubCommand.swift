@@ -17,7 +17,7 @@ struct GitHubCommand: Command {
             (PM_GITHUB_CLIENT_ID names the OAuth app). status says who is signed in, to which \
             host, and the rate limit left; logout forgets the sign-in. issues OWNER/REPO lists a \
             repository's issues (pull requests left out), every page. link OWNER/REPO links a board \
-            (the default, or --board NAME) to a repository; sync makes each issue a card (closed ones in \
+            (the current one, or --board NAME) to a repository; sync makes each issue a card (closed ones in \
             Done), and closes an issue whose card was moved to Done (reopens one moved out). The sign-in is kept in \
             $XDG_CONFIG_HOME/projectmanager/github.json (or ~/.config/...), mode 0600; answers are \
             kept for conditional requests in $XDG_CACHE_HOME/projectmanager/github-cache.json. \
@@ -45,7 +45,7 @@ struct GitHubCommand: Command {
             .value("--since", "YYYY-MM-DD", help: "issues: only those updated since this day (UTC)"),
             .value("--sort", "created|updated|comments", help: "issues: what to sort by (created)"),
             .value("--direction", "asc|desc", help: "issues: which way to sort (desc)"),
-            .value("--board", "NAME", help: "link, sync: the board, by name (the default board unless told)"),
+            .value("--board", "NAME", help: "link, sync: the board, by name (the current board unless told)"),
         ])
 
     /// What `pm github` does.

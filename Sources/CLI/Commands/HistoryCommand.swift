@@ -10,16 +10,20 @@ struct HistoryCommand: Command {
     static let configuration = CommandConfiguration(
         name: "history", abstract: "list what happened, newest first",
         discussion: "Each entry follows its time, YYYY-MM-DD HH:MM in your time zone.",
-        options: [.value("--limit", "N", help: "list at most N entries")])
+        options: [.value("--limit", "N", help: "list at most N entries"), .board])
 
     /// The most entries to list; all when `nil`.
     var limit: Int?
+    /// The board whose history it is, by name; the current board when `nil`.
+    var board: String?
 
-    init(limit: Int?) {
+    init(limit: Int?, board: String? = nil) {
         self.limit = limit
+        self.board = board
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        board = arguments.value(CommandOption.board.name)
         limit = try arguments.value("--limit").map { (text: String) throws(CommandLineError) -> Int in
             guard text.allSatisfy(\.isASCII), let limit = Int(text), limit >= 1 else {
                 throw .usage("bad --limit '\(text)': give a whole number of entries, 1 or more")
@@ -29,7 +33,7 @@ struct HistoryCommand: Command {
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let history = try await context.readingScreens().history(limit: limit)
+        let history = try await context.readingScreens(onBoard: board).history(limit: limit)
         guard !history.entries.isEmpty else {
             context.print(history.emptyText)
             return

@@ -15,7 +15,7 @@ struct MoveCommand: Command {
                 valueName: "todo|doing|done", noun: "a column (todo, doing or done)",
                 help: "the column to move it to, in any case", completion: .words(ProjectState.allCases.map(\.rawValue))),
         ],
-        options: [.value("--at", "N", help: "its position in the column, from 1 (the top)")])
+        options: [.value("--at", "N", help: "its position in the column, from 1 (the top)"), .board])
 
     /// The project, as the user named it.
     var id: ProjectIDPrefix
@@ -23,14 +23,18 @@ struct MoveCommand: Command {
     var state: ProjectState
     /// Its position there, counted from 1; `nil` is last.
     var position: Int?
+    /// The board to find it on, by name; the current board when `nil`.
+    var board: String?
 
-    init(id: ProjectIDPrefix, to state: ProjectState, position: Int?) {
+    init(id: ProjectIDPrefix, to state: ProjectState, position: Int?, board: String? = nil) {
         self.id = id
         self.state = state
         self.position = position
+        self.board = board
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        board = arguments.value(CommandOption.board.name)
         id = try ProjectIDPrefix(parsing: arguments.positionals[0])
         state = try Self.state(parsing: arguments.positionals[1])
         position = try arguments.value("--at").map { (text: String) throws(CommandLineError) -> Int in
@@ -39,7 +43,7 @@ struct MoveCommand: Command {
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let screens = try context.screens()
+        let screens = try await context.screens(onBoard: board)
         let lookup = try await context.lookup(on: screens)
         let project = try lookup.project(id)
         let (state, index) = (state, position.map { $0 - 1 })

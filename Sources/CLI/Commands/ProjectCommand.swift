@@ -1,12 +1,13 @@
-/// A command about one project and nothing else, such as `pm show ID`: it is made from the id
-/// alone.
+/// A command about one project and nothing else, such as `pm show ID [--board NAME]`: it is
+/// made from the id and the board to find it on.
 protocol ProjectCommand: Command {
-    /// The command for the project `id` names.
-    init(id: ProjectIDPrefix)
+    /// The command for the project `id` names on the board `board` names (the current board when
+    /// `nil`).
+    init(id: ProjectIDPrefix, board: String?)
 }
 
 extension ProjectCommand {
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        self.init(id: try ProjectIDPrefix(parsing: arguments.positionals[0]))
+        self.init(id: try ProjectIDPrefix(parsing: arguments.positionals[0]), board: arguments.value(CommandOption.board.name))
     }
 }

@@ -1,17 +1,21 @@
+import ProjectManager
+
 /// `pm redo`: repeats what the last undo reverted.
-struct RedoCommand: Command {
+struct RedoCommand: HistoryStepCommand {
     static let configuration = CommandConfiguration(
         name: "redo", abstract: "repeat what the last undo reverted",
         discussion: """
             A new change after an undo ends what can be redone. With nothing to redo, pm says so \
             and exits 1.
-            """)
+            """,
+        options: [.board])
 
-    init() {}
+    static let event = HistoryViewModel.Event.redo
+    static let done = "redid"
 
-    init(_ arguments: ParsedArguments) {}
+    var board: String?
 
-    func run(in context: CommandContext) async throws(CommandLineError) {
-        try await context.step(.redo, command: Self.configuration.name, done: "redid")
+    init(board: String? = nil) {
+        self.board = board
     }
 }

@@ -40,7 +40,7 @@ struct RemindersCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let environment = context.tool.engineEnvironment
-        let selection = try await BoardSelection.read(named: board, from: try context.readingScreens())
+        let selection = try await BoardSelection.read(named: board, in: context)
         let projects = selection.projects
         let sources = projects.compactMap { project -> ReminderSource? in
             guard let deadline = project.deadline else { return nil }

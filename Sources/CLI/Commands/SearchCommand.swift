@@ -36,15 +36,7 @@ struct SearchCommand: Command {
     func run(in context: CommandContext) async throws(CommandLineError) {
         let screens = try context.readingScreens()
         var boardID: Board.ID?
-        if let board {
-            let engine = screens.engine
-            let boards = try await attempt { () async throws(RepositoryError) in try await engine.listBoards() }
-            guard let match = boards.first(where: { $0.title == board }) else {
-                let names = boards.map { "'\(TerminalText.sanitized($0.title))'" }.joined(separator: ", ")
-                throw .runtime("no board is named '\(TerminalText.sanitized(board))': the boards are \(names)")
-            }
-            boardID = match.id
-        }
+        if let board { boardID = try await context.directory(on: screens).board(board).id }
         let state = try await screens.search(query, onBoard: boardID)
         let rows: [SearchRow]
         let summary: String

@@ -2,7 +2,7 @@ import ProjectManager
 
 /// `pm star` and `pm unstar`: put a star on a project or a board, or take it off.
 ///
-/// `pm star ID` stars a project of the default board; `pm star --board NAME` stars the board;
+/// `pm star ID` stars a project of the current board; `pm star --board NAME` stars the board;
 /// `pm star ID --board NAME` stars a project of that board.
 protocol StarringCommand: Command {
     /// Whether the command puts the star on (`pm star`) or takes it off (`pm unstar`).
@@ -16,7 +16,7 @@ protocol StarringCommand: Command {
 struct StarTarget: Equatable, Sendable {
     /// The project; `nil` names the board itself.
     var id: ProjectIDPrefix?
-    /// The board, by name; `nil` is the default board.
+    /// The board, by name; `nil` is the current board.
     var board: String?
 }
 
@@ -49,7 +49,7 @@ extension StarringCommand {
     func run(in context: CommandContext) async throws(CommandLineError) {
         let screens = try context.screens()
         let engine = screens.engine
-        let boardID = try await BoardSelection.boardID(named: target.board, on: engine)
+        let boardID = try await context.directory(on: screens).board(target.board).id
         let favourite: Favourite.Target
         let name: String
         if let id = target.id {

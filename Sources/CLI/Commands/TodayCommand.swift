@@ -18,17 +18,31 @@ struct TodayCommand: Command {
             PM_NOW (an ISO 8601 time) stands in for the clock. --json prints the summary a widget reads, \
             with nextChange, the next midnight, when it next changes.
             """,
-        options: [.flag("--json", help: "print the summary as JSON")])
+        options: [
+            .flag("--json", help: "print the summary as JSON"),
+            .value("--board", "NAME", help: "the board of this name only"),
+        ])
 
     var json: Bool
+    /// The one board to list, by name; every board when `nil`.
+    var board: String?
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         json = arguments.flag("--json")
+        board = arguments.value(CommandOption.board.name)
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let engine = try context.readingScreens().engine
-        let summary = try await attempt { () async throws(RepositoryError) in try await engine.fetchTodaySummary() }
+        let screens = try context.readingScreens()
+        let engine = screens.engine
+        var summary = try await attempt { () async throws(RepositoryError) in try await engine.fetchTodaySummary() }
+        if let board {
+            let id = try await context.directory(on: screens).board(board).id
+            summary.overdue.removeAll { $0.boardID != id }
+            summary.dueToday.removeAll { $0.boardID != id }
+            summary.upcoming.removeAll { $0.boardID != id }
+            summary.boards.removeAll { $0.boardID != id }
+        }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

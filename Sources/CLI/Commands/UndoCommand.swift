@@ -1,17 +1,21 @@
+import ProjectManager
+
 /// `pm undo`: reverts the last change, even one an earlier run made.
-struct UndoCommand: Command {
+struct UndoCommand: HistoryStepCommand {
     static let configuration = CommandConfiguration(
         name: "undo", abstract: "revert the last add, edit, move or delete",
         discussion: """
             Undo reaches back across runs: the store keeps the last 100 steps. With nothing to \
             undo, pm says so and exits 1.
-            """)
+            """,
+        options: [.board])
 
-    init() {}
+    static let event = HistoryViewModel.Event.undo
+    static let done = "undid"
 
-    init(_ arguments: ParsedArguments) {}
+    var board: String?
 
-    func run(in context: CommandContext) async throws(CommandLineError) {
-        try await context.step(.undo, command: Self.configuration.name, done: "undid")
+    init(board: String? = nil) {
+        self.board = board
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import ProjectManager
 
 /// `pm whoami`: who is signed in.
-struct WhoAmICommand: Command {
+struct WhoAmICommand: JSONReadCommand {
     static let configuration = CommandConfiguration(
         name: "whoami", abstract: "say who is signed in",
         discussion: """
@@ -10,17 +10,9 @@ struct WhoAmICommand: Command {
             signedIn, and when signed in account (id, email, createdAt), signedInAt and expiresAt \
             (null: until pm logout). No password or secret is ever printed.
             """,
-        options: [.flag("--json", help: "print JSON")])
+        options: [.json])
 
-    var json: Bool
-
-    init(json: Bool = false) {
-        self.json = json
-    }
-
-    init(_ arguments: ParsedArguments) {
-        json = arguments.flag("--json")
-    }
+    var json = false
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let screens = try context.readingScreens()

@@ -120,19 +120,15 @@ struct GitHubSession {
 
     // MARK: - Boards
 
-    /// The board `name` names (by title, in any case), or the default board.
-    private func board(named name: String?, on engine: ProjectManagerEngine) async throws(CommandLineError) -> Board.ID {
-        guard let name else { return .default }
-        let boards = try await ProjectManagerCLI.attempt { () async throws(RepositoryError) in try await engine.listBoards() }
-        guard let board = boards.first(where: { $0.title.lowercased() == name.lowercased() }) else {
-            throw .runtime("no board is called '\(TerminalText.sanitized(name))'")
-        }
-        return board.id
+    /// The board `name` finds, or the current board.
+    private func board(named name: String?, on screens: Screens) async throws(CommandLineError) -> Board.ID {
+        try await context.directory(on: screens).board(name).id
     }
 
     func link(_ repository: GitHubRepositoryName, board name: String?) async throws(CommandLineError) {
-        let engine = try context.screens().engine
-        let board = try await board(named: name, on: engine)
+        let screens = try context.screens()
+        let engine = screens.engine
+        let board = try await board(named: name, on: screens)
         try await ProjectManagerCLI.attempt { () async throws(RepositoryError) in
             try await engine.gitHubLinks.link(board, to: repository)
         }
@@ -141,8 +137,9 @@ struct GitHubSession {
 
     func sync(board name: String?) async throws(CommandLineError) {
         let credential = try await credential()
-        let engine = try context.screens().engine
-        let board = try await board(named: name, on: engine)
+        let screens = try context.screens()
+        let engine = screens.engine
+        let board = try await board(named: name, on: screens)
         let sync = engine.syncWithGitHub(over: services.issues(signedInAs: credential))
         let report: GitHubSyncReport
         do throws(GitHubSyncError) {

@@ -80,17 +80,13 @@ struct CommandContext {
     /// The viewer's boards, and which is current.
     ///
     /// - Throws: ``CommandLineError/runtime(_:)`` when the store, the accounts or the settings file
-    ///   cannot be read, or the viewer has no board.
+    ///   cannot be read.
     func directory(on screens: Screens) async throws(CommandLineError) -> BoardDirectory {
         let engine = screens.engine
         let viewer = try await attempt { () async throws(AuthenticationError) in try await engine.currentSession() }?.account.id
         let boards = try await attempt { () async throws(RepositoryError) in try await engine.listBoards() }
         let chosen = try currentBoardFile()?.currentBoard(for: viewer)
-        do throws(BoardNameError) {
-            return try BoardDirectory(viewer: viewer, boards: boards, chosen: chosen)
-        } catch {
-            throw .runtime(error.description)
-        }
+        return BoardDirectory(viewer: viewer, boards: boards, chosen: chosen)
     }
 
     /// The file that keeps the current board beside the store; `nil` for screens opened
@@ -152,13 +148,15 @@ struct CommandContext {
 // MARK: - Undo and redo
 
 extension CommandContext {
-    /// Sends `event` (undo or redo) to the history screen and prints each entry it took out of the
-    /// history or put back, after `done`.
+    /// Sends `event` (undo or redo) to the history screen of the board `board` names (the current
+    /// board when `nil`) and prints each entry it took out of the history or put back, after `done`.
     ///
     /// - Throws: ``CommandLineError/runtime(_:)`` "nothing to `command`" when the screen had
     ///   nothing to do; nothing is saved then.
-    func step(_ event: HistoryViewModel.Event, command: String, done: String) async throws(CommandLineError) {
-        guard let entries = try await screens().step(event) else { throw .runtime("nothing to \(command)") }
+    func step(
+        _ event: HistoryViewModel.Event, onBoard board: String?, command: String, done: String
+    ) async throws(CommandLineError) {
+        guard let entries = try await screens(onBoard: board).step(event) else { throw .runtime("nothing to \(command)") }
         guard !entries.isEmpty else {
             print("\(done) a change that has no history entry")
             return

@@ -1,0 +1,84 @@
+import Foundation
+import ProjectManager
+
+/// What `pm board new`, `rename`, `delete` and `use` do, each a use case on the viewer's boards,
+/// checked against their names first so that a refused change writes nothing.
+@MainActor
+struct BoardChanges {
+    let context: CommandContext
+
+    /// Makes a board titled `title`.
+    /// - Throws: ``CommandLineError/runtime(_:)`` when another board has that name, in any case,
+    ///   or the title breaks the rules.
+    func create(_ title: String) async throws(CommandLineError) {
+        let screens = try context.screens()
+        let engine = screens.engine
+        try await context.directory(on: screens).checkFree(title)
+        let board = try await attempt { () async throws(RepositoryError) in try await engine.createBoard(title: title) }
+        let name = TerminalText.sanitized(board.title)
+        context.print("created board '\(name)'; pm board use '\(name)' makes it the current board")
+    }
+
+    /// Renames the board `name` finds to `title`.
+    func rename(_ name: String, to title: String) async throws(CommandLineError) {
+        let screens = try context.screens()
+        let engine = screens.engine
+        let directory = try await context.directory(on: screens)
+        let board = try directory.board(name)
+        try directory.checkFree(title, renaming: board.id)
+        let renamed = try await attempt { () async throws(RepositoryError) in
+            try await engine.renameBoard(board.id, to: title)
+        }
+        guard renamed.title != board.title else {
+            context.print("nothing changed: the board is already named '\(TerminalText.sanitized(board.title))'")
+            return
+        }
+        context.print("renamed board '\(TerminalText.sanitized(board.title))' to '\(TerminalText.sanitized(renamed.title))'")
+    }
+
+    /// Deletes the board `name` finds and its projects, once the user said yes on the terminal
+    /// (or `confirmed` with `--yes`).
+    /// - Throws: ``CommandLineError/usage(_:)`` when it is not confirmed and there is no terminal
+    ///   to ask on; ``CommandLineError/runtime(_:)`` when the user says no.
+    func delete(_ name: String, confirmed: Bool) async throws(CommandLineError) {
+        if !confirmed {
+            guard let terminal = context.tool.terminal else {
+                throw .usage("'pm board delete' asks before it deletes a board, and there is no terminal to ask on: add --yes")
+            }
+            // Asked before the store is opened for writing, so that no lock is held while the user thinks.
+            let reader = try context.readingScreens()
+            let board = try await context.directory(on: reader).board(name)
+            let count = try await BoardCounts.read([board], on: reader.engine)[0].count
+            let question = "Delete board '\(TerminalText.sanitized(board.title))' and its \(Self.projects(count))? [y/N] "
+            let answer = terminal.readLine(question, true)?.trimmingCharacters(in: .whitespaces).lowercased()
+            guard answer == "y" || answer == "yes" else {
+                throw .runtime("board '\(TerminalText.sanitized(board.title))' not deleted: the answer was not yes")
+            }
+        }
+        let screens = try context.screens()
+        let engine = screens.engine
+        let directory = try await context.directory(on: screens)
+        let board = try directory.board(name)
+        let count = try await BoardCounts.read([board], on: engine)[0].count
+        try await attempt { () async throws(RepositoryError) in try await engine.deleteBoard(board.id) }
+        if directory.current?.id == board.id, let file = try context.currentBoardFile() {
+            try file.setCurrentBoard(nil, for: directory.viewer)
+        }
+        context.print("deleted board '\(TerminalText.sanitized(board.title))' and its \(Self.projects(count))")
+    }
+
+    /// Makes the board `name` finds the viewer's current board.
+    func use(_ name: String) async throws(CommandLineError) {
+        let screens = try context.readingScreens()
+        let directory = try await context.directory(on: screens)
+        let board = try directory.board(name)
+        guard let file = try context.currentBoardFile() else { throw .runtime("there is no settings file to keep the current board in") }
+        try file.setCurrentBoard(board.id, for: directory.viewer)
+        context.print("now on board '\(TerminalText.sanitized(board.title))'")
+    }
+
+    /// `1 project`, `3 projects`.
+    static func projects(_ count: Int) -> String {
+        count == 1 ? "1 project" : "\(count) projects"
+    }
+}

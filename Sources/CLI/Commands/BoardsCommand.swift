@@ -1,0 +1,64 @@
+import Foundation
+import ProjectManager
+
+/// `pm boards`: lists the viewer's boards with how many projects each holds, the current one
+/// marked.
+///
+/// ```
+/// * Projects  3 projects (To Do 2, Doing 1, Done 0)
+///   Work      1 project (To Do 1, Doing 0, Done 0)
+/// ```
+struct BoardsCommand: JSONReadCommand {
+    static let configuration = CommandConfiguration(
+        name: "boards", abstract: "list your boards with their counts, the current one marked '*'",
+        discussion: """
+            Signed in, your boards; signed out, the boards of no account. The current board (see pm \
+            board use) is the one commands work on without --board. --json prints boards: id, title, \
+            createdAt, current, projects and columns (todo, doing, done).
+            """,
+        options: [.json])
+
+    var json = false
+
+    func run(in context: CommandContext) async throws(CommandLineError) {
+        let screens = try context.readingScreens()
+        let directory = try await context.directory(on: screens)
+        let summaries = try await BoardCounts.read(directory.boards, on: screens.engine)
+        if json {
+            context.print(try CommandJSON.line(Output(summaries: summaries, current: directory.current?.id)))
+            return
+        }
+        let titles = summaries.map { TerminalText.sanitized($0.board.title) }
+        let width = titles.map(TerminalText.width(of:)).max() ?? 0
+        context.print(zip(summaries, titles).map { summary, title in
+            let isCurrent = summary.board.id == directory.current?.id
+            let mark = isCurrent ? context.style.apply(.heading, to: "*") : " "
+            let columns = ProjectState.allCases.map { "\($0.columnTitle) \(summary.count(in: $0))" }.joined(separator: ", ")
+            let count = BoardChanges.projects(summary.count)
+            return "\(mark) \(TerminalText.padded(title, to: width))  \(count) " + context.style.apply(.muted, to: "(\(columns))")
+        })
+    }
+
+    /// What `--json` prints.
+    struct Output: Encodable {
+        struct Entry: Encodable {
+            var id: String
+            var title: String
+            var createdAt: Date
+            var current: Bool
+            var projects: Int
+            var columns: [String: Int]
+        }
+
+        var boards: [Entry]
+
+        init(summaries: [BoardCounts], current: Board.ID?) {
+            boards = summaries.map { summary in
+                Entry(
+                    id: summary.board.id.description, title: summary.board.title, createdAt: summary.board.createdAt,
+                    current: summary.board.id == current, projects: summary.count,
+                    columns: Dictionary(uniqueKeysWithValues: ProjectState.allCases.map { ($0.rawValue, summary.count(in: $0)) }))
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ProjectManager
+
+/// `pm undo` or `pm redo` `[--board NAME]`: one step back or forward in a board's history,
+/// through the history screen.
+protocol HistoryStepCommand: Command {
+    /// The event the history screen gets.
+    static var event: HistoryViewModel.Event { get }
+    /// What the command printed entries start with: `undid`, `redid`.
+    static var done: String { get }
+
+    /// The board whose history it is, by name; the current board when `nil`.
+    var board: String? { get }
+
+    init(board: String?)
+}
+
+extension HistoryStepCommand {
+    init(_ arguments: ParsedArguments) {
+        self.init(board: arguments.value(CommandOption.board.name))
+    }
+
+    @MainActor
+    func run(in context: CommandContext) async throws(CommandLineError) {
+        try await context.step(Self.event, onBoard: board, command: Self.configuration.name, done: Self.done)
+    }
+}

@@ -1,0 +1,24 @@
+/// A command that only reads, and takes nothing but `--json`: `pm boards`, `pm whoami`.
+protocol JSONReadCommand: Command {
+    /// Whether to print JSON.
+    var json: Bool { get set }
+
+    init()
+}
+
+extension JSONReadCommand {
+    /// The command, printing JSON or not.
+    init(json: Bool) {
+        self.init()
+        self.json = json
+    }
+
+    init(_ arguments: ParsedArguments) {
+        self.init(json: arguments.flag(CommandOption.json.name))
+    }
+}
+
+extension CommandOption {
+    /// `--json`: print JSON with stable keys instead of text.
+    static let json = CommandOption.flag("--json", help: "print JSON")
+}
