@@ -23,6 +23,14 @@ public typealias CalendarFeed = ProjectManagerData.CalendarFeed
 /// let board = try await engine.fetchBoard()
 /// print(board.column(.doing).count) // 1
 /// ```
+///
+/// ## Who sees which boards
+/// Every use case goes through an ``AccountScopedRepository`` over the store: signed in (see
+/// ``signIn``), an account sees and changes only the boards it owns, and a board it makes is its
+/// own (``homeBoard`` makes its first); signed out, one sees only the boards of no account, the
+/// default board among them, so that an app without accounts works as before. Another account's
+/// board, or a project or history on it, reads as `RepositoryError.notFound`, as an id that never
+/// existed does.
 public struct ProjectManagerEngine: Sendable {
     /// The clock, calendar, time zone and id generator the use cases read.
     public let environment: EngineEnvironment
@@ -32,6 +40,7 @@ public struct ProjectManagerEngine: Sendable {
     public let importProjects: ImportProjects
     public let updateProject: UpdateProject
     public let deleteProject: DeleteProject
+    /// Moves a project within its board, or to another of the viewer's (`toBoard:`).
     public let moveProject: MoveProject
     /// "Not this one" for a repeating project: its next occurrence becomes an exception.
     public let skipOccurrence: SkipOccurrence
@@ -41,6 +50,10 @@ public struct ProjectManagerEngine: Sendable {
     public let renameBoard: RenameBoard
     public let deleteBoard: DeleteBoard
     public let listBoards: ListBoards
+    /// The viewer's boards with each column's count, for a board list.
+    public let fetchBoardList: FetchBoardList
+    /// The board a viewer starts on (an account's first board is made on its first call).
+    public let homeBoard: HomeBoard
     public let fetchHistory: FetchHistory
     public let undoRedo: UndoRedo
     public let beginProjectEdit: BeginProjectEdit
@@ -56,9 +69,9 @@ public struct ProjectManagerEngine: Sendable {
     /// The favourites, with what they star.
     public let listFavourites: ListFavourites
 
-    /// The project repository, for its change stream.
+    /// The project repository, for its change stream; scoped to the viewer's boards.
     public let projects: any ProjectRepository
-    /// The board repository.
+    /// The board repository, scoped to the viewer's boards.
     public let boards: any BoardRepository
     /// The stars on projects and boards, in the same store.
     public let favourites: any FavouriteRepository
@@ -153,13 +166,16 @@ public struct ProjectManagerEngine: Sendable {
             }
             throw storeError
         }
-        let repository = ObjectGraphRepository(context: context, environment: environment)
+        let store = ObjectGraphRepository(context: context, environment: environment)
+        // Every use case goes through the viewer's scope, so that no front end can skip the check.
+        let repository = AccountScopedRepository(
+            store: store, search: ProjectSearchIndex(context: context), sessions: authentication)
         self.context = context
         self.environment = environment
         self.projects = repository
         self.boards = repository
         self.favourites = repository
-        self.gitHubLinks = repository
+        self.gitHubLinks = store
         createProject = CreateProject(projects: repository, environment: environment)
         importProjects = ImportProjects(projects: repository, environment: environment)
         updateProject = UpdateProject(projects: repository, environment: environment)
@@ -172,10 +188,12 @@ public struct ProjectManagerEngine: Sendable {
         renameBoard = RenameBoard(boards: repository)
         deleteBoard = DeleteBoard(boards: repository)
         listBoards = ListBoards(boards: repository)
+        fetchBoardList = FetchBoardList(boards: repository, projects: repository)
+        homeBoard = HomeBoard(boards: repository, environment: environment)
         fetchHistory = FetchHistory(history: repository)
         undoRedo = UndoRedo(history: repository)
         beginProjectEdit = BeginProjectEdit(editing: repository)
-        searchProjects = SearchProjects(search: ProjectSearchIndex(context: context))
+        searchProjects = SearchProjects(search: repository)
         fetchTodaySummary = FetchTodaySummary(
             boards: repository, projects: repository, favourites: repository, environment: environment)
         star = Star(favourites: repository, environment: environment)

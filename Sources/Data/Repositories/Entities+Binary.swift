@@ -5,19 +5,22 @@ import ProjectManagerDomain
 // version a store may hold stays readable: a decoder reads `version` 1 up to `binaryVersion`.
 
 extension Board: BinaryEntity {
-    /// 1: id, title, createdAt.
-    static var binaryVersion: Int { 1 }
+    /// 1: id, title, createdAt. 2: then owner (an optional account id; `nil` in version 1).
+    static var binaryVersion: Int { 2 }
 
     func encode(to writer: inout BinaryWriter) {
         writer.append(uuid: id.rawValue)
         writer.append(string: title)
         writer.append(double: createdAt.timeIntervalSinceReferenceDate)
+        writer.append(optionalUUID: owner?.rawValue)
     }
 
     init(from reader: inout BinaryReader, version: Int) throws(BinaryCodingError) {
-        self.init(
-            id: ID(rawValue: try reader.uuid()), title: try reader.string(),
-            createdAt: Date(timeIntervalSinceReferenceDate: try reader.double()))
+        let id = ID(rawValue: try reader.uuid())
+        let title = try reader.string()
+        let createdAt = Date(timeIntervalSinceReferenceDate: try reader.double())
+        let owner = version >= 2 ? try reader.optionalUUID().map(Account.ID.init(rawValue:)) : nil
+        self.init(id: id, title: title, createdAt: createdAt, owner: owner)
     }
 }
 
@@ -54,7 +57,8 @@ extension ActivityRecord: BinaryEntity {
     /// 1: id, boardID, projectID (optional), projectTitle, kind (tags 0 to 9), date, sequence.
     /// 2: the same fields; kind may also have tags 14 and 15 (starred, unstarred).
     /// 3: kind may also have tags 12 and 13 (an occurrence completed, skipped).
-    static var binaryVersion: Int { 3 }
+    /// 4: kind may also have tags 10 and 11 (moved to and from another board).
+    static var binaryVersion: Int { 4 }
 
     func encode(to writer: inout BinaryWriter) {
         writer.append(uuid: id.rawValue)
@@ -128,10 +132,11 @@ extension BinaryWriter {
 
     /// A tag, then what the case holds: 0 added, 1 moved (from, to), 2 reordered, 3 edited,
     /// 4 deleted, 5 imported (count, column), 6 board created, 7 board renamed (the old title),
-    /// 8 board deleted, 9 GitHub's text kept (the local title and body), 12 an occurrence completed
-    /// (its day, the next), 13 an occurrence skipped (its day, the next or none), 14 starred and 15
-    /// unstarred (each with what: 0 a project, 1 a board). A new case takes a free tag and raises
-    /// `ActivityRecord.binaryVersion`.
+    /// 8 board deleted, 9 GitHub's text kept (the local title and body), 10 moved to another board
+    /// and 11 moved from another board (the other board's id and title, the column left, the
+    /// column joined), 12 an occurrence completed (its day, the next), 13 an occurrence skipped (its
+    /// day, the next or none), 14 starred and 15 unstarred (each with what: 0 a project, 1 a board).
+    /// A new case takes a free tag and raises `ActivityRecord.binaryVersion`.
     mutating func append(kind: Activity.Kind) {
         switch kind {
         case .added(let state):
@@ -164,6 +169,12 @@ extension BinaryWriter {
             append(byte: 9)
             append(string: title)
             append(string: body)
+        case .movedToBoard(let board, let title, let from, let to):
+            append(byte: 10)
+            append(boardMove: board, title: title, from: from, to: to)
+        case .movedFromBoard(let board, let title, let from, let to):
+            append(byte: 11)
+            append(boardMove: board, title: title, from: from, to: to)
         case .occurrenceCompleted(let day, let next):
             append(byte: 12)
             append(day: day)
@@ -179,6 +190,14 @@ extension BinaryWriter {
             append(byte: 15)
             append(favouriteKind: kind)
         }
+    }
+
+    /// The other board of a move between boards, its title then, and the two columns.
+    private mutating func append(boardMove board: Board.ID, title: String, from: ProjectState, to: ProjectState) {
+        append(uuid: board.rawValue)
+        append(string: title)
+        append(state: from)
+        append(state: to)
     }
 
     /// What a favourite stars: 0 a project, 1 a board.
@@ -238,6 +257,8 @@ extension BinaryReader {
         case 7: .boardRenamed(from: try string())
         case 8: .boardDeleted
         case 9: .keptGitHubText(localTitle: try string(), localBody: try string())
+        case 10: .movedToBoard(Board.ID(rawValue: try uuid()), title: try string(), from: try state(), to: try state())
+        case 11: .movedFromBoard(Board.ID(rawValue: try uuid()), title: try string(), from: try state(), to: try state())
         case 12: .occurrenceCompleted(try requiredDay(), next: try requiredDay())
         case 13: .occurrenceSkipped(try requiredDay(), next: try day())
         case 14: .starred(try favouriteKind())

@@ -147,6 +147,38 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
         return ProjectChange(project: project, isChanged: true)
     }
 
+    /// The move is one undo step of the board the project leaves, where it was begun: undoing
+    /// there puts the project back, unless a later change on the other board touched it
+    /// (``RepositoryError/undoConflict(_:)``). A starred project's star moves with it.
+    public func move(
+        _ id: Project.ID, toBoard board: Board.ID, in state: ProjectState?, at index: Int?, now: Date
+    ) throws(RepositoryError) -> ProjectChange {
+        var project = try project(id: id)
+        let state = state ?? project.state
+        guard board != project.boardID else { return try move(id, to: state, at: index, now: now) }
+        let source = try self.board(id: project.boardID)
+        let destination = try self.board(id: board)
+        let from = project.state
+        project.boardID = destination.id
+        project.state = state
+        project.rank = gap(at: index, in: ProjectColumn(destination.id, state), moving: nil).rank
+        project.updatedAt = now
+        let moved = project
+        // A star goes with its project, so that it stays on the project's board.
+        let star = context.object(FavouriteRecord.self, id: Favourite.Target.project(id).favouriteID).map {
+            FavouriteRecord(Favourite(.project(id), onBoard: destination.id, starredAt: $0.starredAt))
+        }
+        try unitOfWork(on: source.id, alsoOn: destination.id) { () throws(ContextError) in
+            try context.update(moved)
+            if let star { try context.update(star) }
+            try record(
+                .movedToBoard(destination.id, title: destination.title, from: from, to: state),
+                title: moved.title, project: moved.id, on: source.id)
+            try record(.movedFromBoard(source.id, title: source.title, from: from, to: state), of: moved)
+        }
+        return ProjectChange(project: project, isChanged: true)
+    }
+
     public func edit(_ id: Project.ID, to draft: ProjectDraft, now: Date) throws(RepositoryError) -> ProjectChange {
         let current = try project(id: id)
         guard current.draft != draft else { return ProjectChange(project: current, isChanged: false) }
@@ -211,8 +243,8 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
     }
 
     public nonisolated func changes() -> AsyncStream<RepositoryChange> {
-        // The transform runs as each save ends, so it reads each project's board as saved; a
-        // project never changes board. The context is held weakly: it holds the transform.
+        // The transform runs as each save ends, so it reads each project's board as saved (the
+        // new one after a move to another board). The context is held weakly: it holds the transform.
         context.changeStream { [weak context] change in
             var boards: [Project.ID: Board.ID] = [:]
             for id in change.inserted.union(change.updated) where id.entityName == Project.entityName {
@@ -310,11 +342,14 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
         throw .notFound(.board(id))
     }
 
-    public func insert(_ board: Board) throws(RepositoryError) {
+    /// Saves the board as given, its owner too.
+    @discardableResult
+    public func insert(_ board: Board) throws(RepositoryError) -> Board {
         try unitOfWork(on: board.id) { () throws(ContextError) in
             try context.insert(board)
             try record(.boardCreated, title: board.title, project: nil, on: board.id)
         }
+        return board
     }
 
     public func update(_ board: Board) throws(RepositoryError) {
@@ -350,12 +385,17 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
     }
 
     /// Runs `work` on the context and saves it as one undo step of `board`; on any error, rolls
-    /// the context back and takes back the sequence numbers it used.
-    func unitOfWork(on board: Board.ID, _ work: () throws(ContextError) -> Void) throws(RepositoryError) {
+    /// the context back and takes back the sequence numbers it used. The default board is
+    /// written first when `board` or `other` is the default board and it was never saved.
+    func unitOfWork(
+        on board: Board.ID, alsoOn other: Board.ID? = nil, _ work: () throws(ContextError) -> Void
+    ) throws(RepositoryError) {
         let sequence = nextSequence
         try mapped { () throws(ContextError) in
             do throws(ContextError) {
-                if board == .default, context.object(Board.self, id: board) == nil { try context.insert(defaultBoard) }
+                if board == .default || other == .default, context.object(Board.self, id: .default) == nil {
+                    try context.insert(defaultBoard)
+                }
                 try work()
                 try context.save(undoScope: Self.undoScope(board))
             } catch {

@@ -51,6 +51,12 @@ public struct Activity: Identifiable, Hashable, Sendable, Codable {
         case starred(Favourite.Kind)
         /// The project's, or the board's, star was taken off.
         case unstarred(Favourite.Kind)
+        /// The project left this board's `from` column for the `to` column of another board,
+        /// titled `title` when it moved (recorded on the board it left).
+        case movedToBoard(Board.ID, title: String, from: ProjectState, to: ProjectState)
+        /// The project came from the `from` column of another board, titled `title` when it moved,
+        /// into this board's `to` column (recorded on the board it joined).
+        case movedFromBoard(Board.ID, title: String, from: ProjectState, to: ProjectState)
 
         /// Whether the activity is about a board rather than a project.
         public var isAboutBoard: Bool {

@@ -4,6 +4,10 @@ import Foundation
 ///
 /// One board, ``Board/ID/default``, always exists: it is the single board of the
 /// ProjectManager app. Kanban front ends make more with ``CreateBoard``.
+///
+/// A board belongs to the account that made it (``owner``), or to nobody: the default board and
+/// every board made while no one is signed in. The engine shows each viewer only their own boards
+/// (see ``Board/isVisible(to:)``).
 public struct Board: Identifiable, Hashable, Sendable, Codable {
     /// A board's identifier.
     public struct ID: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -35,11 +39,27 @@ public struct Board: Identifiable, Hashable, Sendable, Codable {
     public var title: String
     /// When the board was made.
     public let createdAt: Date
+    /// The account the board belongs to; `nil` for a board of no account (the default board, and
+    /// boards made while signed out). It never changes.
+    public let owner: Account.ID?
 
     /// Makes a board value; use ``CreateBoard`` to make and save one with validation.
-    public init(id: ID, title: String, createdAt: Date) {
+    public init(id: ID, title: String, createdAt: Date, owner: Account.ID? = nil) {
         self.id = id
         self.title = title
         self.createdAt = createdAt
+        self.owner = owner
+    }
+
+    /// Whether `viewer` may see and change the board: a signed-in account sees the boards it owns,
+    /// and nobody else's; signed out (`nil`), one sees the boards of no account.
+    ///
+    /// ```swift
+    /// defaultBoard.isVisible(to: nil)     // true: it is no account's
+    /// workBoard.isVisible(to: ada.id)     // true when Ada made it
+    /// workBoard.isVisible(to: nil)        // false: Ada's board is hers alone
+    /// ```
+    public func isVisible(to viewer: Account.ID?) -> Bool {
+        owner == viewer
     }
 }

@@ -1,4 +1,4 @@
-/// Where boards are kept. The default board always exists.
+/// Where boards are kept. The default board always exists, and belongs to no account.
 public protocol BoardRepository: Sendable {
     /// Every board, oldest first; the default board is among them.
     func boards() async throws(RepositoryError) -> [Board]
@@ -8,7 +8,10 @@ public protocol BoardRepository: Sendable {
     func board(id: Board.ID) async throws(RepositoryError) -> Board
 
     /// Saves a new board.
-    func insert(_ board: Board) async throws(RepositoryError)
+    /// - Returns: The board as saved: a repository scoped to an account
+    ///   (``AccountScopedRepository``) makes it that account's.
+    @discardableResult
+    func insert(_ board: Board) async throws(RepositoryError) -> Board
 
     /// Saves a changed board.
     /// - Throws: ``RepositoryError/notFound(_:)`` when it does not exist.

@@ -48,6 +48,19 @@ public protocol ProjectRepository: Sendable {
         _ id: Project.ID, to state: ProjectState, at index: Int?, now: Date
     ) async throws(RepositoryError) -> ProjectChange
 
+    /// Moves a project to another board, at `index` in the column of `state` there (the column it
+    /// stands in when `state` is `nil`; last when `index` is `nil` or past the end), ranked between
+    /// its new neighbours: one save, one project written, an activity on each board
+    /// (``Activity/Kind/movedToBoard(_:title:from:to:)`` on the board it leaves,
+    /// ``Activity/Kind/movedFromBoard(_:title:from:to:)`` on the one it joins), and one undo step
+    /// of the board it leaves. A move to its own board is ``move(_:to:at:now:)``.
+    /// - Throws: ``RepositoryError/notFound(_:)`` for the project or the board,
+    ///   ``RepositoryError/storage(_:)``.
+    /// - Complexity: O(log *n*) for a destination column of *n* projects, plus one save.
+    func move(
+        _ id: Project.ID, toBoard board: Board.ID, in state: ProjectState?, at index: Int?, now: Date
+    ) async throws(RepositoryError) -> ProjectChange
+
     /// Replaces a project's title, body, deadline and repeat rule with the draft's (already
     /// validated), its schedule as ``Project/applying(_:today:)`` gives it on the user's day at
     /// `now`; a draft equal to the project's saves nothing.

@@ -11,8 +11,8 @@ extension FetchBoard {
     /// }
     /// ```
     ///
-    /// A project the change inserted or updated on the board is read again; one it deleted, or one
-    /// that is gone by the time it is read, leaves the board; the board itself is read again only
+    /// A project the change inserted or updated on the board is read again; one it deleted, moved
+    /// to another board, or one that is gone by the time it is read, leaves the board; the board itself is read again only
     /// when the change touched it. The overview is laid out again for today.
     /// - Parameter overview: The board as last read, with every project of each column.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board itself was deleted,
@@ -24,9 +24,16 @@ extension FetchBoard {
     ) async throws(RepositoryError) -> BoardOverview? {
         let id = overview.board.id
         var shown = Dictionary(uniqueKeysWithValues: overview.projects.map { ($0.id, $0) })
-        let gone = change.deleted.compactMap(\.projectID).filter { shown[$0] != nil }
-        let changed = change.inserted.union(change.updated).compactMap(\.projectID).filter { project in
-            change.projectBoards[project].map { $0 == id } ?? (shown[project] != nil)
+        var gone = change.deleted.compactMap(\.projectID).filter { shown[$0] != nil }
+        var changed: [Project.ID] = []
+        for project in change.inserted.union(change.updated).compactMap(\.projectID) {
+            switch change.projectBoards[project] {
+            case id?: changed.append(project)
+            // Moved to another board: it leaves this one, and nothing needs reading.
+            case _? where shown[project] != nil: gone.append(project)
+            case nil where shown[project] != nil: changed.append(project)
+            default: break
+            }
         }
         let boardChanged = change.all.contains(.board(id))
         guard boardChanged || !gone.isEmpty || !changed.isEmpty else { return nil }

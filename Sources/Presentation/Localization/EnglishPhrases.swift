@@ -90,6 +90,10 @@ enum EnglishPhrases {
         case .starred(.board): "Starred the board '\(title)'"
         case .unstarred(.project): "Unstarred '\(title)'"
         case .unstarred(.board): "Unstarred the board '\(title)'"
+        case .movedToBoard(_, let board, let from, let to):
+            "Moved '\(title)' from \(name(of: from)) to \(name(of: to)) of the board '\(board)'"
+        case .movedFromBoard(_, let board, let from, let to):
+            "Moved '\(title)' from \(name(of: from)) of the board '\(board)' to \(name(of: to))"
         }
     }
 

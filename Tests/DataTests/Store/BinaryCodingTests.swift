@@ -7,7 +7,9 @@ import Testing
 @Suite("Binary coding of the store's snapshot and records")
 struct BinaryCodingTests {
     static let now = TestClock.defaultStart
-    static let work = Board(id: Board.ID(rawValue: SequentialIDs.id(50)), title: "Wörk ☃", createdAt: now.addingTimeInterval(0.25))
+    static let work = Board(
+        id: Board.ID(rawValue: SequentialIDs.id(50)), title: "Wörk ☃", createdAt: now.addingTimeInterval(0.25),
+        owner: Account.ID(rawValue: SequentialIDs.id(60)))
 
     static let projects: [Project] = [
         Project(id: Project.ID(rawValue: SequentialIDs.id(1)), boardID: .default, title: "Write report", createdAt: now),
@@ -37,6 +39,8 @@ struct BinaryCodingTests {
         .occurrenceCompleted(Day(year: 2026, month: 3, day: 8), next: Day(year: 2026, month: 3, day: 22)),
         .occurrenceSkipped(Day(year: 2026, month: 3, day: 22), next: Day(year: 2026, month: 4, day: 12)),
         .occurrenceSkipped(Day(year: 2027, month: 12, day: 26), next: nil),
+        .movedToBoard(work.id, title: "Wörk ☃", from: .todo, to: .done),
+        .movedFromBoard(.default, title: "Projects", from: .doing, to: .todo),
     ]
 
     static var activities: [ActivityRecord] {
@@ -217,6 +221,45 @@ struct BinaryCodingVersionTests {
         id: Project.ID(rawValue: SequentialIDs.id(7)), boardID: .default, title: "Wrap presents", body: "Crème ☃",
         deadline: Day(year: 2026, month: 12, day: 24), state: .doing, rank: Rank(ordinal: 3),
         createdAt: TestClock.defaultStart, updatedAt: TestClock.defaultStart.addingTimeInterval(90.5))
+
+    /// A board as coding version 1 of `Board` writes it: id, title "Work", createdAt.
+    static let boardVersion1 = "00000000000040008000000000000032" + "04" + "576f726b" + "000000606bb3c741"
+
+    /// An activity as coding version 1 of `ActivityRecord` writes it: id (sequence 1), the default
+    /// board, no project, title "A", moved from To Do to Done, the date, sequence 1.
+    static let activityVersion1 = "41435449564954590000000000000001" + "00000000000000000000000000000001" + "00"
+        + "01" + "41" + "01" + "00" + "02" + "000000606bb3c741" + "02"
+
+    static func decode<E: BinaryEntity>(_ type: E.Type, _ data: Data, version: Int) throws -> E {
+        try data.withUnsafeBytes { bytes in
+            var reader = BinaryReader(bytes)
+            let value = try E(from: &reader, version: version)
+            try reader.expectEnd("a \(E.entityName) object")
+            return value
+        }
+    }
+
+    @Test("version 1 of Board reads as a board of no account; version 2 keeps its owner")
+    func boardVersions() throws {
+        let board = Board(id: Board.ID(rawValue: SequentialIDs.id(50)), title: "Work", createdAt: TestClock.defaultStart)
+        #expect(try Self.decode(Board.self, Self.bytes(Self.boardVersion1), version: 1) == board)
+
+        let owned = Board(id: board.id, title: "Work", createdAt: board.createdAt, owner: Account.ID(rawValue: SequentialIDs.id(9)))
+        var writer = BinaryWriter(capacity: 64)
+        owned.encode(to: &writer)
+        let written = writer.finish()
+        #expect(written == Self.bytes(Self.boardVersion1 + "01" + "00000000000040008000000000000009"))
+        #expect(try Self.decode(Board.self, written, version: 2) == owned)
+    }
+
+    @Test("version 1 of an activity reads as the activity it was written from")
+    func activityVersion1() throws {
+        let decoded = try Self.decode(ActivityRecord.self, Self.bytes(Self.activityVersion1), version: 1)
+        #expect(decoded.activity == Activity(
+            id: ActivityRecord.id(sequence: 1), boardID: .default, projectID: nil, projectTitle: "A",
+            kind: .moved(from: .todo, to: .done), date: TestClock.defaultStart))
+        #expect(decoded.sequence == 1)
+    }
 
     @Test("version 1 of Project reads as the project it was written from")
     func projectVersion1() throws {

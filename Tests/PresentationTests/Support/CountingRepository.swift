@@ -76,6 +76,12 @@ final class CountingRepository: ProjectRepository, BoardRepository {
         try await projects.move(id, to: state, at: index, now: now)
     }
 
+    func move(
+        _ id: Project.ID, toBoard board: Board.ID, in state: ProjectState?, at index: Int?, now: Date
+    ) async throws(RepositoryError) -> ProjectChange {
+        try await projects.move(id, toBoard: board, in: state, at: index, now: now)
+    }
+
     func edit(_ id: Project.ID, to draft: ProjectDraft, now: Date) async throws(RepositoryError) -> ProjectChange {
         try await projects.edit(id, to: draft, now: now)
     }
@@ -90,7 +96,7 @@ final class CountingRepository: ProjectRepository, BoardRepository {
 
     func changes() -> AsyncStream<RepositoryChange> { projects.changes() }
 
-    func insert(_ board: Board) async throws(RepositoryError) { try await boardStore.insert(board) }
+    func insert(_ board: Board) async throws(RepositoryError) -> Board { try await boardStore.insert(board) }
 
     func update(_ board: Board) async throws(RepositoryError) { try await boardStore.update(board) }
 

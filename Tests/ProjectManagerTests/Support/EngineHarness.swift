@@ -23,6 +23,8 @@ final class EngineHarness: Sendable {
     let directory: TemporaryDirectory
     /// The store file, for a file store.
     let storeURL: URL
+    /// How the engine's accounts work: two hashing rounds, so that signing up is quick.
+    let accounts = LocalAccountSettings(passwordHashRounds: 2)
 
     init(_ kind: StoreKind, clock: TestClock = TestClock(), timeZone: TimeZone = .gmt) throws {
         self.kind = kind
@@ -31,8 +33,8 @@ final class EngineHarness: Sendable {
         directory = try TemporaryDirectory()
         storeURL = directory.file("projects.pmstore")
         let engine: ProjectManagerEngine = switch kind {
-        case .inMemory: .inMemory(environment: environment)
-        case .file: try .persistent(at: storeURL, environment: environment)
+        case .inMemory: .inMemory(environment: environment, accounts: accounts)
+        case .file: try .persistent(at: storeURL, environment: environment, accounts: accounts)
         }
         current = Mutex(engine)
     }
@@ -54,7 +56,7 @@ final class EngineHarness: Sendable {
         return try current.withLock { current in
             current?.close()
             current = nil
-            let engine = try ProjectManagerEngine.persistent(at: storeURL, environment: environment)
+            let engine = try ProjectManagerEngine.persistent(at: storeURL, environment: environment, accounts: accounts)
             current = engine
             return engine
         }

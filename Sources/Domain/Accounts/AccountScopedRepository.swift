@@ -1,0 +1,265 @@
+import Foundation
+
+/// The repositories as the account signed in now may use them: its own boards, and the projects,
+/// history and favourites on them, and nothing else.
+///
+/// Every call asks the ``AuthenticationProvider`` who is signed in, and lets through only the
+/// boards that ``Board/isVisible(to:)`` allows that viewer: a signed-in account its own boards,
+/// nobody signed in the boards of no account. Another account's board, or a project or history on
+/// it, reads as missing (``RepositoryError/notFound(_:)``, exactly as an id that never existed),
+/// so that nothing tells whether it exists; a board made through it belongs to the viewer.
+///
+/// The engine wires every use case over one of these, so that no front end can forget the check:
+/// ```swift
+/// let scoped = AccountScopedRepository(store: repository, search: index, sessions: accounts)
+/// let boards = try await ListBoards(boards: scoped)()   // the signed-in account's boards only
+/// ```
+///
+/// The change stream (``changes()``) is passed on as it is: it names ids and boards, never
+/// contents, and reading any of them goes through the check.
+public struct AccountScopedRepository: ProjectRepository, BoardRepository, HistoryRepository,
+    ProjectEditingRepository, ProjectSearchRepository
+{
+    /// What the scoped repository wraps: one store's projects, boards, history, edit sessions and
+    /// favourites.
+    public typealias Store = ProjectRepository & BoardRepository & HistoryRepository & ProjectEditingRepository
+        & FavouriteRepository
+
+    private let store: any Store
+    private let search: any ProjectSearchRepository
+    private let sessions: any AuthenticationProvider
+
+    /// Scopes `store` and `search` to whoever `sessions` says is signed in, asked at each call.
+    public init(store: any Store, search: any ProjectSearchRepository, sessions: any AuthenticationProvider) {
+        self.store = store
+        self.search = search
+        self.sessions = sessions
+    }
+
+    /// The account signed in now, or `nil`.
+    /// - Throws: ``RepositoryError/storage(_:)`` when the session cannot be read.
+    public func viewer() async throws(RepositoryError) -> Account.ID? {
+        do {
+            return try await sessions.currentSession()?.account.id
+        } catch {
+            throw .storage(.ioFailure(file: "the accounts", operation: "read who is signed in from", reason: error.description))
+        }
+    }
+
+    // MARK: - Checks
+
+    /// The board, when the viewer may see it.
+    /// - Throws: ``RepositoryError/notFound(_:)`` for a board that is missing or another's.
+    private func visibleBoard(_ id: Board.ID, to viewer: Account.ID?) async throws(RepositoryError) -> Board {
+        let board = try await store.board(id: id)
+        guard board.isVisible(to: viewer) else { throw .notFound(.board(id)) }
+        return board
+    }
+
+    /// The project, when the viewer may see its board.
+    /// - Throws: ``RepositoryError/notFound(_:)`` naming the project for one that is missing or
+    ///   on another's board.
+    private func visibleProject(_ id: Project.ID, to viewer: Account.ID?) async throws(RepositoryError) -> Project {
+        let project = try await store.project(id: id)
+        guard try await store.board(id: project.boardID).isVisible(to: viewer) else { throw .notFound(.project(id)) }
+        return project
+    }
+
+    private func requireProject(_ id: Project.ID) async throws(RepositoryError) {
+        _ = try await visibleProject(id, to: viewer())
+    }
+
+    private func requireBoard(_ id: Board.ID) async throws(RepositoryError) {
+        _ = try await visibleBoard(id, to: viewer())
+    }
+
+    // MARK: - Projects
+
+    public func project(id: Project.ID) async throws(RepositoryError) -> Project {
+        try await visibleProject(id, to: viewer())
+    }
+
+    public func place(of id: Project.ID) async throws(RepositoryError) -> ProjectPlace {
+        try await requireProject(id)
+        return try await store.place(of: id)
+    }
+
+    public func column(
+        _ state: ProjectState, onBoard board: Board.ID, offset: Int, limit: Int?
+    ) async throws(RepositoryError) -> ColumnWindow {
+        try await requireBoard(board)
+        return try await store.column(state, onBoard: board, offset: offset, limit: limit)
+    }
+
+    public func insert(_ project: Project, at index: Int?) async throws(RepositoryError) -> Project {
+        try await requireBoard(project.boardID)
+        return try await store.insert(project, at: index)
+    }
+
+    public func insert(_ projects: [Project]) async throws(RepositoryError) -> [Project] {
+        let viewer = try await viewer()
+        for board in Set(projects.map(\.boardID)) { _ = try await visibleBoard(board, to: viewer) }
+        return try await store.insert(projects)
+    }
+
+    public func move(
+        _ id: Project.ID, to state: ProjectState, at index: Int?, now: Date
+    ) async throws(RepositoryError) -> ProjectChange {
+        try await requireProject(id)
+        return try await store.move(id, to: state, at: index, now: now)
+    }
+
+    public func move(
+        _ id: Project.ID, toBoard board: Board.ID, in state: ProjectState?, at index: Int?, now: Date
+    ) async throws(RepositoryError) -> ProjectChange {
+        let viewer = try await viewer()
+        _ = try await visibleProject(id, to: viewer)
+        _ = try await visibleBoard(board, to: viewer)
+        return try await store.move(id, toBoard: board, in: state, at: index, now: now)
+    }
+
+    public func edit(_ id: Project.ID, to draft: ProjectDraft, now: Date) async throws(RepositoryError) -> ProjectChange {
+        try await requireProject(id)
+        return try await store.edit(id, to: draft, now: now)
+    }
+
+    public func skipOccurrence(_ id: Project.ID, now: Date) async throws(RepositoryError) -> ProjectChange {
+        try await requireProject(id)
+        return try await store.skipOccurrence(id, now: now)
+    }
+
+    public func delete(_ id: Project.ID) async throws(RepositoryError) -> Project {
+        try await requireProject(id)
+        return try await store.delete(id)
+    }
+
+    public func changes() -> AsyncStream<RepositoryChange> {
+        store.changes()
+    }
+
+    // MARK: - Boards
+
+    /// The viewer's boards, oldest first.
+    public func boards() async throws(RepositoryError) -> [Board] {
+        let viewer = try await viewer()
+        return try await store.boards().filter { $0.isVisible(to: viewer) }
+    }
+
+    public func board(id: Board.ID) async throws(RepositoryError) -> Board {
+        try await visibleBoard(id, to: viewer())
+    }
+
+    /// Saves a new board owned by the viewer, whatever owner `board` names.
+    /// - Returns: The board as saved, with its owner.
+    @discardableResult
+    public func insert(_ board: Board) async throws(RepositoryError) -> Board {
+        let owned = Board(id: board.id, title: board.title, createdAt: board.createdAt, owner: try await viewer())
+        return try await store.insert(owned)
+    }
+
+    /// Saves a changed board of the viewer's; its owner stays as it is.
+    /// - Throws: ``RepositoryError/notFound(_:)`` for a board that is missing, another's, or
+    ///   given another owner.
+    public func update(_ board: Board) async throws(RepositoryError) {
+        let stored = try await visibleBoard(board.id, to: viewer())
+        guard board.owner == stored.owner else { throw .notFound(.board(board.id)) }
+        try await store.update(board)
+    }
+
+    public func deleteBoard(id: Board.ID) async throws(RepositoryError) {
+        try await requireBoard(id)
+        try await store.deleteBoard(id: id)
+    }
+
+    // MARK: - History
+
+    public func activities(onBoard board: Board.ID, limit: Int?) async throws(RepositoryError) -> [Activity] {
+        try await requireBoard(board)
+        return try await store.activities(onBoard: board, limit: limit)
+    }
+
+    /// What undo and redo would do on the board; nothing for a board the viewer may not see, or
+    /// when the session cannot be read.
+    public func undoStatus(onBoard board: Board.ID) async -> UndoStatus {
+        do {
+            try await requireBoard(board)
+        } catch {
+            return UndoStatus()
+        }
+        return await store.undoStatus(onBoard: board)
+    }
+
+    @discardableResult
+    public func undo(onBoard board: Board.ID) async throws(RepositoryError) -> UndoStatus {
+        try await requireBoard(board)
+        return try await store.undo(onBoard: board)
+    }
+
+    @discardableResult
+    public func redo(onBoard board: Board.ID) async throws(RepositoryError) -> UndoStatus {
+        try await requireBoard(board)
+        return try await store.redo(onBoard: board)
+    }
+
+    // MARK: - Editing and search
+
+    public func beginEditing(_ id: Project.ID) async throws(RepositoryError) -> any ProjectEditing {
+        try await requireProject(id)
+        return try await store.beginEditing(id)
+    }
+
+    /// The matches on `board`, or on every board the viewer may see when `nil`.
+    /// - Complexity: as the wrapped search when the viewer sees every board; otherwise every match
+    ///   is read, then those on the viewer's boards are kept.
+    public func searchProjects(
+        matching query: SearchQuery, onBoard board: Board.ID?, limit: Int?
+    ) async throws(RepositoryError) -> SearchResults {
+        let viewer = try await viewer()
+        if let board {
+            _ = try await visibleBoard(board, to: viewer)
+            return try await search.searchProjects(matching: query, onBoard: board, limit: limit)
+        }
+        let all = try await store.boards()
+        let visible = Set(all.filter { $0.isVisible(to: viewer) }.map(\.id))
+        if visible.count == all.count { return try await search.searchProjects(matching: query, onBoard: nil, limit: limit) }
+        let found = try await search.searchProjects(matching: query, onBoard: nil, limit: nil)
+        let kept = found.items.filter { visible.contains($0.project.boardID) }
+        return SearchResults(items: Array(kept.prefix(limit.map { max($0, 0) } ?? kept.count)), totalCount: kept.count)
+    }
+}
+
+// MARK: - Favourites
+
+extension AccountScopedRepository: FavouriteRepository {
+    /// The stars on the viewer's boards and their projects, in the order they were starred.
+    public func favourites() async throws(RepositoryError) -> [Favourite] {
+        let visible = Set(try await boards().map(\.id))
+        return try await store.favourites().filter { visible.contains($0.boardID) }
+    }
+
+    public func favourites(onBoard board: Board.ID) async throws(RepositoryError) -> [Favourite] {
+        try await requireBoard(board)
+        return try await store.favourites(onBoard: board)
+    }
+
+    /// - Throws: ``RepositoryError/notFound(_:)`` for a project or board that is missing or another's.
+    @discardableResult
+    public func star(_ target: Favourite.Target, now: Date) async throws(RepositoryError) -> Bool {
+        try await requireTarget(target)
+        return try await store.star(target, now: now)
+    }
+
+    /// - Throws: ``RepositoryError/notFound(_:)`` for a project or board that is missing or another's.
+    @discardableResult
+    public func unstar(_ target: Favourite.Target) async throws(RepositoryError) -> Bool {
+        try await requireTarget(target)
+        return try await store.unstar(target)
+    }
+
+    private func requireTarget(_ target: Favourite.Target) async throws(RepositoryError) {
+        switch target {
+        case .project(let id): try await requireProject(id)
+        case .board(let id): try await requireBoard(id)
+        }
+    }
+}
