@@ -102,6 +102,21 @@ public struct ViewModelFactory {
         SignInViewModel(mode: SignInMode(signIn: engine.signIn), navigator: navigator, localizer: localizer)
     }
 
+    /// The board list: the viewer's boards with their counts, to create, rename, delete and open
+    /// (``Navigator/showBoard(_:)``); signed in with no board yet, it makes the account's first.
+    public func makeBoardList() -> BoardListViewModel {
+        let projects = engine.projects
+        return BoardListViewModel(
+            fetchBoardList: engine.fetchBoardList, homeBoard: engine.homeBoard, createBoard: engine.createBoard,
+            renameBoard: engine.renameBoard, deleteBoard: engine.deleteBoard, changes: { projects.changes() },
+            navigator: navigator, localizer: localizer)
+    }
+
+    /// The same factory for the screens of `board`, such as the one the board list opened.
+    public func onBoard(_ board: Board.ID) -> ViewModelFactory {
+        ViewModelFactory(engine: engine, board: board, localizer: localizer, navigator: navigator)
+    }
+
     /// The board's history, with Undo and Redo.
     /// - Parameter limit: The most entries to show; `nil` shows them all.
     public func makeHistory(limit: Int? = nil) -> HistoryViewModel {

@@ -29,13 +29,8 @@ public final class FavouritesViewModel: ViewModelType {
     /// The user's events, in order.
     public typealias Input = EventInput<Event>
 
-    /// What the favourites screen shows.
-    public struct List: Hashable, Sendable {
-        /// The favourites, in the order starred.
-        public let rows: [FavouriteRow]
-        /// What the screen says when ``rows`` is empty; `nil` otherwise.
-        public let emptyText: String?
-    }
+    /// What the favourites screen shows: the favourites, in the order starred.
+    public typealias List = RowList<FavouriteRow>
 
     /// What the favourites screen renders.
     public struct Output: Sendable {
@@ -134,7 +129,7 @@ public final class FavouritesViewModel: ViewModelType {
                 detail: "\(item.board.title) · \(localizer(.state(project.state)))",
                 deadline: project.deadline.map(localizer.deadline), isOverdue: project.isOverdue(on: today))
         }
-        return List(rows: rows, emptyText: rows.isEmpty ? localizer(.favourites(.empty)) : nil)
+        return List(rows: rows, emptyText: localizer(.favourites(.empty)))
     }
 }
 

@@ -40,6 +40,7 @@ enum EnglishPhrases {
         case .search(let phrase): text(for: phrase)
         case .today(let phrase): text(for: phrase)
         case .favourites(let phrase): text(for: phrase)
+        case .boardList(let phrase): text(for: phrase)
 
         case .failure(let error): failure(error)
         }

@@ -43,6 +43,7 @@ enum KoreanPhrases {
         case .search(let phrase): text(for: phrase)
         case .today(let phrase): text(for: phrase)
         case .favourites(let phrase): text(for: phrase)
+        case .boardList(let phrase): text(for: phrase)
 
         case .failure(let error): failure(error)
         }

@@ -86,6 +86,8 @@ public enum Phrase: Hashable, Sendable {
     case today(TodayPhrase)
     /// The favourites screen's text.
     case favourites(FavouritesPhrase)
+    /// The board list's text.
+    case boardList(BoardListPhrase)
 
     // MARK: - Errors
 

@@ -12,6 +12,8 @@ import ProjectManagerDomain
 ///     func showEditForm(for project: Project.ID) { present(screens.makeUpdateProject(project)) }
 ///     func showStateMenu(for project: Project.ID) { popover(screens.makeChangeState(of: project)) }
 ///     func showHistory() { popover(screens.makeHistory()) }
+///     func showBoardList() { setRoot(screens.makeBoardList()) }
+///     func showBoard(_ board: Board.ID) { push(screens.onBoard(board).makeBoard()) }
 ///     func dismiss() { navigationController.dismiss(animated: true) }
 /// }
 /// ```
@@ -27,6 +29,8 @@ public protocol Navigator: AnyObject {
     func showHistory()
     /// Shows the signed-in user's boards, once sign-up or sign-in succeeds.
     func showBoardList()
+    /// Shows a board, opened from the board list.
+    func showBoard(_ board: Board.ID)
     /// Closes the screen on top.
     func dismiss()
 }

@@ -8,6 +8,7 @@ final class CountingRepository: ProjectRepository, BoardRepository {
     private let projects: any ProjectRepository
     private let boardStore: any BoardRepository
     private let counts = Mutex(Reads())
+    private let windowed = Mutex(0)
 
     /// The reads so far.
     struct Reads: Equatable {
@@ -26,6 +27,9 @@ final class CountingRepository: ProjectRepository, BoardRepository {
 
     /// The reads so far.
     var reads: Reads { counts.withLock { $0 } }
+
+    /// How many projects the column windows read so far have held.
+    var projectsInWindows: Int { windowed.withLock { $0 } }
 
     private func count(_ read: WritableKeyPath<Reads, Int>) {
         counts.withLock { $0[keyPath: read] += 1 }
@@ -47,7 +51,9 @@ final class CountingRepository: ProjectRepository, BoardRepository {
         _ state: ProjectState, onBoard board: Board.ID, offset: Int, limit: Int?
     ) async throws(RepositoryError) -> ColumnWindow {
         count(\.columns)
-        return try await projects.column(state, onBoard: board, offset: offset, limit: limit)
+        let window = try await projects.column(state, onBoard: board, offset: offset, limit: limit)
+        windowed.withLock { $0 += window.projects.count }
+        return window
     }
 
     func boards() async throws(RepositoryError) -> [Board] {

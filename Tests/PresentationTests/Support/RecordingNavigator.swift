@@ -10,6 +10,7 @@ final class RecordingNavigator: Navigator {
         case stateMenu(Project.ID)
         case history
         case boardList
+        case board(Board.ID)
         case dismiss
     }
 
@@ -25,5 +26,6 @@ final class RecordingNavigator: Navigator {
     func showStateMenu(for project: Project.ID) { continuation.yield(.stateMenu(project)) }
     func showHistory() { continuation.yield(.history) }
     func showBoardList() { continuation.yield(.boardList) }
+    func showBoard(_ board: Board.ID) { continuation.yield(.board(board)) }
     func dismiss() { continuation.yield(.dismiss) }
 }

@@ -14,7 +14,8 @@ struct TestApp {
 
     /// - Parameter locale: The user's locale, such as `en_US` or `ko_KR`.
     init(locale: String = "en_US") {
-        engine = .inMemory(environment: .test(clock: clock))
+        // Two hashing rounds, so that signing up is quick.
+        engine = .inMemory(environment: .test(clock: clock), accounts: LocalAccountSettings(passwordHashRounds: 2))
         screens = engine.viewModels(navigator: navigator, locale: Locale(identifier: locale))
     }
 
