@@ -230,6 +230,7 @@ public final class BoardViewModel: ViewModelType {
                     id: item.project.id, title: item.project.title,
                     preview: BoardRow.preview(of: item.project.body),
                     deadline: item.project.deadline.map(localizer.deadline),
+                    repeatSummary: item.project.recurrence.map { localizer.summary(of: $0.rule) },
                     isOverdue: item.isOverdue, isStarred: isStarred)
             })
     }

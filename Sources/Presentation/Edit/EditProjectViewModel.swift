@@ -45,6 +45,10 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
         case deadline(Day?)
         /// The body field now holds this text.
         case body(String)
+        /// The repeat field now holds this RRULE text (`FREQ=MONTHLY;BYDAY=2SU,4SU`); blank, or
+        /// `none`, for a project done once. Text that is not a rule shows a message under the field
+        /// and keeps the form from saving.
+        case repeatRule(String)
         /// Make a read-only form editable; an editable form ignores it.
         case beginEditing
         /// Save the draft and close: validate it, save it, dismiss. A form that breaks a rule shows
@@ -73,9 +77,15 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
         public let bodyLabel: String
         /// The deadline field's label.
         public let deadlineLabel: String
+        /// The repeat field's label.
+        public let repeatLabel: String
 
         /// What the fields show, once the form has opened.
         public let content: AsyncStream<ProjectDraft>
+        /// The repeat rule in the locale's words under the repeat field ("every 2nd and 4th Sunday",
+        /// "매월 둘째, 넷째 일요일"), or `nil` when the project does not repeat or the text is not a
+        /// rule.
+        public let repeatSummary: AsyncStream<String?>
         /// Whether the draft breaks no rule: enable the control that saves.
         public let canSave: AsyncStream<Bool>
         /// Whether the fields can be edited: offer Cancel when they can, Edit when they cannot.
@@ -112,8 +122,8 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
             title: localizer(mode.title), saveTitle: localizer(.done), cancelTitle: localizer(.cancel),
             beginEditingTitle: localizer(.edit),
             titleLabel: localizer(.field(.title)), bodyLabel: localizer(.field(.body)),
-            deadlineLabel: localizer(.field(.deadline)),
-            content: outputs.content.stream, canSave: outputs.canSave.stream, canEdit: outputs.canEdit.stream,
+            deadlineLabel: localizer(.field(.deadline)), repeatLabel: localizer(.field(.repeatRule)),
+            content: outputs.content.stream, repeatSummary: outputs.repeatSummary.stream, canSave: outputs.canSave.stream, canEdit: outputs.canEdit.stream,
             validationMessages: outputs.validationMessages.stream,
             saveCompleted: outputs.saveCompleted.stream, dismiss: outputs.dismiss.stream,
             errors: outputs.errors.stream)
@@ -124,6 +134,7 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
     @MainActor
     private final class Outputs {
         let content = OutputChannel<ProjectDraft>()
+        let repeatSummary = OutputChannel<String?>()
         let canSave = OutputChannel<Bool>()
         let canEdit = OutputChannel<Bool>()
         let validationMessages = OutputChannel<ValidationMessages>()
@@ -133,6 +144,7 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
 
         func finish() {
             content.finish()
+            repeatSummary.finish()
             canSave.finish()
             canEdit.finish()
             validationMessages.finish()
@@ -174,6 +186,8 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
             form.edit(.body) { $0.body = body }
         case .deadline(let deadline):
             form.edit(.deadline) { $0.deadline = deadline }
+        case .repeatRule(let text):
+            form.editRepeat(text)
         case .beginEditing:
             form.beginEditing()
         case .cancel:
@@ -191,7 +205,7 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
                 close(outputs)
                 return false
             } catch {
-                if case .invalid = error { form.revealEveryMessage() }
+                if case .invalid(let rejected) = error { form.refuse(rejected.failures) }
                 outputs.errors.send(localizer(.failure(error)))
             }
         }
@@ -201,6 +215,7 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
 
     private func render(_ form: EditForm, _ outputs: Outputs) {
         outputs.canEdit.update(form.isEditable)
+        outputs.repeatSummary.update(form.repeatSummary(localizer: localizer))
         outputs.canSave.update(form.canSave)
         outputs.validationMessages.update(form.messages(localizer: localizer))
     }
