@@ -6,9 +6,11 @@ struct ProjectEdit: Hashable, Sendable {
     var body: String?
     /// `.some(nil)` removes the deadline.
     var deadline: Day??
+    /// `.some(nil)` stops the project repeating.
+    var repeatRule: RecurrenceRule??
 
     /// Whether the edit changes nothing at all.
-    var isEmpty: Bool { title == nil && body == nil && deadline == nil }
+    var isEmpty: Bool { title == nil && body == nil && deadline == nil && repeatRule == nil }
 
     /// `draft` with this edit's fields put in.
     func applied(to draft: ProjectDraft) -> ProjectDraft {
@@ -16,6 +18,7 @@ struct ProjectEdit: Hashable, Sendable {
         if let title { draft.title = title }
         if let body { draft.body = body }
         if let deadline { draft.deadline = deadline }
+        if let repeatRule { draft.repeatRule = repeatRule }
         return draft
     }
 }

@@ -71,6 +71,7 @@ struct Screens {
         var events: [CreateProjectViewModel.Event] = [.title(draft.title)]
         if !draft.body.isEmpty { events.append(.body(draft.body)) }
         if let deadline = draft.deadline { events.append(.deadline(deadline)) }
+        if let rule = draft.repeatRule { events.append(.repeatRule(rule.description)) }
         events.append(.save)
         return try await save(factory.makeCreateProject(), events: events)
     }
@@ -84,6 +85,7 @@ struct Screens {
         if let title = edit.title { events.append(.title(title)) }
         if let body = edit.body { events.append(.body(body)) }
         if let deadline = edit.deadline { events.append(.deadline(deadline)) }
+        if let rule = edit.repeatRule { events.append(.repeatRule(rule?.description ?? "none")) }
         events.append(.save)
         return try await save(factory.makeUpdateProject(project), events: events)
     }

@@ -8,7 +8,8 @@ struct AddCommand: Command {
         arguments: [CommandArgument(valueName: "TITLE", noun: "a title", help: "the project's title, one line")],
         options: [
             .value("--body", "TEXT", help: "what the project is about"),
-            .value("--due", "YYYY-MM-DD", help: "the day it is due"),
+            .value("--due", "YYYY-MM-DD", help: "the day it is due; with --repeat, the first day of the schedule"),
+            .value("--repeat", "RULE", help: "repeat by this RRULE, e.g. FREQ=MONTHLY;BYDAY=2SU,4SU"),
             .board,
         ],
         extraArgumentHint: "quote a title that has spaces")
@@ -28,6 +29,9 @@ struct AddCommand: Command {
         draft = ProjectDraft(title: arguments.positionals[0], body: arguments.value("--body") ?? "")
         if let due = arguments.value("--due") {
             draft.deadline = try Day.deadline(parsing: due, allowsNone: false)
+        }
+        if let rule = arguments.value("--repeat") {
+            draft.repeatRule = try RecurrenceRule.repeatRule(parsing: rule, allowsNone: false)
         }
     }
 

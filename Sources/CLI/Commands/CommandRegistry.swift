@@ -16,6 +16,7 @@ enum CommandRegistry {
         EditCommand.self,
         MoveCommand.self,
         DeleteCommand.self,
+        SkipCommand.self,
         SearchCommand.self,
         TodayCommand.self,
         StarCommand.self,

@@ -4,13 +4,18 @@ import ProjectManager
 /// project's form.
 struct EditCommand: Command {
     static let configuration = CommandConfiguration(
-        name: "edit", abstract: "change a project's title, body or deadline",
-        discussion: "At least one option is needed; --due none removes the deadline.",
+        name: "edit", abstract: "change a project's title, body, deadline or repeat rule",
+        discussion: """
+            At least one option is needed; --due none removes the deadline, --repeat none stops the \
+            project repeating. A repeating project's deadline is its next occurrence; a new --due \
+            starts its schedule again from that day.
+            """,
         arguments: [.projectID],
         options: [
             .value("--title", "TITLE", help: "the new title"),
             .value("--body", "TEXT", help: "the new body"),
             .value("--due", "YYYY-MM-DD|none", help: "the new deadline, or none for no deadline"),
+            .value("--repeat", "RULE|none", help: "the new RRULE, or none to stop repeating"),
             .board,
         ],
         extraArgumentHint: "quote a title that has spaces")
@@ -35,8 +40,11 @@ struct EditCommand: Command {
         if let due = arguments.value("--due") {
             edit.deadline = .some(try Day.deadline(parsing: due, allowsNone: true))
         }
+        if let rule = arguments.value("--repeat") {
+            edit.repeatRule = .some(try RecurrenceRule.repeatRule(parsing: rule, allowsNone: true))
+        }
         guard !edit.isEmpty else {
-            throw .usage("'pm \(Self.configuration.name)' needs something to change: --title, --body or --due")
+            throw .usage("'pm \(Self.configuration.name)' needs something to change: --title, --body, --due or --repeat")
         }
     }
 

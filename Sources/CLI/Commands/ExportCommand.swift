@@ -32,7 +32,8 @@ struct ExportCommand: Command {
         name: "export", abstract: "write the projects as a calendar feed (--ics) or as JSON (--json)",
         discussion: """
             --ics writes RFC 5545 text (.ics) that calendar apps subscribe to: each project with a \
-            deadline a VTODO due on its day, with a reminder at 09:00 the day before. --json writes \
+            deadline a VTODO due on its day, a repeating one an all-day VEVENT with its RRULE and EXDATE, \
+            each with a reminder at 09:00 the day before. --json writes \
             each board with its projects, column by column in order, with stable keys: a backup or \
             a feed for scripts (the store itself is binary). Redirect either to a file: \
             pm export --ics > projects.ics
@@ -73,7 +74,8 @@ struct ExportCommand: Command {
         let items = selection.projects.compactMap { project -> CalendarFeed.Item? in
             guard let deadline = project.deadline else { return nil }
             return CalendarFeed.Item(
-                id: project.id, title: project.title, body: project.body, schedule: .due(deadline),
+                id: project.id, title: project.title, body: project.body,
+                schedule: project.recurrence.map(CalendarFeed.Item.Schedule.repeating) ?? .due(deadline),
                 isDone: project.state == .done, updatedAt: project.updatedAt)
         }
         let name = selection.boards.count == 1 ? selection.boards[0].board.title : "Projects"
@@ -95,11 +97,26 @@ struct ExportDocument: Encodable {
         let title: String
         let body: String
         let deadline: String?
+        /// How a repeating project repeats; left out for one that does not.
+        let `repeat`: ExportedRecurrence?
         let state: String
         /// The project's index in its column, from 0.
         let position: Int
         let createdAt: Date
         let updatedAt: Date
+    }
+
+    /// A repeating project's schedule: its RRULE, its first day and the days skipped.
+    struct ExportedRecurrence: Encodable {
+        let rule: String
+        let start: String
+        let exceptions: [String]
+
+        init(_ recurrence: Recurrence) {
+            rule = recurrence.rule.description
+            start = recurrence.start.description
+            exceptions = recurrence.exceptions.sorted().map(\.description)
+        }
     }
 
     let format = 1
@@ -115,7 +132,8 @@ struct ExportDocument: Encodable {
                     positions[project.state] = position + 1
                     return ExportedProject(
                         id: project.id.description, title: project.title, body: project.body,
-                        deadline: project.deadline?.description, state: project.state.rawValue, position: position,
+                        deadline: project.deadline?.description, repeat: project.recurrence.map(ExportedRecurrence.init),
+                        state: project.state.rawValue, position: position,
                         createdAt: project.createdAt, updatedAt: project.updatedAt)
                 })
         }

@@ -7,7 +7,8 @@ struct MoveCommand: Command {
         name: "move", abstract: "move a project to a column, last or at position N",
         discussion: """
             Without --at, or with N past the end, the project goes last. Moving within its own \
-            column reorders it.
+            column reorders it. Moving a repeating project to done completes its occurrence: it goes \
+            back to todo, due on the next one (after its last, it stays done).
             """,
         arguments: [
             .projectID,
@@ -56,6 +57,13 @@ struct MoveCommand: Command {
         }
         let place = try await attempt { () async throws(RepositoryError) in
             try await screens.engine.fetchProject.place(of: project.id)
+        }
+        let moved = change.project
+        if moved.state != state, let completed = project.deadline, let next = moved.deadline {
+            // A repeating project's occurrence was done: it waits for the next one.
+            context.print("completed \(lookup.shortIDs(project.id)) of \(completed): next \(next), "
+                + "in \(moved.state.columnTitle) (\(place.index + 1) of \(place.count))")
+            return
         }
         context.print("moved \(lookup.shortIDs(project.id)) to \(state.columnTitle) (\(place.index + 1) of \(place.count))")
     }

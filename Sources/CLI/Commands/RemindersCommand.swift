@@ -11,7 +11,7 @@ struct RemindersCommand: Command {
         name: "reminders", abstract: "list the reminders due in the next days",
         discussion: """
             Each project with a deadline that is not done reminds you at 09:00 the day before, in your \
-            time zone (TZ). The time pm takes for now is PM_NOW when set, an ISO 8601 instant.
+            time zone (TZ); a repeating one, the day before each occurrence from its next one. The time pm takes for now is PM_NOW when set, an ISO 8601 instant.
             """,
         options: [
             .value("--days", "N", help: "list the reminders of the next N days (7 unless told)"),
@@ -42,16 +42,13 @@ struct RemindersCommand: Command {
         let environment = context.tool.engineEnvironment
         let selection = try await BoardSelection.read(named: board, in: context)
         let projects = selection.projects
-        let sources = projects.compactMap { project -> ReminderSource? in
-            guard let deadline = project.deadline else { return nil }
-            return ReminderSource(
-                projectID: project.id, title: project.title, schedule: .once(deadline), isFinished: project.state == .done)
-        }
+        let sources = projects.compactMap { ReminderSource($0) }
         let now = environment.now()
         let end = now.addingTimeInterval(TimeInterval(days) * 86_400)
+        // At most one reminder a day for each project.
         let reminders = ReminderReconciliation.reminders(
-            for: sources, after: now, calendar: environment.calendar, limit: max(sources.count, 1))
-            .filter { $0.fireDate <= end }
+            for: sources, after: now, through: end, calendar: environment.calendar,
+            limit: max(sources.count * (days + 2), 1))
         let shortIDs = ShortIDs(projects)
         let localizer = Localizer(
             locale: Locale(identifier: "en_US"), calendar: environment.calendar, timeZone: environment.timeZone,

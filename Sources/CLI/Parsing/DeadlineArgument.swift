@@ -15,3 +15,19 @@ extension Day {
         }
     }
 }
+
+extension RecurrenceRule {
+    /// A `--repeat` argument: RRULE text (`FREQ=MONTHLY;BYDAY=2SU,4SU`), or, when `allowsNone`,
+    /// `none` for a project done once (`nil`).
+    ///
+    /// - Throws: ``CommandLineError/usage(_:)`` naming the part of the rule at fault.
+    static func repeatRule(parsing text: String, allowsNone: Bool) throws(CommandLineError) -> RecurrenceRule? {
+        if allowsNone, text.lowercased() == "none" { return nil }
+        do {
+            return try RecurrenceRule(parsing: text)
+        } catch {
+            let remedy = allowsNone ? " (or none to stop repeating)" : ""
+            throw .usage("bad --repeat: \(error.description)\(remedy)")
+        }
+    }
+}

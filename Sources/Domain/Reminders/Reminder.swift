@@ -56,13 +56,30 @@ public struct ReminderSource: Hashable, Sendable {
     /// a finished project has no reminders.
     public var isFinished: Bool
     public var rule: ReminderRule
+    /// The first due day to remind of, when the ones before it are done (a repeating project's
+    /// occurrences before the one it waits for); `nil` reminds of every due day.
+    public var firstDueDay: Day?
 
-    public init(projectID: Project.ID, title: String, schedule: Schedule, isFinished: Bool = false, rule: ReminderRule = .standard) {
+    public init(
+        projectID: Project.ID, title: String, schedule: Schedule, isFinished: Bool = false,
+        rule: ReminderRule = .standard, firstDueDay: Day? = nil
+    ) {
         self.projectID = projectID
         self.title = title
         self.schedule = schedule
         self.isFinished = isFinished
         self.rule = rule
+        self.firstDueDay = firstDueDay
+    }
+
+    /// What `project` wants reminded: its deadline; for a repeating project, every occurrence from
+    /// the one it waits for (its deadline) on. `nil` when it has no deadline.
+    public init?(_ project: Project, rule: ReminderRule = .standard) {
+        guard let deadline = project.deadline else { return nil }
+        self.init(
+            projectID: project.id, title: project.title,
+            schedule: project.recurrence.map(Schedule.repeating) ?? .once(deadline),
+            isFinished: project.state == .done, rule: rule, firstDueDay: deadline)
     }
 }
 

@@ -42,9 +42,14 @@ public enum ReminderReconciliation {
         return plan
     }
 
-    /// The `limit` soonest reminders `sources` want after `now`, soonest first.
+    /// The `limit` soonest reminders `sources` want after `now` (and not after `end`, when given),
+    /// soonest first.
+    ///
+    /// - Complexity: O(*n* · *k* log(*n* · *k*)) for *n* sources and *k* reminders each, at most
+    ///   `limit` (or as many as come before `end`), plus the occurrences each repeat rule skips.
     public static func reminders(
-        for sources: [ReminderSource], after now: Date, calendar: Calendar, limit: Int = defaultLimit
+        for sources: [ReminderSource], after now: Date, through end: Date? = nil, calendar: Calendar,
+        limit: Int = defaultLimit
     ) -> [Reminder] {
         guard limit > 0 else { return [] }
         let today = Day(containing: now, in: calendar)
@@ -52,11 +57,13 @@ public enum ReminderReconciliation {
         for source in sources where !source.isFinished {
             guard case .before(let days, let time) = source.rule else { continue }
             var taken = 0
-            for dueDay in dueDays(of: source.schedule, from: today) {
+            for dueDay in dueDays(of: source.schedule, from: max(today, source.firstDueDay ?? today)) {
                 guard taken < limit else { break }
                 guard let fireDate = fireDate(dueDay.adding(days: -days), at: time, calendar: calendar),
                       fireDate > now
                 else { continue }
+                // Later due days fire later.
+                if let end, fireDate > end { break }
                 all.append(Reminder(projectID: source.projectID, title: source.title, dueDay: dueDay, fireDate: fireDate))
                 taken += 1
             }
