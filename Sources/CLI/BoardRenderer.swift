@@ -10,6 +10,7 @@ import ProjectManager
 /// Write the report       │ Plan the offsite       │
 /// ! overdue 2026-03-14   │ due 2026-03-15         │
 /// ```
+/// A repeating project's card shows its next occurrence as `↻ next 2026-03-22`.
 /// The columns are the board screen's sections (``BoardViewModel``'s snapshot). Each card shows its
 /// short id (wrapped in the rare case it is longer than the column), its title (wrapped to three
 /// lines at most, then cut with an ellipsis) and its deadline. An overdue deadline starts with `!`,
@@ -75,6 +76,9 @@ struct BoardRenderer: Sendable {
         if sections.contains(where: { $0.rows.contains(where: \.isOverdue) }) {
             caption += " · ! overdue"
         }
+        if sections.contains(where: { $0.rows.contains { $0.repeatSummary != nil } }) {
+            caption += " · ↻ repeats"
+        }
         return style.apply(.heading, to: TerminalText.truncated(caption, to: boardWidth))
     }
 
@@ -91,17 +95,22 @@ struct BoardRenderer: Sendable {
                 cells.append(Cell(line, .plain))
             }
             if let deadline = row.deadline {
-                cells.append(deadlineCell(TerminalText.sanitized(deadline), isOverdue: row.isOverdue))
+                cells.append(deadlineCell(
+                    TerminalText.sanitized(deadline), isOverdue: row.isOverdue, repeats: row.repeatSummary != nil))
             }
         }
         return cells
     }
 
-    /// A deadline as the localizer wrote it, `2026-03-14` in the numeric style.
-    private func deadlineCell(_ deadline: String, isOverdue: Bool) -> Cell {
-        let choices = isOverdue
-            ? ["! overdue \(deadline)", "! \(deadline)"]
-            : ["due \(deadline)", "\(deadline)"]
+    /// A deadline as the localizer wrote it, `2026-03-14` in the numeric style; a repeating
+    /// project's is its next occurrence, marked `↻`.
+    private func deadlineCell(_ deadline: String, isOverdue: Bool, repeats: Bool) -> Cell {
+        let choices = switch (isOverdue, repeats) {
+        case (true, false): ["! overdue \(deadline)", "! \(deadline)"]
+        case (false, false): ["due \(deadline)", "\(deadline)"]
+        case (true, true): ["! ↻ overdue \(deadline)", "! ↻ \(deadline)", "! \(deadline)"]
+        case (false, true): ["↻ next \(deadline)", "↻ \(deadline)", "\(deadline)"]
+        }
         let text = choices.first { TerminalText.width(of: $0) <= columnWidth }
             ?? TerminalText.truncated(choices[choices.count - 1], to: columnWidth)
         return Cell(text, isOverdue ? .overdue : .plain)

@@ -1,12 +1,15 @@
 import Foundation
 import ProjectManager
 
-/// What `pm show` prints about one project.
+/// What `pm show` prints about one project; a repeating project's `due` is its next occurrence,
+/// and `repeats` and `skipped` (only when any is) follow it.
 ///
 /// ```
 /// 3f2a9c1e  Write the report
 ///   column   To Do, 1 of 2
 ///   due      2026-03-14 ! overdue
+///   repeats  every 2nd and 4th Sunday (FREQ=MONTHLY;BYDAY=2SU,4SU) from 2026-03-01
+///   skipped  2026-03-08
 ///   created  2026-03-15 12:00
 ///   updated  2026-03-15 12:00
 ///   id       3f2a9c1e-0000-4000-8000-000000000001
@@ -32,6 +35,14 @@ struct ProjectDetails: Sendable {
             lines.append(field("due", text))
         } else {
             lines.append(field("due", style.apply(.muted, to: "none")))
+        }
+        if let recurrence = project.recurrence {
+            let localizer = Localizer(
+                locale: Locale(identifier: "en_US"), calendar: calendar, timeZone: calendar.timeZone, dateStyle: .numeric)
+            lines.append(field("repeats", "\(localizer.summary(of: recurrence.rule)) (\(recurrence.rule)) from \(recurrence.start)"))
+            if !recurrence.exceptions.isEmpty {
+                lines.append(field("skipped", recurrence.exceptions.sorted().map(\.description).joined(separator: ", ")))
+            }
         }
         lines.append(field("created", timestamp(project.createdAt)))
         lines.append(field("updated", timestamp(project.updatedAt)))

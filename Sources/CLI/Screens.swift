@@ -97,11 +97,14 @@ struct Screens {
         let output = open(form, EditProjectViewModel<Mode>.Input.init, events: events)
         let saved = await output.saveCompleted.collected()
         let messages = await output.validationMessages.collected()
-        try Self.check(await output.errors.collected())
+        let errors = await output.errors.collected()
         guard let project = saved.last else {
+            // The fields' messages say more than the form's "fix the fields marked below".
             let shown = ValidationFailure.Field.allCases.flatMap { messages.last?[$0] ?? [] }
+            if shown.isEmpty { try Self.check(errors) }
             throw .runtime(shown.isEmpty ? "not saved" : "not saved: \(shown.joined(separator: " "))")
         }
+        try Self.check(errors)
         return project
     }
 
