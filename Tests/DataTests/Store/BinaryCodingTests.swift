@@ -270,4 +270,40 @@ struct BinaryCodingVersionTests {
         }
         #expect(decoded == Self.project)
     }
+
+    /// The same project repeating, as coding version 2 of `Project` writes it: coding 1's bytes, then
+    /// its recurrence.
+    static let projectVersion2 = projectVersion1
+        + "01" + "01d41f0602"  // a recurrence, from 2026-03-01
+        + "1a" + "465245513d4d4f4e54484c593b42594441593d3253552c345355"  // FREQ=MONTHLY;BYDAY=2SU,4SU
+        + "01" + "01d41f0610"  // one exception, 2026-03-08
+
+    static var repeating: Project {
+        var project = project
+        project.recurrence = Recurrence(
+            start: Day(year: 2026, month: 3, day: 1), rule: RecurrenceRule("FREQ=MONTHLY;BYDAY=2SU,4SU"),
+            exceptions: [Day(year: 2026, month: 3, day: 8)])
+        return project
+    }
+
+    @Test("version 2 of Project reads as the repeating project it was written from, and is what it writes")
+    func projectVersion2() throws {
+        let data = Self.bytes(Self.projectVersion2)
+
+        #expect(try Self.decode(Project.self, data, version: 2) == Self.repeating)
+        #expect(try Self.decode(Project.self, Self.bytes(Self.projectVersion1 + "00"), version: 2) == Self.project)
+        var writer = BinaryWriter(capacity: 16)
+        Self.repeating.encode(to: &writer)
+        #expect(writer.finish() == data)
+    }
+
+    @Test("a repeat rule the engine cannot read is refused with a reason, never read as no rule")
+    func damagedRecurrence() throws {
+        let broken = Self.projectVersion1 + "01" + "01d41f0602" + "09" + "465245513d484f5552" + "00"  // FREQ=HOUR
+
+        #expect(throws: BinaryCodingError.self) { try Self.decode(Project.self, Self.bytes(broken), version: 2) }
+        #expect(throws: BinaryCodingError.self) {
+            try Self.decode(Project.self, Self.bytes(Self.projectVersion1 + "02"), version: 2)
+        }
+    }
 }
