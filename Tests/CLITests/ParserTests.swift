@@ -75,7 +75,8 @@ struct ParserTests {
         (["--stroe", "/s", "board"], "pm: unknown option '--stroe': did you mean '--store'?"),
         (["completion", "tcsh"], "pm: unknown shell 'tcsh': use bash, zsh or fish"),
         (["completion"], "pm: 'pm completion' needs a shell (bash, zsh or fish)"),
-        (["move"], "pm: 'pm move' needs a project id and a column (todo, doing or done)"),
+        (["move"], "pm: 'pm move' needs a project id"),
+        (["move", "3f2a"], "pm: 'pm move' needs a column (todo, doing or done), or --to-board NAME"),
         (["undo", "--json"], "pm: unknown option '--json' for 'pm undo'"),
     ])
     func nearMiss(_ arguments: [String], message: String) {

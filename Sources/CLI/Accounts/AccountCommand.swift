@@ -30,12 +30,16 @@ extension AccountCommand {
         self.init(input: AccountInput(arguments))
     }
 
+    /// Signs up or in, then opens the account's home board (its first, made on its first
+    /// sign-in), so that the board commands have one.
     @MainActor
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let screens = try context.readingScreens()
+        let screens = try context.screens()
         let labels = (screens.text(.field(.password)), screens.text(.field(.confirmation)))
         let typed = try input.readPassword(in: context, labels: labels, confirming: Self.confirmsPassword)
         let session = try await submit(on: screens, password: typed.password, confirmation: typed.confirmation)
+        let engine = screens.engine
+        try await attempt { () async throws(RepositoryError) in try await engine.homeBoard() }
         context.print(TerminalText.sanitized(screens.text(.signedIn(as: session.account.email))))
     }
 }

@@ -34,17 +34,23 @@ public struct TerminalInput: Sendable {
     public static func live() -> TerminalInput? {
         guard isatty(STDIN_FILENO) == 1 else { return nil }
         return TerminalInput { prompt, echo in
-            StandardStream.error.write(prompt)
-            guard !echo else { return readStandardInputLine() }
-            return withoutEcho { readStandardInputLine() }
+            guard !echo else {
+                StandardStream.error.write(prompt)
+                return readStandardInputLine()
+            }
+            return withoutEcho(prompt: prompt) { readStandardInputLine() }
         }
     }
 
-    /// Runs `read` with the terminal's echo off, and puts the terminal back as it was after it,
-    /// or on Control-C.
-    private static func withoutEcho(_ read: () -> String?) -> String? {
+    /// Turns the terminal's echo off, shows `prompt`, runs `read`, and puts the terminal back as it
+    /// was after it, or on Control-C. The prompt comes once the echo is off, so that nothing typed
+    /// after it can be shown.
+    private static func withoutEcho(prompt: String, _ read: () -> String?) -> String? {
         var saved = termios()
-        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return read() }
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
+            StandardStream.error.write(prompt)
+            return read()
+        }
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
         let restored = saved
@@ -59,6 +65,7 @@ public struct TerminalInput: Sendable {
         }
         interrupt.resume()
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+        StandardStream.error.write(prompt)
         let line = read()
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
         interrupt.cancel()

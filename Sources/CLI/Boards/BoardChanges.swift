@@ -48,7 +48,7 @@ struct BoardChanges {
             // Asked before the store is opened for writing, so that no lock is held while the user thinks.
             let reader = try context.readingScreens()
             let board = try await context.directory(on: reader).board(name)
-            let count = try await BoardCounts.read([board], on: reader.engine)[0].count
+            let count = try await Self.count(of: board, on: reader.engine)
             let question = "Delete board '\(TerminalText.sanitized(board.title))' and its \(Self.projects(count))? [y/N] "
             let answer = terminal.readLine(question, true)?.trimmingCharacters(in: .whitespaces).lowercased()
             guard answer == "y" || answer == "yes" else {
@@ -59,7 +59,7 @@ struct BoardChanges {
         let engine = screens.engine
         let directory = try await context.directory(on: screens)
         let board = try directory.board(name)
-        let count = try await BoardCounts.read([board], on: engine)[0].count
+        let count = try await Self.count(of: board, on: engine)
         try await attempt { () async throws(RepositoryError) in try await engine.deleteBoard(board.id) }
         if directory.current?.id == board.id, let file = try context.currentBoardFile() {
             try file.setCurrentBoard(nil, for: directory.viewer)
@@ -75,6 +75,12 @@ struct BoardChanges {
         guard let file = try context.currentBoardFile() else { throw .runtime("there is no settings file to keep the current board in") }
         try file.setCurrentBoard(board.id, for: directory.viewer)
         context.print("now on board '\(TerminalText.sanitized(board.title))'")
+    }
+
+    /// How many projects `board` holds.
+    private static func count(of board: Board, on engine: ProjectManagerEngine) async throws(CommandLineError) -> Int {
+        let summaries = try await attempt { () async throws(RepositoryError) in try await engine.fetchBoardList() }
+        return summaries.first { $0.id == board.id }?.count ?? 0
     }
 
     /// `1 project`, `3 projects`.

@@ -23,7 +23,8 @@ struct BoardsCommand: JSONReadCommand {
     func run(in context: CommandContext) async throws(CommandLineError) {
         let screens = try context.readingScreens()
         let directory = try await context.directory(on: screens)
-        let summaries = try await BoardCounts.read(directory.boards, on: screens.engine)
+        let engine = screens.engine
+        let summaries = try await attempt { () async throws(RepositoryError) in try await engine.fetchBoardList() }
         if json {
             context.print(try CommandJSON.line(Output(summaries: summaries, current: directory.current?.id)))
             return
@@ -52,7 +53,7 @@ struct BoardsCommand: JSONReadCommand {
 
         var boards: [Entry]
 
-        init(summaries: [BoardCounts], current: Board.ID?) {
+        init(summaries: [BoardSummary], current: Board.ID?) {
             boards = summaries.map { summary in
                 Entry(
                     id: summary.board.id.description, title: summary.board.title, createdAt: summary.board.createdAt,

@@ -1,43 +1,57 @@
 import ProjectManager
 
-/// `pm move`: moves a project to a column, last or at a position, through the `MoveProject` use
-/// case, whether or not `--at` is given.
+/// `pm move`: moves a project to a column, last or at a position, on its board or to another
+/// (`--to-board`), through the `MoveProject` use case, whether or not `--at` is given.
 struct MoveCommand: Command {
     static let configuration = CommandConfiguration(
-        name: "move", abstract: "move a project to a column, last or at position N",
+        name: "move", abstract: "move a project to a column, or to another board, last or at position N",
         discussion: """
             Without --at, or with N past the end, the project goes last. Moving within its own \
             column reorders it. Moving a repeating project to done completes its occurrence: it goes \
-            back to todo, due on the next one (after its last, it stays done).
+            back to todo, due on the next one (after its last, it stays done). With --to-board NAME \
+            it goes to that board, in the column given or else in the one it stands in; both boards' \
+            histories record it, and pm undo on the board it left brings it back.
             """,
         arguments: [
             .projectID,
             CommandArgument(
                 valueName: "todo|doing|done", noun: "a column (todo, doing or done)",
-                help: "the column to move it to, in any case", completion: .words(ProjectState.allCases.map(\.rawValue))),
+                help: "the column to move it to, in any case; with --to-board, its own unless given",
+                isOptional: true, completion: .words(ProjectState.allCases.map(\.rawValue))),
         ],
-        options: [.value("--at", "N", help: "its position in the column, from 1 (the top)"), .board])
+        options: [
+            .value("--at", "N", help: "its position in the column, from 1 (the top)"),
+            .board,
+            .value("--to-board", "NAME", help: "the board to move it to, by name"),
+        ])
 
     /// The project, as the user named it.
     var id: ProjectIDPrefix
-    /// The column it goes to.
-    var state: ProjectState
+    /// The column it goes to; `nil` keeps its own (only with a target board).
+    var state: ProjectState?
     /// Its position there, counted from 1; `nil` is last.
     var position: Int?
     /// The board to find it on, by name; the current board when `nil`.
     var board: String?
+    /// The board to move it to, by name; `nil` keeps it on its own.
+    var targetBoard: String?
 
-    init(id: ProjectIDPrefix, to state: ProjectState, position: Int?, board: String? = nil) {
+    init(id: ProjectIDPrefix, to state: ProjectState?, position: Int?, board: String? = nil, targetBoard: String? = nil) {
         self.id = id
         self.state = state
         self.position = position
         self.board = board
+        self.targetBoard = targetBoard
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         board = arguments.value(CommandOption.board.name)
+        targetBoard = arguments.value("--to-board")
         id = try ProjectIDPrefix(parsing: arguments.positionals[0])
-        state = try Self.state(parsing: arguments.positionals[1])
+        state = try arguments.positional(1).map { (text: String) throws(CommandLineError) in try Self.state(parsing: text) }
+        guard state != nil || targetBoard != nil else {
+            throw .usage("'pm move' needs a column (todo, doing or done), or --to-board NAME")
+        }
         position = try arguments.value("--at").map { (text: String) throws(CommandLineError) -> Int in
             try Self.position(parsing: text)
         }
@@ -45,27 +59,35 @@ struct MoveCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let screens = try await context.screens(onBoard: board)
+        let engine = screens.engine
         let lookup = try await context.lookup(on: screens)
         let project = try lookup.project(id)
-        let (state, index) = (state, position.map { $0 - 1 })
+        var target: Board?
+        if let targetBoard { target = try await context.directory(on: screens).board(targetBoard) }
+        let (state, index) = (state ?? project.state, position.map { $0 - 1 })
         let change = try await attempt { () async throws(RepositoryError) in
-            try await screens.engine.moveProject(project.id, to: state, at: index)
+            if let target {
+                try await engine.moveProject(project.id, toBoard: target.id, in: state, at: index)
+            } else {
+                try await engine.moveProject(project.id, to: state, at: index)
+            }
         }
+        let place = state.columnTitle + (target.map { " on board '\(TerminalText.sanitized($0.title))'" } ?? "")
         guard change.isChanged else {
-            context.print("nothing changed: \(lookup.shortIDs(project.id)) is already there in \(state.columnTitle)")
+            context.print("nothing changed: \(lookup.shortIDs(project.id)) is already there in \(place)")
             return
         }
-        let place = try await attempt { () async throws(RepositoryError) in
-            try await screens.engine.fetchProject.place(of: project.id)
+        let position = try await attempt { () async throws(RepositoryError) in
+            try await engine.fetchProject.place(of: project.id)
         }
         let moved = change.project
         if moved.state != state, let completed = project.deadline, let next = moved.deadline {
             // A repeating project's occurrence was done: it waits for the next one.
             context.print("completed \(lookup.shortIDs(project.id)) of \(completed): next \(next), "
-                + "in \(moved.state.columnTitle) (\(place.index + 1) of \(place.count))")
+                + "in \(moved.state.columnTitle) (\(position.index + 1) of \(position.count))")
             return
         }
-        context.print("moved \(lookup.shortIDs(project.id)) to \(state.columnTitle) (\(place.index + 1) of \(place.count))")
+        context.print("moved \(lookup.shortIDs(project.id)) to \(place) (\(position.index + 1) of \(position.count))")
     }
 
     /// A column argument: `todo`, `doing` or `done`, in any case.
