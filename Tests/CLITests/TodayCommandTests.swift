@@ -1,4 +1,5 @@
 import Foundation
+import ProjectManager
 import ProjectManagerCLI
 import ProjectManagerTestSupport
 import Testing
@@ -31,6 +32,33 @@ struct TodayCommandTests {
         #expect(titles("upcoming") == ["Soon"])
         #expect(object["nextChange"] as? String == "2026-03-15T15:00:00Z")
         #expect((object["boards"] as? [[String: Any]])?.first?["overdue"] as? Int == 1)
+    }
+
+    @Test("a repeating favourite is listed by occurrence: a daily one 7 times, a mart's 2nd and 4th Sundays once this week")
+    func repeatingFavourites() async throws {
+        // Given Sunday 2026-03-15 noon UTC, a daily project and a mart's closing days, made by an app
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+        let engine = try ProjectManagerEngine.persistent(at: harness.store, environment: harness.engineEnvironment)
+        let daily = try await engine.createProject(ProjectDraft(
+            title: "Feed the cat", deadline: Day("2026-03-15"), repeatRule: try RecurrenceRule(parsing: "FREQ=DAILY")))
+        let mart = try await engine.createProject(ProjectDraft(
+            title: "이마트 휴무", deadline: Day("2026-03-01"), repeatRule: try RecurrenceRule(parsing: "FREQ=MONTHLY;BYDAY=2SU,4SU")))
+        engine.close()
+
+        // When both are starred through pm, and the summary read in another run
+        #expect(await harness.run(["star", String(daily.id.description.prefix(8))]).status == 0)
+        #expect(await harness.run(["star", String(mart.id.description.prefix(8))]).status == 0)
+        let outcome = await harness.run(["today", "--json"])
+
+        // Then
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+        let upcoming = try #require(object["upcoming"] as? [[String: Any]])
+        #expect(upcoming.filter { $0["title"] as? String == "Feed the cat" }.compactMap { $0["deadline"] as? String } == [
+            "2026-03-16", "2026-03-17", "2026-03-18", "2026-03-19", "2026-03-20", "2026-03-21", "2026-03-22",
+        ])
+        #expect(upcoming.filter { $0["title"] as? String == "이마트 휴무" }.compactMap { $0["deadline"] as? String } == ["2026-03-22"])
+        #expect((object["dueToday"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Feed the cat"])
     }
 
     @Test("on a terminal: three sections, by deadline, with short ids")

@@ -50,9 +50,11 @@ public struct TodaySummary: Hashable, Sendable, Codable {
     public var overdue: [Item]
     /// Due today.
     public var dueToday: [Item]
-    /// Due in the next 7 days, earliest first: only the favourites', when favourites were given.
+    /// Due in the next 7 days, earliest first: only the favourites', when favourites were given. A
+    /// repeating project is listed once for each occurrence in those days (a daily one 7 times).
     public var upcoming: [Item]
-    /// Every board with something overdue, due today or upcoming, in the boards' order.
+    /// Every board with something overdue, due today or upcoming, in the boards' order; a repeating
+    /// project counts once, by the occurrence it waits for.
     public var boards: [BoardCount]
     /// When the summary next changes unless the projects do: the next midnight in the user's
     /// time zone, since deadlines are whole days (the next deadline always falls on a midnight).
@@ -93,6 +95,10 @@ public struct TodaySummary: Hashable, Sendable, Codable {
                 counts[project.boardID, default: (0, 0, 0)].upcoming += 1
                 if favourites?.contains(project.id) ?? true { upcoming.append(item) }
             }
+            if let recurrence = project.recurrence, favourites?.contains(project.id) ?? true {
+                upcoming += Self.occurrences(of: recurrence, after: max(deadline, today), through: lastUpcoming)
+                    .map { Item(project, deadline: $0) }
+            }
         }
         let order: (Item, Item) -> Bool = { ($0.deadline, $0.title, $0.id.description) < ($1.deadline, $1.title, $1.id.description) }
         self.today = today
@@ -105,6 +111,20 @@ public struct TodaySummary: Hashable, Sendable, Codable {
             }
         }
         nextChange = tomorrow
+    }
+
+    /// The occurrences of a repeating project's schedule after `day` (its deadline or today,
+    /// whichever is later) through `last`.
+    ///
+    /// - Complexity: a period or two of the rule to reach `day`, then O(*k*) for *k* occurrences.
+    private static func occurrences(of recurrence: Recurrence, after day: Day, through last: Day) -> [Day] {
+        guard day < last else { return [] }
+        do {
+            return try recurrence.occurrences(from: day, through: last).filter { $0 > day }
+        } catch {
+            // A rule that falls on no day has no later occurrence: its deadline alone is listed.
+            return []
+        }
     }
 }
 
