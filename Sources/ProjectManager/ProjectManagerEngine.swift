@@ -175,7 +175,7 @@ public struct ProjectManagerEngine: Sendable {
         self.projects = repository
         self.boards = repository
         self.favourites = repository
-        self.gitHubLinks = store
+        self.gitHubLinks = repository
         createProject = CreateProject(projects: repository, environment: environment)
         importProjects = ImportProjects(projects: repository, environment: environment)
         updateProject = UpdateProject(projects: repository, environment: environment)

@@ -128,7 +128,7 @@ struct BoardOwnershipTests {
         #expect(await engine.undoRedo.status(onBoard: board).canUndo)
     }
 
-    @Test("another's board cannot be changed: create on it, rename, delete, undo, redo, import", arguments: StoreKind.allCases)
+    @Test("another's board cannot be changed: create on it, rename, delete, undo, redo, import, link to GitHub", arguments: StoreKind.allCases)
     func anotherBoardCannotChange(kind: StoreKind) async throws {
         // Given Bob signed in, and Ada's last change undone so that she could redo it
         let users = try await TwoUsers(kind)
@@ -146,6 +146,10 @@ struct BoardOwnershipTests {
         await #expect(throws: missing) { try await engine.deleteBoard(board) }
         await #expect(throws: missing) { try await engine.undoRedo.undo(onBoard: board) }
         await #expect(throws: missing) { try await engine.undoRedo.redo(onBoard: board) }
+        let repository = try #require(GitHubRepositoryName("octo/krello"))
+        await #expect(throws: missing) { try await engine.gitHubLinks.link(board, to: repository) }
+        await #expect(throws: missing) { try await engine.gitHubLinks.link(of: board) }
+        await #expect(throws: missing) { try await engine.gitHubLinks.cards(on: board) }
 
         // And Ada finds her board as she left it
         try await users.signInAda()
@@ -153,6 +157,7 @@ struct BoardOwnershipTests {
         #expect(try await restarted.listBoards().map(\.title) == ["Ada's work"])
         #expect(try await restarted.fetchBoard(board).titlesByColumn == [["Write report"], [], []])
         #expect(await restarted.undoRedo.status(onBoard: board).canRedo)
+        #expect(try await restarted.gitHubLinks.link(of: board) == nil)
     }
 
     @Test("another's cards read as cards that do not exist: fetch, place, move, edit, delete, edit session, move between boards", arguments: StoreKind.allCases)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The repositories as the account signed in now may use them: its own boards, and the projects,
-/// history and favourites on them, and nothing else.
+/// history, favourites and GitHub links on them, and nothing else.
 ///
 /// Every call asks the ``AuthenticationProvider`` who is signed in, and lets through only the
 /// boards that ``Board/isVisible(to:)`` allows that viewer: a signed-in account its own boards,
@@ -20,10 +20,10 @@ import Foundation
 public struct AccountScopedRepository: ProjectRepository, BoardRepository, HistoryRepository,
     ProjectEditingRepository, ProjectSearchRepository
 {
-    /// What the scoped repository wraps: one store's projects, boards, history, edit sessions and
-    /// favourites.
+    /// What the scoped repository wraps: one store's projects, boards, history, edit sessions,
+    /// favourites and GitHub links.
     public typealias Store = ProjectRepository & BoardRepository & HistoryRepository & ProjectEditingRepository
-        & FavouriteRepository
+        & FavouriteRepository & GitHubLinkRepository
 
     private let store: any Store
     private let search: any ProjectSearchRepository
@@ -261,5 +261,35 @@ extension AccountScopedRepository: FavouriteRepository {
         case .project(let id): try await requireProject(id)
         case .board(let id): try await requireBoard(id)
         }
+    }
+}
+
+// MARK: - GitHub links
+
+extension AccountScopedRepository: GitHubLinkRepository {
+    public func link(_ board: Board.ID, to repository: GitHubRepositoryName) async throws(RepositoryError) {
+        try await requireBoard(board)
+        try await store.link(board, to: repository)
+    }
+
+    public func link(of board: Board.ID) async throws(RepositoryError) -> GitHubBoardLink? {
+        try await requireBoard(board)
+        return try await store.link(of: board)
+    }
+
+    public func cards(on board: Board.ID) async throws(RepositoryError) -> [GitHubCard] {
+        try await requireBoard(board)
+        return try await store.cards(on: board)
+    }
+
+    public func save(_ cards: [GitHubCard]) async throws(RepositoryError) {
+        let viewer = try await viewer()
+        for board in Set(cards.map(\.boardID)) { _ = try await visibleBoard(board, to: viewer) }
+        try await store.save(cards)
+    }
+
+    public func recordKeptGitHubText(replacing project: Project) async throws(RepositoryError) {
+        try await requireProject(project.id)
+        try await store.recordKeptGitHubText(replacing: project)
     }
 }
