@@ -22,7 +22,7 @@ extension CommandLineTool {
     public static func live() -> CommandLineTool {
         _ = signal(SIGPIPE, SIG_IGN)
         let isTerminal = isatty(STDOUT_FILENO) == 1
-        return CommandLineTool(
+        var tool = CommandLineTool(
             output: StandardStream.output,
             errors: StandardStream.error,
             processEnvironment: ProcessInfo.processInfo.environment,
@@ -38,6 +38,25 @@ extension CommandLineTool {
                 }
             },
             terminal: TerminalInput.live())
+        tool.argumentBytes = (1..<max(Int(CommandLine.argc), 1)).map { index in
+            CommandLine.unsafeArgv[index].map { StorePath(cString: $0).bytes } ?? []
+        }
+        tool.environmentBytes = environmentBytes()
+        return tool
+    }
+
+    /// Every `NAME=value` of the process environment (`environ`), the value's bytes as they are.
+    private static func environmentBytes() -> [String: [UInt8]] {
+        var variables: [String: [UInt8]] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let bytes = StorePath(cString: pointer).bytes
+            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                variables[String(decoding: bytes[..<equals], as: UTF8.self)] = Array(bytes[(equals + 1)...])
+            }
+            entry += 1
+        }
+        return variables
     }
 
     /// The live clock, calendar and time zone (`TZ`), with the instant `PM_NOW` names in place of

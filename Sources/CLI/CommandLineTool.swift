@@ -50,6 +50,14 @@ public struct CommandLineTool: Sendable {
     public let terminal: TerminalInput?
     /// How the store's own accounts hash passwords, how long a session lasts, and the backoff.
     public let accounts: LocalAccountSettings
+    /// The arguments after the program's name as the system gave them, bytes not decoded (the
+    /// `pm` executable's `argv`), when known: a `--store` path is taken from them as it is, so a
+    /// name that is not UTF-8 opens that name. Used only when they decode to the arguments run.
+    public var argumentBytes: [[UInt8]]?
+    /// Environment variables as the system gave them, bytes not decoded: `PM_STORE`,
+    /// `XDG_DATA_HOME` and `HOME` are taken from here when they decode to their value in
+    /// ``processEnvironment``.
+    public var environmentBytes: [String: [UInt8]] = [:]
 
     /// The width assumed when neither the terminal nor `COLUMNS` gives one.
     public static let defaultWidth = 80
@@ -99,7 +107,7 @@ public struct CommandLineTool: Sendable {
     public func run(_ arguments: [String]) async -> Int32 {
         do throws(CommandLineError) {
             let invocation = try CommandParser.parse(arguments)
-            try await perform(invocation)
+            try await perform(invocation, storePath: storeFlag(of: invocation, in: arguments))
             return ExitCode.success.rawValue
         } catch {
             switch error {
@@ -148,10 +156,19 @@ public struct CommandLineTool: Sendable {
 
     // MARK: - Dispatch
 
+    /// The path `--store` gives, from ``argumentBytes`` when they are the bytes of `arguments`.
+    private func storeFlag(of invocation: Invocation, in arguments: [String]) -> StorePath? {
+        guard let path = invocation.storePath else { return nil }
+        guard let (index, offset) = invocation.storeArgument, let bytes = argumentBytes,
+              bytes.count == arguments.count, String(decoding: bytes[index], as: UTF8.self) == arguments[index]
+        else { return StorePath(path) }
+        return StorePath(bytes: bytes[index].dropFirst(offset))
+    }
+
     /// Runs the command on the main actor, where the view models live.
     @MainActor
-    private func perform(_ invocation: Invocation) async throws(CommandLineError) {
-        let context = CommandContext(tool: self, storePath: invocation.storePath)
+    private func perform(_ invocation: Invocation, storePath: StorePath?) async throws(CommandLineError) {
+        let context = CommandContext(tool: self, storePath: storePath)
         do {
             try await invocation.command.run(in: context)
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import ProjectManager
 
 /// Where `pm` keeps its projects.
 ///
@@ -11,27 +12,36 @@ enum StoreLocation {
     /// The folder made for the store inside the data directory.
     static let folderName = "projectmanager"
 
-    /// The store file to open.
+    /// The store file to open, its bytes as the system gave them where they are known.
     ///
     /// - Parameters:
     ///   - flag: The path given with `--store`, if any.
     ///   - environment: The process environment.
+    ///   - environmentBytes: The same variables as bytes, not decoded; a variable whose bytes
+    ///     decode to its value in `environment` is taken from here, so a path that is not UTF-8
+    ///     names that path.
     /// - Throws: ``CommandLineError/runtime(_:)`` when no path is given and neither
     ///   `XDG_DATA_HOME` nor `HOME` is set.
-    static func url(flag: String?, environment: [String: String]) throws(CommandLineError) -> URL {
-        if let flag { return URL(filePath: flag) }
-        if let path = environment["PM_STORE"], !path.isEmpty { return URL(filePath: path) }
-        let dataHome: URL
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            dataHome = URL(filePath: xdg, directoryHint: .isDirectory)
-        } else if let home = environment["HOME"], !home.isEmpty {
-            dataHome = URL(filePath: home, directoryHint: .isDirectory)
-                .appending(path: ".local/share", directoryHint: .isDirectory)
+    static func path(
+        flag: StorePath?, environment: [String: String], environmentBytes: [String: [UInt8]]
+    ) throws(CommandLineError) -> StorePath {
+        func variable(_ name: String) -> StorePath? {
+            guard let text = environment[name], !text.isEmpty else { return nil }
+            if let bytes = environmentBytes[name], String(decoding: bytes, as: UTF8.self) == text {
+                return StorePath(bytes: bytes)
+            }
+            return StorePath(text)
+        }
+        if let flag { return flag }
+        if let path = variable("PM_STORE") { return path }
+        let dataHome: StorePath
+        if let xdg = variable("XDG_DATA_HOME"), xdg.isAbsolute {
+            dataHome = xdg
+        } else if let home = variable("HOME") {
+            dataHome = home.appending(component: StorePath(".local/share"))
         } else {
             throw .runtime("cannot tell where to keep the store: set HOME or PM_STORE, or pass --store PATH")
         }
-        return dataHome
-            .appending(path: folderName, directoryHint: .isDirectory)
-            .appending(path: fileName, directoryHint: .notDirectory)
+        return dataHome.appending(component: StorePath(folderName)).appending(component: StorePath(fileName))
     }
 }

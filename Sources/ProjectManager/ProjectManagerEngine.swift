@@ -5,6 +5,8 @@ import ProjectManagerData
 
 /// What a store asks the user to know about: re-exported from the Data layer.
 public typealias StoreWarning = ProjectManagerData.StoreWarning
+/// A file path as bytes, which need not be UTF-8; see ``ProjectManagerData/StorePath``.
+public typealias StorePath = ProjectManagerData.StorePath
 /// What checking a store file whole found: re-exported from the Data layer.
 public typealias StoreCheck = ProjectManagerData.StoreCheck
 /// Writes projects as an iCalendar document; see ``ProjectManagerData/CalendarFeed``.
@@ -128,6 +130,29 @@ public struct ProjectManagerEngine: Sendable {
                 rounds: accounts.passwordHashRounds, sessionLifetime: accounts.sessionLifetime, backoff: accounts.backoff)
         }
         return try ProjectManagerEngine(store: .file(url), environment: environment, authentication: provider)
+    }
+
+    /// An engine over the store file at `path`, its bytes as they are: a name that is not UTF-8
+    /// (`caf\xE9.pmstore`) opens that name, and its lock, the files written beside it and its
+    /// accounts folder keep those bytes. Otherwise as ``persistent(at:environment:accounts:authentication:)-(URL,_,_,_)``.
+    /// ```swift
+    /// let engine = try ProjectManagerEngine.persistent(at: StorePath(cString: argument))
+    /// ```
+    public static func persistent(
+        at path: StorePath, environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
+        authentication: (any AuthenticationProvider)? = nil
+    ) throws(StoreError) -> ProjectManagerEngine {
+        // The file URL keeps bytes that are not UTF-8 percent-encoded, and the store reads them back.
+        try persistent(at: path.fileURL, environment: environment, accounts: accounts, authentication: authentication)
+    }
+
+    /// An engine that reads the store file at `path`, its bytes as they are, once and never
+    /// writes it; as ``readOnly(at:environment:accounts:authentication:)-(URL,_,_,_)``.
+    public static func readOnly(
+        at path: StorePath, environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
+        authentication: (any AuthenticationProvider)? = nil
+    ) throws(StoreError) -> ProjectManagerEngine {
+        try readOnly(at: path.fileURL, environment: environment, accounts: accounts, authentication: authentication)
     }
 
     /// An engine that reads the store file at `url` once and never writes it: no lock is taken

@@ -17,13 +17,12 @@ import Darwin
 /// Reading a file that does not exist finds no current board and writes nothing; a file that is
 /// not one of these is never overwritten: reading it throws, naming it and what to do.
 struct CurrentBoardFile: Sendable {
-    /// Where the file is.
-    let url: URL
+    /// Where the file is: bytes, as the store's path (which need not be UTF-8).
+    let path: StorePath
 
     /// The settings file beside the store at `store`.
-    init(besideStoreAt store: URL) {
-        let name = store.deletingPathExtension().lastPathComponent + ".settings.json"
-        url = store.deletingLastPathComponent().appending(path: name, directoryHint: .notDirectory)
+    init(besideStoreAt store: StorePath) {
+        path = store.replacingExtension(with: "settings.json")
     }
 
     /// What the file holds.
@@ -60,25 +59,29 @@ struct CurrentBoardFile: Sendable {
     // MARK: - The file
 
     private func read() throws(CommandLineError) -> Contents {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        if descriptor < 0, errno == ENOENT { return Contents() }
+        guard descriptor >= 0 else {
+            throw .runtime("could not read the settings file \(path): \(String(cString: strerror(errno)))")
+        }
         let data: Data
         do {
-            guard FileManager.default.fileExists(atPath: url.path) else { return Contents() }
-            data = try Data(contentsOf: url)
+            data = try FileHandle(fileDescriptor: descriptor, closeOnDealloc: true).readToEnd() ?? Data()
         } catch {
-            throw .runtime("could not read the settings file \(url.path): \(error.localizedDescription)")
+            throw .runtime("could not read the settings file \(path): \(error.localizedDescription)")
         }
         do {
             let contents = try JSONDecoder().decode(Contents.self, from: data)
             guard contents.format == 1 else {
                 throw CommandLineError.runtime(
-                    "the settings file \(url.path) is format \(contents.format), newer than this pm reads: update pm")
+                    "the settings file \(path) is format \(contents.format), newer than this pm reads: update pm")
             }
             return contents
         } catch let error as CommandLineError {
             throw error
         } catch {
             throw .runtime(
-                "the settings file \(url.path) is not pm's settings: move it away; pm board use NAME then writes a new one")
+                "the settings file \(path) is not pm's settings: move it away; pm board use NAME then writes a new one")
         }
     }
 
@@ -93,15 +96,12 @@ struct CurrentBoardFile: Sendable {
         } catch {
             throw .runtime("could not write the settings: \(error)")
         }
-        let folder = url.deletingLastPathComponent().path
-        do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .runtime("could not make the folder \(folder): \(error.localizedDescription)")
+        // The store's folder, which holds the board made current, so it exists but for a race.
+        if path.folder.withCString({ mkdir($0, 0o700) }) != 0, errno != EEXIST {
+            throw Self.failure("make the folder", path.folder)
         }
-        let temporary = url.path + ".new-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let temporary = path.appending(".new-\(getpid())")
+        let descriptor = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else { throw Self.failure("create", temporary) }
         var problem: CommandLineError?
         data.withUnsafeBytes { buffer in
@@ -118,15 +118,17 @@ struct CurrentBoardFile: Sendable {
         }
         if problem == nil, fsync(descriptor) != 0 { problem = Self.failure("write", temporary) }
         close(descriptor)
-        if problem == nil, rename(temporary, url.path) != 0 { problem = Self.failure("rename", temporary) }
+        if problem == nil, temporary.withCString({ source in path.withCString { rename(source, $0) } }) != 0 {
+            problem = Self.failure("rename", temporary)
+        }
         if let problem {
-            unlink(temporary)
+            _ = temporary.withCString { unlink($0) }
             throw problem
         }
     }
 
     /// The last system call's failure, as a runtime error.
-    private static func failure(_ operation: String, _ path: String) -> CommandLineError {
+    private static func failure(_ operation: String, _ path: StorePath) -> CommandLineError {
         .runtime("could not \(operation) \(path): \(String(cString: strerror(errno))); the settings are as they were")
     }
 }

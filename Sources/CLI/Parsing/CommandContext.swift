@@ -13,13 +13,13 @@ struct CommandContext {
 
     private enum Source {
         /// The store `--store` names (or the environment's), opened on demand.
-        case store(path: String?)
+        case store(path: StorePath?)
         /// Screens already open, as the demo's.
         case screens(Screens)
     }
 
     /// A context over the store `storePath` names, or the environment's when it is `nil`.
-    init(tool: CommandLineTool, storePath: String?) {
+    init(tool: CommandLineTool, storePath: StorePath?) {
         self.tool = tool
         self.source = .store(path: storePath)
     }
@@ -53,9 +53,10 @@ struct CommandContext {
         case .screens(let screens):
             return screens
         case .store(let path):
-            let url = try StoreLocation.url(flag: path, environment: tool.processEnvironment)
+            let store = try StoreLocation.path(
+                flag: path, environment: tool.processEnvironment, environmentBytes: tool.environmentBytes)
             return Screens(engine: try opened.keep(CommandLineTool.openEngine(
-                at: url, environment: tool.engineEnvironment, accounts: tool.accounts, readOnly: readOnly)))
+                at: store.fileURL, environment: tool.engineEnvironment, accounts: tool.accounts, readOnly: readOnly)))
         }
     }
 
@@ -93,7 +94,8 @@ struct CommandContext {
     /// elsewhere (the demo's).
     func currentBoardFile() throws(CommandLineError) -> CurrentBoardFile? {
         guard case .store(let path) = source else { return nil }
-        return CurrentBoardFile(besideStoreAt: try StoreLocation.url(flag: path, environment: tool.processEnvironment))
+        return CurrentBoardFile(besideStoreAt: try StoreLocation.path(
+            flag: path, environment: tool.processEnvironment, environmentBytes: tool.environmentBytes))
     }
 
     /// Writes the warnings of every store the command opened to the error stream, one line each

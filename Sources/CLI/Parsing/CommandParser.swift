@@ -3,6 +3,9 @@ struct Invocation: Sendable {
     var command: any Command
     /// The path given with `--store`, before the environment is consulted.
     var storePath: String?
+    /// Where in the arguments that path is: which argument, and from which of its bytes (after
+    /// `--store=`), so that its bytes can be taken as the system gave them.
+    var storeArgument: (index: Int, offset: Int)?
 }
 
 /// Turns `pm`'s arguments into an ``Invocation``, checking everything that can be checked without
@@ -17,6 +20,7 @@ enum CommandParser {
     /// - Throws: ``CommandLineError/usage(_:)`` naming the first problem.
     static func parse(_ arguments: [String]) throws(CommandLineError) -> Invocation {
         var storePath: String?
+        var storeArgument: (index: Int, offset: Int)?
         var wantsHelp = false
         var wantsVersion = false
         var rest: [String] = []
@@ -40,9 +44,11 @@ enum CommandParser {
                 if argument == store {
                     guard index < arguments.count else { throw .usage("option '\(store)' needs a path") }
                     value = arguments[index]
+                    storeArgument = (index, 0)
                     index += 1
                 } else {
                     value = String(argument.dropFirst(store.count + 1))
+                    storeArgument = (index - 1, store.utf8.count + 1)
                 }
                 guard storePath == nil else { throw .usage("option '\(store)' is given twice") }
                 guard !value.isEmpty else { throw .usage("option '\(store)' needs a path, not an empty string") }
@@ -61,7 +67,7 @@ enum CommandParser {
         } else {
             command = HelpCommand(topic: nil)
         }
-        return Invocation(command: command, storePath: storePath)
+        return Invocation(command: command, storePath: storePath, storeArgument: storeArgument)
     }
 
     /// The command `name` made from its arguments.

@@ -17,7 +17,7 @@ import ProjectManagerDomain
 /// try again.
 public actor LocalAuthenticationProvider: AuthenticationProvider {
     /// The folder whose lock file keeps processes apart; `nil` in memory.
-    private let folder: String?
+    private let folder: StorePath?
     private let environment: EngineEnvironment
     private let rounds: Int
     private let sessionLifetime: TimeInterval?
@@ -39,19 +39,29 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
         folder: URL, environment: EngineEnvironment = .live, rounds: Int = 600_000,
         sessionLifetime: TimeInterval? = nil, backoff: SignInBackoff = SignInBackoff()
     ) {
+        self.init(folder: StorePath(fileURL: folder) ?? StorePath(folder.path), environment: environment, rounds: rounds,
+                  sessionLifetime: sessionLifetime, backoff: backoff)
+    }
+
+    /// Keeps accounts in the folder at `folder`, its bytes as they are; see
+    /// ``init(folder:environment:rounds:sessionLifetime:backoff:)-(URL,_,_,_,_)``.
+    public init(
+        folder: StorePath, environment: EngineEnvironment = .live, rounds: Int = 600_000,
+        sessionLifetime: TimeInterval? = nil, backoff: SignInBackoff = SignInBackoff()
+    ) {
         self.init(folder: folder, environment: environment, rounds: rounds, sessionLifetime: sessionLifetime,
                       backoff: backoff, fileSystem: POSIXFileSystem())
     }
 
     init(
-        folder: URL, environment: EngineEnvironment, rounds: Int, sessionLifetime: TimeInterval?,
+        folder: StorePath, environment: EngineEnvironment, rounds: Int, sessionLifetime: TimeInterval?,
         backoff: SignInBackoff, fileSystem: any FileSystem
     ) {
         func file<Value>(_ name: String) -> PrivateFile<Value> {
-            PrivateFile(path: folder.appendingPathComponent(name).path, fileSystem: fileSystem)
+            PrivateFile(path: folder.appending(component: StorePath(name)), fileSystem: fileSystem)
         }
         self.init(
-            folder: folder.path, environment: environment, rounds: rounds, sessionLifetime: sessionLifetime,
+            folder: folder, environment: environment, rounds: rounds, sessionLifetime: sessionLifetime,
             backoff: backoff, fileSystem: fileSystem, accounts: file("accounts.json"), session: file("session.json"),
             failures: file("sign-in-failures.json"))
     }
@@ -68,7 +78,7 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
     }
 
     private init(
-        folder: String?, environment: EngineEnvironment, rounds: Int, sessionLifetime: TimeInterval?,
+        folder: StorePath?, environment: EngineEnvironment, rounds: Int, sessionLifetime: TimeInterval?,
         backoff: SignInBackoff, fileSystem: any FileSystem, accounts: any RecordSlot<AccountFiles.Accounts>,
         session: any RecordSlot<AccountFiles.StoredSession>, failures: any RecordSlot<AccountFiles.Failures>
     ) {
@@ -147,13 +157,12 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
     /// cannot interleave with this one's.
     private func locked<Result>(_ body: () throws(AuthenticationError) -> Result) throws(AuthenticationError) -> Result {
         guard let folder else { return try body() }  // in memory: the actor is the only user
-        do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        do throws(StoreError) {
+            try fileSystem.createDirectories(folder, permissions: 0o700)
         } catch {
-            throw .storage(reason: "could not make the accounts folder \(folder): \(error.localizedDescription)")
+            throw .storage(reason: "could not make the accounts folder \(folder): \(error.description)")
         }
-        let path = folder + "/.lock"
+        let path = folder.appending(component: StorePath(".lock"))
         let lock: FileDescriptor
         do throws(StoreError) {
             guard let opened = try fileSystem.openLockFile(path, create: true, permissions: 0o600) else {

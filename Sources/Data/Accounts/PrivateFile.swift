@@ -7,7 +7,7 @@ struct PrivateFile<Value: Codable & Sendable>: RecordSlot {
     /// The file's permission bits.
     static var permissions: UInt32 { 0o600 }
 
-    let path: String
+    let path: StorePath
     let fileSystem: any FileSystem
 
     /// The value in the file; `nil` when there is no file.
@@ -37,7 +37,7 @@ struct PrivateFile<Value: Codable & Sendable>: RecordSlot {
         } catch {
             throw .storage(reason: "could not encode \(path): \(error)")
         }
-        let temporary = path + ".new"
+        let temporary = path.appending(".new")
         do throws(StoreError) {
             try fileSystem.removeIfPresent(temporary)
             let file = try fileSystem.createNew(temporary, permissions: Self.permissions)
@@ -55,7 +55,7 @@ struct PrivateFile<Value: Codable & Sendable>: RecordSlot {
                 throw error
             }
             try fileSystem.rename(temporary, to: path)
-            try fileSystem.synchronizeDirectory((path as NSString).deletingLastPathComponent)
+            try fileSystem.synchronizeDirectory(path.folder)
         } catch {
             do {
                 try fileSystem.removeIfPresent(temporary)

@@ -74,7 +74,7 @@ public struct FileCredentialStore: GitHubCredentialStore {
         do {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try PrivateFile<Value>(path: file.path, fileSystem: POSIXFileSystem()).write(value)
+            try PrivateFile<Value>(path: StorePath(fileURL: file) ?? StorePath(file.path), fileSystem: POSIXFileSystem()).write(value)
         } catch let error as AuthenticationError {
             if case .storage(let reason) = error { throw .credentialStorage(reason: reason) }
             throw .credentialStorage(reason: "could not write \(file.path): \(error)")

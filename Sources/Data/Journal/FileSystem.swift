@@ -5,10 +5,10 @@ package struct FileDescriptor: Hashable, Sendable {
     /// The POSIX file descriptor.
     package let rawValue: Int32
     /// The path the file was opened at.
-    package let path: String
+    package let path: StorePath
 
     /// Wraps an open descriptor.
-    package init(rawValue: Int32, path: String) {
+    package init(rawValue: Int32, path: StorePath) {
         self.rawValue = rawValue
         self.path = path
     }
@@ -16,40 +16,42 @@ package struct FileDescriptor: Hashable, Sendable {
 
 /// The few POSIX file operations the journal needs, as a seam for fault injection.
 ///
+/// Paths are bytes (``StorePath``), handed to the system as they are: a name that is not UTF-8
+/// opens that name.
 /// ``POSIXFileSystem`` makes the real system calls; tests wrap it to make a chosen call fail.
 /// Every method maps a failure to ``StoreError/ioFailure(file:operation:reason:)`` naming the file.
 /// Descriptors are opened close-on-exec, so child processes never inherit a lock.
 package protocol FileSystem: Sendable {
     /// Opens an existing file for reading and writing; `nil` when there is no file at `path`.
-    func openExisting(_ path: String) throws(StoreError) -> FileDescriptor?
+    func openExisting(_ path: StorePath) throws(StoreError) -> FileDescriptor?
 
     /// Opens an existing file for reading only; `nil` when there is no file at `path`.
-    func openForReading(_ path: String) throws(StoreError) -> FileDescriptor?
+    func openForReading(_ path: StorePath) throws(StoreError) -> FileDescriptor?
 
     /// Opens the lock file at `path` without following a symbolic link (`O_NOFOLLOW`); when
     /// there is none, creates it with exactly `permissions` if `create`, else returns `nil`.
     ///
     /// - Throws: ``StoreError/lockFileIsLink(file:)`` when `path` is a symbolic link.
-    func openLockFile(_ path: String, create: Bool, permissions: UInt32) throws(StoreError) -> FileDescriptor?
+    func openLockFile(_ path: StorePath, create: Bool, permissions: UInt32) throws(StoreError) -> FileDescriptor?
 
     /// Creates a new file at `path` for reading and writing with exactly `permissions`, whatever
     /// the umask; fails if one exists.
-    func createNew(_ path: String, permissions: UInt32) throws(StoreError) -> FileDescriptor
+    func createNew(_ path: StorePath, permissions: UInt32) throws(StoreError) -> FileDescriptor
 
     /// Whether anything (a file, a folder, a symbolic link) is at `path` (`lstat`).
-    func itemExists(_ path: String) throws(StoreError) -> Bool
+    func itemExists(_ path: StorePath) throws(StoreError) -> Bool
 
     /// `path` with every symbolic link in it resolved, so that writes go beside the real file:
     /// `realpath` when the file exists, the target of a dangling link when there is one, else
     /// `path` itself.
-    func resolvingLinks(_ path: String) throws(StoreError) -> String
+    func resolvingLinks(_ path: StorePath) throws(StoreError) -> StorePath
 
     /// Creates the folder at `path` and any missing parents, each with exactly `permissions`;
     /// folders that exist are left as they are.
-    func createDirectories(_ path: String, permissions: UInt32) throws(StoreError)
+    func createDirectories(_ path: StorePath, permissions: UInt32) throws(StoreError)
 
     /// The names in the folder at `path`, without `.` and `..`.
-    func entries(ofDirectory path: String) throws(StoreError) -> [String]
+    func entries(ofDirectory path: StorePath) throws(StoreError) -> [StorePath]
 
     /// Takes an exclusive `flock` on `file` without waiting.
     ///
@@ -71,7 +73,7 @@ package protocol FileSystem: Sendable {
     func synchronize(_ file: FileDescriptor) throws(StoreError)
 
     /// Flushes the directory at `path`, making renames and creations in it durable.
-    func synchronizeDirectory(_ path: String) throws(StoreError)
+    func synchronizeDirectory(_ path: StorePath) throws(StoreError)
 
     /// Cuts the file to `length` bytes (`ftruncate`).
     func truncate(_ file: FileDescriptor, to length: Int) throws(StoreError)
@@ -83,10 +85,10 @@ package protocol FileSystem: Sendable {
     func setPermissions(_ permissions: UInt32, of file: FileDescriptor) throws(StoreError)
 
     /// Renames `source` to `destination`, atomically replacing any file there.
-    func rename(_ source: String, to destination: String) throws(StoreError)
+    func rename(_ source: StorePath, to destination: StorePath) throws(StoreError)
 
     /// Removes the file at `path`; does nothing when there is none.
-    func removeIfPresent(_ path: String) throws(StoreError)
+    func removeIfPresent(_ path: StorePath) throws(StoreError)
 
     /// Closes the descriptor, releasing any lock taken through it.
     func close(_ file: FileDescriptor) throws(StoreError)

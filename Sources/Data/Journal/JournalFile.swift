@@ -81,9 +81,9 @@ package final class JournalFile {
     package static let acknowledgedSuffix = ".acknowledged"
 
     /// The store file as given.
-    package let url: URL
+    package let givenPath: StorePath
     /// The real store file, links resolved at open; every write goes to it or beside it.
-    package let path: String
+    package let path: StorePath
     /// The schema version in the file's header (the one for a new store until it is created).
     package private(set) var schemaVersion: UInt32
     /// The format of the file as it is: ``JournalFormat/version``, or an older one until the
@@ -96,7 +96,7 @@ package final class JournalFile {
     /// The journal size, in bytes, under which ``shouldCompact`` stays `false`.
     package var compactionFloor = JournalFile.defaultCompactionFloor
 
-    private let lockPath: String
+    private let lockPath: StorePath
     private let fileSystem: any FileSystem
     private let now: @Sendable () -> Date
     /// The lock, once taken: at open, or at the first write when neither store nor lock existed.
@@ -110,9 +110,9 @@ package final class JournalFile {
     /// The bytes past ``end`` left by an interrupted append or damage, not yet dropped.
     private var tornTail: Data
     /// The copy of ``tornTail`` made beside the store, once made.
-    private var tornTailCopy: String?
+    private var tornTailCopy: StorePath?
     /// The copies of dropped bytes beside the store that are not acknowledged yet.
-    private var keptCopies: [String]
+    private var keptCopies: [StorePath]
     /// A compaction renamed its file into place, but the directory could not be synced: why.
     package private(set) var replacementSyncFailure: StoreError?
 
@@ -132,13 +132,13 @@ package final class JournalFile {
     }
 
     private init(
-        url: URL, path: String, fileSystem: any FileSystem, now: @escaping @Sendable () -> Date,
+        givenPath: StorePath, path: StorePath, fileSystem: any FileSystem, now: @escaping @Sendable () -> Date,
         lock: FileDescriptor?, disk: Disk, schemaVersion: UInt32, layout: JournalFormat.Layout?,
-        bytes: Data, keptCopies: [String]
+        bytes: Data, keptCopies: [StorePath]
     ) {
-        self.url = url
+        self.givenPath = givenPath
         self.path = path
-        lockPath = path + ".lock"
+        lockPath = path.appending(".lock")
         self.fileSystem = fileSystem
         self.now = now
         self.lock = lock
@@ -191,6 +191,11 @@ package final class JournalFile {
         url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".lock")
     }
 
+    /// The lock file taken for the store at `path`: `<path>.lock`.
+    package static func lockFile(forStoreAt path: StorePath) -> StorePath {
+        path.appending(".lock")
+    }
+
     // MARK: - Opening
 
     /// Locks the store at `url` and reads it.
@@ -214,23 +219,34 @@ package final class JournalFile {
         fileSystem: some FileSystem = POSIXFileSystem(),
         now: @escaping @Sendable () -> Date = Date.init
     ) throws(StoreError) -> (JournalFile, JournalContents) {
-        let path = try resolvedPath(of: url, fileSystem)
-        let lockPath = path + ".lock"
+        try open(at: try storePath(of: url), newStoreSchemaVersion: newStoreSchemaVersion, fileSystem: fileSystem, now: now)
+    }
+
+    /// Locks the store at `givenPath`, its bytes as they are, and reads it; see
+    /// ``open(at:newStoreSchemaVersion:fileSystem:now:)-(URL,_,_,_)``.
+    package static func open(
+        at givenPath: StorePath,
+        newStoreSchemaVersion: UInt32,
+        fileSystem: some FileSystem = POSIXFileSystem(),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) throws(StoreError) -> (JournalFile, JournalContents) {
+        let path = try fileSystem.resolvingLinks(givenPath)
+        let lockPath = lockFile(forStoreAt: path)
         var lock = try fileSystem.openLockFile(lockPath, create: false, permissions: filePermissions)
         if lock == nil, try fileSystem.itemExists(path) {
             lock = try fileSystem.openLockFile(lockPath, create: true, permissions: filePermissions)
         }
         do throws(StoreError) {
-            if let lock { guard try fileSystem.lockExclusively(lock) else { throw .locked(file: path) } }
+            if let lock { guard try fileSystem.lockExclusively(lock) else { throw .locked(file: path.description) } }
             let (disk, bytes, layout) = try readStoreFile(at: path, fileSystem: fileSystem)
             if lock == nil, case .created(let store) = disk {
                 // It appeared between the look and the read: another process is creating it.
                 closeQuietly(store, fileSystem)
-                throw .locked(file: path)
+                throw .locked(file: path.description)
             }
             let kept = lock == nil ? [] : try keptCopies(beside: path, fileSystem)
             let journal = JournalFile(
-                url: url, path: path, fileSystem: fileSystem, now: now, lock: lock, disk: disk,
+                givenPath: givenPath, path: path, fileSystem: fileSystem, now: now, lock: lock, disk: disk,
                 schemaVersion: layout?.schemaVersion ?? newStoreSchemaVersion, layout: layout, bytes: bytes,
                 keptCopies: kept
             )
@@ -258,7 +274,15 @@ package final class JournalFile {
     package static func read(
         at url: URL, newStoreSchemaVersion: UInt32, fileSystem: some FileSystem = POSIXFileSystem()
     ) throws(StoreError) -> JournalContents {
-        let path = try resolvedPath(of: url, fileSystem)
+        try read(at: try storePath(of: url), newStoreSchemaVersion: newStoreSchemaVersion, fileSystem: fileSystem)
+    }
+
+    /// Reads the store at `givenPath`, its bytes as they are, without opening it for writing; see
+    /// ``read(at:newStoreSchemaVersion:fileSystem:)-(URL,_,_)``.
+    package static func read(
+        at givenPath: StorePath, newStoreSchemaVersion: UInt32, fileSystem: some FileSystem = POSIXFileSystem()
+    ) throws(StoreError) -> JournalContents {
+        let path = try fileSystem.resolvingLinks(givenPath)
         var attempt = 1
         while true {
             guard let file = try fileSystem.openForReading(path) else {
@@ -283,16 +307,17 @@ package final class JournalFile {
         }
     }
 
-    private static func resolvedPath(of url: URL, _ fileSystem: any FileSystem) throws(StoreError) -> String {
-        guard url.isFileURL else {
+    /// The bytes of a file URL's path, percent-encoded bytes decoded as they are.
+    package static func storePath(of url: URL) throws(StoreError) -> StorePath {
+        guard let path = StorePath(fileURL: url) else {
             throw .unreadable(file: url.absoluteString, reason: "it is not a file URL")
         }
-        return try fileSystem.resolvingLinks(url.path(percentEncoded: false))
+        return path
     }
 
     /// Opens and reads the store file; the layout is `nil` when the file is missing or empty.
     private static func readStoreFile(
-        at path: String, fileSystem: any FileSystem
+        at path: StorePath, fileSystem: any FileSystem
     ) throws(StoreError) -> (Disk, Data, JournalFormat.Layout?) {
         guard let store = try fileSystem.openExisting(path) else { return (.notCreated(empty: nil), Data(), nil) }
         do throws(StoreError) {
@@ -306,15 +331,15 @@ package final class JournalFile {
     }
 
     /// Finds the parts of a non-empty store file, and refuses one that holds no whole save.
-    private static func decode(_ bytes: Data, file path: String) throws(StoreError) -> JournalFormat.Layout {
+    private static func decode(_ bytes: Data, file path: StorePath) throws(StoreError) -> JournalFormat.Layout {
         let layout = try bytes.withUnsafeBytes { buffer in
-            Result { () throws(StoreError) in try JournalFormat.read(buffer, file: path) }
+            Result { () throws(StoreError) in try JournalFormat.read(buffer, file: path.description) }
         }.get()
         // A store is created with its first save, so a header with nothing whole after it is the
         // start of a store cut short (or of one written by an engine before that rule).
         if layout.snapshot == nil, layout.records.isEmpty, layout.tornTailSize > 0 {
             throw .unreadable(
-                file: path,
+                file: path.description,
                 reason: "it holds the first \(bytes.count) bytes of a store and no whole save: "
                     + "a copy cut short, or a first save that never finished"
             )
@@ -323,14 +348,14 @@ package final class JournalFile {
     }
 
     /// The copies of dropped bytes beside the store that are not acknowledged, oldest first.
-    private static func keptCopies(beside path: String, _ fileSystem: any FileSystem) throws(StoreError) -> [String] {
-        let folder = (path as NSString).deletingLastPathComponent
-        let prefix = (path as NSString).lastPathComponent + ".dropped-"
-        guard try fileSystem.itemExists(folder.isEmpty ? "." : folder) else { return [] }
-        return try fileSystem.entries(ofDirectory: folder.isEmpty ? "." : folder)
+    private static func keptCopies(beside path: StorePath, _ fileSystem: any FileSystem) throws(StoreError) -> [StorePath] {
+        let folder = path.folder
+        let prefix = path.name.appending(".dropped-")
+        guard try fileSystem.itemExists(folder) else { return [] }
+        return try fileSystem.entries(ofDirectory: folder)
             .filter { $0.hasPrefix(prefix) && !$0.hasSuffix(acknowledgedSuffix) }
-            .sorted()
-            .map { folder.isEmpty ? $0 : folder + "/" + $0 }
+            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+            .map { path.bytes.contains(UInt8(ascii: "/")) ? folder.appending(component: $0) : $0 }
     }
 
     // MARK: - Writing
@@ -468,7 +493,7 @@ package final class JournalFile {
             try fileSystem.synchronizeData(store)
         }
         while let copy = keptCopies.first {
-            try fileSystem.rename(copy, to: copy + Self.acknowledgedSuffix)
+            try fileSystem.rename(copy, to: copy.appending(Self.acknowledgedSuffix))
             keptCopies.removeFirst()
         }
         try fileSystem.synchronizeDirectory(folder)
@@ -484,13 +509,10 @@ package final class JournalFile {
 
     // MARK: - Steps
 
-    private var folder: String {
-        let folder = (path as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
-    }
+    private var folder: StorePath { path.folder }
 
     private func requireWritable() throws(StoreError) {
-        guard status == .open else { throw .closed(file: path) }
+        guard status == .open else { throw .closed(file: path.description) }
     }
 
     /// Takes the lock if it is not held yet, and finishes a compaction's directory sync.
@@ -510,13 +532,13 @@ package final class JournalFile {
             throw .ioFailure(file: lockPath, operation: "create", reason: "it vanished as it was made")
         }
         do throws(StoreError) {
-            guard try fileSystem.lockExclusively(lock) else { throw .locked(file: path) }
+            guard try fileSystem.lockExclusively(lock) else { throw .locked(file: path.description) }
             if let store = try fileSystem.openExisting(path) {
                 let size = try Result { () throws(StoreError) in try fileSystem.readAll(store).count }
                     .mapError { error in Self.closeQuietly(store, fileSystem); return error }.get()
                 guard size == 0 else {
                     Self.closeQuietly(store, fileSystem)
-                    throw .changedSinceOpened(file: path)
+                    throw .changedSinceOpened(file: path.description)
                 }
                 if case .notCreated(let empty?) = disk { Self.closeQuietly(empty, fileSystem) }
                 disk = .notCreated(empty: store)
@@ -540,7 +562,7 @@ package final class JournalFile {
         snapshot: SnapshotSource?, firstRecord: Data?, schemaVersion: UInt32,
         savedChange: () throws(StoreError) -> Data? = { nil }
     ) throws(StoreError) -> FileDescriptor {
-        let temporaryPath = path + ".compacting"
+        let temporaryPath = path.appending(".compacting")
         let old: FileDescriptor?
         let isNew: Bool
         switch disk {
@@ -644,7 +666,7 @@ package final class JournalFile {
         } catch {
             status = .failed
             throw .saveNotConfirmed(
-                file: path,
+                file: path.description,
                 reason: "the new snapshot is in place, but \(directorySyncFailure.summary), "
                     + "and the save could not be kept in the file it replaced either (\(error.summary))"
             )
@@ -698,20 +720,20 @@ package final class JournalFile {
     }
 
     /// `<path>.dropped-<UTC time>`, with `-2`, `-3`, … after it when that name is taken.
-    private func freeCopyName() throws(StoreError) -> String {
-        let base = path + ".dropped-" + Self.timestamp(now())
+    private func freeCopyName() throws(StoreError) -> StorePath {
+        let base = path.appending(".dropped-" + Self.timestamp(now()))
         var name = base
         var serial = 1
         while try isTaken(name) {
             serial += 1
-            name = base + "-\(serial)"
+            name = base.appending("-\(serial)")
         }
         return name
     }
 
-    private func isTaken(_ name: String) throws(StoreError) -> Bool {
+    private func isTaken(_ name: StorePath) throws(StoreError) -> Bool {
         if try fileSystem.itemExists(name) { return true }
-        return try fileSystem.itemExists(name + Self.acknowledgedSuffix)
+        return try fileSystem.itemExists(name.appending(Self.acknowledgedSuffix))
     }
 
     /// `20260315T120000Z`: the time in UTC, to the second.
@@ -781,7 +803,7 @@ package final class JournalFile {
                 return syncFailure
             } catch let spoilFailure {
                 return .saveNotConfirmed(
-                    file: path,
+                    file: path.description,
                     reason: "\(syncFailure.summary); cutting it off failed (\(error.summary)), "
                         + "and so did marking it unreadable (\(spoilFailure.summary))"
                 )
@@ -816,7 +838,7 @@ extension JournalContents {
     /// The snapshot and records as slices of the file's bytes, which they share: nothing is
     /// copied. A `nil` layout is a new store.
     fileprivate init(
-        _ layout: JournalFormat.Layout?, in bytes: Data, newStoreSchemaVersion: UInt32, keptCopies: [String]
+        _ layout: JournalFormat.Layout?, in bytes: Data, newStoreSchemaVersion: UInt32, keptCopies: [StorePath]
     ) {
         func slice(_ range: Range<Int>) -> Data {
             bytes[(bytes.startIndex + range.lowerBound)..<(bytes.startIndex + range.upperBound)]
@@ -832,8 +854,8 @@ extension JournalContents {
     }
 
     /// The warnings for a torn tail of `bytes` bytes at `offset` (none when 0), then each copy.
-    static func warnings(tornTailAt offset: Int, bytes: Int, keptCopies: [String]) -> [StoreWarning] {
-        (bytes == 0 ? [] : [.droppedTornTail(offset: offset, bytes: bytes)]) + keptCopies.map { .keptDroppedBytes(file: $0) }
+    static func warnings(tornTailAt offset: Int, bytes: Int, keptCopies: [StorePath]) -> [StoreWarning] {
+        (bytes == 0 ? [] : [.droppedTornTail(offset: offset, bytes: bytes)]) + keptCopies.map { .keptDroppedBytes(file: $0.description) }
     }
 }
 

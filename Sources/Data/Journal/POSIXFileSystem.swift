@@ -14,7 +14,7 @@ package struct POSIXFileSystem: FileSystem {
     /// Makes real system calls.
     package init() {}
 
-    package func openExisting(_ path: String) throws(StoreError) -> FileDescriptor? {
+    package func openExisting(_ path: StorePath) throws(StoreError) -> FileDescriptor? {
         let descriptor = retryingInterrupts { Self.open(path, O_RDWR | O_CLOEXEC, 0) }
         if descriptor.result < 0 {
             if descriptor.error == ENOENT { return nil }
@@ -23,7 +23,7 @@ package struct POSIXFileSystem: FileSystem {
         return FileDescriptor(rawValue: descriptor.result, path: path)
     }
 
-    package func openForReading(_ path: String) throws(StoreError) -> FileDescriptor? {
+    package func openForReading(_ path: StorePath) throws(StoreError) -> FileDescriptor? {
         let descriptor = retryingInterrupts { Self.open(path, O_RDONLY | O_CLOEXEC, 0) }
         if descriptor.result < 0 {
             if descriptor.error == ENOENT { return nil }
@@ -32,7 +32,7 @@ package struct POSIXFileSystem: FileSystem {
         return FileDescriptor(rawValue: descriptor.result, path: path)
     }
 
-    package func openLockFile(_ path: String, create: Bool, permissions: UInt32) throws(StoreError) -> FileDescriptor? {
+    package func openLockFile(_ path: StorePath, create: Bool, permissions: UInt32) throws(StoreError) -> FileDescriptor? {
         while true {
             if create {
                 let created = retryingInterrupts {
@@ -50,7 +50,7 @@ package struct POSIXFileSystem: FileSystem {
             let opened = retryingInterrupts { Self.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0) }
             if opened.result >= 0 { return FileDescriptor(rawValue: opened.result, path: path) }
             switch opened.error {
-            case ELOOP: throw .lockFileIsLink(file: path)
+            case ELOOP: throw .lockFileIsLink(file: path.description)
             case ENOENT where create: continue  // Removed between the two opens: create it again.
             case ENOENT: return nil
             default: throw .ioFailure(file: path, operation: "open", errno: opened.error)
@@ -58,7 +58,7 @@ package struct POSIXFileSystem: FileSystem {
         }
     }
 
-    package func createNew(_ path: String, permissions: UInt32) throws(StoreError) -> FileDescriptor {
+    package func createNew(_ path: StorePath, permissions: UInt32) throws(StoreError) -> FileDescriptor {
         let descriptor = retryingInterrupts {
             Self.open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
         }
@@ -70,7 +70,7 @@ package struct POSIXFileSystem: FileSystem {
             try exactPermissions(permissions, of: file)
         } catch {
             _ = systemClose(file.rawValue)
-            _ = unlink(path)
+            _ = path.withCString { unlink($0) }
             throw error
         }
         return file
@@ -81,60 +81,57 @@ package struct POSIXFileSystem: FileSystem {
         if try self.permissions(of: file) != permissions & 0o7777 { try setPermissions(permissions, of: file) }
     }
 
-    package func itemExists(_ path: String) throws(StoreError) -> Bool {
+    package func itemExists(_ path: StorePath) throws(StoreError) -> Bool {
         var status = stat()
-        if lstat(path, &status) == 0 { return true }
+        if path.withCString({ lstat($0, &status) }) == 0 { return true }
         let error = errno
         if error == ENOENT || error == ENOTDIR { return false }
         throw .ioFailure(file: path, operation: "look for", errno: error)
     }
 
-    package func resolvingLinks(_ path: String) throws(StoreError) -> String {
+    package func resolvingLinks(_ path: StorePath) throws(StoreError) -> StorePath {
         var path = path
         // As many links as the system itself follows before it reports a loop.
         for _ in 0..<40 {
-            if let real = realpath(path, nil) {
+            if let real = path.withCString({ realpath($0, nil) }) {
                 defer { free(real) }
-                return String(cString: real)
+                return StorePath(cString: real)
             }
             guard errno == ENOENT || errno == ENOTDIR else {
                 throw .ioFailure(file: path, operation: "resolve the links of", errno: errno)
             }
             // Missing, or a link to something missing: follow the link by hand, if it is one.
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = readlink(path, &buffer, buffer.count - 1)
+            let length = path.withCString { readlink($0, &buffer, buffer.count - 1) }
             guard length > 0 else { return path }
-            let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            path = target.hasPrefix("/")
-                ? target : (path as NSString).deletingLastPathComponent + "/" + target
+            let target = StorePath(bytes: buffer[0..<length].map { UInt8(bitPattern: $0) })
+            path = target.isAbsolute ? target : path.folder.appending(component: target)
         }
         throw .ioFailure(file: path, operation: "resolve the links of", errno: ELOOP)
     }
 
-    package func createDirectories(_ path: String, permissions: UInt32) throws(StoreError) {
-        guard !path.isEmpty, try !itemExists(path) else { return }
-        let parent = (path as NSString).deletingLastPathComponent
-        if parent != path, !parent.isEmpty { try createDirectories(parent, permissions: permissions) }
-        guard mkdir(path, mode_t(permissions)) == 0 else {
+    package func createDirectories(_ path: StorePath, permissions: UInt32) throws(StoreError) {
+        guard !path.bytes.isEmpty, try !itemExists(path) else { return }
+        let parent = path.folder
+        if parent != path, parent != StorePath(".") { try createDirectories(parent, permissions: permissions) }
+        guard path.withCString({ mkdir($0, mode_t(permissions)) }) == 0 else {
             if errno == EEXIST { return }
             throw .ioFailure(file: path, operation: "create the folder", errno: errno)
         }
-        guard chmod(path, mode_t(permissions)) == 0 else {
+        guard path.withCString({ chmod($0, mode_t(permissions)) }) == 0 else {
             throw .ioFailure(file: path, operation: "set the permissions of", errno: errno)
         }
     }
 
-    package func entries(ofDirectory path: String) throws(StoreError) -> [String] {
-        guard let directory = opendir(path) else {
+    package func entries(ofDirectory path: StorePath) throws(StoreError) -> [StorePath] {
+        guard let directory = path.withCString({ opendir($0) }) else {
             throw .ioFailure(file: path, operation: "list the folder", errno: errno)
         }
         defer { closedir(directory) }
-        var names: [String] = []
+        var names: [StorePath] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
-                String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != ".", name != ".." { names.append(name) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { StorePath(bytes: $0) }
+            if name != StorePath("."), name != StorePath("..") { names.append(name) }
         }
         return names
     }
@@ -202,7 +199,7 @@ package struct POSIXFileSystem: FileSystem {
         }
     }
 
-    package func synchronizeDirectory(_ path: String) throws(StoreError) {
+    package func synchronizeDirectory(_ path: StorePath) throws(StoreError) {
         let directory = retryingInterrupts { Self.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0) }
         guard directory.result >= 0 else {
             throw .ioFailure(file: path, operation: "open the directory", errno: directory.error)
@@ -237,19 +234,23 @@ package struct POSIXFileSystem: FileSystem {
         }
     }
 
-    package func rename(_ source: String, to destination: String) throws(StoreError) {
-        #if canImport(Glibc)
-        let result = Glibc.rename(source, destination)
-        #else
-        let result = Darwin.rename(source, destination)
-        #endif
+    package func rename(_ source: StorePath, to destination: StorePath) throws(StoreError) {
+        let result = source.withCString { source in
+            destination.withCString { destination in
+                #if canImport(Glibc)
+                Glibc.rename(source, destination)
+                #else
+                Darwin.rename(source, destination)
+                #endif
+            }
+        }
         guard result == 0 else {
-            throw .ioFailure(file: source, operation: "rename", reason: "\(Self.describe(errno)) (to \(destination))")
+            throw .ioFailure(file: source.description, operation: "rename", reason: "\(Self.describe(errno)) (to \(destination))")
         }
     }
 
-    package func removeIfPresent(_ path: String) throws(StoreError) {
-        guard unlink(path) == 0 || errno == ENOENT else {
+    package func removeIfPresent(_ path: StorePath) throws(StoreError) {
+        guard path.withCString({ unlink($0) }) == 0 || errno == ENOENT else {
             throw .ioFailure(file: path, operation: "remove", errno: errno)
         }
     }
@@ -268,12 +269,14 @@ package struct POSIXFileSystem: FileSystem {
         String(cString: strerror(code))
     }
 
-    private static func open(_ path: String, _ flags: Int32, _ permissions: UInt32) -> Int32 {
-        #if canImport(Glibc)
-        Glibc.open(path, flags, mode_t(permissions))
-        #else
-        Darwin.open(path, flags, mode_t(permissions))
-        #endif
+    private static func open(_ path: StorePath, _ flags: Int32, _ permissions: UInt32) -> Int32 {
+        path.withCString { path in
+            #if canImport(Glibc)
+            Glibc.open(path, flags, mode_t(permissions))
+            #else
+            Darwin.open(path, flags, mode_t(permissions))
+            #endif
+        }
     }
 }
 
@@ -297,7 +300,12 @@ private func systemClose(_ descriptor: Int32) -> Int32 {
 
 extension StoreError {
     /// A failed system call on `file`, described with `strerror`.
-    package static func ioFailure(file: String, operation: String, errno code: Int32) -> StoreError {
-        .ioFailure(file: file, operation: operation, reason: POSIXFileSystem.describe(code))
+    package static func ioFailure(file: StorePath, operation: String, errno code: Int32) -> StoreError {
+        .ioFailure(file: file.description, operation: operation, reason: POSIXFileSystem.describe(code))
+    }
+
+    /// A failed operation on `file`, for a reason in words.
+    package static func ioFailure(file: StorePath, operation: String, reason: String) -> StoreError {
+        .ioFailure(file: file.description, operation: operation, reason: reason)
     }
 }

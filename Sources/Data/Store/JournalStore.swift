@@ -49,7 +49,8 @@ final class JournalStore: PersistentStore {
         self.now = now
     }
 
-    var location: String { url.path(percentEncoded: false) }
+    /// The store file for messages: its path, any byte that is not UTF-8 as `\xHH`.
+    var location: String { StorePath(fileURL: url)?.description ?? url.absoluteString }
 
     /// What the user should hear about now: a torn last record left out, copies of dropped bytes
     /// not acknowledged, and a compaction that failed after a save that succeeded.

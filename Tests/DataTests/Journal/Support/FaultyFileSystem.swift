@@ -131,7 +131,7 @@ final class FaultyFileSystem: FileSystem {
         }
     }
 
-    private func failIfPlanned(_ operation: Operation, file: String, _ description: String) throws(StoreError) {
+    private func failIfPlanned(_ operation: Operation, file: StorePath, _ description: String) throws(StoreError) {
         switch fault(for: operation) {
         case nil: return
         case .hold(let gate): gate.hold()
@@ -141,37 +141,37 @@ final class FaultyFileSystem: FileSystem {
 
     // MARK: - FileSystem
 
-    func openExisting(_ path: String) throws(StoreError) -> FileDescriptor? {
+    func openExisting(_ path: StorePath) throws(StoreError) -> FileDescriptor? {
         try base.openExisting(path)
     }
 
-    func openForReading(_ path: String) throws(StoreError) -> FileDescriptor? {
+    func openForReading(_ path: StorePath) throws(StoreError) -> FileDescriptor? {
         try base.openForReading(path)
     }
 
-    func openLockFile(_ path: String, create: Bool, permissions: UInt32) throws(StoreError) -> FileDescriptor? {
+    func openLockFile(_ path: StorePath, create: Bool, permissions: UInt32) throws(StoreError) -> FileDescriptor? {
         try base.openLockFile(path, create: create, permissions: permissions)
     }
 
-    func itemExists(_ path: String) throws(StoreError) -> Bool {
+    func itemExists(_ path: StorePath) throws(StoreError) -> Bool {
         try base.itemExists(path)
     }
 
-    func resolvingLinks(_ path: String) throws(StoreError) -> String {
+    func resolvingLinks(_ path: StorePath) throws(StoreError) -> StorePath {
         try base.resolvingLinks(path)
     }
 
-    func createDirectories(_ path: String, permissions: UInt32) throws(StoreError) {
+    func createDirectories(_ path: StorePath, permissions: UInt32) throws(StoreError) {
         if try base.itemExists(path) { return }
         try failIfPlanned(.createDirectory, file: path, "create the folder")
         try base.createDirectories(path, permissions: permissions)
     }
 
-    func entries(ofDirectory path: String) throws(StoreError) -> [String] {
+    func entries(ofDirectory path: StorePath) throws(StoreError) -> [StorePath] {
         try base.entries(ofDirectory: path)
     }
 
-    func createNew(_ path: String, permissions: UInt32) throws(StoreError) -> FileDescriptor {
+    func createNew(_ path: StorePath, permissions: UInt32) throws(StoreError) -> FileDescriptor {
         try failIfPlanned(.create, file: path, "create")
         return try base.createNew(path, permissions: permissions)
     }
@@ -211,7 +211,7 @@ final class FaultyFileSystem: FileSystem {
         try base.synchronize(file)
     }
 
-    func synchronizeDirectory(_ path: String) throws(StoreError) {
+    func synchronizeDirectory(_ path: StorePath) throws(StoreError) {
         try failIfPlanned(.synchronizeDirectory, file: path, "sync the directory")
         try base.synchronizeDirectory(path)
     }
@@ -230,12 +230,12 @@ final class FaultyFileSystem: FileSystem {
         try base.setPermissions(permissions, of: file)
     }
 
-    func rename(_ source: String, to destination: String) throws(StoreError) {
+    func rename(_ source: StorePath, to destination: StorePath) throws(StoreError) {
         try failIfPlanned(.rename, file: source, "rename")
         try base.rename(source, to: destination)
     }
 
-    func removeIfPresent(_ path: String) throws(StoreError) {
+    func removeIfPresent(_ path: StorePath) throws(StoreError) {
         try failIfPlanned(.remove, file: path, "remove")
         try base.removeIfPresent(path)
     }
