@@ -45,6 +45,33 @@ struct ProcessTests {
         }
     }
 
+    @Test("pm opens a --store or PM_STORE path that is not UTF-8 as the bytes given: the store and every file beside it keep them")
+    func latin1StorePath() throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.url.path(percentEncoded: false)
+        defer {
+            RawFileNames.removeContents(of: Array(folder.utf8))
+            directory.remove()
+        }
+        // The shell's printf makes the byte 0xE9, which no Swift string can hold.
+        let script = #"S="$(printf '%s/caf\351.pmstore' '\#(folder)')" && "$PM" add "Crème" --store "$S" "#
+            + #"&& "$PM" compact --store="$S" && printf 'xx' >> "$S" && PM_STORE="$S" "$PM" add Second "#
+            + #"&& "$PM" doctor --ack --store "$S" && "$PM" export --json --store "$S" > '\#(folder)/board.json'"#
+
+        let run = try Self.shell(script)
+
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.contains("caf\\xE9.pmstore.dropped-"), "\(run.errors)")
+        let names = RawFileNames.names(in: Array(folder.utf8)).filter { $0 != Array("board.json".utf8) }
+        #expect(!names.contains(where: RawFileNames.isRepaired), "\(names)")
+        #expect(names.allSatisfy { $0.starts(with: RawFileNames.latin1Store) }, "\(names)")
+        let suffixes = Set(names.map { String(decoding: $0.dropFirst(RawFileNames.latin1Store.count), as: UTF8.self) })
+        #expect(suffixes.isSuperset(of: ["", ".lock"]))
+        #expect(suffixes.contains { $0.hasPrefix(".dropped-") && $0.hasSuffix(".acknowledged") }, "\(suffixes)")
+        let board = try String(contentsOf: directory.file("board.json"), encoding: .utf8)
+        #expect(board.contains("Crème") && board.contains("Second"))
+    }
+
     @Test("readers are never refused while another process adds and compacts, and always see a whole store")
     func readersRaceCompaction() async throws {
         let harness = try CLIHarness()

@@ -88,6 +88,8 @@ final class FaultyFileSystem: FileSystem {
         var failingStep: Int?
         /// The operation of every step so far, in order.
         var log: [Operation] = []
+        /// Every path a file was created at, or renamed to or from, in order.
+        var paths: [StorePath] = []
     }
 
     private let base: any FileSystem
@@ -113,6 +115,13 @@ final class FaultyFileSystem: FileSystem {
 
     /// The operations called so far, in order, one per step.
     var steps: [Operation] { state.withLock { $0.log } }
+
+    /// Every path a file was created at (the lock file included), or renamed from or to, in order.
+    var paths: [StorePath] { state.withLock { $0.paths } }
+
+    private func note(_ paths: StorePath...) {
+        state.withLock { $0.paths += paths }
+    }
 
     /// How many times `operation` was called so far.
     func calls(of operation: Operation) -> Int {
@@ -150,7 +159,8 @@ final class FaultyFileSystem: FileSystem {
     }
 
     func openLockFile(_ path: StorePath, create: Bool, permissions: UInt32) throws(StoreError) -> FileDescriptor? {
-        try base.openLockFile(path, create: create, permissions: permissions)
+        if create { note(path) }
+        return try base.openLockFile(path, create: create, permissions: permissions)
     }
 
     func itemExists(_ path: StorePath) throws(StoreError) -> Bool {
@@ -173,6 +183,7 @@ final class FaultyFileSystem: FileSystem {
 
     func createNew(_ path: StorePath, permissions: UInt32) throws(StoreError) -> FileDescriptor {
         try failIfPlanned(.create, file: path, "create")
+        note(path)
         return try base.createNew(path, permissions: permissions)
     }
 
@@ -232,6 +243,7 @@ final class FaultyFileSystem: FileSystem {
 
     func rename(_ source: StorePath, to destination: StorePath) throws(StoreError) {
         try failIfPlanned(.rename, file: source, "rename")
+        note(source, destination)
         try base.rename(source, to: destination)
     }
 
