@@ -56,7 +56,8 @@ struct ProcessTests {
         // The shell's printf makes the byte 0xE9, which no Swift string can hold.
         let script = #"S="$(printf '%s/caf\351.pmstore' '\#(folder)')" && "$PM" add "Crème" --store "$S" "#
             + #"&& "$PM" compact --store="$S" && printf 'xx' >> "$S" && PM_STORE="$S" "$PM" add Second "#
-            + #"&& "$PM" doctor --ack --store "$S" && "$PM" export --json --store "$S" > '\#(folder)/board.json'"#
+            + #"&& "$PM" doctor --ack --store "$S" && "$PM" board new Other --store "$S" && "$PM" board use Other --store "$S" "#
+            + #"&& "$PM" export --json --store "$S" > '\#(folder)/board.json'"#
 
         let run = try Self.shell(script)
 
@@ -64,12 +65,13 @@ struct ProcessTests {
         #expect(run.errors.contains("caf\\xE9.pmstore.dropped-"), "\(run.errors)")
         let names = RawFileNames.names(in: Array(folder.utf8)).filter { $0 != Array("board.json".utf8) }
         #expect(!names.contains(where: RawFileNames.isRepaired), "\(names)")
-        #expect(names.allSatisfy { $0.starts(with: RawFileNames.latin1Store) }, "\(names)")
-        let suffixes = Set(names.map { String(decoding: $0.dropFirst(RawFileNames.latin1Store.count), as: UTF8.self) })
-        #expect(suffixes.isSuperset(of: ["", ".lock"]))
-        #expect(suffixes.contains { $0.hasPrefix(".dropped-") && $0.hasSuffix(".acknowledged") }, "\(suffixes)")
+        let stem = RawFileNames.latin1Store.prefix(5)  // caf\xE9.
+        #expect(names.allSatisfy { $0.starts(with: stem) }, "\(names)")
+        let suffixes = Set(names.map { String(decoding: $0.dropFirst(stem.count), as: UTF8.self) })
+        #expect(suffixes.isSuperset(of: ["pmstore", "pmstore.lock", "settings.json"]), "\(suffixes)")
+        #expect(suffixes.contains { $0.hasPrefix("pmstore.dropped-") && $0.hasSuffix(".acknowledged") }, "\(suffixes)")
         let board = try String(contentsOf: directory.file("board.json"), encoding: .utf8)
-        #expect(board.contains("Crème") && board.contains("Second"))
+        #expect(board.contains("Crème") && board.contains("Second") && board.contains("Other"))
     }
 
     @Test("readers are never refused while another process adds and compacts, and always see a whole store")
