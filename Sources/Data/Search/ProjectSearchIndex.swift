@@ -65,22 +65,20 @@ public final class ProjectSearchIndex: Sendable {
     /// How many projects the index holds; 0 before it is built.
     public var count: Int { contents.withLock { $0?.count ?? 0 } }
 
-    /// The bytes the index holds, counted from its buffers' capacities: the shared text buffer,
-    /// the entries, the signatures and the id table.
+    /// The bytes the index holds, counted from its buffers' capacities: the folded text buffer,
+    /// the entries, the signatures and the id table. Titles and bodies that fold to themselves
+    /// but for ASCII case are the graph's own strings, shared, and count as their references.
     public var estimatedBytes: Int { contents.withLock { $0?.estimatedBytes ?? 0 } }
 
     private func build() -> SearchIndexContents {
         // Folding in place, not over a copy of every project: the copy would cost as much again.
-        // Sized first, so that the buffers never grow by doubling and leave the old copies behind.
-        let size = context.reduce(Project.self, into: (count: 0, bytes: 0)) { size, project in
-            size.count += 1
-            size.bytes += project.title.utf8.count + project.body.utf8.count
-        }
+        // Sized first, so that the tables never grow by doubling; filled through a capture rather
+        // than as `reduce`'s result, which would copy them on the first insert and lose the room.
         var contents = SearchIndexContents()
-        contents.reserveCapacity(projects: size.count, bytes: size.bytes)
-        return context.reduce(Project.self, into: contents) { contents, project in
-            contents.upsert(project)
-        }
+        contents.reserveCapacity(projects: context.reduce(Project.self, into: 0) { count, _ in count += 1 })
+        context.reduce(Project.self, into: ()) { _, project in contents.upsert(project) }
+        contents.trimFoldedBuffer()
+        return contents
     }
 
     private func apply(_ changes: ContextChanges) {

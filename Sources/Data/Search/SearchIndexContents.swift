@@ -1,22 +1,38 @@
 import Foundation
 import ProjectManagerDomain
 
-/// What a ``ProjectSearchIndex`` holds: every project's folded text in one shared buffer, an
-/// entry per project, and the signatures in an array of their own, so that a query's first pass
-/// reads 32 bytes a project and nothing else.
+/// What a ``ProjectSearchIndex`` holds: an entry per project, its signature in an array of its
+/// own, so that a query's first pass reads 32 bytes a project and nothing else, and a table from
+/// id to entry of 32-bit row numbers.
+///
+/// Most text folds to itself but for ASCII case (English, composed Korean): its entry holds the
+/// project's own title and body, the very strings the graph holds, and matching reads them with
+/// capitals lowered. Only text that folding changes otherwise (accents, full-width forms,
+/// decomposed Hangul, emoji sequences) is copied, folded, into a shared buffer.
 struct SearchIndexContents: Sendable {
     /// One project: where its text is and what ranking needs.
     struct Entry: Sendable {
         var id: Project.ID
         var updatedAt: Date
-        /// Where the text starts in ``text``.
-        var offset: Int
-        var titleEnd: UInt32
-        var bodyEnd: UInt32
-        /// The bytes the text takes, the bitmap included.
-        var length: UInt32
+        var text: StoredText
         var board: UInt16
-        var layout: FoldedLayout
+    }
+
+    /// Where an entry's text is.
+    enum StoredText: Sendable {
+        /// The project's title and body, shared with the graph: they fold to themselves but for
+        /// ASCII case, laid out by bytes or by scalars.
+        case original(title: String, body: String, layout: FoldedLayout)
+        /// The folded title and body at `offset` in the folded buffer, then the bitmap of
+        /// ``FoldedLayout/bitmap``.
+        case folded(offset: Int, titleEnd: UInt32, bodyEnd: UInt32, layout: FoldedLayout)
+
+        /// The bytes the text takes in the folded buffer.
+        var foldedLength: Int {
+            guard case .folded(_, _, let bodyEnd, let layout) = self else { return 0 }
+            let end = Int(bodyEnd)
+            return layout == .bitmap ? end + (end + 7) / 8 : end
+        }
     }
 
     /// The best matches of a query, with their highlights, and how many matched.
@@ -25,70 +41,91 @@ struct SearchIndexContents: Sendable {
         var total = 0
     }
 
-    /// Every project's folded text, one after another; an edit appends, and the buffer is
-    /// compacted when more than half of it is stale.
-    private var text: [UInt8] = []
+    /// The folded texts that are not their originals, one after another; an edit appends, and the
+    /// buffer is compacted when more than half of it is stale.
+    private var folded: [UInt8] = []
     private var staleBytes = 0
     /// Dense, in no particular order; a removal moves the last entry into the gap.
     private var entries: [Entry] = []
     private var signatures: [SearchSignature] = []
-    private var slots: [Project.ID: Int] = [:]
+    /// Each entry's row + 1 at a bucket found from its id by linear probing; 0 is empty. The
+    /// count is a power of two, at most three quarters used.
+    private var buckets = [UInt32](repeating: 0, count: 16)
     private var boards: [Board.ID] = []
     private var boardCodes: [Board.ID: UInt16] = [:]
 
     var count: Int { entries.count }
 
+    /// The bytes of every buffer, by capacity. The original titles and bodies that entries share
+    /// with the graph count as the 16 bytes of each reference, not again as text.
     var estimatedBytes: Int {
-        text.capacity + entries.capacity * MemoryLayout<Entry>.stride
-            + signatures.capacity * MemoryLayout<SearchSignature>.stride
-            // A dictionary's slot: its key, its value and a byte of metadata.
-            + slots.capacity * (MemoryLayout<Project.ID>.stride + MemoryLayout<Int>.stride + 1)
+        folded.capacity + entries.capacity * MemoryLayout<Entry>.stride
+            + signatures.capacity * MemoryLayout<SearchSignature>.stride + buckets.capacity * MemoryLayout<UInt32>.stride
     }
 
     /// Folds the project and stores it, in place of what was stored for it.
     ///
     /// - Complexity: O(*n*) in the length of its title and body, amortised.
     mutating func upsert(_ project: Project) {
-        let folded = FoldedText(title: project.title, body: project.body)
-        let entry = Entry(
-            id: project.id, updatedAt: project.updatedAt, offset: text.count, titleEnd: Self.length(folded.titleEnd),
-            bodyEnd: Self.length(folded.bodyEnd), length: Self.length(folded.storage.count), board: code(of: project.boardID),
-            layout: folded.layout)
-        text.append(contentsOf: folded.storage)
-        if let slot = slots[project.id] {
-            staleBytes += Int(entries[slot].length)
-            entries[slot] = entry
-            signatures[slot] = folded.signature
+        let text = FoldedText(title: project.title, body: project.body)
+        let stored: StoredText
+        if text.isOriginal(title: project.title, body: project.body) {
+            var (title, body) = (project.title, project.body)
+            // A no-op for native strings, which share the graph's storage; a bridged one is copied once.
+            title.makeContiguousUTF8()
+            body.makeContiguousUTF8()
+            stored = .original(title: title, body: body, layout: text.layout)
         } else {
-            slots[project.id] = entries.count
+            stored = .folded(
+                offset: folded.count, titleEnd: Self.length(text.titleEnd), bodyEnd: Self.length(text.bodyEnd),
+                layout: text.layout)
+            folded.append(contentsOf: text.storage)
+        }
+        let entry = Entry(id: project.id, updatedAt: project.updatedAt, text: stored, board: code(of: project.boardID))
+        let place = find(project.id)
+        if let row = place.row {
+            staleBytes += entries[row].text.foldedLength
+            entries[row] = entry
+            signatures[row] = text.signature
+        } else {
             entries.append(entry)
-            signatures.append(folded.signature)
+            signatures.append(text.signature)
+            buckets[place.bucket] = Self.bucketValue(row: entries.count - 1)
+            growIfFull()
         }
         compactIfMostlyStale()
     }
 
     mutating func remove(_ id: Project.ID) {
-        guard let slot = slots.removeValue(forKey: id) else { return }
-        staleBytes += Int(entries[slot].length)
-        let last = entries.removeLast()
-        let lastSignature = signatures.removeLast()
-        if slot < entries.count {
-            entries[slot] = last
-            signatures[slot] = lastSignature
-            slots[last.id] = slot
+        let place = find(id)
+        guard let row = place.row else { return }
+        staleBytes += entries[row].text.foldedLength
+        emptyBucket(place.bucket)
+        let last = entries.count - 1
+        if row < last {
+            // The last entry fills the gap, and its bucket follows it.
+            buckets[find(entries[last].id).bucket] = Self.bucketValue(row: row)
+            entries[row] = entries[last]
+            signatures[row] = signatures[last]
         }
+        entries.removeLast()
+        signatures.removeLast()
         compactIfMostlyStale()
     }
 
-    /// Makes room for `projects` projects of `bytes` bytes of title and body in all.
-    ///
-    /// Folded text is about as long as the original: a tenth more leaves room for the few
-    /// characters that fold longer and for the bitmaps.
-    mutating func reserveCapacity(projects: Int, bytes: Int) {
-        text.reserveCapacity(bytes + bytes / 10)
+    /// Makes room for `projects` projects.
+    mutating func reserveCapacity(projects: Int) {
         entries.reserveCapacity(projects)
         signatures.reserveCapacity(projects)
-        slots.reserveCapacity(projects)
+        rehash(buckets: Self.bucketCount(for: projects))
+    }
+
+    /// Gives back the room the folded buffer grew beyond its bytes, once it is built: it grows by
+    /// doubling, since which texts need a folded copy is known only once they are folded.
+    ///
+    /// - Complexity: O(*n*) in the folded bytes.
+    mutating func trimFoldedBuffer() {
+        if folded.capacity - folded.count > folded.count / 8 { folded = Array(folded[...]) }
     }
 
     /// The best `limit` matches of `query` on `board` (every board when `nil`), best first.
@@ -102,36 +139,118 @@ struct SearchIndexContents: Sendable {
         let terms = query.terms
         var best = BestRanks(limit: limit)
         var total = 0
-        text.withUnsafeBufferPointer { text in
+        folded.withUnsafeBufferPointer { folded in
             signatures.withUnsafeBufferPointer { signatures in
                 entries.withUnsafeBufferPointer { entries in
-                    for slot in 0..<entries.count where signatures[slot].mayContain(required) {
-                        let entry = entries[slot]
+                    for row in 0..<entries.count where signatures[row].mayContain(required) {
+                        let entry = entries[row]
                         if let boardCode, entry.board != boardCode { continue }
-                        guard let relevance = view(entry, in: text).relevance(of: terms) else { continue }
+                        guard let relevance = Self.withView(of: entry.text, in: folded, { $0.relevance(of: terms) }) else {
+                            continue
+                        }
                         total += 1
                         best.insert(
                             SearchRank(relevance: relevance.weakest, total: relevance.total, updatedAt: entry.updatedAt, id: entry.id),
-                            slot: slot)
+                            row: row)
                     }
                 }
             }
         }
-        let hits = text.withUnsafeBufferPointer { text in
-            best.inOrder().map { rank, slot in
-                let view = view(entries[slot], in: text)
-                return (rank, view.matchedCharacters(of: terms, in: .title), view.matchedCharacters(of: terms, in: .body))
+        let hits = folded.withUnsafeBufferPointer { folded in
+            best.inOrder().map { rank, row in
+                Self.withView(of: entries[row].text, in: folded) { view in
+                    (rank, view.matchedCharacters(of: terms, in: .title), view.matchedCharacters(of: terms, in: .body))
+                }
             }
         }
         return Found(best: hits, total: total)
     }
 
-    private func view(_ entry: Entry, in text: UnsafeBufferPointer<UInt8>) -> FoldedTextView {
-        let start = Int(entry.offset)
-        return FoldedTextView(
-            UnsafeBufferPointer(rebasing: text[start..<start + Int(entry.length)]), titleEnd: Int(entry.titleEnd),
-            bodyEnd: Int(entry.bodyEnd), layout: entry.layout)
+    /// Calls `body` with a view of a stored text.
+    private static func withView<Result>(
+        of text: StoredText, in folded: UnsafeBufferPointer<UInt8>, _ body: (FoldedTextView) -> Result
+    ) -> Result {
+        switch text {
+        case .original(var title, var original, let layout):
+            // Both are contiguous already: `withUTF8` copies nothing.
+            return title.withUTF8 { title in
+                original.withUTF8 { original in
+                    body(FoldedTextView(
+                        title: FoldedFieldView(title, layout: layout), body: FoldedFieldView(original, layout: layout)))
+                }
+            }
+        case .folded(let offset, let titleEnd, let bodyEnd, let layout):
+            let bytes = UnsafeBufferPointer(rebasing: folded[offset..<offset + text.foldedLength])
+            return body(FoldedTextView(bytes, titleEnd: Int(titleEnd), bodyEnd: Int(bodyEnd), layout: layout))
+        }
     }
+
+    // MARK: - The table from id to row
+
+    /// The bucket holding `id`'s row, and the row; or the empty bucket where it would go, and `nil`.
+    ///
+    /// - Complexity: O(1) on average.
+    private func find(_ id: Project.ID) -> (bucket: Int, row: Int?) {
+        let mask = buckets.count - 1
+        var bucket = Self.home(of: id, mask: mask)
+        while case let value = buckets[bucket], value != 0 {
+            let row = Int(value) - 1
+            if entries[row].id == id { return (bucket, row) }
+            bucket = (bucket + 1) & mask
+        }
+        return (bucket, nil)
+    }
+
+    /// Empties `bucket`, moving back the entries after it that probing would no longer reach.
+    private mutating func emptyBucket(_ bucket: Int) {
+        let mask = buckets.count - 1
+        var hole = bucket
+        var next = (bucket + 1) & mask
+        while case let value = buckets[next], value != 0 {
+            let home = Self.home(of: entries[Int(value) - 1].id, mask: mask)
+            // Moved back when its home is not between the hole (excluded) and here, cyclically.
+            if (next &- home) & mask >= (next &- hole) & mask {
+                buckets[hole] = value
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        buckets[hole] = 0
+    }
+
+    private mutating func growIfFull() {
+        if entries.count * 4 > buckets.count * 3 { rehash(buckets: Self.bucketCount(for: entries.count)) }
+    }
+
+    /// Places every entry again in `count` buckets, when that is more than now.
+    private mutating func rehash(buckets count: Int) {
+        guard count > buckets.count else { return }
+        buckets = [UInt32](repeating: 0, count: count)
+        for row in entries.indices {
+            buckets[find(entries[row].id).bucket] = Self.bucketValue(row: row)
+        }
+    }
+
+    /// The smallest power of two that holds `rows` rows at most three quarters full, and at least 16.
+    private static func bucketCount(for rows: Int) -> Int {
+        var count = 16
+        while rows * 4 > count * 3 { count *= 2 }
+        return count
+    }
+
+    private static func home(of id: Project.ID, mask: Int) -> Int {
+        id.hashValue & mask
+    }
+
+    /// What a bucket holds for `row`: 0 is an empty bucket.
+    private static func bucketValue(row: Int) -> UInt32 {
+        guard let value = UInt32(exactly: row + 1) else {
+            preconditionFailure("the search index holds \(row + 1) projects, more than its 32-bit rows count")
+        }
+        return value
+    }
+
+    // MARK: - Boards and the folded buffer
 
     /// A length within one project's folded text, which the title and body limits keep far below 4 GiB.
     private static func length(_ count: Int) -> UInt32 {
@@ -149,19 +268,20 @@ struct SearchIndexContents: Sendable {
         return code
     }
 
-    /// Copies the live texts into a new buffer once more than half the buffer is stale.
+    /// Copies the live folded texts into a new buffer once more than half the buffer is stale.
     ///
     /// - Complexity: O(*n*) in the live bytes, once per as many stale bytes: O(1) amortised.
     private mutating func compactIfMostlyStale() {
-        guard staleBytes > 65_536, staleBytes * 2 > text.count else { return }
+        guard staleBytes > 65_536, staleBytes * 2 > folded.count else { return }
         var compacted: [UInt8] = []
-        compacted.reserveCapacity(text.count - staleBytes)
-        for slot in entries.indices {
-            let start = Int(entries[slot].offset)
-            entries[slot].offset = compacted.count
-            compacted.append(contentsOf: text[start..<start + Int(entries[slot].length)])
+        compacted.reserveCapacity(folded.count - staleBytes)
+        for row in entries.indices {
+            guard case .folded(let offset, let titleEnd, let bodyEnd, let layout) = entries[row].text else { continue }
+            let length = entries[row].text.foldedLength
+            entries[row].text = .folded(offset: compacted.count, titleEnd: titleEnd, bodyEnd: bodyEnd, layout: layout)
+            compacted.append(contentsOf: folded[offset..<offset + length])
         }
-        text = compacted
+        folded = compacted
         staleBytes = 0
     }
 }
@@ -169,7 +289,7 @@ struct SearchIndexContents: Sendable {
 /// The best ranks seen so far, at most `limit` of them; all of them when `limit` is `nil`.
 private struct BestRanks {
     let limit: Int?
-    private var ranks: [(rank: SearchRank, slot: Int)] = []
+    private var ranks: [(rank: SearchRank, row: Int)] = []
 
     init(limit: Int?) {
         self.limit = limit.map { max($0, 0) }
@@ -177,9 +297,9 @@ private struct BestRanks {
 
     /// - Complexity: O(1) without a limit; otherwise O(log *l*) comparisons, and O(*l*) moves
     ///   when the rank is among the best *l*.
-    mutating func insert(_ rank: SearchRank, slot: Int) {
+    mutating func insert(_ rank: SearchRank, row: Int) {
         guard let limit else {
-            ranks.append((rank, slot))
+            ranks.append((rank, row))
             return
         }
         guard limit > 0 else { return }
@@ -190,12 +310,12 @@ private struct BestRanks {
             let middle = (low + high) / 2
             if ranks[middle].rank < rank { low = middle + 1 } else { high = middle }
         }
-        ranks.insert((rank, slot), at: low)
+        ranks.insert((rank, row), at: low)
         if ranks.count > limit { ranks.removeLast() }
     }
 
     /// The ranks, best first.
-    func inOrder() -> [(rank: SearchRank, slot: Int)] {
+    func inOrder() -> [(rank: SearchRank, row: Int)] {
         limit == nil ? ranks.sorted { $0.rank < $1.rank } : ranks
     }
 }

@@ -37,17 +37,6 @@ public struct SearchRelevance: Sendable, Hashable, Comparable, Codable {
 }
 
 extension FoldedTextView {
-    /// One match of a term: its bytes and its kind.
-    struct Match: Hashable {
-        var range: Range<Int>
-        var kind: SearchMatchKind
-    }
-
-    /// The field's byte range.
-    func range(of field: SearchField) -> Range<Int> {
-        field == .title ? title : body
-    }
-
     /// The best relevance of every term, or `nil` when a term matches nowhere.
     ///
     /// - Complexity: O(*n* · *m*) for *n* bytes of text and *m* of the query, at worst; a whole
@@ -66,7 +55,7 @@ extension FoldedTextView {
     /// The relevance of the term's best match in `field`, if it matches there.
     private func bestMatch(of term: SearchTerm, in field: SearchField) -> SearchRelevance? {
         var best: SearchMatchKind?
-        forEachMatch(of: term, in: range(of: field)) { match in
+        self.field(field).forEachMatch(of: term) { match in
             if best.map({ match.kind < $0 }) ?? true { best = match.kind }
             return match.kind != .wholeWord
         }
@@ -76,10 +65,23 @@ extension FoldedTextView {
     /// The character ranges of every match of every term in `field`, merged where they overlap or
     /// touch, in order.
     package func matchedCharacters(of terms: [SearchTerm], in field: SearchField) -> [Range<Int>] {
-        let bytes = range(of: field)
+        self.field(field).matchedCharacters(of: terms)
+    }
+}
+
+extension FoldedFieldView {
+    /// One match of a term: its bytes and its kind.
+    struct Match: Hashable {
+        var range: Range<Int>
+        var kind: SearchMatchKind
+    }
+
+    /// The character ranges of every match of every term, merged where they overlap or touch, in
+    /// order.
+    func matchedCharacters(of terms: [SearchTerm]) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         for term in terms {
-            forEachMatch(of: term, in: bytes) { match in
+            forEachMatch(of: term) { match in
                 ranges.append(match.range)
                 return true
             }
@@ -95,7 +97,7 @@ extension FoldedTextView {
         }
         // Byte offsets to character offsets, counting units once from the field's start.
         var characters: [Range<Int>] = []
-        var offset = bytes.lowerBound
+        var offset = 0
         var units = 0
         for range in merged {
             units += unitCount(in: offset..<range.lowerBound)
@@ -107,24 +109,27 @@ extension FoldedTextView {
         return characters
     }
 
-    /// Calls `body` with each match of `term` in `field`, in order, while it returns `true`.
-    func forEachMatch(of term: SearchTerm, in field: Range<Int>, _ body: (Match) -> Bool) {
-        guard let first = term.steps.first, !field.isEmpty else { return }
+    /// Calls `body` with each match of `term`, in order, while it returns `true`.
+    func forEachMatch(of term: SearchTerm, _ body: (Match) -> Bool) {
+        let end = bytes.count
+        guard let first = term.steps.first, end > 0 else { return }
         term.pattern.withUnsafeBufferPointer { pattern in
             term.steps.withUnsafeBufferPointer { steps in
-                var start = field.lowerBound
-                while start < field.upperBound {
+                // The pattern is folded: its first byte is lowercase, and the text may hold it as a capital.
+                let lead = first.consonant == 0 ? pattern[first.start] : 0
+                let capital = lead &- 0x61 < 26 ? lead - 0x20 : lead
+                var start = 0
+                while start < end {
                     if first.consonant == 0 {
                         // Skip to the next occurrence of the first byte.
-                        let lead = pattern[first.start]
-                        while start < field.upperBound, bytes[start] != lead { start += 1 }
-                        if start == field.upperBound { return }
+                        while start < end, bytes[start] != lead, bytes[start] != capital { start += 1 }
+                        if start == end { return }
                     }
-                    if isUnitStart(start), let end = matchEnd(of: steps, pattern, from: start, in: field) {
-                        let startsWord = start == field.lowerBound || !SearchFolding.isWordScalar(scalar(before: start))
-                        let endsWord = end == field.upperBound || !SearchFolding.isWordScalar(scalar(at: end))
+                    if isUnitStart(start), let matchEnd = matchEnd(of: steps, pattern, from: start) {
+                        let startsWord = start == 0 || !SearchFolding.isWordScalar(scalar(before: start))
+                        let endsWord = matchEnd == end || !SearchFolding.isWordScalar(scalar(at: matchEnd))
                         let kind: SearchMatchKind = startsWord ? (endsWord ? .wholeWord : .prefix) : .infix
-                        guard body(Match(range: start..<end, kind: kind)) else { return }
+                        guard body(Match(range: start..<matchEnd, kind: kind)) else { return }
                     }
                     start += 1
                 }
@@ -135,20 +140,19 @@ extension FoldedTextView {
     /// Where a match of `steps` starting at unit start `start` ends, or `nil` when they do not
     /// match there. A match ends on a unit boundary.
     private func matchEnd(
-        of steps: UnsafeBufferPointer<SearchTerm.Step>, _ pattern: UnsafeBufferPointer<UInt8>, from start: Int,
-        in field: Range<Int>
+        of steps: UnsafeBufferPointer<SearchTerm.Step>, _ pattern: UnsafeBufferPointer<UInt8>, from start: Int
     ) -> Int? {
+        let end = bytes.count
         var offset = start
         for step in steps {
             if step.consonant == 0 {
-                guard field.upperBound - offset >= step.end - step.start else { return nil }
+                guard end - offset >= step.end - step.start else { return nil }
                 for index in step.start..<step.end {
-                    guard bytes[offset] == pattern[index] else { return nil }
+                    guard folded(offset) == pattern[index] else { return nil }
                     offset += 1
                 }
             } else {
-                guard offset < field.upperBound, isUnitStart(offset),
-                      Hangul.initial(of: scalar(at: offset)) == step.consonant
+                guard offset < end, isUnitStart(offset), Hangul.initial(of: scalar(at: offset)) == step.consonant
                 else { return nil }
                 offset = unitEnd(from: offset)
             }

@@ -44,6 +44,27 @@ package struct FoldedText: Sendable, Hashable {
         self.signature = builder.signature
     }
 
+    /// Whether this is `title` and `body` as they are but for ASCII capitals, unit for unit, so
+    /// that a view over the original strings reads as a view over this text.
+    ///
+    /// True of ASCII without `"\r\n"` and of composed Korean, among others; false wherever
+    /// folding changed a character otherwise (an accent, a width, a normal form) or a character
+    /// folded to several scalars.
+    ///
+    /// - Complexity: O(*n*) in the length of the text.
+    package func isOriginal(title: String, body: String) -> Bool {
+        guard layout != .bitmap, titleEnd == title.utf8.count, bodyEnd - titleEnd == body.utf8.count else { return false }
+        var offset = 0
+        func follows(_ text: String) -> Bool {
+            for byte in text.utf8 {
+                guard storage[offset] == FoldedFieldView.lowercased(byte) else { return false }
+                offset += 1
+            }
+            return true
+        }
+        return follows(title) && follows(body)
+    }
+
     /// Calls `body` with a view of the text.
     package func withView<Result>(_ body: (FoldedTextView) -> Result) -> Result {
         storage.withUnsafeBufferPointer { buffer in
@@ -136,42 +157,83 @@ package enum FoldedLayout: UInt8, Sendable, Hashable {
     case bitmap
 }
 
-/// A folded text where it is stored: in a ``FoldedText`` or in an index's shared buffer.
+/// A folded title and body where they are stored: in a ``FoldedText``, in an index's shared
+/// buffer, or in the original strings when they fold to themselves but for ASCII case.
 package struct FoldedTextView {
-    /// The folded bytes, then the bitmap for ``FoldedLayout/bitmap``.
-    let bytes: UnsafeBufferPointer<UInt8>
-    let titleEnd: Int
-    let bodyEnd: Int
-    let layout: FoldedLayout
+    let title: FoldedFieldView
+    let body: FoldedFieldView
+
+    package init(title: FoldedFieldView, body: FoldedFieldView) {
+        self.title = title
+        self.body = body
+    }
 
     /// A view of a text stored as ``FoldedText/storage`` is: `bytes` must hold the bitmap too.
     package init(_ bytes: UnsafeBufferPointer<UInt8>, titleEnd: Int, bodyEnd: Int, layout: FoldedLayout) {
-        self.bytes = bytes
-        self.titleEnd = titleEnd
-        self.bodyEnd = bodyEnd
-        self.layout = layout
+        let bitmap = layout == .bitmap ? bytes.baseAddress.map { $0 + bodyEnd } : nil
+        title = FoldedFieldView(UnsafeBufferPointer(rebasing: bytes[0..<titleEnd]), layout: layout, bitmap: bitmap, firstBit: 0)
+        body = FoldedFieldView(
+            UnsafeBufferPointer(rebasing: bytes[titleEnd..<bodyEnd]), layout: layout, bitmap: bitmap, firstBit: titleEnd)
     }
 
-    /// The title's bytes.
-    var title: Range<Int> { 0..<titleEnd }
-    /// The body's bytes.
-    var body: Range<Int> { titleEnd..<bodyEnd }
+    /// The view of `field`.
+    func field(_ field: SearchField) -> FoldedFieldView {
+        field == .title ? title : body
+    }
+}
 
-    /// Whether a unit starts at byte `offset`; the end of the text counts as a start.
+/// One folded field, a title or a body, where it is stored.
+///
+/// The bytes are read with ASCII capitals lowered, which changes nothing in folded text and lets
+/// a view read an original that folds to itself but for ASCII case (`Quarterly Report`, `보고서`)
+/// without a folded copy.
+package struct FoldedFieldView {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let layout: FoldedLayout
+    /// For ``FoldedLayout/bitmap``: the bitmap whose bit `firstBit + i` marks byte `i` as a unit start.
+    let bitmap: UnsafePointer<UInt8>?
+    let firstBit: Int
+
+    /// A view of `bytes`; `bitmap` and `firstBit` locate the unit starts of ``FoldedLayout/bitmap``.
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, layout: FoldedLayout, bitmap: UnsafePointer<UInt8>? = nil, firstBit: Int = 0) {
+        precondition(layout != .bitmap || bitmap != nil, "a field laid out by a bitmap needs the bitmap")
+        self.bytes = bytes
+        self.layout = layout
+        self.bitmap = bitmap
+        self.firstBit = firstBit
+    }
+
+    var count: Int { bytes.count }
+
+    /// The byte at `offset`, an ASCII capital lowered.
+    @inline(__always)
+    func folded(_ offset: Int) -> UInt8 {
+        Self.lowercased(bytes[offset])
+    }
+
+    /// `byte` with an ASCII capital lowered.
+    @inline(__always)
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte &- 0x41 < 26 ? byte | 0x20 : byte
+    }
+
+    /// Whether a unit starts at byte `offset`; the end of the field counts as a start.
     @inline(__always)
     func isUnitStart(_ offset: Int) -> Bool {
-        guard offset < bodyEnd else { return true }
+        guard offset < bytes.count else { return true }
         switch layout {
         case .bytes: return true
         case .scalars: return bytes[offset] & 0xC0 != 0x80
-        case .bitmap: return bytes[bodyEnd + offset >> 3] & (1 << UInt8(offset & 7)) != 0
+        case .bitmap:
+            let bit = firstBit + offset
+            return bitmap.map { $0[bit >> 3] & (1 << UInt8(bit & 7)) != 0 } ?? true
         }
     }
 
     /// The offset of the unit after the one starting at `offset`.
     func unitEnd(from offset: Int) -> Int {
         var end = offset + 1
-        while end < bodyEnd, !isUnitStart(end) { end += 1 }
+        while end < bytes.count, !isUnitStart(end) { end += 1 }
         return end
     }
 
@@ -189,7 +251,7 @@ package struct FoldedTextView {
         if lead < 0x80 { return lead }
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
         var value = lead & (0x7F >> UInt32(length))
-        for index in offset + 1..<min(offset + length, bodyEnd) {
+        for index in offset + 1..<min(offset + length, bytes.count) {
             value = value << 6 | UInt32(bytes[index] & 0x3F)
         }
         return value
