@@ -1,20 +1,19 @@
 import Foundation
 import ProjectManagerDomain
 
-/// What a ``ProjectSearchIndex`` holds: an entry per project, its signature in an array of its
-/// own, so that a query's first pass reads 32 bytes a project and nothing else, and a table from
-/// id to entry of 32-bit row numbers.
+/// What a ``ProjectSearchIndex`` holds: a row per project, kept in three arrays (signatures, so
+/// that a query's first pass reads 32 bytes a project and nothing else; what ranking needs; where
+/// the text is), and a table from id to row of 32-bit row numbers.
 ///
 /// Most text folds to itself but for ASCII case (English, composed Korean): its entry holds the
 /// project's own title and body, the very strings the graph holds, and matching reads them with
 /// capitals lowered. Only text that folding changes otherwise (accents, full-width forms,
 /// decomposed Hangul, emoji sequences) is copied, folded, into a shared buffer.
 struct SearchIndexContents: Sendable {
-    /// One project: where its text is and what ranking needs.
-    struct Entry: Sendable {
+    /// What ranking needs of a project, and its board: plain bytes, copied without reference counting.
+    struct Key: Sendable {
         var id: Project.ID
         var updatedAt: Date
-        var text: StoredText
         var board: UInt16
     }
 
@@ -45,21 +44,22 @@ struct SearchIndexContents: Sendable {
     /// buffer is compacted when more than half of it is stale.
     private var folded: [UInt8] = []
     private var staleBytes = 0
-    /// Dense, in no particular order; a removal moves the last entry into the gap.
-    private var entries: [Entry] = []
+    /// The rows, dense, in no particular order; a removal moves the last row into the gap.
+    private var keys: [Key] = []
+    private var texts: [StoredText] = []
     private var signatures: [SearchSignature] = []
-    /// Each entry's row + 1 at a bucket found from its id by linear probing; 0 is empty. The
+    /// Each row's number + 1 at a bucket found from its id by linear probing; 0 is empty. The
     /// count is a power of two, at most three quarters used.
     private var buckets = [UInt32](repeating: 0, count: 16)
     private var boards: [Board.ID] = []
     private var boardCodes: [Board.ID: UInt16] = [:]
 
-    var count: Int { entries.count }
+    var count: Int { keys.count }
 
-    /// The bytes of every buffer, by capacity. The original titles and bodies that entries share
+    /// The bytes of every buffer, by capacity. The original titles and bodies that rows share
     /// with the graph count as the 16 bytes of each reference, not again as text.
     var estimatedBytes: Int {
-        folded.capacity + entries.capacity * MemoryLayout<Entry>.stride
+        folded.capacity + keys.capacity * MemoryLayout<Key>.stride + texts.capacity * MemoryLayout<StoredText>.stride
             + signatures.capacity * MemoryLayout<SearchSignature>.stride + buckets.capacity * MemoryLayout<UInt32>.stride
     }
 
@@ -81,16 +81,16 @@ struct SearchIndexContents: Sendable {
                 layout: text.layout)
             folded.append(contentsOf: text.storage)
         }
-        let entry = Entry(id: project.id, updatedAt: project.updatedAt, text: stored, board: code(of: project.boardID))
+        let key = Key(id: project.id, updatedAt: project.updatedAt, board: code(of: project.boardID))
         let place = find(project.id)
         if let row = place.row {
-            staleBytes += entries[row].text.foldedLength
-            entries[row] = entry
-            signatures[row] = text.signature
+            staleBytes += texts[row].foldedLength
+            (keys[row], texts[row], signatures[row]) = (key, stored, text.signature)
         } else {
-            entries.append(entry)
+            keys.append(key)
+            texts.append(stored)
             signatures.append(text.signature)
-            buckets[place.bucket] = Self.bucketValue(row: entries.count - 1)
+            buckets[place.bucket] = Self.bucketValue(row: keys.count - 1)
             growIfFull()
         }
         compactIfMostlyStale()
@@ -99,23 +99,24 @@ struct SearchIndexContents: Sendable {
     mutating func remove(_ id: Project.ID) {
         let place = find(id)
         guard let row = place.row else { return }
-        staleBytes += entries[row].text.foldedLength
+        staleBytes += texts[row].foldedLength
         emptyBucket(place.bucket)
-        let last = entries.count - 1
+        let last = keys.count - 1
         if row < last {
-            // The last entry fills the gap, and its bucket follows it.
-            buckets[find(entries[last].id).bucket] = Self.bucketValue(row: row)
-            entries[row] = entries[last]
-            signatures[row] = signatures[last]
+            // The last row fills the gap, and its bucket follows it.
+            buckets[find(keys[last].id).bucket] = Self.bucketValue(row: row)
+            (keys[row], texts[row], signatures[row]) = (keys[last], texts[last], signatures[last])
         }
-        entries.removeLast()
+        keys.removeLast()
+        texts.removeLast()
         signatures.removeLast()
         compactIfMostlyStale()
     }
 
     /// Makes room for `projects` projects.
     mutating func reserveCapacity(projects: Int) {
-        entries.reserveCapacity(projects)
+        keys.reserveCapacity(projects)
+        texts.reserveCapacity(projects)
         signatures.reserveCapacity(projects)
         rehash(buckets: Self.bucketCount(for: projects))
     }
@@ -141,24 +142,26 @@ struct SearchIndexContents: Sendable {
         var total = 0
         folded.withUnsafeBufferPointer { folded in
             signatures.withUnsafeBufferPointer { signatures in
-                entries.withUnsafeBufferPointer { entries in
-                    for row in 0..<entries.count where signatures[row].mayContain(required) {
-                        let entry = entries[row]
-                        if let boardCode, entry.board != boardCode { continue }
-                        guard let relevance = Self.withView(of: entry.text, in: folded, { $0.relevance(of: terms) }) else {
-                            continue
+                keys.withUnsafeBufferPointer { keys in
+                    texts.withUnsafeBufferPointer { texts in
+                        for row in 0..<keys.count where signatures[row].mayContain(required) {
+                            let key = keys[row]
+                            if let boardCode, key.board != boardCode { continue }
+                            guard let relevance = Self.withView(of: texts[row], in: folded, { $0.relevance(of: terms) }) else {
+                                continue
+                            }
+                            total += 1
+                            best.insert(
+                                SearchRank(relevance: relevance.weakest, total: relevance.total, updatedAt: key.updatedAt, id: key.id),
+                                row: row)
                         }
-                        total += 1
-                        best.insert(
-                            SearchRank(relevance: relevance.weakest, total: relevance.total, updatedAt: entry.updatedAt, id: entry.id),
-                            row: row)
                     }
                 }
             }
         }
         let hits = folded.withUnsafeBufferPointer { folded in
             best.inOrder().map { rank, row in
-                Self.withView(of: entries[row].text, in: folded) { view in
+                Self.withView(of: texts[row], in: folded) { view in
                     (rank, view.matchedCharacters(of: terms, in: .title), view.matchedCharacters(of: terms, in: .body))
                 }
             }
@@ -171,10 +174,9 @@ struct SearchIndexContents: Sendable {
         of text: StoredText, in folded: UnsafeBufferPointer<UInt8>, _ body: (FoldedTextView) -> Result
     ) -> Result {
         switch text {
-        case .original(var title, var original, let layout):
-            // Both are contiguous already: `withUTF8` copies nothing.
-            return title.withUTF8 { title in
-                original.withUTF8 { original in
+        case .original(let title, let original, let layout):
+            return withUTF8(of: title) { title in
+                withUTF8(of: original) { original in
                     body(FoldedTextView(
                         title: FoldedFieldView(title, layout: layout), body: FoldedFieldView(original, layout: layout)))
                 }
@@ -183,6 +185,14 @@ struct SearchIndexContents: Sendable {
             let bytes = UnsafeBufferPointer(rebasing: folded[offset..<offset + text.foldedLength])
             return body(FoldedTextView(bytes, titleEnd: Int(titleEnd), bodyEnd: Int(bodyEnd), layout: layout))
         }
+    }
+
+    /// Calls `body` with the UTF-8 of `text`, which ``upsert(_:)`` made contiguous: in place,
+    /// without copying or retaining it.
+    private static func withUTF8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
     }
 
     // MARK: - The table from id to row
@@ -195,19 +205,19 @@ struct SearchIndexContents: Sendable {
         var bucket = Self.home(of: id, mask: mask)
         while case let value = buckets[bucket], value != 0 {
             let row = Int(value) - 1
-            if entries[row].id == id { return (bucket, row) }
+            if keys[row].id == id { return (bucket, row) }
             bucket = (bucket + 1) & mask
         }
         return (bucket, nil)
     }
 
-    /// Empties `bucket`, moving back the entries after it that probing would no longer reach.
+    /// Empties `bucket`, moving back the rows after it that probing would no longer reach.
     private mutating func emptyBucket(_ bucket: Int) {
         let mask = buckets.count - 1
         var hole = bucket
         var next = (bucket + 1) & mask
         while case let value = buckets[next], value != 0 {
-            let home = Self.home(of: entries[Int(value) - 1].id, mask: mask)
+            let home = Self.home(of: keys[Int(value) - 1].id, mask: mask)
             // Moved back when its home is not between the hole (excluded) and here, cyclically.
             if (next &- home) & mask >= (next &- hole) & mask {
                 buckets[hole] = value
@@ -219,15 +229,15 @@ struct SearchIndexContents: Sendable {
     }
 
     private mutating func growIfFull() {
-        if entries.count * 4 > buckets.count * 3 { rehash(buckets: Self.bucketCount(for: entries.count)) }
+        if keys.count * 4 > buckets.count * 3 { rehash(buckets: Self.bucketCount(for: keys.count)) }
     }
 
     /// Places every entry again in `count` buckets, when that is more than now.
     private mutating func rehash(buckets count: Int) {
         guard count > buckets.count else { return }
         buckets = [UInt32](repeating: 0, count: count)
-        for row in entries.indices {
-            buckets[find(entries[row].id).bucket] = Self.bucketValue(row: row)
+        for row in keys.indices {
+            buckets[find(keys[row].id).bucket] = Self.bucketValue(row: row)
         }
     }
 
@@ -275,10 +285,10 @@ struct SearchIndexContents: Sendable {
         guard staleBytes > 65_536, staleBytes * 2 > folded.count else { return }
         var compacted: [UInt8] = []
         compacted.reserveCapacity(folded.count - staleBytes)
-        for row in entries.indices {
-            guard case .folded(let offset, let titleEnd, let bodyEnd, let layout) = entries[row].text else { continue }
-            let length = entries[row].text.foldedLength
-            entries[row].text = .folded(offset: compacted.count, titleEnd: titleEnd, bodyEnd: bodyEnd, layout: layout)
+        for row in texts.indices {
+            guard case .folded(let offset, let titleEnd, let bodyEnd, let layout) = texts[row] else { continue }
+            let length = texts[row].foldedLength
+            texts[row] = .folded(offset: compacted.count, titleEnd: titleEnd, bodyEnd: bodyEnd, layout: layout)
             compacted.append(contentsOf: folded[offset..<offset + length])
         }
         folded = compacted

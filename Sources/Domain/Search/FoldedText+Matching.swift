@@ -44,8 +44,11 @@ extension FoldedTextView {
     package func relevance(of terms: [SearchTerm]) -> (weakest: SearchRelevance, total: Int)? {
         var weakest = SearchRelevance(field: .title, kind: .wholeWord)
         var total = 0
-        for term in terms {
-            guard let best = bestMatch(of: term, in: .title) ?? bestMatch(of: term, in: .body) else { return nil }
+        // By index: iterating would copy each term, retaining its arrays, once per project.
+        for index in terms.indices {
+            guard let best = bestMatch(of: terms[index], in: .title) ?? bestMatch(of: terms[index], in: .body) else {
+                return nil
+            }
             weakest = max(weakest, best)
             total += best.score
         }

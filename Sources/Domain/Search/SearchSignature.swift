@@ -24,19 +24,27 @@ package struct SearchSignature: Sendable, Hashable {
     /// which starts with `next`, when both are Hangul.
     ///
     /// Only consonant pairs are kept, not a syllable beside a consonant: a mixed query (`보ㄱ`)
-    /// still has its syllable's pairs to test, and fewer bits keep the signature selective.
+    /// tests its syllables' leading consonants, and fewer bits keep the signature selective.
     mutating func insertAdjacentUnits(_ previous: UInt32, _ next: UInt32) {
         guard let previousInitial = Hangul.initial(of: previous), let nextInitial = Hangul.initial(of: next) else { return }
         set(Self.bit(previousInitial, nextInitial, .initials))
     }
 
     /// The pairs a text must hold for `term` to match in it.
+    ///
+    /// A syllable beside a consonant (`보ㄱ`, `ㄱ서`) requires the pair of their leading consonants
+    /// where the syllable surely begins its unit: after a consonant, whose unit ends where the
+    /// syllable's begins, or first in the term, where a match begins a unit. (Inside a term, a
+    /// syllable may end a unit it does not begin, as `고` ends `㉼`, 참고.)
     init(requiredBy term: SearchTerm) {
-        for (left, right) in zip(term.elements, term.elements.dropFirst()) {
+        for (offset, (left, right)) in zip(term.elements, term.elements.dropFirst()).enumerated() {
             switch (left, right) {
             case (.scalar(let a), .scalar(let b)): set(Self.bit(a, b, .scalars))
             case (.initial(let a), .initial(let b)): set(Self.bit(a, b, .initials))
-            case (.scalar, .initial), (.initial, .scalar): break
+            case (.scalar(let a), .initial(let b)):
+                if offset == 0, let initial = Hangul.initial(of: a) { set(Self.bit(initial, b, .initials)) }
+            case (.initial(let a), .scalar(let b)):
+                if let initial = Hangul.initial(of: b) { set(Self.bit(a, initial, .initials)) }
             }
         }
     }

@@ -171,12 +171,25 @@ struct SearchRangeTests {
         #expect(try Self.highlighted("보고서", title: "😀 보고서", body: "👍🏽👍🏽 주간 보고서").body == ["보고서"])
     }
 
+    @Test("a mixed query matches after a character that folds to two syllables, and the signature keeps it")
+    func mixedQueryAfterMultiSyllableCharacter() throws {
+        // ㉼ (U+327C) folds to 참고: 고 ends a unit it does not begin.
+        let project = try #require(searchFixture([("\u{327C}사항", "")]).first)
+        let document = SearchDocument(project)
+        #expect(document.rank(for: SearchQuery("참고ㅅ")) != nil)
+        #expect(document.rank(for: SearchQuery("ㅊㄱㅅ")) == nil)
+        #expect(try Self.highlighted("참고ㅅ", title: project.title).title == ["\u{327C}사"])
+    }
+
     @Test("the quick signature test never rejects a project that matches", arguments: [
-        "ㅂㄱㅅ", "보ㄱ", "ㅂ고", "고서", "ㄱ서", "report", "ＦＩ", "cafe", "👍🏽", "an", "ㄱㅎ", "ss",
+        "ㅂㄱㅅ", "보ㄱ", "ㅂ고", "고서", "ㄱ서", "report", "ＦＩ", "cafe", "👍🏽", "an", "ㄱㅎ", "ss", "참고ㅅ", "고ㅅ", "ㅊ고",
+        "ㅊㄱㅅ", "여ㅎ", "ㅇ행", "족 ㅇㅎ",
     ])
     func signatureKeepsMatches(query: String) {
         let titles = [
             "보고서", "주간 보고서", "Report", "ﬁle ＦＩＬＥ", "Café", "👍🏽 done", "가족 여행 🇰🇷 계획", "Straße", "안녕",
+            // One character that folds to two syllables (참고), then one more.
+            "\u{327C}사항", "보고\u{1109}\u{1165}",
         ]
         let search = SearchQuery(query)
         for project in searchFixture(titles.map { ($0, "") }) {
