@@ -3,11 +3,14 @@
 //     swift run -c release pm-bench --search [--json] [--search-size 100000]
 //
 // The parent writes the store; a child process (`--search-child PATH`) opens it, so that its
-// resident memory is the graph's alone, then builds the index and measures: the index's memory
-// against the graph's, queries (50 results each, over every board), and one-card saves before
-// and after the index exists.
+// memory is the graph's alone, then builds the index at once and measures: the index's memory
+// against the graph's, both as the growth of anonymous resident memory (what opening the store,
+// then building the index, costs the process) and as the bytes its buffers hold, queries (50
+// results each, over every board), one-card saves of the context in blocks with and without the
+// index, and then one-card edits and moves through the engine's use cases with and without it.
 
 import Foundation
+import ProjectManager
 import ProjectManagerData
 import ProjectManagerDomain
 
@@ -18,7 +21,10 @@ struct SearchFigures: Codable {
     var graph_rss_mb = 0.0
     var index_rss_mb = 0.0
     var index_estimate_mb = 0.0
+    /// The index's growth of resident memory over the graph's.
     var index_share_of_graph = 0.0
+    /// The bytes the index's buffers hold over the graph's growth of resident memory.
+    var index_estimate_share_of_graph = 0.0
     var index_build_s = 0.0
     var query_ms_p50 = 0.0
     var query_ms_p99 = 0.0
@@ -30,6 +36,16 @@ struct SearchFigures: Codable {
     var save_one_ms_p99_without_index = 0.0
     var save_one_ms_p50_with_index = 0.0
     var save_one_ms_p99_with_index = 0.0
+    var engine_edit_ms_p50_without_index = 0.0
+    var engine_edit_ms_p99_without_index = 0.0
+    var engine_edit_ms_p50_with_index = 0.0
+    var engine_edit_ms_p99_with_index = 0.0
+    var engine_edit_cpu_ms_p50_without_index = 0.0
+    var engine_edit_cpu_ms_p50_with_index = 0.0
+    var engine_move_ms_p50_without_index = 0.0
+    var engine_move_ms_p99_without_index = 0.0
+    var engine_move_ms_p50_with_index = 0.0
+    var engine_move_ms_p99_with_index = 0.0
 }
 
 enum SearchBenchmark {
@@ -104,7 +120,8 @@ enum SearchBenchmark {
 
     private static func child(store url: URL, json: Bool) -> Int32 {
         do {
-            let figures = try measure(store: url)
+            var figures = try measure(store: url)
+            try measureEngine(store: url, into: &figures)
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
@@ -121,22 +138,23 @@ enum SearchBenchmark {
 
     private static func measure(store url: URL) throws -> SearchFigures {
         var figures = SearchFigures()
+        // The graph and the index are measured the same way, one after the other in a fresh
+        // process, before anything else (ids, saves) allocates: the growth of anonymous resident memory.
         let before = residentMegabytes()
         let context = try ObjectContext(schema: .projectManager, store: .file(url))
-        let ids = context.reduce(Project.self, into: [Project.ID]()) { $0.append($1.id) }.sorted { $0.rawValue < $1.rawValue }
-        figures.count = ids.count
         figures.graph_rss_mb = residentMegabytes() - before
-        var generator = SeededGenerator(state: 99)
 
-        // Saves alternate between blocks without and with the index, so that the machine's load
-        // falls on both alike.
-        var without = try saveLatencies(context, ids, &generator)
         var index: ProjectSearchIndex? = ProjectSearchIndex(context: context)
         let beforeIndex = residentMegabytes()
         figures.index_build_s = seconds { index?.prepare() }
         figures.index_rss_mb = residentMegabytes() - beforeIndex
         figures.index_estimate_mb = Double(index?.estimatedBytes ?? 0) / 1_048_576
         figures.index_share_of_graph = figures.index_rss_mb / figures.graph_rss_mb
+        figures.index_estimate_share_of_graph = figures.index_estimate_mb / figures.graph_rss_mb
+
+        let ids = context.reduce(Project.self, into: [Project.ID]()) { $0.append($1.id) }.sorted { $0.rawValue < $1.rawValue }
+        figures.count = ids.count
+        var generator = SeededGenerator(state: 99)
 
         var all: [Double] = []
         var cpu: [Double] = []
@@ -156,16 +174,75 @@ enum SearchBenchmark {
         (figures.query_ms_p50, figures.query_ms_p99) = (percentile(all, 0.5), percentile(all, 0.99))
         (figures.query_cpu_ms_p50, figures.query_cpu_ms_p99) = (percentile(cpu, 0.5), percentile(cpu, 0.99))
 
+        // Saves alternate between blocks with and without the index, so that the machine's load
+        // falls on both alike.
         var with = try saveLatencies(context, ids, &generator)
         index = nil
-        without += try saveLatencies(context, ids, &generator)
+        var without = try saveLatencies(context, ids, &generator)
         index = ProjectSearchIndex(context: context)
         index?.prepare()
         with += try saveLatencies(context, ids, &generator)
-        withExtendedLifetime(index) {}
+        index = nil
+        without += try saveLatencies(context, ids, &generator)
         (figures.save_one_ms_p50_without_index, figures.save_one_ms_p99_without_index) = (percentile(without, 0.5), percentile(without, 0.99))
         (figures.save_one_ms_p50_with_index, figures.save_one_ms_p99_with_index) = (percentile(with, 0.5), percentile(with, 0.99))
+        context.close()
         return figures
+    }
+
+    /// One-card edits and moves through the engine, as the engine section times them: twice an
+    /// engine whose index is not built, then built by one search.
+    private static func measureEngine(store url: URL, into figures: inout SearchFigures) throws {
+        typealias Samples = (edit: [Double], cpu: [Double], move: [Double])
+        let result = blocking { () async -> Result<(without: Samples, with: Samples), any Error> in
+            do {
+                var without: Samples = ([], [], [])
+                var with: Samples = ([], [], [])
+                var generator = SeededGenerator(state: 5)
+                for _ in 0..<2 {
+                    let engine = try ProjectManagerEngine.persistent(at: url, environment: .live)
+                    let ids = try await engine.fetchBoard().columns.flatMap { $0.items.map(\.id) }
+                    try await oneCardChanges(engine, ids, &generator, into: &without)
+                    _ = try await engine.searchProjects("report")
+                    try await oneCardChanges(engine, ids, &generator, into: &with)
+                    engine.close()
+                }
+                return .success((without, with))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let (without, with) = try result.get()
+        (figures.engine_edit_ms_p50_without_index, figures.engine_edit_ms_p99_without_index) = (percentile(without.edit, 0.5), percentile(without.edit, 0.99))
+        (figures.engine_edit_ms_p50_with_index, figures.engine_edit_ms_p99_with_index) = (percentile(with.edit, 0.5), percentile(with.edit, 0.99))
+        (figures.engine_edit_cpu_ms_p50_without_index, figures.engine_edit_cpu_ms_p50_with_index) = (percentile(without.cpu, 0.5), percentile(with.cpu, 0.5))
+        (figures.engine_move_ms_p50_without_index, figures.engine_move_ms_p99_without_index) = (percentile(without.move, 0.5), percentile(without.move, 0.99))
+        (figures.engine_move_ms_p50_with_index, figures.engine_move_ms_p99_with_index) = (percentile(with.move, 0.5), percentile(with.move, 0.99))
+    }
+
+    /// 100 title edits (`updateProject`) and 100 moves to the top of a column (`moveProject`) of random cards.
+    private static func oneCardChanges(
+        _ engine: ProjectManagerEngine, _ ids: [Project.ID], _ generator: inout SeededGenerator,
+        into samples: inout (edit: [Double], cpu: [Double], move: [Double])
+    ) async throws {
+        for _ in 0..<100 {
+            guard let id = ids.randomElement(using: &generator) else { return }
+            let project = try await engine.fetchProject(id)
+            let title = project.title.hasSuffix("!") ? String(project.title.dropLast()) : project.title + "!"
+            let draft = ProjectDraft(title: title, body: project.body, deadline: project.deadline)
+            let cpuStart = threadCPUSeconds()
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try await engine.updateProject(id, with: draft)
+            samples.edit.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            samples.cpu.append((threadCPUSeconds() - cpuStart) * 1_000)
+        }
+        for _ in 0..<100 {
+            guard let id = ids.randomElement(using: &generator) else { return }
+            let state = try await engine.fetchProject(id).state
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try await engine.moveProject(id, to: state, at: 0)
+            samples.move.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
     }
 
     /// Edits one project's title and saves, 100 times.
@@ -233,13 +310,17 @@ enum SearchBenchmark {
         return """
         search over \(figures.count) projects
           graph memory          \(format(figures.graph_rss_mb, 1)) MB anonymous resident
-          index memory          \(format(figures.index_rss_mb, 1)) MB anonymous resident (\(format(figures.index_share_of_graph * 100, 1))% of the graph), \(format(figures.index_estimate_mb, 1)) MB counted
+          index memory          \(format(figures.index_rss_mb, 1)) MB anonymous resident (\(format(figures.index_share_of_graph * 100, 1))% of the graph), \(format(figures.index_estimate_mb, 1)) MB counted (\(format(figures.index_estimate_share_of_graph * 100, 1))%)
           index build           \(format(figures.index_build_s, 3)) s, on the first search
           query (50 results)    p50 \(format(figures.query_ms_p50, 3)) ms, p99 \(format(figures.query_ms_p99, 3)) ms wall clock
                                 p50 \(format(figures.query_cpu_ms_p50, 3)) ms, p99 \(format(figures.query_cpu_ms_p99, 3)) ms of CPU time
         \(perQuery.joined(separator: "\n"))
           save one change       p50 \(format(figures.save_one_ms_p50_without_index, 3)) ms, p99 \(format(figures.save_one_ms_p99_without_index, 3)) ms without the index
                                 p50 \(format(figures.save_one_ms_p50_with_index, 3)) ms, p99 \(format(figures.save_one_ms_p99_with_index, 3)) ms with it
+          engine updateProject  p50 \(format(figures.engine_edit_ms_p50_without_index, 3)) ms, p99 \(format(figures.engine_edit_ms_p99_without_index, 3)) ms, CPU p50 \(format(figures.engine_edit_cpu_ms_p50_without_index, 3)) ms without the index
+                                p50 \(format(figures.engine_edit_ms_p50_with_index, 3)) ms, p99 \(format(figures.engine_edit_ms_p99_with_index, 3)) ms, CPU p50 \(format(figures.engine_edit_cpu_ms_p50_with_index, 3)) ms with it
+          engine moveProject    p50 \(format(figures.engine_move_ms_p50_without_index, 3)) ms, p99 \(format(figures.engine_move_ms_p99_without_index, 3)) ms without the index (to the top)
+                                p50 \(format(figures.engine_move_ms_p50_with_index, 3)) ms, p99 \(format(figures.engine_move_ms_p99_with_index, 3)) ms with it
         """
     }
 }
