@@ -1,20 +1,22 @@
 import Foundation
 import ProjectManagerDomain
 
-/// What a ``ProjectSearchIndex`` holds: a row per project, kept in three arrays (signatures, so
-/// that a query's first pass reads 32 bytes a project and nothing else; what ranking needs; where
-/// the text is), and a table from id to row of 32-bit row numbers.
+/// What a ``ProjectSearchIndex`` holds: a row per project, its signature in an array of its own,
+/// so that a query's first pass reads 32 bytes a project and nothing else, its entry of 64 bytes
+/// in another, and a table from id to row of 32-bit row numbers.
 ///
 /// Most text folds to itself but for ASCII case (English, composed Korean): its entry holds the
 /// project's own title and body, the very strings the graph holds, and matching reads them with
 /// capitals lowered. Only text that folding changes otherwise (accents, full-width forms,
 /// decomposed Hangul, emoji sequences) is copied, folded, into a shared buffer.
 struct SearchIndexContents: Sendable {
-    /// What ranking needs of a project, and its board: plain bytes, copied without reference counting.
-    struct Key: Sendable {
+    /// One project: where its text is, its board and what ranking needs, in this order so that
+    /// it packs into 64 bytes.
+    struct Entry: Sendable {
+        var text: StoredText
         var id: Project.ID
-        var updatedAt: Date
         var board: UInt16
+        var updatedAt: Date
     }
 
     /// Where an entry's text is.
@@ -45,8 +47,7 @@ struct SearchIndexContents: Sendable {
     private var folded: [UInt8] = []
     private var staleBytes = 0
     /// The rows, dense, in no particular order; a removal moves the last row into the gap.
-    private var keys: [Key] = []
-    private var texts: [StoredText] = []
+    private var entries: [Entry] = []
     private var signatures: [SearchSignature] = []
     /// Each row's number + 1 at a bucket found from its id by linear probing; 0 is empty. The
     /// count is a power of two, at most three quarters used.
@@ -54,12 +55,12 @@ struct SearchIndexContents: Sendable {
     private var boards: [Board.ID] = []
     private var boardCodes: [Board.ID: UInt16] = [:]
 
-    var count: Int { keys.count }
+    var count: Int { entries.count }
 
     /// The bytes of every buffer, by capacity. The original titles and bodies that rows share
     /// with the graph count as the 16 bytes of each reference, not again as text.
     var estimatedBytes: Int {
-        folded.capacity + keys.capacity * MemoryLayout<Key>.stride + texts.capacity * MemoryLayout<StoredText>.stride
+        folded.capacity + entries.capacity * MemoryLayout<Entry>.stride
             + signatures.capacity * MemoryLayout<SearchSignature>.stride + buckets.capacity * MemoryLayout<UInt32>.stride
     }
 
@@ -81,16 +82,15 @@ struct SearchIndexContents: Sendable {
                 layout: text.layout)
             folded.append(contentsOf: text.storage)
         }
-        let key = Key(id: project.id, updatedAt: project.updatedAt, board: code(of: project.boardID))
+        let entry = Entry(text: stored, id: project.id, board: code(of: project.boardID), updatedAt: project.updatedAt)
         let place = find(project.id)
         if let row = place.row {
-            staleBytes += texts[row].foldedLength
-            (keys[row], texts[row], signatures[row]) = (key, stored, text.signature)
+            staleBytes += entries[row].text.foldedLength
+            (entries[row], signatures[row]) = (entry, text.signature)
         } else {
-            keys.append(key)
-            texts.append(stored)
+            entries.append(entry)
             signatures.append(text.signature)
-            buckets[place.bucket] = Self.bucketValue(row: keys.count - 1)
+            buckets[place.bucket] = Self.bucketValue(row: entries.count - 1)
             growIfFull()
         }
         compactIfMostlyStale()
@@ -99,24 +99,22 @@ struct SearchIndexContents: Sendable {
     mutating func remove(_ id: Project.ID) {
         let place = find(id)
         guard let row = place.row else { return }
-        staleBytes += texts[row].foldedLength
+        staleBytes += entries[row].text.foldedLength
         emptyBucket(place.bucket)
-        let last = keys.count - 1
+        let last = entries.count - 1
         if row < last {
             // The last row fills the gap, and its bucket follows it.
-            buckets[find(keys[last].id).bucket] = Self.bucketValue(row: row)
-            (keys[row], texts[row], signatures[row]) = (keys[last], texts[last], signatures[last])
+            buckets[find(entries[last].id).bucket] = Self.bucketValue(row: row)
+            (entries[row], signatures[row]) = (entries[last], signatures[last])
         }
-        keys.removeLast()
-        texts.removeLast()
+        entries.removeLast()
         signatures.removeLast()
         compactIfMostlyStale()
     }
 
     /// Makes room for `projects` projects.
     mutating func reserveCapacity(projects: Int) {
-        keys.reserveCapacity(projects)
-        texts.reserveCapacity(projects)
+        entries.reserveCapacity(projects)
         signatures.reserveCapacity(projects)
         rehash(buckets: Self.bucketCount(for: projects))
     }
@@ -142,26 +140,25 @@ struct SearchIndexContents: Sendable {
         var total = 0
         folded.withUnsafeBufferPointer { folded in
             signatures.withUnsafeBufferPointer { signatures in
-                keys.withUnsafeBufferPointer { keys in
-                    texts.withUnsafeBufferPointer { texts in
-                        for row in 0..<keys.count where signatures[row].mayContain(required) {
-                            let key = keys[row]
-                            if let boardCode, key.board != boardCode { continue }
-                            guard let relevance = Self.withView(of: texts[row], in: folded, { $0.relevance(of: terms) }) else {
-                                continue
-                            }
-                            total += 1
-                            best.insert(
-                                SearchRank(relevance: relevance.weakest, total: relevance.total, updatedAt: key.updatedAt, id: key.id),
-                                row: row)
+                entries.withUnsafeBufferPointer { entries in
+                    for row in 0..<entries.count where signatures[row].mayContain(required) {
+                        if let boardCode, entries[row].board != boardCode { continue }
+                        guard let relevance = Self.withView(of: entries[row].text, in: folded, { $0.relevance(of: terms) }) else {
+                            continue
                         }
+                        total += 1
+                        best.insert(
+                            SearchRank(
+                                relevance: relevance.weakest, total: relevance.total, updatedAt: entries[row].updatedAt,
+                                id: entries[row].id),
+                            row: row)
                     }
                 }
             }
         }
         let hits = folded.withUnsafeBufferPointer { folded in
             best.inOrder().map { rank, row in
-                Self.withView(of: texts[row], in: folded) { view in
+                Self.withView(of: entries[row].text, in: folded) { view in
                     (rank, view.matchedCharacters(of: terms, in: .title), view.matchedCharacters(of: terms, in: .body))
                 }
             }
@@ -205,7 +202,7 @@ struct SearchIndexContents: Sendable {
         var bucket = Self.home(of: id, mask: mask)
         while case let value = buckets[bucket], value != 0 {
             let row = Int(value) - 1
-            if keys[row].id == id { return (bucket, row) }
+            if entries[row].id == id { return (bucket, row) }
             bucket = (bucket + 1) & mask
         }
         return (bucket, nil)
@@ -217,7 +214,7 @@ struct SearchIndexContents: Sendable {
         var hole = bucket
         var next = (bucket + 1) & mask
         while case let value = buckets[next], value != 0 {
-            let home = Self.home(of: keys[Int(value) - 1].id, mask: mask)
+            let home = Self.home(of: entries[Int(value) - 1].id, mask: mask)
             // Moved back when its home is not between the hole (excluded) and here, cyclically.
             if (next &- home) & mask >= (next &- hole) & mask {
                 buckets[hole] = value
@@ -229,15 +226,15 @@ struct SearchIndexContents: Sendable {
     }
 
     private mutating func growIfFull() {
-        if keys.count * 4 > buckets.count * 3 { rehash(buckets: Self.bucketCount(for: keys.count)) }
+        if entries.count * 4 > buckets.count * 3 { rehash(buckets: Self.bucketCount(for: entries.count)) }
     }
 
     /// Places every entry again in `count` buckets, when that is more than now.
     private mutating func rehash(buckets count: Int) {
         guard count > buckets.count else { return }
         buckets = [UInt32](repeating: 0, count: count)
-        for row in keys.indices {
-            buckets[find(keys[row].id).bucket] = Self.bucketValue(row: row)
+        for row in entries.indices {
+            buckets[find(entries[row].id).bucket] = Self.bucketValue(row: row)
         }
     }
 
@@ -285,10 +282,10 @@ struct SearchIndexContents: Sendable {
         guard staleBytes > 65_536, staleBytes * 2 > folded.count else { return }
         var compacted: [UInt8] = []
         compacted.reserveCapacity(folded.count - staleBytes)
-        for row in texts.indices {
-            guard case .folded(let offset, let titleEnd, let bodyEnd, let layout) = texts[row] else { continue }
-            let length = texts[row].foldedLength
-            texts[row] = .folded(offset: compacted.count, titleEnd: titleEnd, bodyEnd: bodyEnd, layout: layout)
+        for row in entries.indices {
+            guard case .folded(let offset, let titleEnd, let bodyEnd, let layout) = entries[row].text else { continue }
+            let length = entries[row].text.foldedLength
+            entries[row].text = .folded(offset: compacted.count, titleEnd: titleEnd, bodyEnd: bodyEnd, layout: layout)
             compacted.append(contentsOf: folded[offset..<offset + length])
         }
         folded = compacted

@@ -127,4 +127,85 @@ struct ProjectSearchIndexTests {
             #expect(index.search(SearchQuery(query), onBoard: Self.other.id) == onOther, "\(query)")
         }
     }
+
+    @Test("text read from the graph's own strings and text kept folded search alike, as edits move a project between them")
+    func originalAndFoldedText() throws {
+        // Given a title that folds to itself but for case, and one that does not (an accent)
+        let context = try Self.context([
+            Self.project(1, "Quarterly Report", body: "보고서 초안"), Self.project(2, "Café REPORT", body: "ＰＭ-7", minute: 1),
+        ])
+        let index = ProjectSearchIndex(context: context)
+        #expect(Self.titles(index, "report") == ["Café REPORT", "Quarterly Report"])
+
+        // When each is edited into the other kind of text
+        var first = Self.project(1, "Résumé report", body: "보고서", minute: 2)
+        var second = Self.project(2, "Weekly Report", body: "PM-7 ㄱ", minute: 3)
+        try context.update(first)
+        try context.update(second)
+        try context.save()
+
+        // Then both are found, ranked and highlighted from whichever text they now have
+        let found = index.search(SearchQuery("REPORT ㅂㄱㅅ"))
+        #expect(found.items.map(\.project.title) == ["Résumé report"])
+        let result = try #require(found.items.first)
+        #expect(result.titleMatchIndices.map { String(result.project.title[$0]) } == ["report"])
+        #expect(result.bodyMatchIndices.map { String(result.project.body[$0]) } == ["보고서"])
+        #expect(Self.titles(index, "resume") == ["Résumé report"])
+        #expect(Self.titles(index, "pm-7") == ["Weekly Report"])
+        #expect(Self.titles(index, "cafe").isEmpty)
+
+        (first.title, second.title) = ("plain", "Plain")
+        try context.update(first)
+        try context.update(second)
+        try context.save()
+        #expect(Set(Self.titles(index, "PLAIN")) == ["plain", "Plain"])
+        #expect(Self.titles(index, "resume").isEmpty)
+    }
+
+    @Test("thousands of inserts, edits and deletes in random order leave exactly the live projects, as the rules rank them")
+    func churn() throws {
+        // Given an index over 1,000 projects, every other one with accents (kept folded), the
+        // others read from the graph's strings; an edit may move a project from one kind to the other
+        let context = try Self.context([])
+        let index = ProjectSearchIndex(context: context)
+        index.prepare()
+        var generator = SeededGenerator(seed: 12)
+        let plain = ["plan", "보고서", "REVIEW", "회의", "ship"]
+        let accented = plain + ["Café", "résumé"]
+        func text(_ count: Int, _ n: Int) -> String {
+            let words = n % 2 == 0 ? plain : accented
+            return (0..<count).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")
+        }
+        var live: [Int: Project] = [:]
+        for n in 1...1_000 {
+            let project = Self.project(n, text(3, n), body: text(40, n), minute: n % 50)
+            live[n] = project
+            try context.insert(project)
+        }
+        try context.save()
+
+        // When two thirds are deleted and the rest edited, several times over, in random order
+        for round in 0..<4 {
+            for n in live.keys.sorted() {
+                switch generator.next() % 3 {
+                case 0 where round < 2:
+                    try context.delete(Project.self, id: Self.project(n, "").id)
+                    live[n] = nil
+                default:
+                    let project = Self.project(n, text(3, n + round), body: text(40, n + round), minute: (n + round) % 50)
+                    live[n] = project
+                    try context.update(project)
+                }
+            }
+            try context.save()
+        }
+
+        // Then the index holds the live projects and answers as the rules do over them
+        #expect(index.count == live.count)
+        let projects = Array(live.values)
+        for query in ["plan", "cafe", "ㅂㄱㅅ", "review resume", "회ㅇ", "ship plan 보고서"] {
+            #expect(index.search(SearchQuery(query), limit: 30) == SearchQuery(query).results(in: projects, limit: 30), "\(query)")
+        }
+        #expect(index.search(SearchQuery("a"), limit: 0).totalCount == SearchQuery("a").results(in: projects).totalCount)
+    }
 }
