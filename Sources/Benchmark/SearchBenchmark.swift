@@ -41,7 +41,9 @@ struct SearchFigures: Codable {
     var engine_edit_ms_p50_with_index = 0.0
     var engine_edit_ms_p99_with_index = 0.0
     var engine_edit_cpu_ms_p50_without_index = 0.0
+    var engine_edit_cpu_ms_p99_without_index = 0.0
     var engine_edit_cpu_ms_p50_with_index = 0.0
+    var engine_edit_cpu_ms_p99_with_index = 0.0
     var engine_move_ms_p50_without_index = 0.0
     var engine_move_ms_p99_without_index = 0.0
     var engine_move_ms_p50_with_index = 0.0
@@ -215,7 +217,8 @@ enum SearchBenchmark {
         let (without, with) = try result.get()
         (figures.engine_edit_ms_p50_without_index, figures.engine_edit_ms_p99_without_index) = (percentile(without.edit, 0.5), percentile(without.edit, 0.99))
         (figures.engine_edit_ms_p50_with_index, figures.engine_edit_ms_p99_with_index) = (percentile(with.edit, 0.5), percentile(with.edit, 0.99))
-        (figures.engine_edit_cpu_ms_p50_without_index, figures.engine_edit_cpu_ms_p50_with_index) = (percentile(without.cpu, 0.5), percentile(with.cpu, 0.5))
+        (figures.engine_edit_cpu_ms_p50_without_index, figures.engine_edit_cpu_ms_p99_without_index) = (percentile(without.cpu, 0.5), percentile(without.cpu, 0.99))
+        (figures.engine_edit_cpu_ms_p50_with_index, figures.engine_edit_cpu_ms_p99_with_index) = (percentile(with.cpu, 0.5), percentile(with.cpu, 0.99))
         (figures.engine_move_ms_p50_without_index, figures.engine_move_ms_p99_without_index) = (percentile(without.move, 0.5), percentile(without.move, 0.99))
         (figures.engine_move_ms_p50_with_index, figures.engine_move_ms_p99_with_index) = (percentile(with.move, 0.5), percentile(with.move, 0.99))
     }
@@ -230,11 +233,12 @@ enum SearchBenchmark {
             let project = try await engine.fetchProject(id)
             let title = project.title.hasSuffix("!") ? String(project.title.dropLast()) : project.title + "!"
             let draft = ProjectDraft(title: title, body: project.body, deadline: project.deadline)
-            let cpuStart = threadCPUSeconds()
+            // The process's CPU time: the use case may run on another thread than this task's.
+            let cpuStart = cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
             let start = DispatchTime.now().uptimeNanoseconds
             _ = try await engine.updateProject(id, with: draft)
             samples.edit.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            samples.cpu.append((threadCPUSeconds() - cpuStart) * 1_000)
+            samples.cpu.append((cpuSeconds(CLOCK_PROCESS_CPUTIME_ID) - cpuStart) * 1_000)
         }
         for _ in 0..<100 {
             guard let id = ids.randomElement(using: &generator) else { return }
@@ -288,8 +292,13 @@ enum SearchBenchmark {
 
     /// The CPU time this thread has used: a query's own cost, whatever else the machine runs.
     private static func threadCPUSeconds() -> Double {
+        cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
+    }
+
+    /// The CPU time `clock` has counted.
+    private static func cpuSeconds(_ clock: clockid_t) -> Double {
         var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        clock_gettime(clock, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
@@ -317,8 +326,8 @@ enum SearchBenchmark {
         \(perQuery.joined(separator: "\n"))
           save one change       p50 \(format(figures.save_one_ms_p50_without_index, 3)) ms, p99 \(format(figures.save_one_ms_p99_without_index, 3)) ms without the index
                                 p50 \(format(figures.save_one_ms_p50_with_index, 3)) ms, p99 \(format(figures.save_one_ms_p99_with_index, 3)) ms with it
-          engine updateProject  p50 \(format(figures.engine_edit_ms_p50_without_index, 3)) ms, p99 \(format(figures.engine_edit_ms_p99_without_index, 3)) ms, CPU p50 \(format(figures.engine_edit_cpu_ms_p50_without_index, 3)) ms without the index
-                                p50 \(format(figures.engine_edit_ms_p50_with_index, 3)) ms, p99 \(format(figures.engine_edit_ms_p99_with_index, 3)) ms, CPU p50 \(format(figures.engine_edit_cpu_ms_p50_with_index, 3)) ms with it
+          engine updateProject  p50 \(format(figures.engine_edit_ms_p50_without_index, 3)) ms, p99 \(format(figures.engine_edit_ms_p99_without_index, 3)) ms wall clock; CPU p50 \(format(figures.engine_edit_cpu_ms_p50_without_index, 3)) ms, p99 \(format(figures.engine_edit_cpu_ms_p99_without_index, 3)) ms, without the index
+                                p50 \(format(figures.engine_edit_ms_p50_with_index, 3)) ms, p99 \(format(figures.engine_edit_ms_p99_with_index, 3)) ms wall clock; CPU p50 \(format(figures.engine_edit_cpu_ms_p50_with_index, 3)) ms, p99 \(format(figures.engine_edit_cpu_ms_p99_with_index, 3)) ms, with it
           engine moveProject    p50 \(format(figures.engine_move_ms_p50_without_index, 3)) ms, p99 \(format(figures.engine_move_ms_p99_without_index, 3)) ms without the index (to the top)
                                 p50 \(format(figures.engine_move_ms_p50_with_index, 3)) ms, p99 \(format(figures.engine_move_ms_p99_with_index, 3)) ms with it
         """
