@@ -232,6 +232,28 @@ public struct ProjectManagerEngine: Sendable {
     }
 }
 
+// MARK: - Reminders
+
+extension ProjectManagerEngine {
+    /// Keeps `scheduler` (the platform's local notifications) in line with the viewer's dated
+    /// projects: reconciled now, as the engine opens, and after every save, until the returned
+    /// sync is stopped or released. See ``ReminderSync``.
+    ///
+    /// ```swift
+    /// let reminders = engine.keepReminders(with: notificationCenter)
+    /// // later, after a sign-in or a time-zone change:
+    /// reminders.refresh()
+    /// ```
+    /// - Parameter rule: Each project's reminder rule: by default the day before each due day at
+    ///   09:00 in the engine's time zone.
+    public func keepReminders(
+        with scheduler: any ReminderScheduler,
+        rule: @escaping @Sendable (Project) -> ReminderRule = { _ in .standard }
+    ) -> ReminderSync {
+        ReminderSync(projects: projects, boards: boards, scheduler: scheduler, environment: environment, rule: rule)
+    }
+}
+
 // MARK: - The store
 
 extension ProjectManagerEngine {
