@@ -129,7 +129,7 @@ func describe(_ figures: Figures) -> String {
       save one change       p50 \(format(figures.save_one_ms_p50, 3)) ms, p99 \(format(figures.save_one_ms_p99, 3)) ms, \(figures.save_one_bytes) bytes
       fetch (\(figures.fetch_rows) rows)      \(format(figures.fetch_ms, 2)) ms
       undo one change       \(format(figures.undo_ms, 3)) ms
-      peak memory           \(format(figures.peak_rss_mb, 1)) MB
+      peak memory           \(format(figures.peak_rss_mb, 1)) MiB (ru_maxrss)
     """
 }
 
