@@ -20,17 +20,71 @@
 /// defines the recurrence set (the rule's days, minus `EXDATE`).
 public struct Recurrence: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The first day of the schedule (`DTSTART`): no occurrence comes before it.
-    public var start: Day
+    public var start: Day {
+        get { storage.start }
+        set { storage = Storage(start: newValue, rule: storage.rule, exceptions: storage.exceptions) }
+    }
     /// The rule the days follow.
-    public var rule: RecurrenceRule
+    public var rule: RecurrenceRule {
+        get { storage.rule }
+        set { storage = Storage(start: storage.start, rule: newValue, exceptions: storage.exceptions) }
+    }
     /// Days the rule yields that are left out (`EXDATE`).
-    public var exceptions: Set<Day>
+    public var exceptions: Set<Day> {
+        get { storage.exceptions }
+        set { storage = Storage(start: storage.start, rule: storage.rule, exceptions: newValue) }
+    }
+
+    /// The three fields behind one reference, so that a project (which holds an optional
+    /// schedule inline) stays one word wider, not 120 bytes, whether it repeats or not: at
+    /// 100,000 projects that is about 11 MB of table rows. Immutable, so copies share it safely.
+    private final class Storage: Sendable {
+        let start: Day
+        let rule: RecurrenceRule
+        let exceptions: Set<Day>
+
+        init(start: Day, rule: RecurrenceRule, exceptions: Set<Day>) {
+            self.start = start
+            self.rule = rule
+            self.exceptions = exceptions
+        }
+    }
+
+    private var storage: Storage
 
     /// A schedule from `start` following `rule`, without `exceptions` unless told.
     public init(start: Day, rule: RecurrenceRule, exceptions: Set<Day> = []) {
-        self.start = start
-        self.rule = rule
-        self.exceptions = exceptions
+        storage = Storage(start: start, rule: rule, exceptions: exceptions)
+    }
+
+    public static func == (lhs: Recurrence, rhs: Recurrence) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.start, lhs.rule, lhs.exceptions) == (rhs.start, rhs.rule, rhs.exceptions)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(start)
+        hasher.combine(rule)
+        hasher.combine(exceptions)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case start, rule, exceptions
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            start: try container.decode(Day.self, forKey: .start),
+            rule: try container.decode(RecurrenceRule.self, forKey: .rule),
+            exceptions: try container.decode(Set<Day>.self, forKey: .exceptions))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(start, forKey: .start)
+        try container.encode(rule, forKey: .rule)
+        try container.encode(exceptions, forKey: .exceptions)
     }
 
     /// `DTSTART=20260101;FREQ=MONTHLY;BYDAY=2SU,4SU;EXDATE=20260111,20260308`: the first day, the
