@@ -11,10 +11,10 @@ extension FileSystem {
     /// A lock can look held after its owner released it: a process this one forked (the tests'
     /// children, a `Process` an app starts) holds a copy of the descriptor between `fork` and
     /// `exec`, and on a loaded machine that window stretches past a few milliseconds (a quarter of
-    /// a second was seen to fall short at a load of 20 on two cores). Polling for a second rides it
+    /// a second was seen to fall short at a load of 20 on two cores). Polling for half a second rides it
     /// out and still answers a real second writer promptly, as a person counts.
     /// - Returns: `false` when the lock is still held after `patience`.
-    func lockExclusively(_ file: FileDescriptor, patience: Duration = .seconds(1)) throws(StoreError) -> Bool {
+    func lockExclusively(_ file: FileDescriptor, patience: Duration = .milliseconds(500)) throws(StoreError) -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: patience)
         while true {
