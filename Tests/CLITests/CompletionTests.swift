@@ -64,7 +64,7 @@ struct CompletionTests {
         let script = CompletionScript(commands: CommandRegistry.commands).script(for: .fish)
         #expect(script.contains("complete -c pm -n '__fish_seen_subcommand_from move' -a 'todo doing done'"))
         #expect(script.contains("complete -c pm -l store -r -F -d "))
-        #expect(script.contains("complete -c pm -n __fish_use_subcommand -a undo -d 'revert the last add, edit, move or delete'"))
+        #expect(script.contains("complete -c pm -n __fish_use_subcommand -a undo -d 'revert the last change to the board (a card, a star, a skip, the board itself)'"))
     }
 
     @Test("pm completion prints the script on standard output", arguments: CompletionScript.Shell.allCases)

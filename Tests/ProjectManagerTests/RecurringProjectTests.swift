@@ -70,6 +70,29 @@ struct RecurringProjectTests {
         #expect(try await harness.engine.fetchBoard().titlesByColumn == [["Write report", "Book venue", "Mart"], [], []])
     }
 
+    @Test("moved into another board's Done, it completes the occurrence there; undo on the board it left puts it back",
+          arguments: StoreKind.allCases)
+    func doneOnAnotherBoard(kind: StoreKind) async throws {
+        let harness = try Self.harness(kind, on: "2026-03-01")
+        let work = try await harness.engine.createBoard(title: "Work")
+        try await harness.create(["Standup"], on: work.id)
+        let mart = try await harness.engine.createProject(ProjectDraft(title: "Mart", repeatRule: Self.mart))
+
+        try await harness.engine.moveProject(mart.id, toBoard: work.id, in: .done, at: 0)
+
+        let moved = try await harness.restarted().fetchProject(mart.id)
+        #expect((moved.boardID, moved.state, moved.deadline) == (work.id, .todo, Day("2026-03-22")))
+        #expect(try await harness.engine.fetchBoard(work.id).titlesByColumn == [["Standup", "Mart"], [], []])
+        let joined = try await harness.engine.fetchHistory(onBoard: work.id, limit: 2).map(\.kind)
+        #expect(joined == [
+            .occurrenceCompleted(Day("2026-03-08"), next: Day("2026-03-22")),
+            .movedFromBoard(.default, title: Board.defaultTitle, from: .todo, to: .todo),
+        ])
+
+        try await harness.restarted().undoRedo.undo(onBoard: .default)
+        #expect(try await harness.restarted().fetchProject(mart.id) == mart)
+    }
+
     @Test("after its COUNT or its UNTIL, Done is where it stays", arguments: [
         "FREQ=MONTHLY;BYDAY=2SU,4SU;COUNT=2", "FREQ=MONTHLY;BYDAY=2SU,4SU;UNTIL=20260322",
     ])

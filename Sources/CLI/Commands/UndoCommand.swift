@@ -3,7 +3,7 @@ import ProjectManager
 /// `pm undo`: reverts the last change, even one an earlier run made.
 struct UndoCommand: HistoryStepCommand {
     static let configuration = CommandConfiguration(
-        name: "undo", abstract: "revert the last add, edit, move or delete",
+        name: "undo", abstract: "revert the last change to the board (a card, a star, a skip, the board itself)",
         discussion: """
             Undo reaches back across runs: the store keeps the last 100 steps. With nothing to \
             undo, pm says so and exits 1.

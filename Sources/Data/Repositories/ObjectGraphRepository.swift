@@ -159,9 +159,17 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
         let source = try self.board(id: project.boardID)
         let destination = try self.board(id: board)
         let from = project.state
+        // A repeating project moved into Done completes its occurrence there, as on its own board:
+        // it lands last in the other board's To Do, due on the next occurrence.
+        var completed: (day: Day, next: Day)?
+        if state == .done, from != .done, let next = project.nextOccurrenceAfterCompleting(today: day(of: now)) {
+            completed = (project.deadline ?? next, next)
+        }
+        let landing = completed == nil ? state : .todo
         project.boardID = destination.id
-        project.state = state
-        project.rank = gap(at: index, in: ProjectColumn(destination.id, state), moving: nil).rank
+        project.state = landing
+        project.deadline = completed?.next ?? project.deadline
+        project.rank = gap(at: completed == nil ? index : nil, in: ProjectColumn(destination.id, landing), moving: nil).rank
         project.updatedAt = now
         let moved = project
         // A star goes with its project, so that it stays on the project's board.
@@ -172,9 +180,10 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
             try context.update(moved)
             if let star { try context.update(star) }
             try record(
-                .movedToBoard(destination.id, title: destination.title, from: from, to: state),
+                .movedToBoard(destination.id, title: destination.title, from: from, to: landing),
                 title: moved.title, project: moved.id, on: source.id)
-            try record(.movedFromBoard(source.id, title: source.title, from: from, to: state), of: moved)
+            try record(.movedFromBoard(source.id, title: source.title, from: from, to: landing), of: moved)
+            if let completed { try record(.occurrenceCompleted(completed.day, next: completed.next), of: moved) }
         }
         return ProjectChange(project: project, isChanged: true)
     }
