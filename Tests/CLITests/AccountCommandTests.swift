@@ -183,6 +183,7 @@ struct AccountCommandTests {
         #expect(outcome.errorLines.count == 2)
         #expect(outcome.errors.contains("a password on the command line is seen by other users (ps) and kept in your shell's history"))
         #expect(outcome.errors.contains("--password-stdin"))
+        #expect(!outcome.errors.contains("hunter22"))
         #expect(terminal.prompts.isEmpty)
         #expect(try harness.files().isEmpty)
     }

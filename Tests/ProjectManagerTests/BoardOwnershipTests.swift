@@ -34,6 +34,35 @@ struct BoardOwnershipTests {
         }
     }
 
+    // MARK: - Deleting a board
+
+    @Test("an account's board deleted is in that account's history, undone by it alone; its last board stays",
+          arguments: StoreKind.allCases)
+    func deletingABoard(kind: StoreKind) async throws {
+        let users = try await TwoUsers(kind)
+        try await users.signInAda()
+        let secret = try await users.engine.createBoard(title: "Secret plans")
+        _ = try await users.engine.createProject(ProjectDraft(title: "Surprise party"), on: secret.id)
+
+        try await users.engine.deleteBoard(secret.id)
+
+        // Ada's deletion is on her oldest board, not on the default board anyone signed out sees.
+        #expect(try await users.engine.fetchHistory(onBoard: users.adaBoard.id, limit: 1).map(\.projectTitle) == ["Secret plans"])
+        _ = try await users.engine.signOut()
+        #expect(try await users.engine.fetchHistory(onBoard: .default).allSatisfy { $0.projectTitle != "Secret plans" })
+        #expect(await users.engine.undoRedo.status(onBoard: .default).canUndo == false)
+
+        try await users.signInAda()
+        try await users.harness.restarted().undoRedo.undo(onBoard: users.adaBoard.id)
+        #expect(try await users.engine.listBoards().map(\.title) == ["Ada's work", "Secret plans"])
+        #expect(try await users.engine.fetchBoard(secret.id).titlesByColumn == [["Surprise party"], [], []])
+
+        try await users.engine.deleteBoard(secret.id)
+        await #expect(throws: RepositoryError.lastBoardIsPermanent) {
+            try await users.engine.deleteBoard(users.adaBoard.id)
+        }
+    }
+
     // MARK: - The rule
 
     @Test("signed out, one sees the default board and boards made signed out, which belong to no account", arguments: StoreKind.allCases)

@@ -23,7 +23,7 @@ extension AccountCommand {
         CommandConfiguration(
             name: name, abstract: abstract, discussion: discussion, arguments: [AccountInput.email],
             options: [AccountInput.option], extraArgumentHint: AccountInput.whyNotAnArgument,
-            refusedOptions: AccountInput.refusedOptions)
+            refusedOptions: AccountInput.refusedOptions, echoesExtraArgument: false)
     }
 
     init(_ arguments: ParsedArguments) {

@@ -57,6 +57,9 @@ struct CommandConfiguration: Sendable {
     /// Options the command refuses on purpose, each with why and what to do instead:
     /// `--password` on `pm login`. They are not listed in help.
     var refusedOptions: [String: String] = [:]
+    /// Whether a message may repeat an unexpected argument; `false` where one may be a secret (a
+    /// password typed after `pm login EMAIL`).
+    var echoesExtraArgument = true
 
     /// The command line, as help shows it: `pm move ID todo|doing|done [--at N]`.
     var synopsis: String {

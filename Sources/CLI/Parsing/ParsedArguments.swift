@@ -79,7 +79,8 @@ struct ParsedArguments: Sendable, Equatable {
         if positionals.count > configuration.arguments.count {
             let extra = positionals[configuration.arguments.count]
             let hint = configuration.extraArgumentHint.map { " (\($0))" } ?? ""
-            throw .usage("unexpected argument '\(extra)' for '\(command)'\(hint)")
+            let shown = configuration.echoesExtraArgument ? "unexpected argument '\(extra)'" : "an unexpected argument"
+            throw .usage("\(shown) for '\(command)'\(hint)")
         }
     }
 

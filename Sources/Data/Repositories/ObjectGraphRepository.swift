@@ -379,11 +379,21 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
     public func deleteBoard(id: Board.ID) throws(RepositoryError) {
         guard id != .default else { throw .defaultBoardIsPermanent }
         let board = try board(id: id)
-        // The board's history goes with it, so its deletion is recorded, and undone, on the
-        // default board, which always exists.
-        try unitOfWork(on: .default) { () throws(ContextError) in
+        // The board's history goes with it, so its deletion is recorded, and undone, on a board
+        // whoever sees this one keeps: the default board for a board of no account, the account's
+        // oldest other board for an account's, so that no one else sees or undoes it.
+        let keeper: Board.ID
+        if let owner = board.owner {
+            guard let other = try boards().first(where: { $0.owner == owner && $0.id != id }) else {
+                throw .lastBoardIsPermanent
+            }
+            keeper = other.id
+        } else {
+            keeper = .default
+        }
+        try unitOfWork(on: keeper) { () throws(ContextError) in
             try context.delete(Board.self, id: id)
-            try record(.boardDeleted, title: board.title, project: nil, on: .default)
+            try record(.boardDeleted, title: board.title, project: nil, on: keeper)
         }
     }
 

@@ -30,6 +30,9 @@ public enum RepositoryError: Error, Hashable, Sendable, CustomStringConvertible 
     case invalid(ValidationError)
     /// The default board cannot be deleted; it always exists.
     case defaultBoardIsPermanent
+    /// An account's last board cannot be deleted: its deletion is recorded, and undone, on
+    /// another board of the account. Make another board first.
+    case lastBoardIsPermanent
     /// The store could not read or write; the error says what happened and what to do. Match
     /// its cases (`.storage(.closed)`, `.storage(.ioFailure)`) to react.
     case storage(StoreError)
@@ -42,6 +45,7 @@ public enum RepositoryError: Error, Hashable, Sendable, CustomStringConvertible 
         case .notFound(let reference): "\(reference) does not exist"
         case .invalid(let error): "not saved: \(error.description)"
         case .defaultBoardIsPermanent: "the default board cannot be deleted; delete its projects instead"
+        case .lastBoardIsPermanent: "an account's last board cannot be deleted; make another board first, or delete its projects"
         case .storage(let error): error.description
         case .undoConflict(let reference):
             "cannot undo this here: \(reference) changed since on another board; undo that change first"

@@ -104,6 +104,7 @@ enum EnglishPhrases {
         case .notFound(.board): "This board no longer exists."
         case .invalid: "Not saved: fix the fields marked below."
         case .defaultBoardIsPermanent: "The default board cannot be deleted."
+        case .lastBoardIsPermanent: "Your last board cannot be deleted: make another one first."
         case .storage(let error): "Could not read or save the projects: \(error)"
         case .undoConflict: "Cannot undo this here: it was changed since on another board."
         }

@@ -116,6 +116,7 @@ enum KoreanPhrases {
         case .notFound(.board): "이 보드는 더 이상 없습니다."
         case .invalid: "저장하지 못했습니다. 표시된 항목을 고치세요."
         case .defaultBoardIsPermanent: "기본 보드는 삭제할 수 없습니다."
+        case .lastBoardIsPermanent: "마지막 보드는 삭제할 수 없습니다. 먼저 다른 보드를 만드세요."
         case .storage(let error): "프로젝트를 읽거나 저장하지 못했습니다: \(error)"
         case .undoConflict: "여기서 되돌릴 수 없습니다. 다른 보드에서 그 뒤에 바뀌었습니다."
         }
