@@ -38,8 +38,12 @@ extension AccountCommand {
         let labels = (screens.text(.field(.password)), screens.text(.field(.confirmation)))
         let typed = try input.readPassword(in: context, labels: labels, confirming: Self.confirmsPassword)
         let session = try await submit(on: screens, password: typed.password, confirmation: typed.confirmation)
-        let engine = screens.engine
-        try await attempt { () async throws(RepositoryError) in try await engine.homeBoard() }
         context.print(TerminalText.sanitized(screens.text(.signedIn(as: session.account.email))))
+        // The session is saved, so signing in succeeded; without a first board, `pm board new` makes one.
+        do throws(RepositoryError) {
+            _ = try await screens.engine.homeBoard()
+        } catch {
+            context.warn("signed in, but the account's first board could not be made (pm board new NAME makes one): \(error)")
+        }
     }
 }

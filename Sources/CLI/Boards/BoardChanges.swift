@@ -61,10 +61,15 @@ struct BoardChanges {
         let board = try directory.board(name)
         let count = try await Self.count(of: board, on: engine)
         try await attempt { () async throws(RepositoryError) in try await engine.deleteBoard(board.id) }
-        if directory.current?.id == board.id, let file = try context.currentBoardFile() {
-            try file.setCurrentBoard(nil, for: directory.viewer)
-        }
         context.print("deleted board '\(TerminalText.sanitized(board.title))' and its \(Self.projects(count))")
+        // The board is gone and reads as no current board anyway: forgetting it is tidying only.
+        if directory.current?.id == board.id {
+            do throws(CommandLineError) {
+                try context.currentBoardFile()?.setCurrentBoard(nil, for: directory.viewer)
+            } catch {
+                context.warn("the board was deleted, but the current board could not be forgotten: \(error)")
+            }
+        }
     }
 
     /// Makes the board `name` finds the viewer's current board.

@@ -77,17 +77,22 @@ struct MoveCommand: Command {
             context.print("nothing changed: \(lookup.shortIDs(project.id)) is already there in \(place)")
             return
         }
-        let position = try await attempt { () async throws(RepositoryError) in
-            try await engine.fetchProject.place(of: project.id)
+        // The move is saved: a failure to read its place only leaves the place out.
+        var placeText = ""
+        do throws(RepositoryError) {
+            let position = try await engine.fetchProject.place(of: project.id)
+            placeText = " (\(position.index + 1) of \(position.count))"
+        } catch {
+            context.warn("the move was saved, but its place could not be read: \(error)")
         }
         let moved = change.project
         if moved.state != state, let completed = project.deadline, let next = moved.deadline {
             // A repeating project's occurrence was done: it waits for the next one.
             context.print("completed \(lookup.shortIDs(project.id)) of \(completed): next \(next), "
-                + "in \(moved.state.columnTitle) (\(position.index + 1) of \(position.count))")
+                + "in \(moved.state.columnTitle)\(placeText)")
             return
         }
-        context.print("moved \(lookup.shortIDs(project.id)) to \(place) (\(position.index + 1) of \(position.count))")
+        context.print("moved \(lookup.shortIDs(project.id)) to \(place)\(placeText)")
     }
 
     /// A column argument: `todo`, `doing` or `done`, in any case.

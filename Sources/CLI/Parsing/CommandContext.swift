@@ -103,7 +103,7 @@ struct CommandContext {
     func finish() {
         for engine in opened.takeAll() {
             for warning in engine.warnings {
-                tool.errors.write("pm: warning: \(CommandLineTool.oneLine(warning.description))\n")
+                warn(warning.description)
             }
             engine.close()
         }
@@ -119,6 +119,12 @@ struct CommandContext {
 
     /// Writes one line to the output.
     func print(_ line: String = "") { tool.print(line) }
+
+    /// Writes `pm: warning: …` to the error stream: for what failed after the change was saved,
+    /// which must not turn a saved change into a reported failure.
+    func warn(_ message: String) {
+        tool.errors.write("pm: warning: \(CommandLineTool.oneLine(message))\n")
+    }
 
     // MARK: - Helpers
 
