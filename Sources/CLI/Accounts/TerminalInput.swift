@@ -54,22 +54,29 @@ public struct TerminalInput: Sendable {
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
         let restored = saved
-        // Control-C while the echo is off: put it back before the process ends.
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler {
-            var original = restored
-            _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
-            StandardStream.error.write("\n")
-            exit(130)
+        // Control-C, a hang-up or a termination while the echo is off: put it back before the
+        // process ends. Control-Z is ignored until the line is read, so that no shell is left
+        // without echo while this process is stopped.
+        let ending = [SIGINT, SIGHUP, SIGTERM]
+        signal(SIGTSTP, SIG_IGN)
+        let sources = ending.map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                var original = restored
+                _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+                StandardStream.error.write("\n")
+                exit(128 + number)
+            }
+            source.resume()
+            return source
         }
-        interrupt.resume()
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
         StandardStream.error.write(prompt)
         let line = read()
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
-        interrupt.cancel()
-        signal(SIGINT, SIG_DFL)
+        for source in sources { source.cancel() }
+        for number in ending + [SIGTSTP] { signal(number, SIG_DFL) }
         // The user's Return was not echoed: end the prompt's line.
         StandardStream.error.write("\n")
         return line
