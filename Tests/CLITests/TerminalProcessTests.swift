@@ -91,4 +91,28 @@ struct TerminalProcessTests {
         #expect(!terminal.shown.contains("tiny12"))
         #expect(terminal.echoes)
     }
+
+    @Test("a termination at the password prompt puts the echo back and writes nothing")
+    func terminatedAtThePrompt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let terminal = try PseudoTerminal()
+        let process = Process()
+        process.executableURL = try BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE")
+        process.arguments = ["login", "ada@example.com", "--store", directory.file("projects.pmstore").path]
+        process.environment = ["HOME": directory.url.path]
+        let handle = FileHandle(fileDescriptor: terminal.secondary, closeOnDealloc: false)
+        (process.standardInput, process.standardOutput, process.standardError) = (handle, handle, handle)
+
+        try process.run()
+        #expect(terminal.waitFor("Password: "))
+        #expect(!terminal.echoes)
+        process.terminate()
+        process.waitUntilExit()
+
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 128 + SIGTERM)
+        #expect(terminal.echoes)
+        #expect(!FileManager.default.fileExists(atPath: directory.file("projects.pmstore").path))
+    }
 }
