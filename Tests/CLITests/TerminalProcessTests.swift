@@ -64,20 +64,27 @@ struct TerminalProcessTests {
         }
     }
 
+    /// Starts the built `pm` with `arguments` over a store in `directory`, its standard streams
+    /// the terminal's secondary end.
+    static func run(_ arguments: [String], on terminal: PseudoTerminal, in directory: TemporaryDirectory) throws -> Process {
+        let process = Process()
+        process.executableURL = try BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE")
+        process.arguments = arguments + ["--store", directory.file("projects.pmstore").path]
+        process.environment = ["HOME": directory.url.path]
+        let handle = FileHandle(fileDescriptor: terminal.secondary, closeOnDealloc: false)
+        (process.standardInput, process.standardOutput, process.standardError) = (handle, handle, handle)
+        try process.run()
+        return process
+    }
+
     @Test("sign-up asks for the password twice with the echo off, never shows it, and puts the echo back")
     func passwordWithoutEcho() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let terminal = try PseudoTerminal()
-        let process = Process()
-        process.executableURL = try BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE")
-        process.arguments = ["signup", "ada@example.com", "--store", directory.file("projects.pmstore").path]
-        process.environment = ["HOME": directory.url.path]
-        let handle = FileHandle(fileDescriptor: terminal.secondary, closeOnDealloc: false)
-        (process.standardInput, process.standardOutput, process.standardError) = (handle, handle, handle)
         #expect(terminal.echoes)
 
-        try process.run()
+        let process = try Self.run(["signup", "ada@example.com"], on: terminal, in: directory)
         #expect(terminal.waitFor("Password: "))
         terminal.type("tiny12\n")
         #expect(terminal.waitFor("Confirm password: "))
@@ -97,14 +104,8 @@ struct TerminalProcessTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let terminal = try PseudoTerminal()
-        let process = Process()
-        process.executableURL = try BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE")
-        process.arguments = ["login", "ada@example.com", "--store", directory.file("projects.pmstore").path]
-        process.environment = ["HOME": directory.url.path]
-        let handle = FileHandle(fileDescriptor: terminal.secondary, closeOnDealloc: false)
-        (process.standardInput, process.standardOutput, process.standardError) = (handle, handle, handle)
 
-        try process.run()
+        let process = try Self.run(["login", "ada@example.com"], on: terminal, in: directory)
         #expect(terminal.waitFor("Password: "))
         #expect(!terminal.echoes)
         process.terminate()
