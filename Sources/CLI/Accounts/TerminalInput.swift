@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -53,29 +52,18 @@ public struct TerminalInput: Sendable {
         }
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
-        let restored = saved
         // Control-C, a hang-up or a termination while the echo is off: put it back before the
-        // process ends. Control-Z is ignored until the line is read, so that no shell is left
+        // process ends. The handlers are in place before the prompt shows, so no signal sent after
+        // it is lost. Control-Z is ignored until the line is read, so that no shell is left
         // without echo while this process is stopped.
+        terminalBeforePrompt = saved
         let ending = [SIGINT, SIGHUP, SIGTERM]
+        for number in ending { signal(number, restoreTerminalAndExit) }
         signal(SIGTSTP, SIG_IGN)
-        let sources = ending.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                var original = restored
-                _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
-                StandardStream.error.write("\n")
-                exit(128 + number)
-            }
-            source.resume()
-            return source
-        }
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
         StandardStream.error.write(prompt)
         let line = read()
         _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
-        for source in sources { source.cancel() }
         for number in ending + [SIGTSTP] { signal(number, SIG_DFL) }
         // The user's Return was not echoed: end the prompt's line.
         StandardStream.error.write("\n")
@@ -97,4 +85,17 @@ public struct TerminalInput: Sendable {
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         return String(decoding: bytes, as: UTF8.self)
     }
+}
+
+/// The terminal's settings before a password prompt turned its echo off, for
+/// ``restoreTerminalAndExit(_:)``. Written only on the prompting thread before the handlers are
+/// installed, read only by them while they are, so no two accesses overlap.
+nonisolated(unsafe) private var terminalBeforePrompt = termios()
+
+/// A signal's handler during a password prompt: puts the echo back and exits with 128 plus the
+/// signal's number, calling only async-signal-safe functions.
+private func restoreTerminalAndExit(_ number: Int32) {
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &terminalBeforePrompt)
+    _ = write(STDERR_FILENO, "\n", 1)
+    _exit(128 + number)
 }
