@@ -1,0 +1,36 @@
+import Foundation
+
+/// Reads a board as its screen shows it: three columns, counts, and overdue flags for today.
+public struct FetchBoard: Sendable {
+    let boards: any BoardRepository
+    let projects: any ProjectRepository
+    let environment: EngineEnvironment
+
+    public init(boards: any BoardRepository, projects: any ProjectRepository, environment: EngineEnvironment) {
+        self.boards = boards
+        self.projects = projects
+        self.environment = environment
+    }
+
+    /// - Parameter window: How many projects of each column to read from its top (`nil`: all);
+    ///   each column's ``BoardOverview/Column/count`` is its whole size either way.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Complexity: O(*k*) for the *k* projects read.
+    public func callAsFunction(_ id: Board.ID = .default, window: Int? = nil) async throws(RepositoryError) -> BoardOverview {
+        let board = try await boards.board(id: id)
+        var columns: [ColumnWindow] = []
+        for state in ProjectState.allCases {
+            columns.append(try await projects.column(state, onBoard: id, offset: 0, limit: window))
+        }
+        return BoardOverview(board: board, columns: columns, today: environment.today())
+    }
+
+    /// A further window of one column, for a screen that scrolls.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    public func column(
+        _ state: ProjectState, on id: Board.ID = .default, offset: Int, limit: Int
+    ) async throws(RepositoryError) -> BoardOverview.Column {
+        BoardOverview.Column(
+            try await projects.column(state, onBoard: id, offset: offset, limit: limit), today: environment.today())
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Lists the viewer's boards with how many projects each column holds, for a board list.
+///
+/// ```swift
+/// for summary in try await fetchBoardList() {
+///     print(summary.board.title, summary.count)   // "Work 12"
+/// }
+/// ```
+/// The counts come from each column's ordered index: no project is read.
+public struct FetchBoardList: Sendable {
+    private let boards: any BoardRepository
+    private let projects: any ProjectRepository
+
+    public init(boards: any BoardRepository, projects: any ProjectRepository) {
+        self.boards = boards
+        self.projects = projects
+    }
+
+    /// - Complexity: O(*b* log *n*) for *b* boards of at most *n* projects in a column.
+    public func callAsFunction() async throws(RepositoryError) -> [BoardSummary] {
+        var summaries: [BoardSummary] = []
+        for board in try await boards.boards() {
+            var counts: [ProjectState: Int] = [:]
+            for state in ProjectState.allCases {
+                counts[state] = try await projects.column(state, onBoard: board.id, offset: 0, limit: 0).count
+            }
+            summaries.append(BoardSummary(board: board, counts: counts))
+        }
+        return summaries
+    }
+}

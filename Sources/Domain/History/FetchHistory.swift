@@ -1,0 +1,13 @@
+/// Reads a board's history, newest first.
+public struct FetchHistory: Sendable {
+    private let history: any HistoryRepository
+
+    public init(history: any HistoryRepository) {
+        self.history = history
+    }
+
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    public func callAsFunction(onBoard board: Board.ID = .default, limit: Int? = nil) async throws(RepositoryError) -> [Activity] {
+        try await history.activities(onBoard: board, limit: limit)
+    }
+}
