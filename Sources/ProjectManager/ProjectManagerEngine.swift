@@ -82,6 +82,8 @@ public struct ProjectManagerEngine: Sendable {
 
     /// The object graph under the repositories, for the store's own operations.
     private let context: ObjectContext
+    /// The ports every write use case goes through, scoped to the viewer.
+    private let store: AccountScopedRepository
 
     /// Who is signed in: the local accounts beside the store, or the provider the app plugged in.
     public let authentication: any AuthenticationProvider
@@ -191,7 +193,7 @@ public struct ProjectManagerEngine: Sendable {
             }
             throw storeError
         }
-        let store = ObjectGraphRepository(context: context, environment: environment)
+        let store = ObjectGraphRepository(context: context)
         // Every use case goes through the viewer's scope, so that no front end can skip the check.
         let repository = AccountScopedRepository(
             store: store, search: ProjectSearchIndex(context: context), sessions: authentication)
@@ -201,28 +203,29 @@ public struct ProjectManagerEngine: Sendable {
         self.boards = repository
         self.favourites = repository
         self.gitHubLinks = repository
-        createProject = CreateProject(projects: repository, environment: environment)
-        importProjects = ImportProjects(projects: repository, environment: environment)
-        updateProject = UpdateProject(projects: repository, environment: environment)
-        deleteProject = DeleteProject(projects: repository)
-        moveProject = MoveProject(projects: repository, environment: environment)
-        skipOccurrence = SkipOccurrence(projects: repository, environment: environment)
+        self.store = repository
+        createProject = CreateProject(store: repository, environment: environment)
+        importProjects = ImportProjects(store: repository, environment: environment)
+        updateProject = UpdateProject(store: repository, environment: environment)
+        deleteProject = DeleteProject(store: repository, environment: environment)
+        moveProject = MoveProject(store: repository, environment: environment)
+        skipOccurrence = SkipOccurrence(store: repository, environment: environment)
         fetchProject = FetchProject(projects: repository)
         fetchBoard = FetchBoard(boards: repository, projects: repository, environment: environment)
-        createBoard = CreateBoard(boards: repository, environment: environment)
-        renameBoard = RenameBoard(boards: repository)
-        deleteBoard = DeleteBoard(boards: repository)
+        createBoard = CreateBoard(store: repository, environment: environment)
+        renameBoard = RenameBoard(store: repository, environment: environment)
+        deleteBoard = DeleteBoard(store: repository, environment: environment)
         listBoards = ListBoards(boards: repository)
         fetchBoardList = FetchBoardList(boards: repository, projects: repository)
-        homeBoard = HomeBoard(boards: repository, environment: environment)
+        homeBoard = HomeBoard(store: repository, environment: environment)
         fetchHistory = FetchHistory(history: repository)
         undoRedo = UndoRedo(history: repository)
-        beginProjectEdit = BeginProjectEdit(editing: repository)
+        beginProjectEdit = BeginProjectEdit(store: repository, environment: environment)
         searchProjects = SearchProjects(search: repository)
         fetchTodaySummary = FetchTodaySummary(
             boards: repository, projects: repository, favourites: repository, environment: environment)
-        star = Star(favourites: repository, environment: environment)
-        unstar = Unstar(favourites: repository)
+        star = Star(store: repository, environment: environment)
+        unstar = Unstar(store: repository, environment: environment)
         listFavourites = ListFavourites(favourites: repository, boards: repository, projects: repository)
         self.authentication = authentication
         signUp = SignUp(provider: authentication)
@@ -319,6 +322,6 @@ extension ProjectManagerEngine {
 extension ProjectManagerEngine {
     /// Syncs a linked board with its repository's issues, over `issues`.
     public func syncWithGitHub(over issues: any GitHubIssueRepository) -> SyncBoardWithGitHub {
-        SyncBoardWithGitHub(links: gitHubLinks, issues: issues, projects: projects, environment: environment)
+        SyncBoardWithGitHub(links: gitHubLinks, issues: issues, store: store, environment: environment)
     }
 }

@@ -58,35 +58,8 @@ extension ObjectGraphRepository: FavouriteRepository {
         return records.sorted(by: FavouriteRecord.starredFirst).map(\.favourite)
     }
 
-    public func star(_ target: Favourite.Target, now: Date) throws(RepositoryError) -> Bool {
-        let (board, project) = try resolve(target)
-        guard context.object(FavouriteRecord.self, id: target.favouriteID) == nil else { return false }
-        let starred = FavouriteRecord(Favourite(target, onBoard: board.id, starredAt: now))
-        try unitOfWork(on: board.id) { () throws(ContextError) in
-            try context.insert(starred)
-            try record(.starred(target.kind), title: project?.title ?? board.title, project: project?.id, on: board.id)
-        }
-        return true
-    }
-
-    public func unstar(_ target: Favourite.Target) throws(RepositoryError) -> Bool {
-        let (board, project) = try resolve(target)
-        guard context.object(FavouriteRecord.self, id: target.favouriteID) != nil else { return false }
-        try unitOfWork(on: board.id) { () throws(ContextError) in
-            try context.delete(FavouriteRecord.self, id: target.favouriteID)
-            try record(.unstarred(target.kind), title: project?.title ?? board.title, project: project?.id, on: board.id)
-        }
-        return true
-    }
-
-    /// The board a target is on, and the project it is, if it is one.
-    private func resolve(_ target: Favourite.Target) throws(RepositoryError) -> (Board, Project?) {
-        switch target {
-        case .board(let id):
-            return (try board(id: id), nil)
-        case .project(let id):
-            let project = try project(id: id)
-            return (try board(id: project.boardID), project)
-        }
+    public func favourite(for target: Favourite.Target) throws(RepositoryError) -> Favourite? {
+        try requireOpen()
+        return context.object(FavouriteRecord.self, id: target.favouriteID)?.favourite
     }
 }

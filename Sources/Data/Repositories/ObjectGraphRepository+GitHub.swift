@@ -44,12 +44,6 @@ extension ObjectGraphRepository: GitHubLinkRepository {
         }
     }
 
-    public func recordKeptGitHubText(replacing project: Project) throws(RepositoryError) {
-        try unitOfWork(on: project.boardID) { () throws(ContextError) in
-            try record(.keptGitHubText(localTitle: project.title, localBody: project.body), of: project)
-        }
-    }
-
     public func save(_ cards: [GitHubCard]) throws(RepositoryError) {
         guard let board = cards.first?.boardID else { return }
         let existing = Set(cards.filter { context.object(GitHubCard.self, id: $0.id) != nil }.map(\.id))

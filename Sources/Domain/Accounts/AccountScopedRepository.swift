@@ -7,7 +7,9 @@ import Foundation
 /// boards that ``Board/isVisible(to:)`` allows that viewer: a signed-in account its own boards,
 /// nobody signed in the boards of no account. Another account's board, or a project or history on
 /// it, reads as missing (``RepositoryError/notFound(_:)``, exactly as an id that never existed),
-/// so that nothing tells whether it exists; a board made through it belongs to the viewer.
+/// so that nothing tells whether it exists. A ``ChangeSet`` saved through it may touch only the
+/// viewer's boards, a board it makes must be the viewer's (``author()``), and it is saved as the
+/// viewer's action.
 ///
 /// The engine wires every use case over one of these, so that no front end can forget the check:
 /// ```swift
@@ -18,12 +20,11 @@ import Foundation
 /// The change stream (``changes()``) is passed on as it is: it names ids and boards, never
 /// contents, and reading any of them goes through the check.
 public struct AccountScopedRepository: ProjectRepository, BoardRepository, HistoryRepository,
-    ProjectEditingRepository, ProjectSearchRepository
+    ChangeRecording, ProjectSearchRepository
 {
-    /// What the scoped repository wraps: one store's projects, boards, history, edit sessions,
-    /// favourites and GitHub links.
-    public typealias Store = ProjectRepository & BoardRepository & HistoryRepository & ProjectEditingRepository
-        & FavouriteRepository & GitHubLinkRepository
+    /// What the scoped repository wraps: one store's projects, boards, history, favourites and
+    /// GitHub links, and its unit of changes.
+    public typealias Store = ProjectStore & HistoryRepository & GitHubLinkRepository
 
     private let store: any Store
     private let search: any ProjectSearchRepository
@@ -91,46 +92,11 @@ public struct AccountScopedRepository: ProjectRepository, BoardRepository, Histo
         return try await store.column(state, onBoard: board, offset: offset, limit: limit)
     }
 
-    public func insert(_ project: Project, at index: Int?) async throws(RepositoryError) -> Project {
-        try await requireBoard(project.boardID)
-        return try await store.insert(project, at: index)
-    }
-
-    public func insert(_ projects: [Project]) async throws(RepositoryError) -> [Project] {
-        let viewer = try await viewer()
-        for board in Set(projects.map(\.boardID)) { _ = try await visibleBoard(board, to: viewer) }
-        return try await store.insert(projects)
-    }
-
-    public func move(
-        _ id: Project.ID, to state: ProjectState, at index: Int?, now: Date
-    ) async throws(RepositoryError) -> ProjectChange {
-        try await requireProject(id)
-        return try await store.move(id, to: state, at: index, now: now)
-    }
-
-    public func move(
-        _ id: Project.ID, toBoard board: Board.ID, in state: ProjectState?, at index: Int?, now: Date
-    ) async throws(RepositoryError) -> ProjectChange {
-        let viewer = try await viewer()
-        _ = try await visibleProject(id, to: viewer)
-        _ = try await visibleBoard(board, to: viewer)
-        return try await store.move(id, toBoard: board, in: state, at: index, now: now)
-    }
-
-    public func edit(_ id: Project.ID, to draft: ProjectDraft, now: Date) async throws(RepositoryError) -> ProjectChange {
-        try await requireProject(id)
-        return try await store.edit(id, to: draft, now: now)
-    }
-
-    public func skipOccurrence(_ id: Project.ID, now: Date) async throws(RepositoryError) -> ProjectChange {
-        try await requireProject(id)
-        return try await store.skipOccurrence(id, now: now)
-    }
-
-    public func delete(_ id: Project.ID) async throws(RepositoryError) -> Project {
-        try await requireProject(id)
-        return try await store.delete(id)
+    public func gap(
+        at index: Int?, in state: ProjectState, onBoard board: Board.ID, moving: Project.ID?
+    ) async throws(RepositoryError) -> ColumnGap {
+        try await requireBoard(board)
+        return try await store.gap(at: index, in: state, onBoard: board, moving: moving)
     }
 
     public func changes() -> AsyncStream<RepositoryChange> {
@@ -149,26 +115,41 @@ public struct AccountScopedRepository: ProjectRepository, BoardRepository, Histo
         try await visibleBoard(id, to: viewer())
     }
 
-    /// Saves a new board owned by the viewer, whatever owner `board` names.
-    /// - Returns: The board as saved, with its owner.
-    @discardableResult
-    public func insert(_ board: Board) async throws(RepositoryError) -> Board {
-        let owned = Board(id: board.id, title: board.title, createdAt: board.createdAt, owner: try await viewer())
-        return try await store.insert(owned)
+    // MARK: - Saving
+
+    /// The viewer: a board made now is theirs.
+    public func author() async throws(RepositoryError) -> Account.ID? {
+        try await viewer()
     }
 
-    /// Saves a changed board of the viewer's; its owner stays as it is.
-    /// - Throws: ``RepositoryError/notFound(_:)`` for a board that is missing, another's, or
-    ///   given another owner.
-    public func update(_ board: Board) async throws(RepositoryError) {
-        let stored = try await visibleBoard(board.id, to: viewer())
-        guard board.owner == stored.owner else { throw .notFound(.board(board.id)) }
-        try await store.update(board)
-    }
-
-    public func deleteBoard(id: Board.ID) async throws(RepositoryError) {
-        try await requireBoard(id)
-        try await store.deleteBoard(id: id)
+    /// Saves `changes` as the viewer's action, when every board it touches is the viewer's.
+    /// - Throws: ``RepositoryError/notFound(_:)`` naming the first project or board that is
+    ///   missing or another's (a board made for another owner, or given one, among them); nothing
+    ///   is saved then.
+    /// - Complexity: one read of each project and board the changes write.
+    public func save(_ changes: ChangeSet) async throws(RepositoryError) {
+        let viewer = try await viewer()
+        var changes = changes
+        var made: Set<Board.ID> = []
+        for change in changes.changes {
+            switch change {
+            case .insertBoard(let board):
+                guard board.owner == viewer else { throw .notFound(.board(board.id)) }
+                made.insert(board.id)
+            case .updateBoard(let board):
+                let stored = try await visibleBoard(board.id, to: viewer)
+                guard board.owner == stored.owner else { throw .notFound(.board(board.id)) }
+            case .updateProject(let project):
+                _ = try await visibleProject(project.id, to: viewer)
+            case .deleteProject(let id):
+                _ = try await visibleProject(id, to: viewer)
+            case .insertProject, .deleteBoard, .insertFavourite, .updateFavourite, .deleteFavourite:
+                break  // their boards are checked below
+            }
+        }
+        for board in changes.boards.subtracting(made) { _ = try await visibleBoard(board, to: viewer) }
+        changes.attribute(to: viewer)
+        try await store.save(changes)
     }
 
     // MARK: - History
@@ -201,12 +182,7 @@ public struct AccountScopedRepository: ProjectRepository, BoardRepository, Histo
         return try await store.redo(onBoard: board)
     }
 
-    // MARK: - Editing and search
-
-    public func beginEditing(_ id: Project.ID) async throws(RepositoryError) -> any ProjectEditing {
-        try await requireProject(id)
-        return try await store.beginEditing(id)
-    }
+    // MARK: - Search
 
     /// The matches on `board`, or on every board the viewer may see when `nil`.
     /// - Complexity: as the wrapped search when the viewer sees every board; otherwise every match
@@ -242,18 +218,11 @@ extension AccountScopedRepository: FavouriteRepository {
         return try await store.favourites(onBoard: board)
     }
 
+    /// The star on `target`.
     /// - Throws: ``RepositoryError/notFound(_:)`` for a project or board that is missing or another's.
-    @discardableResult
-    public func star(_ target: Favourite.Target, now: Date) async throws(RepositoryError) -> Bool {
+    public func favourite(for target: Favourite.Target) async throws(RepositoryError) -> Favourite? {
         try await requireTarget(target)
-        return try await store.star(target, now: now)
-    }
-
-    /// - Throws: ``RepositoryError/notFound(_:)`` for a project or board that is missing or another's.
-    @discardableResult
-    public func unstar(_ target: Favourite.Target) async throws(RepositoryError) -> Bool {
-        try await requireTarget(target)
-        return try await store.unstar(target)
+        return try await store.favourite(for: target)
     }
 
     private func requireTarget(_ target: Favourite.Target) async throws(RepositoryError) {
@@ -286,10 +255,5 @@ extension AccountScopedRepository: GitHubLinkRepository {
         let viewer = try await viewer()
         for board in Set(cards.map(\.boardID)) { _ = try await visibleBoard(board, to: viewer) }
         try await store.save(cards)
-    }
-
-    public func recordKeptGitHubText(replacing project: Project) async throws(RepositoryError) {
-        try await requireProject(project.id)
-        try await store.recordKeptGitHubText(replacing: project)
     }
 }

@@ -2,11 +2,11 @@ import Foundation
 
 /// Makes a new, empty board: the signed-in account's, or no account's when signed out.
 public struct CreateBoard: Sendable {
-    private let boards: any BoardRepository
+    private let store: any ProjectStore
     private let environment: EngineEnvironment
 
-    public init(boards: any BoardRepository, environment: EngineEnvironment) {
-        self.boards = boards
+    public init(store: any ProjectStore, environment: EngineEnvironment) {
+        self.store = store
         self.environment = environment
     }
 
@@ -15,10 +15,15 @@ public struct CreateBoard: Sendable {
     public func callAsFunction(title: String) async throws(RepositoryError) -> Board {
         let failures = ProjectRules.failures(title: title)
         guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }
+        let now = environment.now()
         let board = Board(
             id: Board.ID(rawValue: environment.makeID()),
             title: title.trimmingCharacters(in: .whitespacesAndNewlines),
-            createdAt: environment.now())
-        return try await boards.insert(board)
+            createdAt: now, owner: try await store.author())
+        var changes = ChangeSet(UserAction(.createBoard(board.id, title: board.title), at: now), undoOn: board.id)
+        changes.insert(board)
+        changes.record(.boardCreated, title: board.title, on: board.id)
+        try await store.save(changes)
+        return board
     }
 }

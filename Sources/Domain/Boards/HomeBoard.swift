@@ -11,9 +11,9 @@ public struct HomeBoard: Sendable {
     private let boards: any BoardRepository
     private let createBoard: CreateBoard
 
-    public init(boards: any BoardRepository, environment: EngineEnvironment) {
-        self.boards = boards
-        createBoard = CreateBoard(boards: boards, environment: environment)
+    public init(store: any ProjectStore, environment: EngineEnvironment) {
+        boards = store
+        createBoard = CreateBoard(store: store, environment: environment)
     }
 
     /// - Returns: The board; only an account's first call saves anything.

@@ -2,20 +2,28 @@ import Foundation
 
 /// Gives a board a new title.
 public struct RenameBoard: Sendable {
-    private let boards: any BoardRepository
+    private let store: any ProjectStore
+    private let environment: EngineEnvironment
 
-    public init(boards: any BoardRepository) {
-        self.boards = boards
+    public init(store: any ProjectStore, environment: EngineEnvironment) {
+        self.store = store
+        self.environment = environment
     }
 
+    /// - Returns: The board as saved; a title equal to its own saves nothing.
     /// - Throws: ``RepositoryError/invalid(_:)``, ``RepositoryError/notFound(_:)``.
     @discardableResult
     public func callAsFunction(_ id: Board.ID, to title: String) async throws(RepositoryError) -> Board {
         let failures = ProjectRules.failures(title: title)
         guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }
-        var board = try await boards.board(id: id)
+        var board = try await store.board(id: id)
+        let old = board.title
         board.title = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        try await boards.update(board)
+        guard board.title != old else { return board }
+        var changes = ChangeSet(UserAction(.renameBoard(id, title: board.title), at: environment.now()), undoOn: id)
+        changes.update(board)
+        changes.record(.boardRenamed(from: old), title: board.title, on: id)
+        try await store.save(changes)
         return board
     }
 }

@@ -1,10 +1,7 @@
 import Foundation
 
-/// Where stars on projects and boards are kept: in the same store as the boards.
-///
-/// Starring and unstarring are user actions: each is one save, one ``Activity`` (``Activity/Kind/starred(_:)``
-/// or ``Activity/Kind/unstarred(_:)``) in the history of the target's board, and one undo step of
-/// that board.
+/// Where stars on projects and boards are kept, in the same store as the boards: read here,
+/// written through ``ChangeRecording`` by ``Star`` and ``Unstar``.
 public protocol FavouriteRepository: Sendable {
     /// Every favourite, in the order they were starred (oldest first).
     /// - Complexity: O(*f* log *f*) for *f* favourites.
@@ -15,15 +12,7 @@ public protocol FavouriteRepository: Sendable {
     /// - Complexity: O(*k* log *k*) for *k* favourites on the board, through an index.
     func favourites(onBoard board: Board.ID) async throws(RepositoryError) -> [Favourite]
 
-    /// Stars `target` at `now`.
-    /// - Returns: `false` when it was already starred: nothing is saved then.
-    /// - Throws: ``RepositoryError/notFound(_:)`` when the project or board does not exist.
-    @discardableResult
-    func star(_ target: Favourite.Target, now: Date) async throws(RepositoryError) -> Bool
-
-    /// Takes the star off `target`.
-    /// - Returns: `false` when it was not starred: nothing is saved then.
-    /// - Throws: ``RepositoryError/notFound(_:)`` when the project or board does not exist.
-    @discardableResult
-    func unstar(_ target: Favourite.Target) async throws(RepositoryError) -> Bool
+    /// The star on `target`, or `nil` when it has none.
+    /// - Complexity: O(1).
+    func favourite(for target: Favourite.Target) async throws(RepositoryError) -> Favourite?
 }

@@ -54,9 +54,6 @@ public protocol GitHubLinkRepository: Sendable {
     func cards(on board: Board.ID) async throws(RepositoryError) -> [GitHubCard]
     /// Saves `cards`, as one save.
     func save(_ cards: [GitHubCard]) async throws(RepositoryError)
-    /// Records in the project's history the local title and body a sync is about to replace with
-    /// GitHub's (``Activity/Kind/keptGitHubText(localTitle:localBody:)``).
-    func recordKeptGitHubText(replacing project: Project) async throws(RepositoryError)
 }
 
 /// Why a sync stopped.
@@ -102,21 +99,23 @@ public struct GitHubSyncReport: Hashable, Sendable {
 public struct SyncBoardWithGitHub: Sendable {
     private let links: any GitHubLinkRepository
     private let issues: any GitHubIssueRepository
-    private let projects: any ProjectRepository
+    private let projects: any ProjectStore
+    private let environment: EngineEnvironment
     private let importProjects: ImportProjects
     private let updateProject: UpdateProject
     private let moveProject: MoveProject
 
     public init(
-        links: any GitHubLinkRepository, issues: any GitHubIssueRepository, projects: any ProjectRepository,
+        links: any GitHubLinkRepository, issues: any GitHubIssueRepository, store: any ProjectStore,
         environment: EngineEnvironment
     ) {
         self.links = links
         self.issues = issues
-        self.projects = projects
-        importProjects = ImportProjects(projects: projects, environment: environment)
-        updateProject = UpdateProject(projects: projects, environment: environment)
-        moveProject = MoveProject(projects: projects, environment: environment)
+        self.projects = store
+        self.environment = environment
+        importProjects = ImportProjects(store: store, environment: environment)
+        updateProject = UpdateProject(store: store, environment: environment)
+        moveProject = MoveProject(store: store, environment: environment)
     }
 
     /// Syncs `board`.
@@ -194,7 +193,7 @@ public struct SyncBoardWithGitHub: Sendable {
                 let project = try await repository { () async throws(RepositoryError) in try await projects.project(id: card.id) }
                 let changedHere = project.title != card.syncedTitle || project.body != card.syncedBody
                 if changedHere, project.title != title || project.body != body {
-                    try await repository { () async throws(RepositoryError) in try await links.recordKeptGitHubText(replacing: project) }
+                    try await repository { () async throws(RepositoryError) in try await keepLocalText(of: project) }
                 }
                 let draft = ProjectDraft(
                     title: title, body: body, deadline: project.deadline, repeatRule: project.recurrence?.rule)
@@ -236,6 +235,15 @@ public struct SyncBoardWithGitHub: Sendable {
         guard !changed.isEmpty else { return }
         let toSave = changed
         try await repository { () async throws(RepositoryError) in try await links.save(toSave) }
+    }
+
+    /// Records in the project's history the local title and body the sync is about to replace
+    /// with GitHub's (``Activity/Kind/keptGitHubText(localTitle:localBody:)``): one save and one
+    /// undo step of its board.
+    private func keepLocalText(of project: Project) async throws(RepositoryError) {
+        var changes = ChangeSet(UserAction(.keepLocalText(project.id), at: environment.now()), undoOn: project.boardID)
+        changes.record(.keptGitHubText(localTitle: project.title, localBody: project.body), of: project)
+        try await projects.save(changes)
     }
 
     /// An issue's title and body as a card holds them: cut to the project rules' limits (GitHub

@@ -5,12 +5,13 @@ import Foundation
 /// ```swift
 /// let project = try await createProject(ProjectDraft(title: "Write report"))
 /// ```
+/// Only the new project and its history entry are written: it takes a rank between its neighbours.
 public struct CreateProject: Sendable {
-    private let projects: any ProjectRepository
+    private let store: any ProjectStore
     private let environment: EngineEnvironment
 
-    public init(projects: any ProjectRepository, environment: EngineEnvironment) {
-        self.projects = projects
+    public init(store: any ProjectStore, environment: EngineEnvironment) {
+        self.store = store
         self.environment = environment
     }
 
@@ -21,9 +22,16 @@ public struct CreateProject: Sendable {
     public func callAsFunction(
         _ draft: ProjectDraft, on board: Board.ID = .default, in state: ProjectState = .todo, at index: Int? = nil
     ) async throws(RepositoryError) -> Project {
-        let project = try ProjectDraft.validated(draft).project(
-            id: Project.ID(rawValue: environment.makeID()), on: board, in: state, at: environment.now(),
-            today: environment.today())
-        return try await projects.insert(project, at: index)
+        let now = environment.now()
+        let id = Project.ID(rawValue: environment.makeID())
+        var project = try ProjectDraft.validated(draft).project(
+            id: id, on: board, in: state, at: now, today: Day(containing: now, in: environment.calendar))
+        _ = try await store.board(id: board)
+        project.rank = try await store.gap(at: index, in: state, onBoard: board, moving: nil).rank
+        var changes = ChangeSet(UserAction(.createProject(id, draft, board: board, state: state, index: index), at: now), undoOn: board)
+        changes.insert(project)
+        changes.record(.added(state), of: project)
+        try await store.save(changes)
+        return project
     }
 }

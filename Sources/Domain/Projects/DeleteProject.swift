@@ -1,17 +1,27 @@
 import Foundation
 
-/// Deletes a project; the others keep their places.
+/// Deletes a project, and its star; the others keep their places.
 public struct DeleteProject: Sendable {
-    private let projects: any ProjectRepository
+    private let store: any ProjectStore
+    private let environment: EngineEnvironment
 
-    public init(projects: any ProjectRepository) {
-        self.projects = projects
+    public init(store: any ProjectStore, environment: EngineEnvironment) {
+        self.store = store
+        self.environment = environment
     }
 
     /// - Returns: The deleted project.
     /// - Throws: ``RepositoryError/notFound(_:)``.
+    /// - Complexity: two reads and one save.
     @discardableResult
     public func callAsFunction(_ id: Project.ID) async throws(RepositoryError) -> Project {
-        try await projects.delete(id)
+        let project = try await store.project(id: id)
+        var changes = ChangeSet(UserAction(.deleteProject(id), at: environment.now()), undoOn: project.boardID)
+        changes.record(.deleted(project.state), of: project)
+        // A star goes with its project.
+        if let star = try await store.favourite(for: .project(id)) { changes.delete(star.id) }
+        changes.delete(id)
+        try await store.save(changes)
+        return project
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads one project.
 public struct FetchProject: Sendable {
     private let projects: any ProjectRepository

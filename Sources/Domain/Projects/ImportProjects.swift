@@ -7,11 +7,11 @@ import Foundation
 /// let imported = try await importProjects(drafts, on: board.id)
 /// ```
 public struct ImportProjects: Sendable {
-    private let projects: any ProjectRepository
+    private let store: any ProjectStore
     private let environment: EngineEnvironment
 
-    public init(projects: any ProjectRepository, environment: EngineEnvironment) {
-        self.projects = projects
+    public init(store: any ProjectStore, environment: EngineEnvironment) {
+        self.store = store
         self.environment = environment
     }
 
@@ -19,18 +19,30 @@ public struct ImportProjects: Sendable {
     /// - Returns: The saved projects, in the drafts' order.
     /// - Throws: ``RepositoryError/invalid(_:)`` with the rules the first failing draft breaks
     ///   (nothing is saved), ``RepositoryError/notFound(_:)`` when the board does not exist.
-    /// - Complexity: O(*k* log *n*) for *k* drafts, plus one save.
+    /// - Complexity: O(*k* + log *n*) for *k* drafts and a column of *n* projects, plus one save.
     public func callAsFunction(
         _ drafts: [ProjectDraft], on board: Board.ID = .default, in state: ProjectState = .todo
     ) async throws(RepositoryError) -> [Project] {
         let now = environment.now()
-        let today = environment.today()
+        let today = Day(containing: now, in: environment.calendar)
         var batch: [Project] = []
         batch.reserveCapacity(drafts.count)
         for draft in drafts {
             batch.append(try ProjectDraft.validated(draft).project(
                 id: Project.ID(rawValue: environment.makeID()), on: board, in: state, at: now, today: today))
         }
-        return try await projects.insert(batch)
+        guard !batch.isEmpty else { return [] }
+        _ = try await store.board(id: board)
+        var last = try await store.gap(at: nil, in: state, onBoard: board, moving: nil).before
+        var changes = ChangeSet(UserAction(.importProjects(batch.map(\.id), board: board, state: state), at: now), undoOn: board)
+        for index in batch.indices {
+            let rank = last.map(Rank.after) ?? .initial
+            batch[index].rank = rank
+            last = rank
+            changes.insert(batch[index])
+        }
+        changes.record(.imported(count: batch.count, state), title: "", on: board)
+        try await store.save(changes)
+        return batch
     }
 }

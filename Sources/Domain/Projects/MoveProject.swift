@@ -9,15 +9,16 @@ import Foundation
 /// ```
 /// Only the moved project is written: it takes a rank between its new neighbours.
 ///
-/// Moving a repeating project to Done completes the occurrence it waits for: while its schedule
-/// has another, it goes back to To Do due on that one (see ``ProjectRepository/move(_:to:at:now:)``).
-/// After the last (`COUNT`, `UNTIL`) it stays in Done.
+/// Moving a repeating project to Done completes the occurrence it waits for
+/// (``Project/occurrenceCompleted(byMovingTo:today:)``): while its schedule has another, it goes
+/// back to To Do (where it stands when it is there, else last), due on that one, recorded as
+/// ``Activity/Kind/occurrenceCompleted(_:next:)``. After the last (`COUNT`, `UNTIL`) it stays in Done.
 public struct MoveProject: Sendable {
-    private let projects: any ProjectRepository
+    private let store: any ProjectStore
     private let environment: EngineEnvironment
 
-    public init(projects: any ProjectRepository, environment: EngineEnvironment) {
-        self.projects = projects
+    public init(store: any ProjectStore, environment: EngineEnvironment) {
+        self.store = store
         self.environment = environment
     }
 
@@ -31,7 +32,26 @@ public struct MoveProject: Sendable {
     public func callAsFunction(
         _ id: Project.ID, to state: ProjectState, at index: Int? = nil
     ) async throws(RepositoryError) -> ProjectChange {
-        try await projects.move(id, to: state, at: index, now: environment.now())
+        let now = environment.now()
+        var project = try await store.project(id: id)
+        var changes = ChangeSet(UserAction(.moveProject(id, to: state, index: index), at: now), undoOn: project.boardID)
+        if let occurrence = project.occurrenceCompleted(byMovingTo: state, today: day(of: now)) {
+            if project.state != .todo {
+                project.rank = try await store.gap(at: nil, in: .todo, onBoard: project.boardID, moving: id).rank
+            }
+            (project.state, project.deadline, project.updatedAt) = (.todo, occurrence.next, now)
+            changes.update(project)
+            changes.record(.occurrenceCompleted(occurrence.day, next: occurrence.next), of: project)
+        } else {
+            let gap = try await store.gap(at: index, in: state, onBoard: project.boardID, moving: id)
+            if gap.isCurrentPlace { return ProjectChange(project: project, isChanged: false) }
+            let from = project.state
+            (project.state, project.rank, project.updatedAt) = (state, gap.rank, now)
+            changes.update(project)
+            changes.record(from == state ? .reordered(state) : .moved(from: from, to: state), of: project)
+        }
+        try await store.save(changes)
+        return ProjectChange(project: project, isChanged: true)
     }
 
     /// Moves a project to another board, at an index of one of its columns: Krello's "Move card"
@@ -41,9 +61,14 @@ public struct MoveProject: Sendable {
     /// try await moveProject(card.id, toBoard: work.id)                    // last, in its own column
     /// try await moveProject(card.id, toBoard: work.id, in: .doing, at: 0) // first in Doing
     /// ```
-    /// Only the moved project is written, with a rank between its new neighbours; both boards'
-    /// histories record it, and the board it left can undo it (an undo that would overwrite a later
-    /// change on the other board throws ``RepositoryError/undoConflict(_:)``).
+    /// Only the moved project (and its star, which goes with it) is written, with a rank between
+    /// its new neighbours; both boards' histories record it
+    /// (``Activity/Kind/movedToBoard(_:title:from:to:)`` on the board it leaves,
+    /// ``Activity/Kind/movedFromBoard(_:title:from:to:)`` on the one it joins), and the board it
+    /// left can undo it (an undo that would overwrite a later change on the other board throws
+    /// ``RepositoryError/undoConflict(_:)``). A repeating project moved into Done completes its
+    /// occurrence there, as on its own board: it lands last in the other board's To Do, due on the
+    /// next occurrence.
     /// - Parameters:
     ///   - board: The board to move it to; its own board moves it within it.
     ///   - state: The column there; `nil` keeps the one it stands in.
@@ -57,6 +82,38 @@ public struct MoveProject: Sendable {
     public func callAsFunction(
         _ id: Project.ID, toBoard board: Board.ID, in state: ProjectState? = nil, at index: Int? = nil
     ) async throws(RepositoryError) -> ProjectChange {
-        try await projects.move(id, toBoard: board, in: state, at: index, now: environment.now())
+        var project = try await store.project(id: id)
+        let state = state ?? project.state
+        guard board != project.boardID else { return try await callAsFunction(id, to: state, at: index) }
+        let now = environment.now()
+        let source = try await store.board(id: project.boardID)
+        let destination = try await store.board(id: board)
+        let from = project.state
+        let occurrence = project.occurrenceCompleted(byMovingTo: state, today: day(of: now))
+        let landing = occurrence == nil ? state : .todo
+        project.rank = try await store.gap(
+            at: occurrence == nil ? index : nil, in: landing, onBoard: destination.id, moving: nil).rank
+        (project.boardID, project.state, project.updatedAt) = (destination.id, landing, now)
+        project.deadline = occurrence?.next ?? project.deadline
+
+        var changes = ChangeSet(
+            UserAction(.moveProjectToBoard(id, board: board, state: state, index: index), at: now), undoOn: source.id)
+        changes.update(project)
+        // A star goes with its project, so that it stays on the project's board.
+        if let star = try await store.favourite(for: .project(id)) {
+            changes.update(Favourite(star.target, onBoard: destination.id, starredAt: star.starredAt))
+        }
+        changes.record(
+            .movedToBoard(destination.id, title: destination.title, from: from, to: landing),
+            title: project.title, project: id, on: source.id)
+        changes.record(.movedFromBoard(source.id, title: source.title, from: from, to: landing), of: project)
+        if let occurrence { changes.record(.occurrenceCompleted(occurrence.day, next: occurrence.next), of: project) }
+        try await store.save(changes)
+        return ProjectChange(project: project, isChanged: true)
+    }
+
+    /// The user's day at `date`.
+    private func day(of date: Date) -> Day {
+        Day(containing: date, in: environment.calendar)
     }
 }

@@ -22,10 +22,3 @@ public protocol ProjectEditing: Sendable {
     /// Drops the edits; the store is as if editing never began.
     func discard() async
 }
-
-/// Begins edit sessions on projects.
-public protocol ProjectEditingRepository: Sendable {
-    /// A scratch copy of the project for an edit form.
-    /// - Throws: ``RepositoryError/notFound(_:)``.
-    func beginEditing(_ id: Project.ID) async throws(RepositoryError) -> any ProjectEditing
-}

@@ -1,12 +1,12 @@
 import Foundation
 
-/// Where projects are kept: the port the use cases read and write projects through.
+/// Where projects are kept: the storage verbs the use cases read projects through.
 ///
-/// Each write is one operation on one card (insert at an index, move to an index, edit, delete) or
-/// one batch (an import), saved atomically; the repository resolves the card's neighbours through
-/// an ordered index of each column, so a one-card change reads and writes that card alone.
-/// Implementations live in the Data layer. Every method is safe to call from any task, and writes
-/// never interleave.
+/// The port reads; it decides nothing. A use case reads a card and its neighbours' ranks here,
+/// decides what changes (``MoveProject``, ``CompleteOccurrence``), and saves the result as one
+/// ``ChangeSet`` through ``ChangeRecording``. Implementations keep an ordered index of each
+/// column, so that a one-card change reads that card and two neighbours. Every method is safe to
+/// call from any task.
 public protocol ProjectRepository: Sendable {
     /// The project with this id.
     /// - Throws: ``RepositoryError/notFound(_:)``.
@@ -24,65 +24,42 @@ public protocol ProjectRepository: Sendable {
         _ state: ProjectState, onBoard board: Board.ID, offset: Int, limit: Int?
     ) async throws(RepositoryError) -> ColumnWindow
 
-    /// Saves a new project at `index` in its column (last when `nil` or past the end), ranked
-    /// between its neighbours; nothing else is written but its activity.
-    /// - Returns: The project as saved, with its rank.
-    /// - Throws: ``RepositoryError/notFound(_:)`` when its board does not exist,
-    ///   ``RepositoryError/storage(_:)``.
-    func insert(_ project: Project, at index: Int?) async throws(RepositoryError) -> Project
-
-    /// Saves new projects as one save and one undo step, each appended to its column in order.
-    /// - Returns: The projects as saved, in the order given.
-    /// - Throws: as ``insert(_:at:)``; nothing is saved when any project cannot be.
-    func insert(_ projects: [Project]) async throws(RepositoryError) -> [Project]
-
-    /// Moves a project to `index` in the column of `state`, counted without the project itself
-    /// (last when `nil` or past the end). A move to where the project already stands saves nothing.
-    ///
-    /// A repeating project moved to Done completes the occurrence it waits for instead, while
-    /// its schedule has another (``Project/nextOccurrenceAfterCompleting(today:)``, `today` the
-    /// user's day at `now`): it goes back to To Do (where it stands when it is there, else last),
-    /// due on the next occurrence, recorded as ``Activity/Kind/occurrenceCompleted(_:next:)``.
-    /// - Throws: ``RepositoryError/notFound(_:)``, ``RepositoryError/storage(_:)``.
-    func move(
-        _ id: Project.ID, to state: ProjectState, at index: Int?, now: Date
-    ) async throws(RepositoryError) -> ProjectChange
-
-    /// Moves a project to another board, at `index` in the column of `state` there (the column it
-    /// stands in when `state` is `nil`; last when `index` is `nil` or past the end), ranked between
-    /// its new neighbours: one save, one project written, an activity on each board
-    /// (``Activity/Kind/movedToBoard(_:title:from:to:)`` on the board it leaves,
-    /// ``Activity/Kind/movedFromBoard(_:title:from:to:)`` on the one it joins), and one undo step
-    /// of the board it leaves. A move to its own board is ``move(_:to:at:now:)``.
-    /// - Throws: ``RepositoryError/notFound(_:)`` for the project or the board,
-    ///   ``RepositoryError/storage(_:)``.
-    /// - Complexity: O(log *n*) for a destination column of *n* projects, plus one save.
-    func move(
-        _ id: Project.ID, toBoard board: Board.ID, in state: ProjectState?, at index: Int?, now: Date
-    ) async throws(RepositoryError) -> ProjectChange
-
-    /// Replaces a project's title, body, deadline and repeat rule with the draft's (already
-    /// validated), its schedule as ``Project/applying(_:today:)`` gives it on the user's day at
-    /// `now`; a draft equal to the project's saves nothing.
-    /// - Throws: ``RepositoryError/invalid(_:)`` when the repeat rule has no day left,
-    ///   ``RepositoryError/notFound(_:)``, ``RepositoryError/storage(_:)``.
-    func edit(_ id: Project.ID, to draft: ProjectDraft, now: Date) async throws(RepositoryError) -> ProjectChange
-
-    /// Skips the occurrence a repeating project waits for (``Project/skippingOccurrence(today:)``,
-    /// `today` the user's day at `now`): its day becomes an exception and the project is due on
-    /// the next occurrence, or, when the schedule has ended, goes last in Done; recorded as
-    /// ``Activity/Kind/occurrenceSkipped(_:next:)``.
-    /// - Throws: ``RepositoryError/invalid(_:)`` when the project does not repeat or is done,
-    ///   ``RepositoryError/notFound(_:)``, ``RepositoryError/storage(_:)``.
-    func skipOccurrence(_ id: Project.ID, now: Date) async throws(RepositoryError) -> ProjectChange
-
-    /// Deletes a project; the others keep their ranks.
-    /// - Returns: The deleted project.
-    /// - Throws: ``RepositoryError/notFound(_:)``, ``RepositoryError/storage(_:)``.
-    func delete(_ id: Project.ID) async throws(RepositoryError) -> Project
+    /// The gap at `index` of a column, counted without the project `moving` (last when `nil` or
+    /// past the end): the ranks of the projects on either side of it, and where `moving` stands
+    /// in the column now, if it is there.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Complexity: O(log *n*) for a column of *n* projects.
+    func gap(
+        at index: Int?, in state: ProjectState, onBoard board: Board.ID, moving: Project.ID?
+    ) async throws(RepositoryError) -> ColumnGap
 
     /// A stream of every save from now on, whoever made it; it ends when the repository goes away.
     func changes() -> AsyncStream<RepositoryChange>
+}
+
+/// A place between two projects of a column, where a project is put.
+public struct ColumnGap: Hashable, Sendable {
+    /// The gap's index: the index the project put there takes, counted without it.
+    public let index: Int
+    /// The rank of the project before the gap, if any.
+    public let before: Rank?
+    /// The rank of the project after the gap, if any.
+    public let after: Rank?
+    /// The index in the column of the project that moves, when it is in this column.
+    public let current: Int?
+
+    public init(index: Int, before: Rank?, after: Rank?, current: Int?) {
+        self.index = index
+        self.before = before
+        self.after = after
+        self.current = current
+    }
+
+    /// Whether the gap is where the moving project already stands: a move there changes nothing.
+    public var isCurrentPlace: Bool { current == index }
+
+    /// A rank between the gap's neighbours.
+    public var rank: Rank { Rank.between(before, after) }
 }
 
 extension ProjectRepository {

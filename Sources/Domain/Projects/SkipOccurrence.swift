@@ -2,18 +2,18 @@ import Foundation
 
 /// Skips the occurrence a repeating project waits for: "not this one". The day becomes an
 /// exception of its schedule (`EXDATE`) and the project is due on the next occurrence; when the
-/// schedule has no other, the project is done.
+/// schedule has no other, the project goes last in Done.
 ///
 /// ```swift
 /// let change = try await skipOccurrence(id)   // change.project.deadline: the next occurrence
 /// ```
 /// Only the project is written, with one history entry; undo puts the occurrence back.
 public struct SkipOccurrence: Sendable {
-    private let projects: any ProjectRepository
+    private let store: any ProjectStore
     private let environment: EngineEnvironment
 
-    public init(projects: any ProjectRepository, environment: EngineEnvironment) {
-        self.projects = projects
+    public init(store: any ProjectStore, environment: EngineEnvironment) {
+        self.store = store
         self.environment = environment
     }
 
@@ -23,6 +23,21 @@ public struct SkipOccurrence: Sendable {
     /// - Complexity: the cost of finding one occurrence, plus one save.
     @discardableResult
     public func callAsFunction(_ id: Project.ID) async throws(RepositoryError) -> ProjectChange {
-        try await projects.skipOccurrence(id, now: environment.now())
+        let now = environment.now()
+        var project = try await store.project(id: id)
+        let skip = try project.skippingOccurrence(today: Day(containing: now, in: environment.calendar))
+        project.recurrence = skip.recurrence
+        if let next = skip.next {
+            project.deadline = next
+        } else {
+            project.rank = try await store.gap(at: nil, in: .done, onBoard: project.boardID, moving: id).rank
+            project.state = .done
+        }
+        project.updatedAt = now
+        var changes = ChangeSet(UserAction(.skipOccurrence(id), at: now), undoOn: project.boardID)
+        changes.update(project)
+        changes.record(.occurrenceSkipped(skip.skipped, next: skip.next), of: project)
+        try await store.save(changes)
+        return ProjectChange(project: project, isChanged: true)
     }
 }

@@ -3,19 +3,30 @@ import Foundation
 /// Replaces a project's title, body, deadline and repeat rule, after validating them (a repeating
 /// project's deadline and schedule follow ``ProjectSchedule``).
 public struct UpdateProject: Sendable {
-    private let projects: any ProjectRepository
+    private let store: any ProjectStore
     private let environment: EngineEnvironment
 
-    public init(projects: any ProjectRepository, environment: EngineEnvironment) {
-        self.projects = projects
+    public init(store: any ProjectStore, environment: EngineEnvironment) {
+        self.store = store
         self.environment = environment
     }
 
     /// - Returns: The project, and whether the draft changed anything (nothing is saved if not).
     /// - Throws: ``RepositoryError/invalid(_:)`` (a broken rule, or a repeat rule with no day
     ///   left), ``RepositoryError/notFound(_:)``.
+    /// - Complexity: one read and one save.
     @discardableResult
     public func callAsFunction(_ id: Project.ID, with draft: ProjectDraft) async throws(RepositoryError) -> ProjectChange {
-        try await projects.edit(id, to: ProjectDraft.validated(draft), now: environment.now())
+        let draft = try ProjectDraft.validated(draft)
+        let current = try await store.project(id: id)
+        guard current.draft != draft else { return ProjectChange(project: current, isChanged: false) }
+        let now = environment.now()
+        var project = try current.applying(draft, today: Day(containing: now, in: environment.calendar))
+        project.updatedAt = now
+        var changes = ChangeSet(UserAction(.editProject(id, draft), at: now), undoOn: project.boardID)
+        changes.update(project)
+        changes.record(.edited, of: project)
+        try await store.save(changes)
+        return ProjectChange(project: project, isChanged: true)
     }
 }

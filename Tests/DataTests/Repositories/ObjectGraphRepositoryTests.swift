@@ -12,18 +12,28 @@ struct ObjectGraphRepositoryTests {
 
     static func repository() throws -> (ObjectGraphRepository, ObjectContext) {
         let context = try ObjectContext(schema: .projectManager, store: .inMemory)
-        return (ObjectGraphRepository(context: context, environment: .test()), context)
+        return (ObjectGraphRepository(context: context), context)
     }
 
     static func project(_ n: Int, _ title: String, board: Board.ID = .default) -> Project {
         Project(id: Project.ID(rawValue: SequentialIDs.id(n)), boardID: board, title: title, createdAt: now)
     }
 
-    /// Saves projects on a board through the port.
+    /// Saves `build`'s changes through the port, as one unit undone on `board`.
+    static func save(
+        to repository: ObjectGraphRepository, undoOn board: Board.ID = .default, _ build: (inout ChangeSet) -> Void
+    ) async throws(RepositoryError) {
+        var changes = ChangeSet(UserAction(.deleteBoard(board), at: now), undoOn: board)
+        build(&changes)
+        try await repository.save(changes)
+    }
+
+    /// Saves projects on a board through the port, each last in its column, each its own save.
     static func add(_ projects: [Project], to repository: ObjectGraphRepository, board: Board.ID = .default) async throws {
         for var project in projects {
             project.boardID = board
-            _ = try await repository.insert(project, at: nil)
+            project.rank = try await repository.gap(at: nil, in: project.state, onBoard: board, moving: nil).rank
+            try await save(to: repository, undoOn: board) { [project] in $0.insert(project) }
         }
     }
 
@@ -48,24 +58,17 @@ struct ObjectGraphRepositoryTests {
         await #expect(throws: expected) { try await repository.board(id: Self.nowhere) }
         await #expect(throws: expected) { try await repository.projects(onBoard: Self.nowhere) }
         await #expect(throws: expected) {
-            try await repository.update(Board(id: Self.nowhere, title: "Nowhere", createdAt: Self.now))
+            try await Self.save(to: repository) { $0.update(Board(id: Self.nowhere, title: "Nowhere", createdAt: Self.now)) }
         }
-        await #expect(throws: expected) { try await repository.deleteBoard(id: Self.nowhere) }
+        await #expect(throws: expected) { try await Self.save(to: repository) { $0.delete(Self.nowhere) } }
+        await #expect(throws: expected) {
+            try await repository.gap(at: 0, in: .todo, onBoard: Self.nowhere, moving: nil)
+        }
         await #expect(throws: expected) {
             try await Self.add([Self.project(1, "lost")], to: repository, board: Self.nowhere)
         }
         #expect(!context.hasChanges)
         #expect(try context.count(FetchRequest<Project>()) == 0)
-    }
-
-    @Test("the default board cannot be deleted")
-    func defaultBoardIsPermanent() async throws {
-        let (repository, _) = try Self.repository()
-
-        await #expect(throws: RepositoryError.defaultBoardIsPermanent) {
-            try await repository.deleteBoard(id: .default)
-        }
-        #expect(try await repository.boards().map(\.id) == [.default])
     }
 
     @Test("a batch with a project on a board that does not exist saves nothing")
@@ -76,7 +79,10 @@ struct ObjectGraphRepositoryTests {
 
         // When
         await #expect(throws: RepositoryError.notFound(.board(Self.nowhere))) {
-            try await repository.insert([Self.project(2, "dropped"), Self.project(3, "lost", board: Self.nowhere)])
+            try await Self.save(to: repository) {
+                $0.insert(Self.project(2, "dropped"))
+                $0.insert(Self.project(3, "lost", board: Self.nowhere))
+            }
         }
 
         // Then
@@ -94,7 +100,7 @@ struct ObjectGraphRepositoryTests {
         fileSystem.inject(.fail, into: .write)
         let context = try ObjectContext(
             schema: .projectManager, store: JournalStore(url: url, fileSystem: fileSystem), undoLimit: 10)
-        let repository = ObjectGraphRepository(context: context, environment: .test())
+        let repository = ObjectGraphRepository(context: context)
 
         // When
         let error = try await #require(throws: RepositoryError.self) {
@@ -154,7 +160,7 @@ struct ObjectGraphRepositoryTests {
     func renameUnsavedDefaultBoard() async throws {
         let (repository, context) = try Self.repository()
 
-        try await repository.update(Board(id: .default, title: "Home", createdAt: Date(timeIntervalSince1970: 0)))
+        try await Self.save(to: repository) { $0.update(Board(id: .default, title: "Home", createdAt: Date(timeIntervalSince1970: 0))) }
 
         #expect(context.object(Board.self, id: .default)?.title == "Home")
         #expect(try await repository.boards().map(\.title) == ["Home"])
@@ -168,8 +174,8 @@ struct ObjectGraphRepositoryTests {
         let older = Board(id: Board.ID(rawValue: SequentialIDs.id(2)), title: "Older", createdAt: Self.now)
 
         // When
-        try await repository.insert(newer)
-        try await repository.insert(older)
+        try await Self.save(to: repository, undoOn: newer.id) { $0.insert(newer) }
+        try await Self.save(to: repository, undoOn: older.id) { $0.insert(older) }
 
         // Then
         #expect(try await repository.boards().map(\.title) == [Board.defaultTitle, "Older", "Newer"])
@@ -180,13 +186,13 @@ struct ObjectGraphRepositoryTests {
         // Given
         let (repository, context) = try Self.repository()
         let work = Board(id: Board.ID(rawValue: SequentialIDs.id(50)), title: "Work", createdAt: Self.now)
-        try await repository.insert(work)
+        try await Self.save(to: repository, undoOn: work.id) { $0.insert(work) }
         try await Self.add([Self.project(1, "home 1"), Self.project(2, "home 2")], to: repository)
         try await Self.add([Self.project(3, "work 1", board: work.id), Self.project(4, "work 2", board: work.id)], to: repository, board: work.id)
         var changes = repository.changes().makeAsyncIterator()
 
         // When
-        try await repository.deleteBoard(id: work.id)
+        try await Self.save(to: repository) { $0.delete(work.id) }
 
         // Then
         #expect(try await repository.boards().map(\.id) == [.default])
@@ -198,5 +204,44 @@ struct ObjectGraphRepositoryTests {
         #expect(await changes.next() == RepositoryChange(deleted: [
             .board(work.id), .project(Self.project(3, "").id), .project(Self.project(4, "").id),
         ]))
+    }
+
+    // MARK: - Gaps
+
+    @Test("a gap gives its neighbours' ranks, counted without the project that moves")
+    func gapsCountWithoutTheMovingProject() async throws {
+        // Given To Do: one, two, three
+        let (repository, _) = try Self.repository()
+        try await Self.add([Self.project(1, "one"), Self.project(2, "two"), Self.project(3, "three")], to: repository)
+        let ranks = try await repository.column(.todo, onBoard: .default, offset: 0, limit: nil).projects.map(\.rank)
+        let one = Self.project(1, "").id
+
+        // Then
+        let top = try await repository.gap(at: 0, in: .todo, onBoard: .default, moving: nil)
+        #expect((top.index, top.before, top.after, top.current) == (0, nil, ranks[0], nil))
+        let last = try await repository.gap(at: nil, in: .todo, onBoard: .default, moving: nil)
+        #expect((last.index, last.before, last.after) == (3, ranks[2], nil))
+        // "one" moving to index 1 goes between "two" and "three"; to index 0 it stays where it is.
+        let second = try await repository.gap(at: 1, in: .todo, onBoard: .default, moving: one)
+        #expect((second.before, second.after, second.current, second.isCurrentPlace) == (ranks[1], ranks[2], 0, false))
+        #expect(try await repository.gap(at: 0, in: .todo, onBoard: .default, moving: one).isCurrentPlace)
+        // In another column it is not counted.
+        let done = try await repository.gap(at: 5, in: .done, onBoard: .default, moving: one)
+        #expect((done.index, done.before, done.after, done.current) == (0, nil, nil, nil))
+    }
+
+    @Test("a change set's history entries are numbered in order and dated with its action")
+    func entriesDatedWithTheAction() async throws {
+        let (repository, _) = try Self.repository()
+        let date = Self.now.addingTimeInterval(3600)
+        var changes = ChangeSet(UserAction(.deleteProject(Self.stranger), at: date), undoOn: .default)
+        changes.record(.boardRenamed(from: "A"), title: "B", on: .default)
+        changes.record(.boardRenamed(from: "B"), title: "C", on: .default)
+
+        try await repository.save(changes)
+
+        let history = try await repository.activities(onBoard: .default, limit: nil)
+        #expect(history.map(\.projectTitle) == ["C", "B"])
+        #expect(history.allSatisfy { $0.date == date })
     }
 }

@@ -29,7 +29,7 @@ struct FormatOneFixtureTests {
 
         init(_ url: URL) throws {
             context = try ObjectContext(schema: .projectManager, store: .file(url))
-            repository = ObjectGraphRepository(context: context, environment: environment)
+            repository = ObjectGraphRepository(context: context)
         }
 
         func columns(_ board: Board.ID) async throws -> [[String]] {

@@ -66,45 +66,14 @@ final class CountingRepository: ProjectRepository, BoardRepository {
         return try await boardStore.board(id: id)
     }
 
-    // MARK: - Writes and changes, passed on
-
-    func insert(_ project: Project, at index: Int?) async throws(RepositoryError) -> Project {
-        try await projects.insert(project, at: index)
+    func gap(
+        at index: Int?, in state: ProjectState, onBoard board: Board.ID, moving: Project.ID?
+    ) async throws(RepositoryError) -> ColumnGap {
+        count(\.columns)
+        return try await projects.gap(at: index, in: state, onBoard: board, moving: moving)
     }
 
-    func insert(_ projects: [Project]) async throws(RepositoryError) -> [Project] {
-        try await self.projects.insert(projects)
-    }
-
-    func move(
-        _ id: Project.ID, to state: ProjectState, at index: Int?, now: Date
-    ) async throws(RepositoryError) -> ProjectChange {
-        try await projects.move(id, to: state, at: index, now: now)
-    }
-
-    func move(
-        _ id: Project.ID, toBoard board: Board.ID, in state: ProjectState?, at index: Int?, now: Date
-    ) async throws(RepositoryError) -> ProjectChange {
-        try await projects.move(id, toBoard: board, in: state, at: index, now: now)
-    }
-
-    func edit(_ id: Project.ID, to draft: ProjectDraft, now: Date) async throws(RepositoryError) -> ProjectChange {
-        try await projects.edit(id, to: draft, now: now)
-    }
-
-    func skipOccurrence(_ id: Project.ID, now: Date) async throws(RepositoryError) -> ProjectChange {
-        try await projects.skipOccurrence(id, now: now)
-    }
-
-    func delete(_ id: Project.ID) async throws(RepositoryError) -> Project {
-        try await projects.delete(id)
-    }
+    // MARK: - Changes, passed on
 
     func changes() -> AsyncStream<RepositoryChange> { projects.changes() }
-
-    func insert(_ board: Board) async throws(RepositoryError) -> Board { try await boardStore.insert(board) }
-
-    func update(_ board: Board) async throws(RepositoryError) { try await boardStore.update(board) }
-
-    func deleteBoard(id: Board.ID) async throws(RepositoryError) { try await boardStore.deleteBoard(id: id) }
 }

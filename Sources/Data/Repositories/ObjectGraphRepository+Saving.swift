@@ -1,0 +1,62 @@
+import Foundation
+import ProjectManagerDomain
+
+extension ObjectGraphRepository {
+    /// Writes every change and history entry of `changes`, in order, as one save and one undo step
+    /// of its board; on any error nothing is written.
+    ///
+    /// - Complexity: O(*k* log *n*) for *k* changes in tables of *n* objects, plus one save
+    ///   (whatever deleting a board cascades to).
+    public func save(_ changes: ChangeSet) throws(RepositoryError) {
+        // A project lands on a board that exists: say which one is missing, as a read would.
+        for change in changes.changes {
+            switch change {
+            case .insertProject(let project), .updateProject(let project): _ = try board(id: project.boardID)
+            default: break
+            }
+        }
+        let date = changes.action.date
+        try unitOfWork(on: changes.undoBoard, touching: changes.boards) { () throws(ContextError) in
+            for change in changes.changes { try apply(change) }
+            for entry in changes.entries {
+                try record(entry.kind, title: entry.title, project: entry.project, on: entry.board, at: date)
+            }
+        }
+    }
+
+    private func apply(_ change: ChangeSet.Change) throws(ContextError) {
+        switch change {
+        case .insertProject(let project): try context.insert(project)
+        case .updateProject(let project): try context.update(project)
+        case .deleteProject(let id): try context.delete(Project.self, id: id)
+        case .insertBoard(let board): try context.insert(board)
+        case .updateBoard(let board): try context.update(board)
+        case .deleteBoard(let id): try context.delete(Board.self, id: id)
+        case .insertFavourite(let favourite): try context.insert(FavouriteRecord(favourite))
+        case .updateFavourite(let favourite): try context.update(FavouriteRecord(favourite))
+        case .deleteFavourite(let id): try context.delete(FavouriteRecord.self, id: id)
+        }
+    }
+
+    /// Runs `work` on the context and saves it as one undo step of `board`; on any error, rolls
+    /// the context back and takes back the sequence numbers it used. The default board, when it
+    /// is among `boards` and was never saved, is written first, as it read.
+    func unitOfWork(
+        on board: Board.ID, touching boards: Set<Board.ID> = [], _ work: () throws(ContextError) -> Void
+    ) throws(RepositoryError) {
+        let sequence = nextSequence
+        try mapped { () throws(ContextError) in
+            do throws(ContextError) {
+                if board == .default || boards.contains(.default), context.object(Board.self, id: .default) == nil {
+                    try context.insert(Self.defaultBoard)
+                }
+                try work()
+                try context.save(undoScope: Self.undoScope(board))
+            } catch {
+                context.rollback()
+                nextSequence = sequence
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// What one user action changes, as a use case decided it: the objects written and the history
+/// entries recorded, saved by a ``ChangeRecording`` store as one unit (all or nothing), one change
+/// on its stream and one undo step of ``undoBoard``.
+///
+/// ```swift
+/// var changes = ChangeSet(action, undoOn: card.boardID)
+/// changes.update(card)
+/// changes.record(.moved(from: .todo, to: .doing), of: card)
+/// try await store.save(changes)
+/// ```
+public struct ChangeSet: Hashable, Sendable {
+    /// One object written.
+    public enum Change: Hashable, Sendable {
+        case insertProject(Project)
+        case updateProject(Project)
+        case deleteProject(Project.ID)
+        case insertBoard(Board)
+        case updateBoard(Board)
+        /// Deletes the board and what belongs to it (its projects, stars and history).
+        case deleteBoard(Board.ID)
+        case insertFavourite(Favourite)
+        case updateFavourite(Favourite)
+        case deleteFavourite(Favourite.ID)
+    }
+
+    /// A history entry to record: the store numbers it and dates it with the action.
+    public struct Entry: Hashable, Sendable {
+        public var kind: Activity.Kind
+        /// The project's title, or the board's for a board's entry.
+        public var title: String
+        public var project: Project.ID?
+        /// The board whose history shows it.
+        public var board: Board.ID
+    }
+
+    /// The action these changes carry out.
+    public var action: UserAction
+    /// The board whose undo step this is: undo there reverts every change of the set.
+    public let undoBoard: Board.ID
+    /// The objects written, in order.
+    public private(set) var changes: [Change] = []
+    /// The history entries, in order.
+    public private(set) var entries: [Entry] = []
+
+    /// An empty change set for `action`, undone on `board`.
+    public init(_ action: UserAction, undoOn board: Board.ID) {
+        self.action = action
+        undoBoard = board
+    }
+
+    /// Whether nothing would be written.
+    public var isEmpty: Bool { changes.isEmpty && entries.isEmpty }
+
+    /// Every board the changes touch: projects' and stars' boards, boards written, history entries'.
+    public var boards: Set<Board.ID> {
+        var boards: Set<Board.ID> = [undoBoard]
+        for change in changes {
+            switch change {
+            case .insertProject(let project), .updateProject(let project): boards.insert(project.boardID)
+            case .insertBoard(let board), .updateBoard(let board): boards.insert(board.id)
+            case .deleteBoard(let id): boards.insert(id)
+            case .insertFavourite(let favourite), .updateFavourite(let favourite): boards.insert(favourite.boardID)
+            case .deleteProject, .deleteFavourite: break
+            }
+        }
+        return boards.union(entries.map(\.board))
+    }
+
+    public mutating func insert(_ project: Project) { changes.append(.insertProject(project)) }
+    public mutating func update(_ project: Project) { changes.append(.updateProject(project)) }
+    public mutating func delete(_ project: Project.ID) { changes.append(.deleteProject(project)) }
+    public mutating func insert(_ board: Board) { changes.append(.insertBoard(board)) }
+    public mutating func update(_ board: Board) { changes.append(.updateBoard(board)) }
+    public mutating func delete(_ board: Board.ID) { changes.append(.deleteBoard(board)) }
+    public mutating func insert(_ favourite: Favourite) { changes.append(.insertFavourite(favourite)) }
+    public mutating func update(_ favourite: Favourite) { changes.append(.updateFavourite(favourite)) }
+    public mutating func delete(_ favourite: Favourite.ID) { changes.append(.deleteFavourite(favourite)) }
+
+    /// Records `kind` in the history of `project`'s board, under its title.
+    public mutating func record(_ kind: Activity.Kind, of project: Project) {
+        record(kind, title: project.title, project: project.id, on: project.boardID)
+    }
+
+    /// Records `kind` in `board`'s history.
+    public mutating func record(_ kind: Activity.Kind, title: String, project: Project.ID? = nil, on board: Board.ID) {
+        entries.append(Entry(kind: kind, title: title, project: project, board: board))
+    }
+
+    /// Makes the action `author`'s: the store that knows who is signed in says so as it saves.
+    public mutating func attribute(to author: Account.ID?) {
+        action.author = author
+    }
+}
+
+/// Where a unit of changes is saved: the write verb every store offers.
+public protocol ChangeRecording: Sendable {
+    /// Saves `changes` as one unit: every object and history entry, or nothing; one change on the
+    /// change stream, and one undo step of ``ChangeSet/undoBoard``.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when an object written or deleted does not
+    ///   exist (or the viewer may not see it), ``RepositoryError/storage(_:)``; nothing is saved.
+    func save(_ changes: ChangeSet) async throws(RepositoryError)
+
+    /// Who the changes saved now are made by: the account signed in, or `nil` when nobody is (a
+    /// board made now is theirs).
+    func author() async throws(RepositoryError) -> Account.ID?
+}
+
+extension ChangeRecording {
+    /// Nobody: a store without accounts.
+    public func author() async throws(RepositoryError) -> Account.ID? { nil }
+}
+
+/// The ports a write use case reads and writes through: one store's projects, boards, stars, and
+/// the unit of changes.
+public typealias ProjectStore = ProjectRepository & BoardRepository & FavouriteRepository & ChangeRecording

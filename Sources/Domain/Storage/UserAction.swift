@@ -1,0 +1,56 @@
+import Foundation
+
+/// One thing a user asked for: what, by whom and when.
+///
+/// Every write use case turns one action into one ``ChangeSet``, after checking it against the
+/// rules; the store saves the change set as one unit. The action holds facts, never code paths, so
+/// that it can be recorded, sent to another device and checked there again.
+/// ```swift
+/// let action = UserAction(.moveProject(card.id, to: .done, at: nil), at: environment.now())
+/// ```
+public struct UserAction: Hashable, Sendable {
+    /// What was asked.
+    public enum Request: Hashable, Sendable {
+        /// Make a project from a draft in a column of a board, at an index (last when `nil`).
+        case createProject(Project.ID, ProjectDraft, board: Board.ID, state: ProjectState, index: Int?)
+        /// Make many projects at the ends of their columns, as one action.
+        case importProjects([Project.ID], board: Board.ID, state: ProjectState)
+        /// Replace a project's title, body, deadline and repeat rule.
+        case editProject(Project.ID, ProjectDraft)
+        /// Move a project to an index of a column of its board (last when `nil`).
+        case moveProject(Project.ID, to: ProjectState, index: Int?)
+        /// Move a project to another board, into a column there (its own when `nil`).
+        case moveProjectToBoard(Project.ID, board: Board.ID, state: ProjectState?, index: Int?)
+        /// Skip the occurrence a repeating project waits for.
+        case skipOccurrence(Project.ID)
+        /// Delete a project.
+        case deleteProject(Project.ID)
+        /// Make a board.
+        case createBoard(Board.ID, title: String)
+        /// Give a board a new title.
+        case renameBoard(Board.ID, title: String)
+        /// Delete a board and everything on it.
+        case deleteBoard(Board.ID)
+        /// Star a project or a board.
+        case star(Favourite.Target)
+        /// Take a star off.
+        case unstar(Favourite.Target)
+        /// Keep in a project's history its local title and body, which a sync with GitHub is
+        /// about to replace with the issue's.
+        case keepLocalText(Project.ID)
+    }
+
+    /// What was asked.
+    public var request: Request
+    /// Who asked: the account signed in when it was saved, or `nil` when nobody was.
+    public var author: Account.ID?
+    /// When it was asked: every change and history entry it makes carries this time.
+    public var date: Date
+
+    /// An action of `author` at `date`.
+    public init(_ request: Request, by author: Account.ID? = nil, at date: Date) {
+        self.request = request
+        self.author = author
+        self.date = date
+    }
+}
