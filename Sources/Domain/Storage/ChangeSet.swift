@@ -33,6 +33,13 @@ public struct ChangeSet: Hashable, Sendable {
         public var project: Project.ID?
         /// The board whose history shows it.
         public var board: Board.ID
+
+        public init(kind: Activity.Kind, title: String, project: Project.ID? = nil, board: Board.ID) {
+            self.kind = kind
+            self.title = title
+            self.project = project
+            self.board = board
+        }
     }
 
     /// The action these changes carry out.

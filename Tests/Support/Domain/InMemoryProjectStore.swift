@@ -1,0 +1,155 @@
+import Foundation
+import ProjectManagerDomain
+
+/// The Domain's storage ports kept in plain dictionaries: the store the Domain's use cases are
+/// tested against, without the object graph.
+///
+/// It decides nothing, as a real store decides nothing: it reads, and it writes each
+/// ``ChangeSet`` it is handed whole or not at all. Every saved change set is kept in ``saved``, so
+/// a test can say exactly what a use case decided. Deleting a board deletes its projects and their
+/// stars, as the real store's relationships do.
+public actor InMemoryProjectStore: ProjectStore {
+    /// A history entry as saved: the change set's entry, with the action's author and date.
+    public struct SavedEntry: Hashable, Sendable {
+        public let entry: ChangeSet.Entry
+        public let author: Account.ID?
+        public let date: Date
+    }
+
+    private var boardsByID: [Board.ID: Board] = [:]
+    private var projectsByID: [Project.ID: Project] = [:]
+    private var favouritesByID: [Favourite.ID: Favourite] = [:]
+    /// Every change set saved, oldest first.
+    public private(set) var saved: [ChangeSet] = []
+    /// Every history entry saved, oldest first.
+    public private(set) var history: [SavedEntry] = []
+    /// Who ``author()`` says is signed in.
+    public var signedIn: Account.ID?
+
+    /// The default board as it reads before anything is saved on it.
+    public static let defaultBoard = Board(id: .default, title: Board.defaultTitle, createdAt: Date(timeIntervalSince1970: 0))
+
+    public init(boards: [Board] = [], projects: [Project] = [], favourites: [Favourite] = [], signedIn: Account.ID? = nil) {
+        for board in boards { boardsByID[board.id] = board }
+        for project in projects { projectsByID[project.id] = project }
+        for favourite in favourites { favouritesByID[favourite.id] = favourite }
+        self.signedIn = signedIn
+    }
+
+    /// Signs `account` in, or everyone out.
+    public func signIn(_ account: Account.ID?) { signedIn = account }
+
+    // MARK: - Projects
+
+    public func project(id: Project.ID) throws(RepositoryError) -> Project {
+        guard let project = projectsByID[id] else { throw .notFound(.project(id)) }
+        return project
+    }
+
+    public func place(of id: Project.ID) throws(RepositoryError) -> ProjectPlace {
+        let project = try project(id: id)
+        let column = self.column(project.state, project.boardID)
+        return ProjectPlace(state: project.state, index: column.firstIndex { $0.id == id } ?? 0, count: column.count)
+    }
+
+    public func column(
+        _ state: ProjectState, onBoard board: Board.ID, offset: Int, limit: Int?
+    ) throws(RepositoryError) -> ColumnWindow {
+        _ = try self.board(id: board)
+        let all = column(state, board)
+        let start = min(max(offset, 0), all.count)
+        let end = min(start + (limit ?? all.count), all.count)
+        return ColumnWindow(state: state, offset: start, projects: Array(all[start..<end]), count: all.count)
+    }
+
+    public func gap(
+        at index: Int?, in state: ProjectState, onBoard board: Board.ID, moving: Project.ID?
+    ) throws(RepositoryError) -> ColumnGap {
+        _ = try self.board(id: board)
+        let all = column(state, board)
+        let current = moving.flatMap { id in all.firstIndex { $0.id == id } }
+        let others = all.filter { $0.id != moving }
+        let gap = min(max(index ?? others.count, 0), others.count)
+        return ColumnGap(
+            index: gap, before: gap > 0 ? others[gap - 1].rank : nil, after: gap < others.count ? others[gap].rank : nil,
+            current: current)
+    }
+
+    public nonisolated func changes() -> AsyncStream<RepositoryChange> {
+        AsyncStream { $0.finish() }
+    }
+
+    /// A column in order: by rank, then by id.
+    private func column(_ state: ProjectState, _ board: Board.ID) -> [Project] {
+        projectsByID.values.filter { $0.boardID == board && $0.state == state }
+            .sorted { ($0.rank, $0.id.description) < ($1.rank, $1.id.description) }
+    }
+
+    // MARK: - Boards
+
+    public func boards() -> [Board] {
+        var boards = boardsByID.values.sorted { ($0.createdAt, $0.id.description) < ($1.createdAt, $1.id.description) }
+        if boardsByID[.default] == nil { boards.insert(Self.defaultBoard, at: 0) }
+        return boards
+    }
+
+    public func board(id: Board.ID) throws(RepositoryError) -> Board {
+        if let board = boardsByID[id] { return board }
+        if id == .default { return Self.defaultBoard }
+        throw .notFound(.board(id))
+    }
+
+    // MARK: - Favourites
+
+    public func favourites() -> [Favourite] {
+        favouritesByID.values.sorted { ($0.starredAt, $0.id.description) < ($1.starredAt, $1.id.description) }
+    }
+
+    public func favourites(onBoard board: Board.ID) throws(RepositoryError) -> [Favourite] {
+        _ = try self.board(id: board)
+        return favourites().filter { $0.boardID == board }
+    }
+
+    public func favourite(for target: Favourite.Target) -> Favourite? {
+        favouritesByID[target.favouriteID]
+    }
+
+    // MARK: - Saving
+
+    public func author() -> Account.ID? { signedIn }
+
+    public func save(_ changes: ChangeSet) throws(RepositoryError) {
+        // Applied to copies, kept only when every change applies.
+        var (boards, projects, favourites) = (boardsByID, projectsByID, favouritesByID)
+        if changes.boards.contains(.default), boards[.default] == nil { boards[.default] = Self.defaultBoard }
+        for change in changes.changes {
+            switch change {
+            case .insertProject(let project), .updateProject(let project):
+                guard boards[project.boardID] != nil else { throw .notFound(.board(project.boardID)) }
+                if case .updateProject = change, projects[project.id] == nil { throw .notFound(.project(project.id)) }
+                projects[project.id] = project
+            case .deleteProject(let id):
+                guard projects.removeValue(forKey: id) != nil else { throw .notFound(.project(id)) }
+                favourites[Favourite.Target.project(id).favouriteID] = nil
+            case .insertBoard(let board):
+                boards[board.id] = board
+            case .updateBoard(let board):
+                guard boards[board.id] != nil else { throw .notFound(.board(board.id)) }
+                boards[board.id] = board
+            case .deleteBoard(let id):
+                guard boards.removeValue(forKey: id) != nil else { throw .notFound(.board(id)) }
+                projects = projects.filter { $0.value.boardID != id }
+                favourites = favourites.filter { $0.value.boardID != id }
+            case .insertFavourite(let favourite), .updateFavourite(let favourite):
+                favourites[favourite.id] = favourite
+            case .deleteFavourite(let id):
+                favourites[id] = nil
+            }
+        }
+        (boardsByID, projectsByID, favouritesByID) = (boards, projects, favourites)
+        var attributed = changes
+        attributed.attribute(to: signedIn)
+        saved.append(attributed)
+        history += changes.entries.map { SavedEntry(entry: $0, author: signedIn, date: changes.action.date) }
+    }
+}
