@@ -1,4 +1,5 @@
 import Foundation
+import ProjectManagerDomain
 
 /// An open file: the descriptor number and the path it was opened at, for error messages.
 package struct FileDescriptor: Hashable, Sendable {

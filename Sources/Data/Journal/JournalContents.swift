@@ -1,4 +1,5 @@
 import Foundation
+import ProjectManagerDomain
 
 /// What ``JournalFile/open(at:newStoreSchemaVersion:fileSystem:)`` read from a store file.
 ///

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import ProjectManagerDomain
 
 /// The real file system, through POSIX calls.
 ///

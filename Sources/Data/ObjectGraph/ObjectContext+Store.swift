@@ -1,4 +1,5 @@
 import Foundation
+import ProjectManagerDomain
 
 extension ObjectContext {
     /// What the store asks the user to know about now, empty for a child context or an in-memory

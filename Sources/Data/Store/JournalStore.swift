@@ -1,4 +1,5 @@
 import Foundation
+import ProjectManagerDomain
 import Synchronization
 
 /// The durable file store: a snapshot of the whole graph, then an append-only journal with one

@@ -1,4 +1,5 @@
 import Foundation
+import ProjectManagerDomain
 
 /// One save as a store writes it: every changed object's new value (and, when the context keeps
 /// undo, its old value), and what the save does to the undo stacks.

@@ -28,9 +28,22 @@ public protocol Navigator: AnyObject {
     /// Shows the board's history, with Undo and Redo.
     func showHistory()
     /// Shows the signed-in user's boards, once sign-up or sign-in succeeds.
+    ///
+    /// Added after the first five; the default does nothing, so a navigator written before
+    /// keeps compiling (an app without a board list stays on its board).
     func showBoardList()
     /// Shows a board, opened from the board list.
+    ///
+    /// Added after the first five; the default does nothing.
     func showBoard(_ board: Board.ID)
     /// Closes the screen on top.
     func dismiss()
+}
+
+extension Navigator {
+    /// Does nothing: an app without a board list stays where it is.
+    public func showBoardList() {}
+
+    /// Does nothing: an app without a board list has one board on screen.
+    public func showBoard(_ board: Board.ID) {}
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProjectManagerDomain
 import Testing
 @testable import ProjectManagerData
 

@@ -1,4 +1,5 @@
 import Foundation
+import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Testing
 @testable import ProjectManagerData

@@ -1,4 +1,5 @@
 import Foundation
+import ProjectManagerDomain
 @testable import ProjectManagerData
 import ProjectManagerTestSupport
 import Testing

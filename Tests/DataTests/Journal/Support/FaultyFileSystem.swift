@@ -1,4 +1,5 @@
 import Foundation
+import ProjectManagerDomain
 import Synchronization
 @testable import ProjectManagerData
 

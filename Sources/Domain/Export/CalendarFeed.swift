@@ -1,5 +1,5 @@
 import Foundation
-import ProjectManagerDomain
+
 
 /// Writes projects as an iCalendar document (RFC 5545) that calendar apps subscribe to: each dated
 /// project a `VTODO` due on its day, each repeating one an all-day `VEVENT` with its `RRULE` and

@@ -1,6 +1,6 @@
 import Foundation
-@testable import ProjectManagerData
-import ProjectManagerDomain
+
+@testable import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Testing
 

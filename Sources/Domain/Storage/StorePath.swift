@@ -104,12 +104,12 @@ public struct StorePath: Hashable, Sendable, CustomStringConvertible {
     public var isAbsolute: Bool { bytes.first == Self.slash }
 
     /// Whether the path starts with the bytes of `prefix`.
-    func hasPrefix(_ prefix: StorePath) -> Bool {
+    public func hasPrefix(_ prefix: StorePath) -> Bool {
         bytes.starts(with: prefix.bytes)
     }
 
     /// Whether the path ends with the bytes of `suffix`.
-    func hasSuffix(_ suffix: String) -> Bool {
+    public func hasSuffix(_ suffix: String) -> Bool {
         bytes.reversed().starts(with: suffix.utf8.reversed())
     }
 
