@@ -56,7 +56,7 @@ public enum CrashWorkload {
 
     /// Makes save number `number` (from 1) in `context`, which holds the state after the saves before it.
     ///
-    /// - Throws: What ``ObjectContext/save(actionName:)`` throws; the changes are then left unsaved.
+    /// - Throws: What ``ObjectContext/save(actionName:undoScope:)`` throws; the changes are then left unsaved.
     public static func makeSave(_ number: Int, in context: ObjectContext) throws(ContextError) {
         precondition(number >= 1, "saves are numbered from 1")
         if number == 1 { try context.insert(board) }

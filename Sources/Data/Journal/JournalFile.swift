@@ -19,7 +19,7 @@ import Darwin
 ///     try journal.compact(snapshot: graph.snapshot(), schemaVersion: 1)
 /// }
 /// ```
-/// ``read(at:fileSystem:)`` reads a store without opening it for writing: no lock, no write.
+/// `read(at:newStoreSchemaVersion:fileSystem:)` reads a store without opening it for writing: no lock, no write.
 ///
 /// ## Durability
 /// ``append(_:)`` returns after the record is written and `fdatasync` returned. ``compact(snapshot:schemaVersion:)``

@@ -17,7 +17,7 @@ extension ObjectContext {
     }
 
     /// The changes of every save of this context from now on, each turned into an element by
-    /// `transform` as soon as the save is done, before ``save(actionName:)`` returns: `transform`
+    /// `transform` as soon as the save is done, before ``save(actionName:undoScope:)`` returns: `transform`
     /// may read the context as that save left it.
     ///
     /// ```swift

@@ -5,9 +5,9 @@ extension ObjectContext {
     public var canUndo: Bool { state.withLock { !$0.undo.undo.isEmpty } }
     /// Whether there is an undone action to redo.
     public var canRedo: Bool { state.withLock { !$0.undo.redo.isEmpty } }
-    /// The name of the action ``undo()`` would revert.
+    /// The name of the action ``undo(scope:)`` would revert.
     public var undoActionName: String? { state.withLock { $0.undo.undo.last?.name } }
-    /// The name of the action ``redo()`` would repeat.
+    /// The name of the action ``redo(scope:)`` would repeat.
     public var redoActionName: String? { state.withLock { $0.undo.redo.last?.name } }
 
     /// Whether there is a saved user action of `scope` to undo.
@@ -21,7 +21,7 @@ extension ObjectContext {
     }
 
     /// The objects of `type` that the next undo step and the next redo step wrote, as that step's
-    /// action left them: what ``undo()`` would take back and what ``redo()`` would put back.
+    /// action left them: what ``undo(scope:)`` would take back and what ``redo(scope:)`` would put back.
     ///
     /// An object the step deleted is not among them. The history reads the activity records a
     /// step inserted this way, to say what undo and redo would revert and repeat.

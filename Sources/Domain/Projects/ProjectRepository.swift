@@ -3,7 +3,7 @@ import Foundation
 /// Where projects are kept: the storage verbs the use cases read projects through.
 ///
 /// The port reads; it decides nothing. A use case reads a card and its neighbours' ranks here,
-/// decides what changes (``MoveProject``, ``CompleteOccurrence``), and saves the result as one
+/// decides what changes (``MoveProject``, ``Project/occurrenceCompleted(byMovingTo:today:)``), and saves the result as one
 /// ``ChangeSet`` through ``ChangeRecording``. Implementations keep an ordered index of each
 /// column, so that a one-card change reads that card and two neighbours. Every method is safe to
 /// call from any task.
