@@ -3,8 +3,6 @@ import Foundation
 @_exported import ProjectManagerPresentation
 import ProjectManagerData
 
-/// What a store asks the user to know about: re-exported from the Data layer.
-public typealias StoreWarning = ProjectManagerData.StoreWarning
 /// A file path as bytes, which need not be UTF-8; see ``ProjectManagerData/StorePath``.
 public typealias StorePath = ProjectManagerData.StorePath
 /// What checking a store file whole found: re-exported from the Data layer.
