@@ -86,9 +86,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            // The Data layer only to write stores as older engines did (Support/OlderStore.swift).
+            // The Data layer only to write stores as older engines did (Support/OlderStore.swift);
+            // ProjectManager for the errors and the Localizer `pm` words them with.
             dependencies: [
-                "ProjectManagerCLI", "ProjectManagerData", "ProjectManagerTestSupport",
+                "ProjectManagerCLI", "ProjectManager", "ProjectManagerData", "ProjectManagerTestSupport",
                 // Not imported: listed so that `swift test` builds the `pm` the process tests run.
                 "pm",
             ],
