@@ -13,7 +13,12 @@ let package = Package(
     ],
     targets: [
         // MARK: - Layers
-        .target(name: "ProjectManagerDomain", path: "Sources/Domain"),
+        .target(
+            name: "ProjectManagerDomain",
+            path: "Sources/Domain",
+            // Django's common passwords, one a line: read once, by `CommonPasswords`.
+            resources: [.copy("Accounts/common-passwords.txt")]
+        ),
         .target(
             name: "ProjectManagerData",
             dependencies: ["ProjectManagerDomain"],
