@@ -13,7 +13,12 @@ let package = Package(
     ],
     targets: [
         // MARK: - Layers
-        .target(name: "ProjectManagerDomain", path: "Sources/Domain"),
+        .target(
+            name: "ProjectManagerDomain",
+            path: "Sources/Domain",
+            // Django's common passwords, one a line: read once, by `CommonPasswords`.
+            resources: [.copy("Accounts/common-passwords.txt")]
+        ),
         .target(
             name: "ProjectManagerData",
             dependencies: ["ProjectManagerDomain"],
@@ -86,9 +91,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            // The Data layer only to write stores as older engines did (Support/OlderStore.swift).
+            // The Data layer only to write stores as older engines did (Support/OlderStore.swift);
+            // ProjectManager for the errors and the Localizer `pm` words them with.
             dependencies: [
-                "ProjectManagerCLI", "ProjectManagerData", "ProjectManagerTestSupport",
+                "ProjectManagerCLI", "ProjectManager", "ProjectManagerData", "ProjectManagerTestSupport",
                 // Not imported: listed so that `swift test` builds the `pm` the process tests run.
                 "pm",
             ],

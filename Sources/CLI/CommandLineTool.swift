@@ -180,7 +180,7 @@ public struct CommandLineTool: Sendable {
 
     /// Opens the store at `url`, for writing or, when `readOnly`, for reading only.
     ///
-    /// - Throws: ``CommandLineError/runtime(_:)`` with the store's own description when it cannot
+    /// - Throws: ``CommandLineError/runtime(_:)`` with the store's error in words when it cannot
     ///   be read; the file is left untouched.
     static func openEngine(
         at url: URL, environment: EngineEnvironment, accounts: LocalAccountSettings = LocalAccountSettings(),
@@ -191,21 +191,21 @@ public struct CommandLineTool: Sendable {
                 ? try ProjectManagerEngine.readOnly(at: url, environment: environment, accounts: accounts)
                 : try ProjectManagerEngine.persistent(at: url, environment: environment, accounts: accounts)
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error.commandLineMessage)
         }
     }
 }
 
 /// Runs a use case, turning its error (a `RepositoryError`, an `AuthenticationError`) into a
-/// runtime error with its description; `work` runs in the caller's isolation.
+/// runtime error with its ``CommandLineMessage``; `work` runs in the caller's isolation.
 @discardableResult
-func attempt<Value, Failure: Error & CustomStringConvertible>(
+func attempt<Value, Failure: Error & CommandLineMessage>(
     isolation: isolated (any Actor)? = #isolation,
     _ work: () async throws(Failure) -> Value
 ) async throws(CommandLineError) -> Value {
     do {
         return try await work()
     } catch {
-        throw .runtime(error.description)
+        throw .runtime(error.commandLineMessage)
     }
 }

@@ -120,7 +120,7 @@ struct IssueListViewModelTests {
         events.end()
     }
 
-    @Test("English error text is the error's one line")
+    @Test("English error text is one line that says what to do and names no command")
     func englishError() async throws {
         let (github, output, events) = try makeList(issues: 5, pullRequests: 0)
         defer { github.stop() }
@@ -129,7 +129,7 @@ struct IssueListViewModelTests {
 
         events.send(.appear)
 
-        #expect(await errors.next() == GitHubError.unauthorized(message: "Bad credentials").description)
+        #expect(await errors.next() == "GitHub refused the token: \"Bad credentials\"; sign in again")
         events.end()
     }
 }

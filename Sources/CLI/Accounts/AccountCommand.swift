@@ -43,7 +43,7 @@ extension AccountCommand {
         do throws(RepositoryError) {
             _ = try await screens.engine.homeBoard()
         } catch {
-            context.warn("signed in, but the account's first board could not be made (pm board new NAME makes one): \(error)")
+            context.warn("signed in, but the account's first board could not be made (pm board new NAME makes one): \(error.commandLineMessage)")
         }
     }
 }

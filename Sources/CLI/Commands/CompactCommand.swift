@@ -20,7 +20,7 @@ struct CompactCommand: Command {
         do {
             try engine.compact()
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error.commandLineMessage)
         }
         context.print("compacted the store")
     }

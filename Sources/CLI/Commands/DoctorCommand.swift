@@ -35,12 +35,17 @@ struct DoctorCommand: Command {
             do {
                 try engine.acknowledgeWarnings()
             } catch {
-                throw .runtime(error.description)
+                throw .runtime(error.commandLineMessage)
             }
             context.print("acknowledged \(count) warning\(count == 1 ? "" : "s")")
         }
         let check = engine.checkStore()
-        context.print(check.description.split(separator: "\n").map { TerminalText.sanitized(String($0)) })
+        // The check's own lines, then its warnings in pm's words.
+        var found = check
+        found.warnings = []
+        let lines = found.description.split(separator: "\n").map(String.init)
+            + check.warnings.map { "warning: \($0.commandLineMessage)" }
+        context.print(lines.map { TerminalText.sanitized($0) })
         guard check.isHealthy else {
             throw .runtime("the store \(check.file) has \(check.problems.count) problem(s): see above; it was left untouched")
         }

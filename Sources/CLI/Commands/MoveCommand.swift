@@ -83,7 +83,7 @@ struct MoveCommand: Command {
             let position = try await engine.fetchProject.place(of: project.id)
             placeText = " (\(position.index + 1) of \(position.count))"
         } catch {
-            context.warn("the move was saved, but its place could not be read: \(error)")
+            context.warn("the move was saved, but its place could not be read: \(error.commandLineMessage)")
         }
         let moved = change.project
         if moved.state != state, let completed = project.deadline, let next = moved.deadline {

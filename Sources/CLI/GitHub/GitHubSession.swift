@@ -45,7 +45,7 @@ struct GitHubSession {
         do {
             return try await work()
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error.commandLineMessage)
         }
     }
 
@@ -109,7 +109,7 @@ struct GitHubSession {
             removed = try services.credentials.load()
             try services.credentials.remove()
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error.commandLineMessage)
         }
         guard let removed else {
             context.print("not signed in; nothing to forget")
@@ -145,7 +145,7 @@ struct GitHubSession {
         do throws(GitHubSyncError) {
             report = try await sync(board)
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error.commandLineMessage)
         }
         if report.isUnchanged && report.closed + report.reopened == 0 {
             context.print("up to date: nothing changed on GitHub")

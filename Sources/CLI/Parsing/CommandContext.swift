@@ -103,7 +103,7 @@ struct CommandContext {
     func finish() {
         for engine in opened.takeAll() {
             for warning in engine.warnings {
-                warn(warning.description)
+                warn(warning.commandLineMessage)
             }
             engine.close()
         }
@@ -148,7 +148,7 @@ struct CommandContext {
     func validate(_ draft: ProjectDraft) throws(CommandLineError) {
         let failures = draft.failures
         guard failures.isEmpty else {
-            throw .runtime(RepositoryError.invalid(ValidationError(failures)).description)
+            throw .runtime(RepositoryError.invalid(ValidationError(failures)).commandLineMessage)
         }
     }
 }

@@ -179,7 +179,7 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
         } catch {
             throw .storage(reason: error.description)
         }
-        guard acquired else { throw .storage(reason: "another pm is using the accounts in \(folder): try again") }
+        guard acquired else { throw .storage(reason: "another process is using the accounts in \(folder): try again") }
         return try body()
     }
 

@@ -57,8 +57,7 @@ public struct FileCredentialStore: GitHubCredentialStore {
         do {
             stored = try JSONDecoder().decode(Stored.self, from: Data(contentsOf: file))
         } catch {
-            throw .credentialStorage(
-                reason: "the GitHub sign-in in \(file.path) is unreadable; sign in again with 'pm github login --with-token'")
+            throw .unreadableCredential(file: file.path)
         }
         return GitHubCredential(token: AccessToken(stored.token), login: stored.login, apiURL: stored.apiURL)
     }

@@ -38,12 +38,12 @@ public struct AccountScopedRepository: ProjectRepository, BoardRepository, Histo
     }
 
     /// The account signed in now, or `nil`.
-    /// - Throws: ``RepositoryError/storage(_:)`` when the session cannot be read.
+    /// - Throws: ``RepositoryError/accounts(_:)`` when the session cannot be read.
     public func viewer() async throws(RepositoryError) -> Account.ID? {
         do {
             return try await sessions.currentSession()?.account.id
         } catch {
-            throw .storage(.ioFailure(file: "the accounts", operation: "read who is signed in from", reason: error.description))
+            throw .accounts(error)
         }
     }
 

@@ -1,6 +1,9 @@
 import Foundation
 
-/// Why a request to GitHub failed; each case's description is one line that says what to do.
+/// Why a request to GitHub failed: what happened and what it concerns (a status, a host, a file).
+///
+/// A front end puts the error in words and says what to do (`Localizer.message(for:)`); its
+/// ``description`` is one line of English facts, for logs.
 ///
 /// ```swift
 /// do {
@@ -40,41 +43,47 @@ public enum GitHubError: Error, Hashable, Sendable, CustomStringConvertible {
     case stateMismatch
     /// The OAuth endpoint answered with another `error`, e.g. `bad_verification_code`.
     case oauth(code: String, description: String?)
-    /// The token could not be read or written; `reason` says where and why.
+    /// The token could not be read or written; `reason` says where and why, in English.
     case credentialStorage(reason: String)
+    /// The file that keeps the sign-in is not one this engine can read; the token in it, if any,
+    /// is not used.
+    case unreadableCredential(file: String)
 
+    /// What happened, in one line of English, for logs.
     public var description: String {
         switch self {
         case .transport(let error) where error.code == .timedOut:
-            "GitHub did not answer in time; check the connection and try again"
+            "GitHub did not answer in time"
         case .transport(let error):
-            "could not reach GitHub (\(Self.reason(error.code))); check the connection and try again"
+            "could not reach GitHub (\(Self.reason(error.code)))"
         case .unauthorized(let message):
-            "GitHub refused the token\(Self.quoted(message)); sign in again with 'pm github login'"
+            "GitHub refused the token\(Self.quoted(message))"
         case .notFound(let message):
-            "GitHub found no such repository or issue\(Self.quoted(message)); check the name and that the token can see it"
+            "GitHub found no such repository or issue\(Self.quoted(message))"
         case .rateLimited(let until):
-            "GitHub's rate limit is reached until \(until.formatted(.iso8601)); try again after that"
+            "GitHub's rate limit is reached until \(until.formatted(.iso8601))"
         case .server(let status, let message):
-            "GitHub failed with status \(status)\(Self.quoted(message)); try again later"
+            "GitHub failed with status \(status)\(Self.quoted(message))"
         case .status(let status, let message):
             "GitHub answered with status \(status)\(Self.quoted(message))"
         case .decoding(let field, let reason):
             "GitHub's answer could not be read at '\(field)': \(reason)"
         case .notSignedIn:
-            "not signed in to GitHub; sign in with 'pm github login --with-token'"
+            "not signed in to GitHub"
         case .foreignLink(let host):
             "GitHub's next page points at another host (\(host)); nothing was sent there"
         case .deviceCodeExpired:
-            "the sign-in code expired before it was approved; sign in again"
+            "the sign-in code expired before it was approved"
         case .accessDenied:
-            "the sign-in was declined on GitHub; sign in again to approve it"
+            "the sign-in was declined on GitHub"
         case .stateMismatch:
-            "the sign-in answer did not come from this sign-in (state mismatch); nothing was exchanged, sign in again"
+            "the sign-in answer did not come from this sign-in (state mismatch); nothing was exchanged"
         case .oauth(let code, let description):
-            "GitHub refused the sign-in (\(code)\(description.map { ": \($0)" } ?? "")); sign in again"
+            "GitHub refused the sign-in (\(code)\(description.map { ": \($0)" } ?? ""))"
         case .credentialStorage(let reason):
             reason
+        case .unreadableCredential(let file):
+            "the GitHub sign-in in \(file) is unreadable"
         }
     }
 

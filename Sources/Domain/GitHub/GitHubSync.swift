@@ -63,9 +63,10 @@ public enum GitHubSyncError: Error, Hashable, Sendable, CustomStringConvertible 
     case gitHub(GitHubError)
     case repository(RepositoryError)
 
+    /// What happened, in English, for logs; `Localizer.message(for:)` puts it in words.
     public var description: String {
         switch self {
-        case .notLinked: "the board is not linked to a repository; link it with 'pm github link OWNER/REPO'"
+        case .notLinked: "the board is not linked to a repository"
         case .gitHub(let error): error.description
         case .repository(let error): error.description
         }

@@ -13,7 +13,7 @@ public enum EntityReference: Hashable, Sendable, CustomStringConvertible {
 
 /// Why a repository or a use case could not do what it was asked.
 ///
-/// Match the cases to tell the user what to do:
+/// Match the cases to react; a front end puts the error in words with `Localizer.message(for:)`:
 /// ```swift
 /// do {
 ///     try await moveProject(id, to: .doing)
@@ -33,22 +33,27 @@ public enum RepositoryError: Error, Hashable, Sendable, CustomStringConvertible 
     /// An account's last board cannot be deleted: its deletion is recorded, and undone, on
     /// another board of the account. Make another board first.
     case lastBoardIsPermanent
-    /// The store could not read or write; the error says what happened and what to do. Match
-    /// its cases (`.storage(.closed)`, `.storage(.ioFailure)`) to react.
+    /// The store could not read or write; the error says what happened. Match its cases
+    /// (`.storage(.closed)`, `.storage(.ioFailure)`) to react.
     case storage(StoreError)
     /// Undo or redo on this board would overwrite a later change made elsewhere (a card moved to
     /// another board since): undo that change first.
     case undoConflict(EntityReference)
+    /// Who is signed in could not be read from the accounts, so nothing was read or changed; the
+    /// error says why.
+    case accounts(AuthenticationError)
 
+    /// What happened, in English, for logs: the facts without advice. Front ends put errors in
+    /// words with `Localizer.message(for:)`, which says what to do.
     public var description: String {
         switch self {
         case .notFound(let reference): "\(reference) does not exist"
         case .invalid(let error): "not saved: \(error.description)"
-        case .defaultBoardIsPermanent: "the default board cannot be deleted; delete its projects instead"
-        case .lastBoardIsPermanent: "an account's last board cannot be deleted; make another board first, or delete its projects"
+        case .defaultBoardIsPermanent: "the default board cannot be deleted"
+        case .lastBoardIsPermanent: "an account's last board cannot be deleted"
         case .storage(let error): error.description
-        case .undoConflict(let reference):
-            "cannot undo this here: \(reference) changed since on another board; undo that change first"
+        case .undoConflict(let reference): "cannot undo this here: \(reference) changed since on another board"
+        case .accounts(let error): "could not read who is signed in from the accounts: \(error.description)"
         }
     }
 }

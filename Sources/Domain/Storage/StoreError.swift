@@ -2,7 +2,9 @@ import Foundation
 
 /// Why a store could not open, read or write its file.
 ///
-/// Every case names the file and says what to do; on any of them but
+/// Every case names the file and what happened, no advice: a front end chooses the words, and
+/// what to do (`Localizer.message(for:)` in English and Korean). `reason` and `operation` are
+/// English details for logs, which other languages leave out. On any case but
 /// ``saveNotConfirmed(file:reason:)``, nothing on disk was changed except by a save that completed.
 public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file is not a store this engine can read: truncated, garbage, or not a store at all.
@@ -30,28 +32,30 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// when it is next opened, or not. Open the store again and look before saving it again.
     case saveNotConfirmed(file: String, reason: String)
 
+    /// What happened, in English, for logs: the facts without advice. Front ends put errors in
+    /// words with `Localizer.message(for:)`, which says what to do.
     public var description: String {
         switch self {
         case .unreadable(let file, let reason):
-            "cannot read the store \(file): \(reason); it was left untouched: move it aside or pass another --store"
+            "cannot read the store \(file): \(reason); it was left untouched"
         case .damaged(let file, let offset, let reason):
             "the store \(file) is damaged at byte \(offset): \(reason); it was left untouched for inspection"
         case .newerFormat(let file, let found, let supported):
-            "the store \(file) has format \(found), newer than this engine's \(supported): upgrade the engine"
+            "the store \(file) has format \(found), newer than this engine's \(supported)"
         case .locked(let file):
-            "the store \(file) is in use by another process: close it there and try again"
+            "the store \(file) is in use by another process"
         case .ioFailure(let file, let operation, let reason):
             "could not \(operation) \(file): \(reason); what was saved before is intact"
         case .closed(let file):
-            "the store \(file) is closed (by its owner, or after a failed write): open it again"
+            "the store \(file) is closed (by its owner, or after a failed write)"
         case .lockFileIsLink(let file):
-            "the lock file \(file) is a symbolic link, which is never followed: remove the link and try again"
+            "the lock file \(file) is a symbolic link, which is never followed"
         case .readOnly(let file):
-            "the store \(file) was opened for reading only: open it for writing to change it"
+            "the store \(file) was opened for reading only"
         case .changedSinceOpened(let file):
-            "the store \(file) was created by another process after it was opened here: open it again"
+            "the store \(file) was created by another process after it was opened here"
         case .saveNotConfirmed(let file, let reason):
-            "could not confirm the save in \(file): \(reason); it may or may not have been kept: open the store again and look before saving it again"
+            "could not confirm the save in \(file): \(reason); it may or may not have been kept"
         }
     }
 }

@@ -4,6 +4,9 @@
 /// Nothing acknowledged is lost in silence: before a store drops the bytes of a cut-short or
 /// damaged last record, it copies them beside the store file, and reports that copy on every open
 /// until the user acknowledges it.
+///
+/// A warning holds facts; a front end chooses the words, and says how to acknowledge it
+/// (`Localizer.message(for:)`).
 public enum StoreWarning: Hashable, Sendable, CustomStringConvertible {
     /// The file's last record is cut short (a crash or power loss while writing it) or damaged
     /// (its checksum does not match): `bytes` bytes from `offset` on. It is left out; the next
@@ -16,14 +19,14 @@ public enum StoreWarning: Hashable, Sendable, CustomStringConvertible {
     /// tries the compaction again.
     case compactionFailed(reason: String)
 
+    /// What happened, in English, for logs.
     public var description: String {
         switch self {
         case .droppedTornTail(let offset, let bytes):
             "the last save in the store (\(bytes) bytes at byte \(offset)) is cut short or damaged and is left out; "
                 + "the next save keeps its bytes beside the store"
         case .keptDroppedBytes(let file):
-            "a cut-short or damaged save was dropped from the store; its bytes are kept in \(file): "
-                + "look at them, then acknowledge this warning (pm doctor --ack)"
+            "a cut-short or damaged save was dropped from the store; its bytes are kept in \(file)"
         case .compactionFailed(let reason):
             "the store could not be compacted (\(reason)); every save is kept, and the next save tries again"
         }

@@ -15,7 +15,59 @@ extension EnglishPhrases {
         case .noDescription: "No description provided."
         case .opened(let number, let author?): "#\(number) opened by \(author)"
         case .opened(let number, nil): "#\(number) opened by a deleted account"
-        case .failure(let error): error.description
+        case .failure(let error): message(for: error)
         }
+    }
+
+    static func message(for error: GitHubError) -> String {
+        switch error {
+        case .transport(let error) where error.code == .timedOut:
+            "GitHub did not answer in time; check the connection and try again"
+        case .transport(let error):
+            "could not reach GitHub (\(reason(error.code))); check the connection and try again"
+        case .unauthorized(let message):
+            "GitHub refused the token\(quoted(message)); sign in again"
+        case .notFound(let message):
+            "GitHub found no such repository or issue\(quoted(message)); check the name and that the token can see it"
+        case .rateLimited(let until):
+            "GitHub's rate limit is reached until \(until.formatted(.iso8601)); try again after that"
+        case .server(let status, let message):
+            "GitHub failed with status \(status)\(quoted(message)); try again later"
+        case .status(let status, let message):
+            "GitHub answered with status \(status)\(quoted(message))"
+        case .decoding(let field, let reason):
+            "GitHub's answer could not be read at '\(field)': \(reason)"
+        case .notSignedIn:
+            "not signed in to GitHub; sign in"
+        case .foreignLink(let host):
+            "GitHub's next page points at another host (\(host)); nothing was sent there"
+        case .deviceCodeExpired:
+            "the sign-in code expired before it was approved; sign in again"
+        case .accessDenied:
+            "the sign-in was declined on GitHub; sign in again to approve it"
+        case .stateMismatch:
+            "the sign-in answer did not come from this sign-in (state mismatch); nothing was exchanged, sign in again"
+        case .oauth(let code, let description):
+            "GitHub refused the sign-in (\(code)\(description.map { ": \($0)" } ?? "")); sign in again"
+        case .credentialStorage(let reason):
+            reason
+        case .unreadableCredential(let file):
+            "the GitHub sign-in in \(file) is unreadable; sign in again"
+        }
+    }
+
+    private static func reason(_ code: URLError.Code) -> String {
+        switch code {
+        case .cannotConnectToHost: "connection refused"
+        case .cannotFindHost, .dnsLookupFailed: "unknown host"
+        case .notConnectedToInternet: "offline"
+        case .networkConnectionLost: "connection lost"
+        case .secureConnectionFailed, .serverCertificateUntrusted: "secure connection failed"
+        default: "URL error \(code.rawValue)"
+        }
+    }
+
+    private static func quoted(_ message: String?) -> String {
+        message.map { ": \"\($0)\"" } ?? ""
     }
 }

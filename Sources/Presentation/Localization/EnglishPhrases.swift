@@ -43,6 +43,7 @@ enum EnglishPhrases {
         case .boardList(let phrase): text(for: phrase)
 
         case .failure(let error): failure(error)
+        case .error(let phrase): text(for: phrase)
         }
     }
 
@@ -105,8 +106,9 @@ enum EnglishPhrases {
         case .invalid: "Not saved: fix the fields marked below."
         case .defaultBoardIsPermanent: "The default board cannot be deleted."
         case .lastBoardIsPermanent: "Your last board cannot be deleted: make another one first."
-        case .storage(let error): "Could not read or save the projects: \(error)"
+        case .storage(let error): "Could not read or save the projects: \(message(for: error))"
         case .undoConflict: "Cannot undo this here: it was changed since on another board."
+        case .accounts(let error): "Could not tell who is signed in: \(error.description)"
         }
     }
 }

@@ -49,7 +49,7 @@ extension KoreanPhrases {
         }
     }
 
-    private static func failure(_ error: AuthenticationError) -> String {
+    static func failure(_ error: AuthenticationError) -> String {
         switch error {
         case .emailExists: "이미 가입된 이메일입니다. 로그인하세요."
         case .invalidEmail(let failure): "이메일 형식이 올바르지 않습니다: \(rule(failure))"
@@ -57,7 +57,7 @@ extension KoreanPhrases {
         case .invalidLoginCredentials: "이메일 또는 비밀번호가 올바르지 않습니다."
         case .tooManyAttemptsTryLater(let retryAt):
             "로그인 실패가 너무 많습니다. \(retryAt.formatted(.iso8601)) 이후에 다시 시도하세요."
-        case .storage(let reason): "계정을 읽거나 저장하지 못했습니다: \(reason)"
+        case .storage: "계정을 읽거나 저장하지 못했습니다."
         }
     }
 }

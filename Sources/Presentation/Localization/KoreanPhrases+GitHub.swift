@@ -15,16 +15,16 @@ extension KoreanPhrases {
         case .noDescription: "설명이 없습니다."
         case .opened(let number, let author?): "#\(number) · \(author) 님이 작성"
         case .opened(let number, nil): "#\(number) · 삭제된 계정이 작성"
-        case .failure(let error): failure(error)
+        case .failure(let error): message(for: error)
         }
     }
 
-    private static func failure(_ error: GitHubError) -> String {
+    static func message(for error: GitHubError) -> String {
         switch error {
         case .transport(let underlying) where underlying.code == .timedOut:
             "GitHub가 제때 응답하지 않았습니다. 연결을 확인하고 다시 시도하세요."
-        case .transport:
-            "GitHub에 연결할 수 없습니다. 연결을 확인하고 다시 시도하세요."
+        case .transport(let underlying):
+            "GitHub에 연결할 수 없습니다(\(reason(underlying.code))). 연결을 확인하고 다시 시도하세요."
         case .unauthorized:
             "GitHub가 토큰을 거부했습니다. 다시 로그인하세요."
         case .notFound:
@@ -33,8 +33,8 @@ extension KoreanPhrases {
             "GitHub 요청 한도에 도달했습니다. \(until.formatted(.iso8601)) 이후에 다시 시도하세요."
         case .server(let status, _):
             "GitHub에서 오류가 발생했습니다(상태 \(status)). 잠시 후 다시 시도하세요."
-        case .status(let status, let message):
-            "GitHub가 상태 \(status)로 응답했습니다\(message.map { ": \($0)" } ?? ".")"
+        case .status(let status, _):
+            "GitHub가 상태 \(status)(으)로 응답했습니다."
         case .decoding(let field, _):
             "GitHub의 응답을 읽을 수 없습니다('\(field)')."
         case .notSignedIn:
@@ -46,11 +46,24 @@ extension KoreanPhrases {
         case .accessDenied:
             "GitHub에서 로그인이 거부되었습니다. 다시 로그인해 승인하세요."
         case .stateMismatch:
-            "이 로그인에서 온 응답이 아닙니다(state 불일치). 다시 로그인하세요."
+            "이 로그인에서 온 응답이 아닙니다(확인 값 불일치). 아무것도 교환하지 않았습니다. 다시 로그인하세요."
         case .oauth(let code, _):
             "GitHub가 로그인을 거부했습니다(\(code)). 다시 로그인하세요."
-        case .credentialStorage(let reason):
-            "로그인 정보를 저장하거나 읽을 수 없습니다: \(reason)"
+        case .credentialStorage:
+            "GitHub 로그인 정보를 읽거나 저장하지 못했습니다."
+        case .unreadableCredential(let file):
+            "\(file)의 GitHub 로그인 정보를 읽을 수 없습니다. 다시 로그인하세요."
+        }
+    }
+
+    private static func reason(_ code: URLError.Code) -> String {
+        switch code {
+        case .cannotConnectToHost: "연결 거부"
+        case .cannotFindHost, .dnsLookupFailed: "알 수 없는 호스트"
+        case .notConnectedToInternet: "오프라인"
+        case .networkConnectionLost: "연결 끊김"
+        case .secureConnectionFailed, .serverCertificateUntrusted: "보안 연결 실패"
+        default: "URL 오류 \(code.rawValue)"
         }
     }
 }

@@ -46,6 +46,7 @@ enum KoreanPhrases {
         case .boardList(let phrase): text(for: phrase)
 
         case .failure(let error): failure(error)
+        case .error(let phrase): text(for: phrase)
         }
     }
 
@@ -66,7 +67,7 @@ enum KoreanPhrases {
         }
     }
 
-    private static func message(for failure: ValidationFailure) -> String {
+    static func message(for failure: ValidationFailure) -> String {
         switch failure {
         case .titleEmpty: "프로젝트 제목을 입력하세요."
         case .titleHasLineBreak: "제목은 한 줄로 입력하세요."
@@ -79,7 +80,7 @@ enum KoreanPhrases {
         case .repeatHasNoDayLeft(_, let day): "\(day)부터는 반복할 날이 없습니다. COUNT나 UNTIL을 바꾸세요."
         case .repeatNeverOccurs: "이 규칙에 맞는 날이 달력에 없습니다. 월과 날짜를 확인하세요."
         case .noOccurrenceToSkip: "이 프로젝트에는 건너뛸 반복 일정이 없습니다."
-        case .brokenRule(let reason): "저장하지 못했습니다: \(reason)."
+        case .brokenRule: "저장소의 규칙에 맞지 않아 저장하지 못했습니다."
         }
     }
 
@@ -117,8 +118,9 @@ enum KoreanPhrases {
         case .invalid: "저장하지 못했습니다. 표시된 항목을 고치세요."
         case .defaultBoardIsPermanent: "기본 보드는 삭제할 수 없습니다."
         case .lastBoardIsPermanent: "마지막 보드는 삭제할 수 없습니다. 먼저 다른 보드를 만드세요."
-        case .storage(let error): "프로젝트를 읽거나 저장하지 못했습니다: \(error)"
+        case .storage(let error): "프로젝트를 읽거나 저장하지 못했습니다: \(message(for: error))"
         case .undoConflict: "여기서 되돌릴 수 없습니다. 다른 보드에서 그 뒤에 바뀌었습니다."
+        case .accounts(let error): "로그인한 계정을 확인하지 못했습니다: \(failure(error))"
         }
     }
 }

@@ -91,6 +91,8 @@ public enum Phrase: Hashable, Sendable {
 
     // MARK: - Errors
 
-    /// Why an action failed, and what to do.
+    /// Why an action failed, and what to do: the short line a screen shows.
     case failure(RepositoryError)
+    /// An error or a store's warning in full, with the facts it carries; see ``ErrorPhrase``.
+    case error(ErrorPhrase)
 }

@@ -53,5 +53,8 @@ struct PasswordRulesTests {
         #expect(CommonPasswords.count == 8_354)
         #expect(CommonPasswords.contains("PASSWORD"))
         #expect(!CommonPasswords.contains("correct horse battery staple"))
+        // The resource's first and last lines, and one that starts like a comment would.
+        #expect(CommonPasswords.contains("123456789") && CommonPasswords.contains("fallen_angel"))
+        #expect(CommonPasswords.contains("#1stunna"))
     }
 }

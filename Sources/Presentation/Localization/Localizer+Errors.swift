@@ -1,0 +1,37 @@
+import ProjectManagerDomain
+
+extension Localizer {
+    /// What went wrong with the store, in ``language``: the file, what happened, and what to do.
+    ///
+    /// ```swift
+    /// english.message(for: .locked(file: "/tmp/a.pmstore"))
+    /// // "the store /tmp/a.pmstore is in use by another process: close it there and try again"
+    /// korean.message(for: .locked(file: "/tmp/a.pmstore"))
+    /// // "다른 프로세스가 저장소 파일 /tmp/a.pmstore을(를) 쓰고 있습니다. 그쪽에서 닫고 다시 시도하세요."
+    /// ```
+    public func message(for error: StoreError) -> String {
+        self(.error(.store(error)))
+    }
+
+    /// What the store worked around, in ``language``, and what to do about it. The words name no
+    /// command: a front end says how it acknowledges a warning.
+    public func message(for warning: StoreWarning) -> String {
+        self(.error(.storeWarning(warning)))
+    }
+
+    /// Why a repository or a use case could not do what it was asked, in ``language``, with the
+    /// facts the error carries (``Phrase/failure(_:)`` is the shorter line a screen shows).
+    public func message(for error: RepositoryError) -> String {
+        self(.error(.repository(error)))
+    }
+
+    /// Why a request to GitHub failed, in ``language``, and what to do.
+    public func message(for error: GitHubError) -> String {
+        self(.error(.gitHub(error)))
+    }
+
+    /// Why a sync with GitHub stopped, in ``language``, and what to do.
+    public func message(for error: GitHubSyncError) -> String {
+        self(.error(.gitHubSync(error)))
+    }
+}
