@@ -43,7 +43,7 @@ struct BoardChanges {
     func delete(_ name: String, confirmed: Bool) async throws(CommandLineError) {
         if !confirmed {
             guard let terminal = context.tool.terminal else {
-                throw .usage("'pm board delete' asks before it deletes a board, and there is no terminal to ask on: add --yes")
+                throw .usage("'pm board delete' asks before it deletes a board, and there is no terminal to ask on: add \(BoardCommand.yes.name)")
             }
             // Asked before the store is opened for writing, so that no lock is held while the user thinks.
             let reader = try context.readingScreens()

@@ -13,10 +13,10 @@ struct BoardsCommand: JSONReadCommand {
         name: "boards", abstract: "list your boards with their counts, the current one marked '*'",
         discussion: """
             Signed in, your boards; signed out, the boards of no account. The current board (see pm \
-            board use) is the one commands work on without --board. --json prints boards: id, title, \
+            board use) is the one commands work on without \(Option.board().name). \(Flag.json().name) prints boards: id, title, \
             createdAt, current, projects and columns (todo, doing, done).
             """,
-        options: [.json])
+        options: [Flag.json()])
 
     var json = false
 

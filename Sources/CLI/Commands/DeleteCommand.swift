@@ -4,7 +4,7 @@ import ProjectManager
 struct DeleteCommand: ProjectCommand {
     static let configuration = CommandConfiguration(
         name: "delete", abstract: "delete a project", discussion: "'pm undo' brings it back.",
-        arguments: [.projectID], options: [.board])
+        arguments: [.projectID], options: [Option.board()])
 
     /// The project, as the user named it.
     let id: ProjectIDPrefix

@@ -8,18 +8,20 @@ import ProjectManager
 /// board     이마트
 /// ```
 struct FavouritesCommand: Command {
+    static let json = Flag.json(help: "print the favourites as JSON")
+
     static let configuration = CommandConfiguration(
         name: "favourites", abstract: "list the starred projects and boards",
         discussion: """
             In the order they were starred, on every board: a project with its short id, board, \
             column and deadline; a board marked 'board'. 'pm star' and 'pm unstar' change the list.
             """,
-        options: [.flag("--json", help: "print the favourites as JSON")])
+        options: [json])
 
     var json: Bool
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        json = arguments.flag("--json")
+        json = arguments[Self.json]
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
@@ -31,7 +33,7 @@ struct FavouritesCommand: Command {
             return
         }
         guard !items.isEmpty else {
-            context.print("no favourites: star a project with 'pm star ID', or a board with 'pm star --board NAME'")
+            context.print("no favourites: star a project with 'pm star ID', or a board with 'pm star \(StarCommand.boardOption.synopsis)'")
             return
         }
         context.print(items.map { item in

@@ -3,12 +3,18 @@ import ProjectManager
 /// `pm move`: moves a project to a column, last or at a position, on its board or to another
 /// (`--to-board`), through the `MoveProject` use case, whether or not `--at` is given.
 struct MoveCommand: Command {
+    static let at = Option("--at", "N", help: "its position in the column, from 1 (the top)") {
+        text, name throws(CommandLineError) in try position(parsing: text, option: name)
+    }
+    static let board = Option.board()
+    static let toBoard = Option("--to-board", "NAME", help: "the board to move it to, by name")
+
     static let configuration = CommandConfiguration(
         name: "move", abstract: "move a project to a column, or to another board, last or at position N",
         discussion: """
-            Without --at, or with N past the end, the project goes last. Moving within its own \
+            Without \(at.name), or with N past the end, the project goes last. Moving within its own \
             column reorders it. Moving a repeating project to done completes its occurrence: it goes \
-            back to todo, due on the next one (after its last, it stays done). With --to-board NAME \
+            back to todo, due on the next one (after its last, it stays done). With \(toBoard.synopsis) \
             it goes to that board, in the column given or else in the one it stands in; both boards' \
             histories record it, and pm undo on the board it left brings it back.
             """,
@@ -16,14 +22,10 @@ struct MoveCommand: Command {
             .projectID,
             CommandArgument(
                 valueName: "todo|doing|done", noun: "a column (todo, doing or done)",
-                help: "the column to move it to, in any case; with --to-board, its own unless given",
+                help: "the column to move it to, in any case; with \(toBoard.name), its own unless given",
                 isOptional: true, completion: .words(ProjectState.allCases.map(\.rawValue))),
         ],
-        options: [
-            .value("--at", "N", help: "its position in the column, from 1 (the top)"),
-            .board,
-            .value("--to-board", "NAME", help: "the board to move it to, by name"),
-        ])
+        options: [at, board, toBoard])
 
     /// The project, as the user named it.
     var id: ProjectIDPrefix
@@ -45,16 +47,14 @@ struct MoveCommand: Command {
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        board = arguments.value(CommandOption.board.name)
-        targetBoard = arguments.value("--to-board")
+        board = arguments[Self.board]
+        targetBoard = arguments[Self.toBoard]
         id = try ProjectIDPrefix(parsing: arguments.positionals[0])
         state = try arguments.positional(1).map { (text: String) throws(CommandLineError) in try Self.state(parsing: text) }
         guard state != nil || targetBoard != nil else {
-            throw .usage("'pm move' needs a column (todo, doing or done), or --to-board NAME")
+            throw .usage("'pm move' needs a column (todo, doing or done), or \(Self.toBoard.synopsis)")
         }
-        position = try arguments.value("--at").map { (text: String) throws(CommandLineError) -> Int in
-            try Self.position(parsing: text)
-        }
+        position = try arguments[Self.at]
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
@@ -104,12 +104,12 @@ struct MoveCommand: Command {
     }
 
     /// A position argument: a whole number from 1, the top of the column.
-    static func position(parsing text: String) throws(CommandLineError) -> Int {
+    static func position(parsing text: String, option: String) throws(CommandLineError) -> Int {
         guard text.allSatisfy(\.isASCII), let position = Int(text) else {
-            throw .usage("bad --at '\(text)': give a whole number, 1 for the top of the column")
+            throw .usage("bad \(option) '\(text)': give a whole number, 1 for the top of the column")
         }
         guard position >= 1 else {
-            throw .usage("bad --at '\(text)': positions count from 1, the top of the column")
+            throw .usage("bad \(option) '\(text)': positions count from 1, the top of the column")
         }
         return position
     }

@@ -10,7 +10,7 @@ struct SkipCommand: ProjectCommand {
             project is due on the occurrence after it; when none is left, it is done. 'pm undo' puts \
             the occurrence back.
             """,
-        arguments: [.projectID], options: [.board])
+        arguments: [.projectID], options: [Option.board()])
 
     /// The project, as the user named it.
     let id: ProjectIDPrefix

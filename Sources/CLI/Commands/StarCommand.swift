@@ -28,19 +28,24 @@ extension StarringCommand {
             arguments: [
                 CommandArgument(
                     valueName: "ID", noun: "a project id",
-                    help: "the project: its id, or the first characters of it (at least 4); leave it out with --board to mean the board",
+                    help: "the project: its id, or the first characters of it (at least 4); leave it out with \(boardOption.name) to mean the board",
                     isOptional: true),
             ],
-            options: [.value("--board", "NAME", help: "the board, by name: the project's board, or the board itself without ID")])
+            options: [boardOption])
+    }
+
+    /// `--board NAME`: the project's board, or the board to star.
+    static var boardOption: Option<String, Never> {
+        Option.board(help: "the board, by name: the project's board, or the board itself without ID")
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         let id = try arguments.positional(0).map { (text: String) throws(CommandLineError) -> ProjectIDPrefix in
             try ProjectIDPrefix(parsing: text)
         }
-        let board = arguments.value("--board")
+        let board = arguments[Self.boardOption]
         guard id != nil || board != nil else {
-            throw .usage("give a project id, or --board NAME for a board: pm \(Self.configuration.name) 3f2a")
+            throw .usage("give a project id, or \(Self.boardOption.synopsis) for a board: pm \(Self.configuration.name) 3f2a")
         }
         self.init(target: StarTarget(id: id, board: board))
     }
@@ -77,7 +82,7 @@ extension StarringCommand {
 /// `pm star`: stars a project or a board.
 struct StarCommand: StarringCommand {
     static let configuration = starringConfiguration(
-        name: "star", abstract: "star a project, or a board with --board",
+        name: "star", abstract: "star a project, or a board with \(boardOption.name)",
         discussion: """
             Starred projects, and the projects of starred boards, are the favourites: 'pm favourites' \
             lists them and 'pm today' lists their deadlines of the next 7 days. Starring is in the \
@@ -91,7 +96,7 @@ struct StarCommand: StarringCommand {
 /// `pm unstar`: takes the star off a project or a board.
 struct UnstarCommand: StarringCommand {
     static let configuration = starringConfiguration(
-        name: "unstar", abstract: "take the star off a project, or a board with --board",
+        name: "unstar", abstract: "take the star off a project, or a board with \(boardOption.name)",
         discussion: "Unstarring is in the history: 'pm undo' puts the star back.")
     static let starring = false
 

@@ -10,26 +10,26 @@ import ProjectManager
 ///   2026-03-15  7b1d0e44  Pay rent  (Projects)
 /// ```
 struct TodayCommand: Command {
+    static let json = Flag.json(help: "print the summary as JSON")
+    static let board = Option.board(help: "the board of this name only")
+
     static let configuration = CommandConfiguration(
         name: "today", abstract: "list what is overdue, due today and due this week",
         discussion: """
             Every board's projects that are not done and are overdue or due today, then the \
             favourites' (pm star) deadlines of the next 7 days, by deadline, in your time zone (TZ); \
-            PM_NOW (an ISO 8601 time) stands in for the clock. --json prints the summary a widget reads, \
+            PM_NOW (an ISO 8601 time) stands in for the clock. \(json.name) prints the summary a widget reads, \
             with nextChange, the next midnight, when it next changes.
             """,
-        options: [
-            .flag("--json", help: "print the summary as JSON"),
-            .value("--board", "NAME", help: "the board of this name only"),
-        ])
+        options: [json, board])
 
     var json: Bool
     /// The one board to list, by name; every board when `nil`.
     var board: String?
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        json = arguments.flag("--json")
-        board = arguments.value(CommandOption.board.name)
+        json = arguments[Self.json]
+        board = arguments[Self.board]
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {

@@ -6,11 +6,11 @@ struct WhoAmICommand: JSONReadCommand {
     static let configuration = CommandConfiguration(
         name: "whoami", abstract: "say who is signed in",
         discussion: """
-            Prints 'Signed in as EMAIL', or 'Not signed in.'; exits 0 either way. --json prints \
+            Prints 'Signed in as EMAIL', or 'Not signed in.'; exits 0 either way. \(Flag.json().name) prints \
             signedIn, and when signed in account (id, email, createdAt), signedInAt and expiresAt \
             (null: until pm logout). No password or secret is ever printed.
             """,
-        options: [.json])
+        options: [Flag.json()])
 
     var json = false
 

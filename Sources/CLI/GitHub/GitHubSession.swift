@@ -54,7 +54,7 @@ struct GitHubSession {
         let credential = try await attempt { () throws(GitHubError) in try services.signedIn() }
         guard credential.apiURL == services.configuration.apiURL else {
             throw .runtime(
-                "signed in to \(Self.host(of: credential.apiURL)), not to \(host); sign in there with 'pm github login --with-token'")
+                "signed in to \(Self.host(of: credential.apiURL)), not to \(host); sign in there with 'pm github login \(GitHubCommand.withToken.name)'")
         }
         return credential
     }
@@ -66,7 +66,7 @@ struct GitHubSession {
         if withToken {
             token = AccessToken(context.tool.standardInput())
             guard !token.isEmpty else {
-                throw .runtime("no token on standard input: pipe one in, as in 'pm github login --with-token < token.txt'")
+                throw .runtime("no token on standard input: pipe one in, as in 'pm github login \(GitHubCommand.withToken.name) < token.txt'")
             }
         } else {
             let sleep = context.tool.sleep
