@@ -58,6 +58,12 @@ public struct CommandLineTool: Sendable {
     /// `XDG_DATA_HOME` and `HOME` are taken from here when they decode to their value in
     /// ``processEnvironment``.
     public var environmentBytes: [String: [UInt8]] = [:]
+    /// The accounts of the store at a URL: the store's own, beside it, unless a test says otherwise.
+    /// Each command reads who is signed in from them once (see ``SessionSnapshot``).
+    var accountsBeside: @Sendable (_ store: URL, _ environment: EngineEnvironment, _ settings: LocalAccountSettings)
+        -> any AuthenticationProvider = { store, environment, settings in
+            settings.accounts(besideStoreAt: store, environment: environment)
+        }
 
     /// The width assumed when neither the terminal nor `COLUMNS` gives one.
     public static let defaultWidth = 80
@@ -178,18 +184,18 @@ public struct CommandLineTool: Sendable {
         context.finish()
     }
 
-    /// Opens the store at `url`, for writing or, when `readOnly`, for reading only.
+    /// Opens the store at `url`, for writing or, when `readOnly`, for reading only, with who is
+    /// signed in asked of `session`.
     ///
     /// - Throws: ``CommandLineError/runtime(_:)`` with the store's own description when it cannot
     ///   be read; the file is left untouched.
     static func openEngine(
-        at url: URL, environment: EngineEnvironment, accounts: LocalAccountSettings = LocalAccountSettings(),
-        readOnly: Bool = false
+        at url: URL, environment: EngineEnvironment, session: SessionSnapshot, readOnly: Bool = false
     ) throws(CommandLineError) -> ProjectManagerEngine {
         do {
             return readOnly
-                ? try ProjectManagerEngine.readOnly(at: url, environment: environment, accounts: accounts)
-                : try ProjectManagerEngine.persistent(at: url, environment: environment, accounts: accounts)
+                ? try ProjectManagerEngine.readOnly(at: url, environment: environment, authentication: session)
+                : try ProjectManagerEngine.persistent(at: url, environment: environment, authentication: session)
         } catch {
             throw .runtime(error.description)
         }

@@ -55,9 +55,11 @@ struct Demo: Sendable {
         tool.print("pm demo: the main story on a temporary store, removed at the end.")
         tool.print("Today is \(today). Each step shows the command that does it, then the board.")
 
+        // Who is signed in (no one, on a new store) is read once for the whole story.
+        let session = SessionSnapshot(tool.accountsBeside(store, environment, tool.accounts))
         // The store admits one engine at a time: this one closes at the end of the block.
         do {
-            let screens = Screens(engine: try CommandLineTool.openEngine(at: store, environment: environment))
+            let screens = Screens(engine: try CommandLineTool.openEngine(at: store, environment: environment, session: session))
 
             let report = try await create(
                 ProjectDraft(title: "Write the quarterly report", deadline: yesterday), screens: screens,
@@ -96,7 +98,7 @@ struct Demo: Sendable {
             try await BoardCommand().run(in: context)
         }
 
-        let reopened = Screens(engine: try CommandLineTool.openEngine(at: store, environment: environment))
+        let reopened = Screens(engine: try CommandLineTool.openEngine(at: store, environment: environment, session: session))
         let sections = try await reopened.board()
         tool.print()
         tool.print("Reopened from disk: "

@@ -55,8 +55,11 @@ struct CommandContext {
         case .store(let path):
             let store = try StoreLocation.path(
                 flag: path, environment: tool.processEnvironment, environmentBytes: tool.environmentBytes)
+            let session = opened.session {
+                SessionSnapshot(tool.accountsBeside(store.fileURL, tool.engineEnvironment, tool.accounts))
+            }
             return Screens(engine: try opened.keep(CommandLineTool.openEngine(
-                at: store.fileURL, environment: tool.engineEnvironment, accounts: tool.accounts, readOnly: readOnly)))
+                at: store.fileURL, environment: tool.engineEnvironment, session: session, readOnly: readOnly)))
         }
     }
 
@@ -173,9 +176,20 @@ extension CommandContext {
     }
 }
 
-/// The engines a command opened, in order.
+/// The engines a command opened, in order, and who is signed in, read once for all of them.
 private final class OpenedEngines: Sendable {
     private let engines = Mutex<[ProjectManagerEngine]>([])
+    private let snapshot = Mutex<SessionSnapshot?>(nil)
+
+    /// The command's one snapshot of who is signed in, made by `make` the first time.
+    func session(_ make: () -> SessionSnapshot) -> SessionSnapshot {
+        snapshot.withLock { snapshot in
+            if let snapshot { return snapshot }
+            let made = make()
+            snapshot = made
+            return made
+        }
+    }
 
     /// Remembers `engine` and hands it back.
     func keep(_ engine: ProjectManagerEngine) -> ProjectManagerEngine {
