@@ -15,8 +15,8 @@ import ProjectManager
 /// Each run opens the store, does one command and lets the store go, so separate runs over the
 /// same file see each other's effects, undo and redo included.
 ///
-/// Each command is one type, listed in `CommandRegistry`; `board`, `add`, `edit`, `history`,
-/// `undo` and `redo` go through the app's view models, as any front end does (see `Screens`).
+/// Each command is one type, listed in `CommandRegistry`; every command that reads or changes the
+/// store goes through the app's view models, as any front end does (see `Screens`).
 ///
 /// ## Exit status
 /// - ``ExitCode/success`` (0) when the command did its work.
@@ -184,34 +184,4 @@ public struct CommandLineTool: Sendable {
         context.finish()
     }
 
-    /// Opens the store at `url`, for writing or, when `readOnly`, for reading only, with who is
-    /// signed in asked of `session`.
-    ///
-    /// - Throws: ``CommandLineError/runtime(_:)`` with the store's own description when it cannot
-    ///   be read; the file is left untouched.
-    static func openEngine(
-        at url: URL, environment: EngineEnvironment, session: SessionSnapshot, readOnly: Bool = false
-    ) throws(CommandLineError) -> ProjectManagerEngine {
-        do {
-            return readOnly
-                ? try ProjectManagerEngine.readOnly(at: url, environment: environment, authentication: session)
-                : try ProjectManagerEngine.persistent(at: url, environment: environment, authentication: session)
-        } catch {
-            throw .runtime(error.description)
-        }
-    }
-}
-
-/// Runs a use case, turning its error (a `RepositoryError`, an `AuthenticationError`) into a
-/// runtime error with its description; `work` runs in the caller's isolation.
-@discardableResult
-func attempt<Value, Failure: Error & CustomStringConvertible>(
-    isolation: isolated (any Actor)? = #isolation,
-    _ work: () async throws(Failure) -> Value
-) async throws(CommandLineError) -> Value {
-    do {
-        return try await work()
-    } catch {
-        throw .runtime(error.description)
-    }
 }

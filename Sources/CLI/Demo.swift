@@ -59,7 +59,7 @@ struct Demo: Sendable {
         let session = SessionSnapshot(tool.accountsBeside(store, environment, tool.accounts))
         // The store admits one engine at a time: this one closes at the end of the block.
         do {
-            let screens = Screens(engine: try CommandLineTool.openEngine(at: store, environment: environment, session: session))
+            let screens = try Screens.open(at: store, environment: environment, session: session)
 
             let report = try await create(
                 ProjectDraft(title: "Write the quarterly report", deadline: yesterday), screens: screens,
@@ -98,7 +98,7 @@ struct Demo: Sendable {
             try await BoardCommand().run(in: context)
         }
 
-        let reopened = Screens(engine: try CommandLineTool.openEngine(at: store, environment: environment, session: session))
+        let reopened = try Screens.open(at: store, environment: environment, session: session)
         let sections = try await reopened.board()
         tool.print()
         tool.print("Reopened from disk: "

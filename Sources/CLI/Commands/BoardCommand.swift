@@ -98,11 +98,11 @@ struct BoardCommand: Command {
     func run(in context: CommandContext) async throws(CommandLineError) {
         switch action {
         case .show(let name, let json):
-            let screens = try await context.readingScreens(onBoard: name)
+            let (screens, board) = try await context.open(board: name, readOnly: true)
             if json {
-                context.print(try await BoardJSON.line(of: screens))
+                context.print(try await BoardJSON.line(of: board, on: screens))
             } else {
-                context.print(try await context.boardRenderer(on: screens).lines())
+                context.print(try await context.boardRenderer(on: screens, title: board.title).lines())
             }
         case .create(let title):
             try await BoardChanges(context: context).create(title)

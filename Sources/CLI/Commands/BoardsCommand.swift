@@ -21,10 +21,8 @@ struct BoardsCommand: JSONReadCommand {
     var json = false
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let screens = try context.readingScreens()
-        let directory = try await context.directory(on: screens)
-        let engine = screens.engine
-        let summaries = try await attempt { () async throws(RepositoryError) in try await engine.fetchBoardList() }
+        let directory = try await context.directory(on: context.readingScreens())
+        let summaries = directory.summaries
         if json {
             context.print(try CommandJSON.line(Output(summaries: summaries, current: directory.current?.id)))
             return

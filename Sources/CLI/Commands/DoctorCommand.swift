@@ -32,17 +32,13 @@ struct DoctorCommand: Command {
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let engine = try acknowledges ? context.screens().engine : context.readingScreens().engine
+        let store = try acknowledges ? context.screens() : context.readingScreens()
         if acknowledges {
-            let count = engine.warnings.count
-            do {
-                try engine.acknowledgeWarnings()
-            } catch {
-                throw .runtime(error.description)
-            }
+            let count = store.warnings.count
+            try store.acknowledgeWarnings()
             context.print("acknowledged \(count) warning\(count == 1 ? "" : "s")")
         }
-        let check = engine.checkStore()
+        let check = store.checkStore()
         context.print(check.description.split(separator: "\n").map { TerminalText.sanitized(String($0)) })
         guard check.isHealthy else {
             throw .runtime("the store \(check.file) has \(check.problems.count) problem(s): see above; it was left untouched")

@@ -7,16 +7,15 @@ struct BoardSelection {
     /// Each chosen board with its projects.
     let boards: [(board: Board, projects: [Project])]
 
-    /// The viewer's boards, or the one `name` finds, with their projects.
+    /// The viewer's boards, or the one `name` finds, with their projects as their board screens
+    /// read them.
     static func read(named name: String?, in context: CommandContext) async throws(CommandLineError) -> BoardSelection {
         let screens = try context.readingScreens()
-        let engine = screens.engine
         let directory = try await context.directory(on: screens)
         let boards = try name.map { (name: String) throws(CommandLineError) in [try directory.board(name)] } ?? directory.boards
         var result: [(Board, [Project])] = []
         for board in boards {
-            let overview = try await attempt { () async throws(RepositoryError) in try await engine.fetchBoard(board.id) }
-            result.append((board, overview.projects))
+            result.append((board, try await screens.on(board.id).overview().projects))
         }
         return BoardSelection(boards: result)
     }

@@ -1,7 +1,8 @@
 import Foundation
 import ProjectManager
 
-/// `pm favourites`: the starred projects and boards, in the order starred.
+/// `pm favourites`: the starred projects and boards, in the order starred, as the favourites screen
+/// lists them.
 ///
 /// ```
 /// 3f2a9c1e  Write report  (Projects, To Do, due 2026-03-22)
@@ -25,8 +26,7 @@ struct FavouritesCommand: Command {
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let engine = try context.readingScreens().engine
-        let items = try await attempt { () async throws(RepositoryError) in try await engine.listFavourites() }
+        let items = try await context.readingScreens().favourites().map(\.item)
         let shortIDs = ShortIDs(ids: items.compactMap(\.project?.id))
         if json {
             context.print(try Self.json(items, shortIDs: shortIDs))

@@ -1,7 +1,7 @@
 import ProjectManager
 
 /// `pm move`: moves a project to a column, last or at a position, on its board or to another
-/// (`--to-board`), through the `MoveProject` use case, whether or not `--at` is given.
+/// (`--to-board`), as a drag and drop on its board's screen does.
 struct MoveCommand: Command {
     static let at = Option("--at", "N", help: "its position in the column, from 1 (the top)") {
         text, name throws(CommandLineError) in try position(parsing: text, option: name)
@@ -58,20 +58,19 @@ struct MoveCommand: Command {
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let screens = try await context.screens(onBoard: board)
-        let engine = screens.engine
+        let store = try context.screens()
+        let directory = try await context.directory(on: store)
+        let screens = store.on(try directory.board(board).id)
         let lookup = try await context.lookup(on: screens)
         let project = try lookup.project(id)
-        var target: Board?
-        if let targetBoard { target = try await context.directory(on: screens).board(targetBoard) }
+        let target = try targetBoard.map { (name: String) throws(CommandLineError) in try directory.board(name) }
         let (state, index) = (state ?? project.state, position.map { $0 - 1 })
-        let change = try await attempt { () async throws(RepositoryError) in
-            if let target {
-                try await engine.moveProject(project.id, toBoard: target.id, in: state, at: index)
-            } else {
-                try await engine.moveProject(project.id, to: state, at: index)
-            }
+        let move = if let target {
+            try await screens.move(project.id, toBoard: target.id, in: state, at: index)
+        } else {
+            try await screens.move(project.id, to: state, at: index)
         }
+        let change = move.change
         let place = state.columnTitle + (target.map { " on board '\(TerminalText.sanitized($0.title))'" } ?? "")
         guard change.isChanged else {
             context.print("nothing changed: \(lookup.shortIDs(project.id)) is already there in \(place)")
@@ -79,10 +78,10 @@ struct MoveCommand: Command {
         }
         // The move is saved: a failure to read its place only leaves the place out.
         var placeText = ""
-        do throws(RepositoryError) {
-            let position = try await engine.fetchProject.place(of: project.id)
+        switch move.place {
+        case .success(let position):
             placeText = " (\(position.index + 1) of \(position.count))"
-        } catch {
+        case .failure(let error):
             context.warn("the move was saved, but its place could not be read: \(error)")
         }
         let moved = change.project

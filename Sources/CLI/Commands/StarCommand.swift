@@ -52,25 +52,20 @@ extension StarringCommand {
 
     @MainActor
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let screens = try context.screens()
-        let engine = screens.engine
-        let boardID = try await context.directory(on: screens).board(target.board).id
-        let favourite: Favourite.Target
+        let (screens, board) = try await context.open(board: target.board, readOnly: false)
+        let project: Project.ID?
         let name: String
         if let id = target.id {
-            let lookup = ProjectLookup(try await attempt { () async throws(RepositoryError) in try await engine.fetchBoard(boardID) })
-            let project = try lookup.project(id)
-            favourite = .project(project.id)
-            name = "\(lookup.shortIDs(project.id)): \(TerminalText.sanitized(project.title))"
+            let lookup = try await context.lookup(on: screens)
+            let found = try lookup.project(id)
+            project = found.id
+            name = "\(lookup.shortIDs(found.id)): \(TerminalText.sanitized(found.title))"
         } else {
-            favourite = .board(boardID)
-            let title = try await attempt { () async throws(RepositoryError) in try await engine.boards.board(id: boardID) }.title
-            name = "the board '\(TerminalText.sanitized(title))'"
+            project = nil
+            name = "the board '\(TerminalText.sanitized(board.title))'"
         }
         let starring = Self.starring
-        let changed = try await attempt { () async throws(RepositoryError) in
-            starring ? try await engine.star(favourite) : try await engine.unstar(favourite)
-        }
+        let changed = try await screens.star(project, starring: starring).isChanged
         if changed {
             context.print("\(starring ? "starred" : "unstarred") \(name)")
         } else {

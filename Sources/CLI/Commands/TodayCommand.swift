@@ -1,7 +1,8 @@
 import Foundation
 import ProjectManager
 
-/// `pm today`: what is overdue, due today and due in the next 7 days, on every board.
+/// `pm today`: what is overdue, due today and due in the next 7 days, on every board, as the today
+/// screen (and a widget) shows it.
 ///
 /// ```
 /// Overdue
@@ -34,8 +35,7 @@ struct TodayCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let screens = try context.readingScreens()
-        let engine = screens.engine
-        var summary = try await attempt { () async throws(RepositoryError) in try await engine.fetchTodaySummary() }
+        var summary = try await screens.today().summary
         if let board {
             let id = try await context.directory(on: screens).board(board).id
             summary.overdue.removeAll { $0.boardID != id }

@@ -16,8 +16,7 @@ struct WhoAmICommand: JSONReadCommand {
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let screens = try context.readingScreens()
-        let engine = screens.engine
-        let session = try await attempt { () async throws(AuthenticationError) in try await engine.currentSession() }
+        let session = try await screens.session()
         if json {
             context.print(try CommandJSON.line(Output(session)))
             return
