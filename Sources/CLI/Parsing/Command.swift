@@ -21,7 +21,7 @@ import ProjectManager
 ///     }
 ///
 ///     func run(in context: CommandContext) async throws(CommandLineError) {
-///         let board = try await context.board(board)
+///         let lookup = try await context.lookup(on: context.readingScreens(onBoard: board))
 ///         context.print(/* the project `id` names on it */)
 ///     }
 /// }
