@@ -18,7 +18,7 @@ import ProjectManager
 /// the view model to finish its work: when a method returns, the view model has let the engine go.
 ///
 /// The screens `pm` drove before it chose its own words keep saying what their `errors` say; the
-/// others give their `failures`, which `pm` words as it always has (the error's description).
+/// others give their `failures`, which `pm` words as it always has (``CommandLineMessage``).
 @MainActor
 struct Screens {
     /// The locale of every text `pm` prints: `pm` speaks English.
@@ -47,7 +47,7 @@ struct Screens {
     /// Opens the store at `url`, for writing or, when `readOnly`, for reading only, with who is
     /// signed in asked of `session`.
     ///
-    /// - Throws: ``CommandLineError/runtime(_:)`` with the store's own description when it cannot
+    /// - Throws: ``CommandLineError/runtime(_:)`` with the store's error in `pm`'s words when it cannot
     ///   be read; the file is left untouched.
     static func open(
         at url: URL, environment: EngineEnvironment, session: SessionSnapshot, readOnly: Bool = false
@@ -57,7 +57,7 @@ struct Screens {
                 ? try ProjectManagerEngine.readOnly(at: url, environment: environment, authentication: session)
                 : try ProjectManagerEngine.persistent(at: url, environment: environment, authentication: session))
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error.commandLineMessage)
         }
     }
 
@@ -74,7 +74,7 @@ struct Screens {
         do {
             try engine.acknowledgeWarnings()
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error.commandLineMessage)
         }
     }
 
@@ -83,7 +83,7 @@ struct Screens {
         do {
             try engine.compact()
         } catch {
-            throw .runtime(error.description)
+            throw .runtime(error.commandLineMessage)
         }
     }
 
@@ -448,9 +448,9 @@ struct Screens {
     }
 
     /// Turns the first failure a screen gave into a runtime error, worded as `pm` words it: the
-    /// error's own description.
-    static func check<Failure: Error & CustomStringConvertible>(_ failures: [Failure]) throws(CommandLineError) {
-        if let failure = failures.first { throw .runtime(failure.description) }
+    /// Localizer's English message, with `pm`'s own hints.
+    static func check<Failure: Error & CommandLineMessage>(_ failures: [Failure]) throws(CommandLineError) {
+        if let failure = failures.first { throw .runtime(failure.commandLineMessage) }
     }
 }
 

@@ -86,7 +86,7 @@ extension ViewModelFactory {
     /// signed-in user's; `nil` when no one is signed in to GitHub, so that only linking works).
     public func makeGitHubBoard(issues: (any GitHubIssueRepository)?) -> GitHubBoardViewModel {
         GitHubBoardViewModel(
-            board: board, links: engine.gitHubLinks, sync: issues.map { engine.syncWithGitHub(over: $0) },
+            board: board, link: engine.linkBoardToGitHub, sync: issues.map { engine.syncWithGitHub(over: $0) },
             localizer: localizer)
     }
 }

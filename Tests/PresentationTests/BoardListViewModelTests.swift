@@ -1,5 +1,5 @@
 import Foundation
-import ProjectManager
+@testable import ProjectManager
 import ProjectManagerPresentation
 import ProjectManagerTestSupport
 import Testing

@@ -39,18 +39,18 @@ public final class GitHubBoardViewModel: ViewModelType {
     }
 
     private let board: Board.ID
-    private let links: any GitHubLinkRepository
+    private let link: LinkBoardToGitHub
     private let sync: SyncBoardWithGitHub?
     private let localizer: Localizer
 
     /// The GitHub settings of `board`.
     ///
     /// - Parameters:
-    ///   - links: Where the store keeps the boards' links.
+    ///   - link: Links the board to a repository.
     ///   - sync: The sync over the signed-in user's issues; `nil` when no one is signed in to GitHub.
-    public init(board: Board.ID, links: any GitHubLinkRepository, sync: SyncBoardWithGitHub?, localizer: Localizer) {
+    public init(board: Board.ID, link: LinkBoardToGitHub, sync: SyncBoardWithGitHub?, localizer: Localizer) {
         self.board = board
-        self.links = links
+        self.link = link
         self.sync = sync
         self.localizer = localizer
     }
@@ -84,7 +84,7 @@ public final class GitHubBoardViewModel: ViewModelType {
 
     private func link(_ repository: GitHubRepositoryName) async throws(GitHubSyncError) {
         do throws(RepositoryError) {
-            try await links.link(board, to: repository)
+            try await link(board, to: repository)
         } catch {
             throw .repository(error)
         }
