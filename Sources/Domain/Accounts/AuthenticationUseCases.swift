@@ -6,6 +6,7 @@
 public struct SignUp: Sendable {
     private let provider: any AuthenticationProvider
 
+    /// A sign-up through `provider`, which keeps the accounts.
     public init(provider: any AuthenticationProvider) {
         self.provider = provider
     }
@@ -23,6 +24,7 @@ public struct SignUp: Sendable {
 public struct SignIn: Sendable {
     private let provider: any AuthenticationProvider
 
+    /// A sign-in through `provider`, which keeps the accounts and the sessions.
     public init(provider: any AuthenticationProvider) {
         self.provider = provider
     }
@@ -40,6 +42,7 @@ public struct SignIn: Sendable {
 public struct SignOut: Sendable {
     private let provider: any AuthenticationProvider
 
+    /// A sign-out through `provider`.
     public init(provider: any AuthenticationProvider) {
         self.provider = provider
     }
@@ -54,6 +57,7 @@ public struct SignOut: Sendable {
 public struct CurrentSession: Sendable {
     private let provider: any AuthenticationProvider
 
+    /// Reads the session from `provider`.
     public init(provider: any AuthenticationProvider) {
         self.provider = provider
     }

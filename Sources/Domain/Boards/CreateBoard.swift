@@ -5,6 +5,7 @@ public struct CreateBoard: Sendable {
     private let store: any ProjectStore
     private let environment: EngineEnvironment
 
+    /// Makes boards in `store`, with the ids and the clock of `environment`.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         self.store = store
         self.environment = environment

@@ -12,6 +12,7 @@ public struct FetchBoardList: Sendable {
     private let boards: any BoardRepository
     private let projects: any ProjectRepository
 
+    /// Reads the boards from `boards` and each column's count from `projects`.
     public init(boards: any BoardRepository, projects: any ProjectRepository) {
         self.boards = boards
         self.projects = projects

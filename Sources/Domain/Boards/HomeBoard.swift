@@ -11,6 +11,7 @@ public struct HomeBoard: Sendable {
     private let boards: any BoardRepository
     private let createBoard: CreateBoard
 
+    /// Finds, or makes in `store` with the ids and the clock of `environment`, the viewer's home board.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         boards = store
         createBoard = CreateBoard(store: store, environment: environment)

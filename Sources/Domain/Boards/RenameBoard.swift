@@ -5,6 +5,7 @@ public struct RenameBoard: Sendable {
     private let store: any ProjectStore
     private let environment: EngineEnvironment
 
+    /// Renames boards in `store`, dating the history entry with the clock of `environment`.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         self.store = store
         self.environment = environment

@@ -6,6 +6,7 @@ public struct ListFavourites: Sendable {
     private let boards: any BoardRepository
     private let projects: any ProjectRepository
 
+    /// Reads the stars from `favourites`, and what they star from `boards` and `projects`.
     public init(favourites: any FavouriteRepository, boards: any BoardRepository, projects: any ProjectRepository) {
         self.favourites = favourites
         self.boards = boards

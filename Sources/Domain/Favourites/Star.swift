@@ -11,6 +11,7 @@ public struct Star: Sendable {
     private let store: any ProjectStore
     private let environment: EngineEnvironment
 
+    /// Puts stars on in `store`, with the ids and the clock of `environment`.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         self.store = store
         self.environment = environment

@@ -6,6 +6,7 @@ public struct Unstar: Sendable {
     private let store: any ProjectStore
     private let environment: EngineEnvironment
 
+    /// Takes stars off in `store`, dating the history entry with the clock of `environment`.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         self.store = store
         self.environment = environment

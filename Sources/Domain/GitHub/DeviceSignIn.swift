@@ -13,6 +13,7 @@ public struct DeviceAuthorization: Sendable, Hashable {
     /// How long to wait between polls.
     public var interval: Duration
 
+    /// The codes of one device-flow sign-in, as GitHub handed them out.
     public init(deviceCode: String, userCode: String, verificationURL: URL, expiresIn: Duration, interval: Duration) {
         self.deviceCode = deviceCode
         self.userCode = userCode

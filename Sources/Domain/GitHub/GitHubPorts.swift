@@ -24,11 +24,14 @@ public protocol GitHubAccountRepository: Sendable {
 
 /// A stored sign-in: the token, whose it is, and for which API.
 public struct GitHubCredential: Sendable, Hashable {
+    /// The token requests carry.
     public var token: AccessToken
+    /// The login the token belongs to, `octocat`.
     public var login: String
     /// The API the token is for, e.g. `https://api.github.com`.
     public var apiURL: URL
 
+    /// A sign-in of `login` with `token`, for the API at `apiURL`.
     public init(token: AccessToken, login: String, apiURL: URL) {
         self.token = token
         self.login = login

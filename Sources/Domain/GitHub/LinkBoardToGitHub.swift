@@ -7,6 +7,7 @@
 public struct LinkBoardToGitHub: Sendable {
     private let links: any GitHubLinkRepository
 
+    /// Links boards through `links`.
     public init(links: any GitHubLinkRepository) {
         self.links = links
     }

@@ -2,6 +2,7 @@
 public struct FetchHistory: Sendable {
     private let history: any HistoryRepository
 
+    /// Reads the activities from `history`.
     public init(history: any HistoryRepository) {
         self.history = history
     }

@@ -1,12 +1,15 @@
 /// Whether there is something to undo or redo, and what.
 public struct UndoStatus: Hashable, Sendable {
+    /// Whether Undo is enabled: the board has a step to revert.
     public var canUndo: Bool
+    /// Whether Redo is enabled: the board has an undone step to repeat.
     public var canRedo: Bool
     /// The activities the next undo reverts, newest first; empty when there is nothing to undo.
     public var undoActivities: [Activity]
     /// The activities the next redo repeats; empty when there is nothing to redo.
     public var redoActivities: [Activity]
 
+    /// A status; by default nothing to undo or redo.
     public init(canUndo: Bool = false, canRedo: Bool = false, undoActivities: [Activity] = [], redoActivities: [Activity] = []) {
         self.canUndo = canUndo
         self.canRedo = canRedo

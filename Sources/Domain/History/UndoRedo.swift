@@ -2,6 +2,7 @@
 public struct UndoRedo: Sendable {
     private let history: any HistoryRepository
 
+    /// Undoes and redoes the steps kept by `history`.
     public init(history: any HistoryRepository) {
         self.history = history
     }

@@ -6,6 +6,7 @@ public struct BeginProjectEdit: Sendable {
     private let store: any ProjectStore
     private let environment: EngineEnvironment
 
+    /// Opens edit sessions over `store`, whose saves are dated by the clock of `environment`.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         self.store = store
         self.environment = environment

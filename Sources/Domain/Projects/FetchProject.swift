@@ -2,6 +2,7 @@
 public struct FetchProject: Sendable {
     private let projects: any ProjectRepository
 
+    /// Reads projects from `projects`.
     public init(projects: any ProjectRepository) {
         self.projects = projects
     }

@@ -15,7 +15,7 @@ public protocol ProjectEditing: Sendable {
     /// Saves the edits into the store, as one user action.
     /// - Returns: The saved project.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the project was deleted meanwhile,
-    ///   ``RepositoryError/storage(reason:)``.
+    ///   ``RepositoryError/storage(_:)``.
     @discardableResult
     func commit() async throws(RepositoryError) -> Project
 

@@ -48,6 +48,7 @@ public struct ColumnGap: Hashable, Sendable {
     /// The index in the column of the project that moves, when it is in this column.
     public let current: Int?
 
+    /// A gap at `index`, between the ranks `before` and `after`, the moving project at `current`.
     public init(index: Int, before: Rank?, after: Rank?, current: Int?) {
         self.index = index
         self.before = before
@@ -83,6 +84,7 @@ public struct ProjectPlace: Hashable, Sendable {
     /// The number of projects in the column.
     public let count: Int
 
+    /// A project at `index` of the `state` column of `count` projects.
     public init(state: ProjectState, index: Int, count: Int) {
         self.state = state
         self.index = index
@@ -92,6 +94,7 @@ public struct ProjectPlace: Hashable, Sendable {
 
 /// A window of a column: some of its projects, in order, and how many it holds in all.
 public struct ColumnWindow: Hashable, Sendable {
+    /// The column.
     public let state: ProjectState
     /// The index in the column of the first project of ``projects``.
     public let offset: Int
@@ -100,6 +103,7 @@ public struct ColumnWindow: Hashable, Sendable {
     /// The number of projects in the whole column.
     public let count: Int
 
+    /// A window of `projects` from `offset` of the `state` column of `count` projects.
     public init(state: ProjectState, offset: Int, projects: [Project], count: Int) {
         self.state = state
         self.offset = offset
@@ -115,6 +119,7 @@ public struct ProjectChange: Hashable, Sendable {
     /// `false` when the project already was as asked, and nothing was saved.
     public let isChanged: Bool
 
+    /// The project as saved, or as it was when `isChanged` is `false`.
     public init(project: Project, isChanged: Bool) {
         self.project = project
         self.isChanged = isChanged

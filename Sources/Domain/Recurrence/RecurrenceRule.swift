@@ -18,9 +18,13 @@
 public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     /// How often the rule repeats: the length of one period.
     public enum Frequency: String, Hashable, Sendable, CaseIterable {
+        /// A period of one day.
         case daily = "DAILY"
+        /// A period of one week.
         case weekly = "WEEKLY"
+        /// A period of one month.
         case monthly = "MONTHLY"
+        /// A period of one year.
         case yearly = "YEARLY"
     }
 

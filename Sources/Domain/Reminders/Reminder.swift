@@ -5,6 +5,7 @@ public struct Reminder: Identifiable, Hashable, Sendable, Codable {
     /// A reminder's identifier: the project and the due day, `<project id>/<YYYY-MM-DD>`, so that
     /// the same occurrence always has the same identifier, across runs and reschedules.
     public struct ID: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+        /// The identifier as the platform keeps it: `<project id>/<YYYY-MM-DD>`.
         public let rawValue: String
 
         /// Wraps a platform identifier.
@@ -49,17 +50,23 @@ public struct ReminderSource: Hashable, Sendable {
         case repeating(Recurrence)
     }
 
+    /// The project the reminders are for.
     public var projectID: Project.ID
+    /// The project's title, which the reminders say.
     public var title: String
+    /// The days the project is due.
     public var schedule: Schedule
     /// Whether the project is finished (Done, and for a repeating one, past its last occurrence):
     /// a finished project has no reminders.
     public var isFinished: Bool
+    /// When to remind before each due day, or ``ReminderRule/off``.
     public var rule: ReminderRule
     /// The first due day to remind of, when the ones before it are done (a repeating project's
     /// occurrences before the one it waits for); `nil` reminds of every due day.
     public var firstDueDay: Day?
 
+    /// What the reminders should know of one project; by default not finished, with the standard
+    /// rule, from its first due day.
     public init(
         projectID: Project.ID, title: String, schedule: Schedule, isFinished: Bool = false,
         rule: ReminderRule = .standard, firstDueDay: Day? = nil
@@ -92,6 +99,7 @@ public struct ReminderPlan: Hashable, Sendable {
     /// Pending reminders to remove.
     public var cancel: [Reminder.ID] = []
 
+    /// A plan; by default one that changes nothing.
     public init(schedule: [Reminder] = [], reschedule: [Reminder] = [], cancel: [Reminder.ID] = []) {
         self.schedule = schedule
         self.reschedule = reschedule

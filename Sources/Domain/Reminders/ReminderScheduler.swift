@@ -38,6 +38,8 @@ public struct ReconcileReminders: Sendable {
     private let scheduler: any ReminderScheduler
     private let environment: EngineEnvironment
 
+    /// Reconciles the reminders pending in `scheduler`, as of the clock and the calendar of
+    /// `environment`.
     public init(scheduler: any ReminderScheduler, environment: EngineEnvironment) {
         self.scheduler = scheduler
         self.environment = environment

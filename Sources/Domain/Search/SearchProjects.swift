@@ -10,6 +10,7 @@ public struct SearchProjects: Sendable {
 
     private let search: any ProjectSearchRepository
 
+    /// Searches through `search`: the index of every board's titles and bodies.
     public init(search: any ProjectSearchRepository) {
         self.search = search
     }

@@ -11,8 +11,11 @@ import Foundation
 /// due.description // "2026-12-24"
 /// ```
 public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The year, in the Gregorian calendar.
     public var year: Int
+    /// The month, from 1 (January) to 12.
     public var month: Int
+    /// The day of the month, from 1.
     public var day: Int
 
     /// Makes a day from its parts, without checking that the day exists.
