@@ -22,6 +22,7 @@ public struct GitHubServices: Sendable {
     /// Services for `configuration`.
     ///
     /// - Parameters:
+    ///   - configuration: Where GitHub is, the OAuth app's client id, and the requests' timeout.
     ///   - credentials: The sign-in's store; ``fileCredentials(environment:)`` for a `0600` file.
     ///   - cacheFile: Where answers and their `ETag`s are kept between runs; `nil`: in memory.
     ///   - now: The clock, for `retry-after`.

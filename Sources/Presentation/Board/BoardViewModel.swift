@@ -148,6 +148,7 @@ public final class BoardViewModel: ViewModelType {
         let star: Star
         let unstar: Unstar
 
+        /// The use cases that list the stars, put one on and take one off.
         public init(list: ListFavourites, star: Star, unstar: Unstar) {
             self.list = list
             self.star = star
