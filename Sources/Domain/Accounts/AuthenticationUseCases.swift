@@ -13,6 +13,8 @@ public struct SignUp: Sendable {
 
     /// - Throws: ``AuthenticationError/invalidEmail(_:)``, ``AuthenticationError/weakPassword(_:)``,
     ///   ``AuthenticationError/emailExists``, ``AuthenticationError/storage(reason:)``.
+    /// - Complexity: The provider's. The engine's own accounts read and write the accounts file,
+    ///   O(*a*) for *a* accounts, and hash the password with PBKDF2 (600,000 rounds by default).
     public func callAsFunction(email: String, password: String) async throws(AuthenticationError) -> Session {
         let address = try EmailAddress.checked(email)
         if let failure = PasswordRules.failure(in: password, email: email) { throw .weakPassword(failure) }
@@ -33,6 +35,9 @@ public struct SignIn: Sendable {
     ///   ``AuthenticationError/invalidLoginCredentials`` when no account has this email and
     ///   password, ``AuthenticationError/tooManyAttemptsTryLater(retryAt:)``,
     ///   ``AuthenticationError/storage(reason:)``.
+    /// - Complexity: The provider's. The engine's own accounts read the accounts file, O(*a*) for *a*
+    ///   accounts, and hash the password with PBKDF2 (600,000 rounds by default), even for an
+    ///   unknown email.
     public func callAsFunction(email: String, password: String) async throws(AuthenticationError) -> Session {
         try await provider.signIn(email: EmailAddress.checked(email), password: password)
     }
@@ -48,6 +53,7 @@ public struct SignOut: Sendable {
     }
 
     /// - Throws: ``AuthenticationError/storage(reason:)``.
+    /// - Complexity: The provider's; the engine's own accounts remove one file.
     public func callAsFunction() async throws(AuthenticationError) {
         try await provider.signOut()
     }
@@ -63,6 +69,8 @@ public struct CurrentSession: Sendable {
     }
 
     /// - Throws: ``AuthenticationError/storage(reason:)``.
+    /// - Complexity: The provider's; the engine's own accounts read the session file and the accounts
+    ///   file, O(*a*) for *a* accounts.
     public func callAsFunction() async throws(AuthenticationError) -> Session? {
         try await provider.currentSession()
     }

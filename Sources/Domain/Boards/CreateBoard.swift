@@ -13,6 +13,7 @@ public struct CreateBoard: Sendable {
 
     /// - Returns: The board as saved, with its owner.
     /// - Throws: ``RepositoryError/invalid(_:)`` when the title breaks the title rules.
+    /// - Complexity: One save.
     public func callAsFunction(title: String) async throws(RepositoryError) -> Board {
         let failures = ProjectRules.failures(title: title)
         guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }

@@ -19,6 +19,8 @@ public struct FetchBoardList: Sendable {
     }
 
     /// - Complexity: O(*b* log *n*) for *b* boards of at most *n* projects in a column.
+    /// - Throws: ``RepositoryError/accounts(_:)`` when who is signed in cannot be read,
+    ///   ``RepositoryError/storage(_:)``.
     public func callAsFunction() async throws(RepositoryError) -> [BoardSummary] {
         var summaries: [BoardSummary] = []
         for board in try await boards.boards() {

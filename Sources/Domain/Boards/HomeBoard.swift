@@ -19,6 +19,7 @@ public struct HomeBoard: Sendable {
 
     /// - Returns: The board; only an account's first call saves anything.
     /// - Throws: ``RepositoryError/storage(_:)``.
+    /// - Complexity: O(*b*) for *b* boards, plus one save on an account's first call.
     public func callAsFunction() async throws(RepositoryError) -> Board {
         let boards = try await boards.boards()
         if let home = boards.first(where: { $0.id == .default }) ?? boards.first { return home }

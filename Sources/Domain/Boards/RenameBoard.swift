@@ -13,6 +13,7 @@ public struct RenameBoard: Sendable {
 
     /// - Returns: The board as saved; a title equal to its own saves nothing.
     /// - Throws: ``RepositoryError/invalid(_:)``, ``RepositoryError/notFound(_:)``.
+    /// - Complexity: One read and one save.
     @discardableResult
     public func callAsFunction(_ id: Board.ID, to title: String) async throws(RepositoryError) -> Board {
         let failures = ProjectRules.failures(title: title)

@@ -59,12 +59,22 @@ public struct GitHubCard: Hashable, Sendable, Codable, Identifiable {
 /// Where links and cards are kept: in the same store as the board.
 public protocol GitHubLinkRepository: Sendable {
     /// Links `board` to `repository`, replacing any other link it had.
+    /// - Complexity: One save.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist,
+    ///   ``RepositoryError/storage(_:)``.
+    /// - Complexity: O(1).
     func link(_ board: Board.ID, to repository: GitHubRepositoryName) async throws(RepositoryError)
     /// The board's link, if it has one.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
     func link(of board: Board.ID) async throws(RepositoryError) -> GitHubBoardLink?
     /// The board's cards that stand for issues.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Complexity: O(*c*) for *c* cards on the board.
     func cards(on board: Board.ID) async throws(RepositoryError) -> [GitHubCard]
     /// Saves `cards`, as one save.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when a card's project or board does not exist,
+    ///   ``RepositoryError/storage(_:)``; nothing is saved.
+    /// - Complexity: O(*c*) for *c* cards, plus one save.
     func save(_ cards: [GitHubCard]) async throws(RepositoryError)
 }
 
@@ -131,6 +141,8 @@ public struct SyncBoardWithGitHub: Sendable {
         self.links = links
         self.issues = issues
         self.projects = store
+        /// - Complexity: One request per card to send and per page of issues, O(*c* + *i*) for *c*
+        ///   cards and *i* issues, and a save for each card that changes.
         self.environment = environment
         importProjects = ImportProjects(store: store, environment: environment)
         updateProject = UpdateProject(store: store, environment: environment)

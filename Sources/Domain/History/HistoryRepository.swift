@@ -31,17 +31,22 @@ public protocol HistoryRepository: Sendable {
     func activities(onBoard board: Board.ID, limit: Int?) async throws(RepositoryError) -> [Activity]
 
     /// What undo and redo would do now on the board.
+    /// - Complexity: O(*c*) for *c* objects in the board's next undo and redo steps.
     func undoStatus(onBoard board: Board.ID) async -> UndoStatus
 
     /// Reverts the board's last user action and saves; its activities leave the history.
     /// - Returns: The status after the undo.
     /// - Throws: ``RepositoryError/storage(_:)``, ``RepositoryError/undoConflict(_:)``; nothing
     ///   happens when there is nothing to undo.
+    /// - Complexity: O(*c*) for *c* objects the step wrote, plus one save.
     @discardableResult
     func undo(onBoard board: Board.ID) async throws(RepositoryError) -> UndoStatus
 
     /// Repeats the board's last undone action and saves.
     /// - Returns: The status after the redo.
+    /// - Throws: ``RepositoryError/storage(_:)``, ``RepositoryError/undoConflict(_:)``; nothing
+    /// - Complexity: O(*c*) for *c* objects the step wrote, plus one save.
+    ///   happens when there is nothing to redo.
     @discardableResult
     func redo(onBoard board: Board.ID) async throws(RepositoryError) -> UndoStatus
 }

@@ -13,6 +13,7 @@ public struct BeginProjectEdit: Sendable {
     }
 
     /// - Throws: ``RepositoryError/notFound(_:)``.
+    /// - Complexity: One read; the session's commit is one save.
     public func callAsFunction(_ id: Project.ID) async throws(RepositoryError) -> any ProjectEditing {
         ScratchProjectEdit(
             original: try await store.project(id: id), update: UpdateProject(store: store, environment: environment),

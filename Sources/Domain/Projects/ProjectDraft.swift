@@ -35,6 +35,7 @@ public struct ProjectDraft: Hashable, Sendable {
 extension ProjectDraft {
     /// The draft as it is saved (title trimmed), after checking every rule once.
     /// - Throws: ``RepositoryError/invalid(_:)`` with every rule the draft breaks.
+    /// - Complexity: O(*t*) in the length of the title and the body.
     public static func validated(_ draft: ProjectDraft) throws(RepositoryError) -> ProjectDraft {
         let failures = draft.failures
         guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }

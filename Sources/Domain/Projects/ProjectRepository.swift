@@ -10,6 +10,7 @@ import Foundation
 public protocol ProjectRepository: Sendable {
     /// The project with this id.
     /// - Throws: ``RepositoryError/notFound(_:)``.
+    /// - Complexity: O(1).
     func project(id: Project.ID) async throws(RepositoryError) -> Project
 
     /// Where a project stands: its column, its index there and the column's size.
@@ -66,6 +67,7 @@ public struct ColumnGap: Hashable, Sendable {
 extension ProjectRepository {
     /// Every project on the board, column by column, each column in order.
     /// - Complexity: O(*n*) for *n* projects on the board.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
     public func projects(onBoard board: Board.ID) async throws(RepositoryError) -> [Project] {
         var projects: [Project] = []
         for state in ProjectState.allCases {

@@ -81,6 +81,7 @@ public struct ReminderSource: Hashable, Sendable {
 
     /// What `project` wants reminded: its deadline; for a repeating project, every occurrence from
     /// the one it waits for (its deadline) on. `nil` when it has no deadline.
+    /// - Complexity: O(1); the occurrences are expanded when the reminders are planned.
     public init?(_ project: Project, rule: ReminderRule = .standard) {
         guard let deadline = project.deadline else { return nil }
         self.init(
@@ -110,6 +111,7 @@ public struct ReminderPlan: Hashable, Sendable {
     public var isEmpty: Bool { schedule.isEmpty && reschedule.isEmpty && cancel.isEmpty }
 
     /// The pending reminders once the plan is carried out, soonest first.
+    /// - Complexity: O(*n* log *n*) for *n* reminders pending and planned.
     public func applied(to pending: [Reminder]) -> [Reminder] {
         var byID = Dictionary(pending.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         for id in cancel { byID[id] = nil }

@@ -8,12 +8,17 @@ public protocol ReminderScheduler: Sendable {
     var limit: Int { get }
 
     /// The reminders pending now, as they were scheduled (in this run or an earlier one).
+    /// - Throws: ``ReminderSchedulerError/notAuthorized`` when notifications are turned off,
+    ///   ``ReminderSchedulerError/failed(reason:)``.
     func pendingReminders() async throws(ReminderSchedulerError) -> [Reminder]
 
     /// Adds `reminders`, replacing any pending one with the same id.
+    /// - Throws: ``ReminderSchedulerError/notAuthorized`` when notifications are turned off,
+    ///   ``ReminderSchedulerError/failed(reason:)``.
     func schedule(_ reminders: [Reminder]) async throws(ReminderSchedulerError)
 
     /// Removes the pending reminders with these ids; unknown ids are ignored.
+    /// - Throws: ``ReminderSchedulerError/failed(reason:)``.
     func cancel(_ ids: [Reminder.ID]) async throws(ReminderSchedulerError)
 }
 
@@ -45,6 +50,8 @@ public struct ReconcileReminders: Sendable {
         self.environment = environment
     }
 
+    /// - Complexity: As ``ReminderReconciliation/plan(for:pending:now:calendar:limit:)``, plus the
+    ///   scheduler's three calls.
     /// Reads what is pending, plans against `sources` and carries the plan out; returns the plan.
     ///
     /// - Throws: what the scheduler throws; the plan is carried out cancellations first, so a

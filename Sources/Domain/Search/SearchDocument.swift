@@ -35,6 +35,7 @@ public struct SearchDocument: Sendable, Identifiable {
 
     /// How well the document matches `query`, or `nil` when some word matches neither the title
     /// nor the body.
+    /// - Complexity: O(*n*) in the length of the title and the body.
     public func rank(for query: SearchQuery) -> SearchRank? {
         guard !query.isEmpty, mayMatch(query), let relevance = text.withView({ $0.relevance(of: query.terms) }) else {
             return nil
@@ -43,6 +44,7 @@ public struct SearchDocument: Sendable, Identifiable {
     }
 
     /// The character ranges in the title and the body that the query's words match.
+    /// - Complexity: O(*n*) in the length of the title and the body.
     public func matches(for query: SearchQuery) -> (title: [Range<Int>], body: [Range<Int>]) {
         text.withView { view in
             (view.matchedCharacters(of: query.terms, in: .title), view.matchedCharacters(of: query.terms, in: .body))
@@ -106,6 +108,7 @@ public struct SearchResult: Sendable, Hashable, Identifiable {
     public var bodyMatchIndices: [Range<String.Index>] { Self.indices(of: bodyMatches, in: project.body) }
 
     /// Character offsets to string indices, walking the text once.
+    /// - Complexity: O(*n*) in the length of `text`.
     public static func indices(of ranges: [Range<Int>], in text: String) -> [Range<String.Index>] {
         var indices: [Range<String.Index>] = []
         var index = text.startIndex

@@ -127,15 +127,19 @@ public protocol ChangeRecording: Sendable {
     /// change stream, and one undo step of ``ChangeSet/undoBoard``.
     /// - Throws: ``RepositoryError/notFound(_:)`` when an object written or deleted does not
     ///   exist (or the viewer may not see it), ``RepositoryError/storage(_:)``; nothing is saved.
+    /// - Complexity: The store's; the engine's (`ObjectGraphRepository`) writes O(*k* log *n*) for *k*
+    ///   changes in tables of *n* objects, plus one append to the file.
     func save(_ changes: ChangeSet) async throws(RepositoryError)
 
     /// Who the changes saved now are made by: the account signed in, or `nil` when nobody is (a
     /// board made now is theirs).
+    /// - Throws: ``RepositoryError/accounts(_:)`` when who is signed in cannot be read.
     func author() async throws(RepositoryError) -> Account.ID?
 }
 
 extension ChangeRecording {
     /// Nobody: a store without accounts.
+    /// - Throws: Nothing; a store that knows who is signed in throws ``RepositoryError/accounts(_:)``.
     public func author() async throws(RepositoryError) -> Account.ID? { nil }
 }
 

@@ -98,6 +98,8 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
 
 extension Day: Codable {
     /// Decodes `YYYY-MM-DD`.
+    /// - Throws: `DecodingError.dataCorrupted` when the text is not a day that exists; the
+    ///   decoder's errors when it holds no string.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -110,6 +112,7 @@ extension Day: Codable {
     }
 
     /// Encodes `YYYY-MM-DD`.
+    /// - Throws: The encoder's errors.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

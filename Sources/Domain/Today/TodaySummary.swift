@@ -162,6 +162,8 @@ public struct FetchTodaySummary: Sendable {
     }
 
     /// - Complexity: O(*n* log *n*) for *n* projects on every board.
+    /// - Throws: ``RepositoryError/accounts(_:)`` when who is signed in cannot be read,
+    ///   ``RepositoryError/storage(_:)``.
     public func callAsFunction() async throws(RepositoryError) -> TodaySummary {
         let boards = try await boards.boards()
         var all: [Project] = []

@@ -29,6 +29,7 @@ public protocol AccountFormMode: Sendable {
     /// Whether `draft` may be submitted.
     func canSubmit(_ draft: AccountDraft) -> Bool
     /// Signs up or in with `draft`.
+    /// - Throws: The ``AuthenticationError`` of ``SignUp`` or ``SignIn``.
     func submit(_ draft: AccountDraft) async throws(AuthenticationError) -> Session
 }
 
