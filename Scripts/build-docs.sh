@@ -44,7 +44,7 @@ if [[ "$(uname)" == Darwin ]]; then sdk=(-sdk "$(xcrun --show-sdk-path)"); fi
 rm -rf "$graphs"
 for module in ProjectManager ProjectManagerData; do
     mkdir -p "$graphs/$module"
-    swift symbolgraph-extract -module-name "$module" -I "$modules" -target "$triple" "${sdk[@]}" \
+    swift symbolgraph-extract -module-name "$module" -I "$modules" -target "$triple" ${sdk[@]+"${sdk[@]}"} \
         -module-cache-path "$output/module-cache" -minimum-access-level public \
         -experimental-allowed-reexported-modules=ProjectManagerDomain,ProjectManagerPresentation \
         -output-dir "$graphs/$module"
