@@ -151,9 +151,9 @@ public struct ProjectManagerEngine: Sendable {
     /// ```swift
     /// let engine = try ProjectManagerEngine.persistent(at: StorePath(cString: argument))
     /// ```
-    /// - Complexity: O(*n*) for a store of *n* objects, read once into memory.
     /// - Throws: ``StoreError`` when the file cannot be read (it is left untouched) or another
     ///   process holds it.
+    /// - Complexity: O(*n*) for a store of *n* objects, read once into memory.
     public static func persistent(
         at path: StorePath, environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
         authentication: (any AuthenticationProvider)? = nil
@@ -162,10 +162,10 @@ public struct ProjectManagerEngine: Sendable {
         try persistent(at: path.fileURL, environment: environment, accounts: accounts, authentication: authentication)
     }
 
-    /// - Complexity: O(*n*) for a store of *n* objects, read once into memory.
     /// An engine that reads the store file at `path`, its bytes as they are, once and never
     /// writes it; as ``readOnly(at:environment:accounts:authentication:)-(URL,_,_,_)``.
     /// - Throws: ``StoreError`` when the file cannot be read; it is left untouched.
+    /// - Complexity: O(*n*) for a store of *n* objects, read once into memory.
     public static func readOnly(
         at path: StorePath, environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
         authentication: (any AuthenticationProvider)? = nil
@@ -182,10 +182,10 @@ public struct ProjectManagerEngine: Sendable {
     /// ```swift
     /// let reader = try ProjectManagerEngine.readOnly(at: storeURL)
     /// let board = try await reader.fetchBoard()
-    /// - Complexity: O(*n*) for a store of *n* objects, read once into memory.
     /// for warning in reader.warnings { print("warning:", warning) }
     /// ```
     /// - Throws: ``StoreError`` when the file cannot be read; it is left untouched.
+    /// - Complexity: O(*n*) for a store of *n* objects, read once into memory.
     public static func readOnly(
         at url: URL, environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
         authentication: (any AuthenticationProvider)? = nil

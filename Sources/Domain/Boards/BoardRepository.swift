@@ -6,9 +6,9 @@ public protocol BoardRepository: Sendable {
     ///   scoped to the viewer), ``RepositoryError/storage(_:)``.
     /// - Complexity: O(*b*) for *b* boards.
     func boards() async throws(RepositoryError) -> [Board]
-/// - Complexity: O(1).
 
     /// The board with this id.
     /// - Throws: ``RepositoryError/notFound(_:)``.
+    /// - Complexity: O(1).
     func board(id: Board.ID) async throws(RepositoryError) -> Board
 }

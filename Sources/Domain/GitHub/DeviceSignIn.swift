@@ -67,11 +67,11 @@ public struct SignInWithDevice: Sendable {
 
     /// Runs the flow and returns the token.
     ///
-    /// - Complexity: One request for the codes, then one per poll until the user approves, waiting
-    ///   the interval GitHub asks for between them.
     /// `slow_down` adds five seconds to the interval (or takes the interval GitHub names).
     /// - Throws: ``GitHubError/deviceCodeExpired`` when GitHub says so or the codes' lifetime has
     ///   been waited through, ``GitHubError/accessDenied``, or any request's error.
+    /// - Complexity: One request for the codes, then one per poll until the user approves, waiting
+    ///   the interval GitHub asks for between them.
     public func callAsFunction(
         scope: String, show: @Sendable (DeviceAuthorization) async -> Void
     ) async throws(GitHubError) -> AccessToken {

@@ -42,7 +42,6 @@ public struct GitHubCredential: Sendable, Hashable {
     /// The token requests carry.
     public var token: AccessToken
     /// The login the token belongs to, `octocat`.
-    /// - Complexity: One read of the store (the Keychain, a file).
     public var login: String
     /// The API the token is for, e.g. `https://api.github.com`.
     public var apiURL: URL
@@ -60,6 +59,7 @@ public protocol GitHubCredentialStore: Sendable {
     /// The stored sign-in, or `nil` when signed out.
     /// - Throws: ``GitHubError/credentialStorage(reason:)`` when it cannot be read,
     ///   ``GitHubError/unreadableCredential(file:)`` when it is not in a shape this engine reads.
+    /// - Complexity: One read of the store (the Keychain, a file).
     func load() throws(GitHubError) -> GitHubCredential?
     /// Stores `credential`, replacing any other.
     /// - Throws: ``GitHubError/credentialStorage(reason:)`` when it cannot be written.

@@ -59,13 +59,13 @@ public struct GitHubCard: Hashable, Sendable, Codable, Identifiable {
 /// Where links and cards are kept: in the same store as the board.
 public protocol GitHubLinkRepository: Sendable {
     /// Links `board` to `repository`, replacing any other link it had.
-    /// - Complexity: One save.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist,
     ///   ``RepositoryError/storage(_:)``.
-    /// - Complexity: O(1).
+    /// - Complexity: One save.
     func link(_ board: Board.ID, to repository: GitHubRepositoryName) async throws(RepositoryError)
     /// The board's link, if it has one.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Complexity: O(1).
     func link(of board: Board.ID) async throws(RepositoryError) -> GitHubBoardLink?
     /// The board's cards that stand for issues.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
@@ -141,8 +141,6 @@ public struct SyncBoardWithGitHub: Sendable {
         self.links = links
         self.issues = issues
         self.projects = store
-        /// - Complexity: One request per card to send and per page of issues, O(*c* + *i*) for *c*
-        ///   cards and *i* issues, and a save for each card that changes.
         self.environment = environment
         importProjects = ImportProjects(store: store, environment: environment)
         updateProject = UpdateProject(store: store, environment: environment)
@@ -151,6 +149,8 @@ public struct SyncBoardWithGitHub: Sendable {
 
     /// Syncs `board`.
     /// - Throws: ``GitHubSyncError``; what was done before the error stays done and is not redone.
+    /// - Complexity: One request per card to send and per page of issues, O(*c* + *i*) for *c*
+    ///   cards and *i* issues, and a save for each card that changes.
     public func callAsFunction(_ board: Board.ID = .default) async throws(GitHubSyncError) -> GitHubSyncReport {
         let found = try await repository { () async throws(RepositoryError) in try await links.link(of: board) }
         guard let link = found else {

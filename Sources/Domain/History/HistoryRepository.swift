@@ -45,8 +45,8 @@ public protocol HistoryRepository: Sendable {
     /// Repeats the board's last undone action and saves.
     /// - Returns: The status after the redo.
     /// - Throws: ``RepositoryError/storage(_:)``, ``RepositoryError/undoConflict(_:)``; nothing
-    /// - Complexity: O(*c*) for *c* objects the step wrote, plus one save.
     ///   happens when there is nothing to redo.
+    /// - Complexity: O(*c*) for *c* objects the step wrote, plus one save.
     @discardableResult
     func redo(onBoard board: Board.ID) async throws(RepositoryError) -> UndoStatus
 }

@@ -50,12 +50,12 @@ public struct ReconcileReminders: Sendable {
         self.environment = environment
     }
 
-    /// - Complexity: As ``ReminderReconciliation/plan(for:pending:now:calendar:limit:)``, plus the
-    ///   scheduler's three calls.
     /// Reads what is pending, plans against `sources` and carries the plan out; returns the plan.
     ///
     /// - Throws: what the scheduler throws; the plan is carried out cancellations first, so a
     ///   failure part way leaves fewer reminders, never duplicates.
+    /// - Complexity: As ``ReminderReconciliation/plan(for:pending:now:calendar:limit:)``, plus the
+    ///   scheduler's three calls.
     @discardableResult
     public func callAsFunction(_ sources: [ReminderSource]) async throws(ReminderSchedulerError) -> ReminderPlan {
         let pending = try await scheduler.pendingReminders()
