@@ -25,6 +25,7 @@ extension FavouriteRepository {
     /// The star on `target`, found among all the favourites: the default for a repository written
     /// before ``favourite(for:)`` was a requirement. Implement it as a lookup by id.
     /// - Complexity: O(*f* log *f*) for *f* favourites.
+    /// - Throws: What ``favourites()`` throws.
     public func favourite(for target: Favourite.Target) async throws(RepositoryError) -> Favourite? {
         try await favourites().first { $0.target == target }
     }

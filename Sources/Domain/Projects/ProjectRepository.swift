@@ -68,6 +68,8 @@ extension ProjectRepository {
     /// The gap, found by reading the whole column: the default for a repository written before
     /// ``gap(at:in:onBoard:moving:)`` was a requirement. Implement it through an ordered index.
     /// - Complexity: O(*n*) for a column of *n* projects.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist, as
+    ///   ``column(_:onBoard:offset:limit:)`` throws.
     public func gap(
         at index: Int?, in state: ProjectState, onBoard board: Board.ID, moving: Project.ID?
     ) async throws(RepositoryError) -> ColumnGap {

@@ -360,6 +360,7 @@ public struct MovedProject: Hashable, Sendable {
     /// not be read, the move being saved all the same.
     public let place: Result<ProjectPlace, RepositoryError>
 
+    /// A move of `change`, whose project now stands at `place`.
     public init(change: ProjectChange, place: Result<ProjectPlace, RepositoryError>) {
         self.change = change
         self.place = place
@@ -375,6 +376,7 @@ public struct StarChange: Hashable, Sendable {
     /// `false` when it already was as asked, and nothing was saved.
     public let isChanged: Bool
 
+    /// A star on `target`, on or off as `isStarred` says, saved unless `isChanged` is `false`.
     public init(target: Favourite.Target, isStarred: Bool, isChanged: Bool) {
         self.target = target
         self.isStarred = isStarred
