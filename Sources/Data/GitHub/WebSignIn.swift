@@ -106,12 +106,16 @@ extension GitHubConnection {
     ///
     /// - Parameter clientSecret: The OAuth app's secret, when the app must send one; it comes from
     ///   the app's configuration, never from the source.
+    /// - Throws: ``GitHubError/oauth(code:description:)`` when the configuration has no client id
+    ///   (`missing_client_id`) or its web host cannot take a path (`invalid_web_url`).
     public func beginWebSignIn(redirectURL: URL, scope: String, clientSecret: String? = nil) throws(GitHubError) -> WebSignIn {
         var random = SystemRandomNumberGenerator()
         return try beginWebSignIn(redirectURL: redirectURL, scope: scope, clientSecret: clientSecret, using: &random)
     }
 
     /// Starts a web-flow sign-in whose `state` and verifier come from `generator`.
+    /// - Throws: ``GitHubError/oauth(code:description:)`` when the configuration has no client id
+    ///   (`missing_client_id`) or its web host cannot take a path (`invalid_web_url`).
     public func beginWebSignIn(
         redirectURL: URL, scope: String, clientSecret: String? = nil, using generator: inout some RandomNumberGenerator
     ) throws(GitHubError) -> WebSignIn {
