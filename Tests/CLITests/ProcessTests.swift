@@ -106,7 +106,6 @@ struct ProcessTests {
     func twoProcessesCreateOneStore() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        var saved = 0
         for round in 0..<12 {
             let store = directory.file("new-\(round).pmstore").path
             let one = try Self.shell(#""$PM" add "one" --store '\#(store)'"#, wait: false)
@@ -127,9 +126,8 @@ struct ProcessTests {
             // What each process said it saved is in the store, and nothing else.
             let count = try Self.shell(#""$PM" board --json --store '\#(store)' | grep -o '"fullID"' | wc -l >&2"#)
             #expect(Int(count.errors.trimmingCharacters(in: .whitespacesAndNewlines)) == savedNow, "round \(round)")
-            saved += savedNow
+            // One of the two, at least, made the store.
+            #expect(savedNow >= 1, "round \(round)")
         }
-        // At least one process of each round saved.
-        #expect(saved >= 12)
     }
 }

@@ -30,7 +30,8 @@ package struct POSIXFileSystem: FileSystem {
     /// - Throws: ``StoreError/notARegularFile(file:)``, or ``StoreError/ioFailure(file:operation:reason:)``.
     private func openRegularFile(_ path: StorePath, _ access: Int32) throws(StoreError) -> FileDescriptor? {
         // A folder cannot be opened for writing (EISDIR): it is refused as not a regular file too.
-        let descriptor = retryingInterrupts { Self.open(path, access | O_NONBLOCK | O_CLOEXEC, 0) }
+        // O_NOCTTY: a terminal at the path never becomes this process's controlling terminal.
+        let descriptor = retryingInterrupts { Self.open(path, access | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0) }
         if descriptor.result < 0 {
             if descriptor.error == ENOENT { return nil }
             if descriptor.error == EISDIR || descriptor.error == ENXIO { throw .notARegularFile(file: path.description) }

@@ -59,7 +59,6 @@ extension ObjectGraphRepository: FavouriteRepository {
     }
 
     public func favourite(for target: Favourite.Target) throws(RepositoryError) -> Favourite? {
-        try requireOpen()
-        return context.object(FavouriteRecord.self, id: target.favouriteID)?.favourite
+        try reader.favourite(for: target)
     }
 }

@@ -2,15 +2,26 @@ import Foundation
 import ProjectManagerDomain
 
 extension ObjectGraphRepository {
-    /// Writes every change and history entry of `changes`, in order, as one save and one undo step
-    /// of its board; on any error nothing is written.
+
+    /// Runs `decide` on the graph as it is, on this actor, so that nothing else is written
+    /// between its reads and its save; then writes every change and history entry of the change
+    /// set it returns, in order, as one save and one undo step of its board. On any error nothing
+    /// is written.
     ///
-    /// - Complexity: O(*k* log *n*) for *k* changes in tables of *n* objects, plus one save
-    ///   (whatever deleting a board cascades to).
-    /// - Throws: ``RepositoryError/notFound(_:)`` when an object written or deleted does not exist,
-    ///   ``RepositoryError/invalid(_:)`` when an object breaks a rule of the store,
-    ///   ``RepositoryError/storage(_:)``.
-    public func save(_ changes: ChangeSet) throws(RepositoryError) {
+    /// - Throws: What `decide` throws; ``RepositoryError/notFound(_:)`` for an object written or
+    ///   deleted that does not exist, ``RepositoryError/invalid(_:)`` for one that breaks the
+    ///   store's rules, ``RepositoryError/storage(_:)``.
+    /// - Complexity: `decide`'s reads, then O(*k* log *n*) for *k* changes in tables of *n*
+    ///   objects, plus one save (whatever deleting a board cascades to).
+    public func write<Result: Sendable>(
+        _ decide: @Sendable (any StoreReading) throws(RepositoryError) -> (changes: ChangeSet?, result: Result)
+    ) throws(RepositoryError) -> Result {
+        let (changes, result) = try decide(reader)
+        if let changes, !changes.isEmpty { try commit(changes) }
+        return result
+    }
+
+    private func commit(_ changes: ChangeSet) throws(RepositoryError) {
         // A project lands on a board that exists: say which one is missing, as a read would.
         for change in changes.changes {
             switch change {

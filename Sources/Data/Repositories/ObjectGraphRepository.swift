@@ -2,14 +2,15 @@ import Foundation
 import ProjectManagerDomain
 
 /// The Domain's storage ports, kept in an ``ObjectContext``: projects, boards and stars read by id
-/// and by window, each board's history with its undo and redo, and units of changes saved whole.
+/// and by window, each board's history with its undo and redo, and units of work.
 ///
 /// Works over any store the context has: in memory for tests, a file for the app. It decides no
-/// business rule: the use cases decide what a move, a deletion or a star does and hand it over as
-/// one ``ChangeSet``, which ``save(_:)`` writes as one save and one undo step of its board. A
-/// one-card change reads the card's neighbours through the ordered index of its column
-/// (``ProjectColumn``) and writes that card and its activity, nothing else; the history is read
-/// from the ordered index of each board's activities.
+/// business rule: a use case reads and decides inside ``write(_:)``, on this actor, so nothing else
+/// is written between its reads and its save, and hands back one ``ChangeSet``, written as one save
+/// and one undo step of its board. A use case finds a card's neighbours through the ordered index
+/// of its column (``ProjectColumn``, read by ``GraphReader``), so a one-card change reads and
+/// writes that card and its activity; the history is read from the ordered index of each board's
+/// activities. The store numbers the history entries it records.
 ///
 /// The default board is never written until something is saved on it, so reading a new store
 /// writes nothing.
@@ -36,33 +37,15 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
     /// The undo scope of a board's changes.
     static func undoScope(_ board: Board.ID) -> String { board.description }
 
-    // MARK: - Errors
+    /// The graph read as the ports read it.
+    var reader: GraphReader { GraphReader(context: context) }
 
     /// Throws once the engine closed the store: every call after `close()` fails, reads too.
     func requireOpen() throws(RepositoryError) {
-        try mapped { () throws(ContextError) in try context.requireOpenStore() }
+        try reader.requireOpen()
     }
 
     func mapped<T>(_ work: () throws(ContextError) -> T) throws(RepositoryError) -> T {
-        do {
-            return try work()
-        } catch {
-            throw Self.repositoryError(error)
-        }
-    }
-
-    static func repositoryError(_ error: ContextError) -> RepositoryError {
-        switch error {
-        case .objectNotFound(let id): .notFound(reference(to: id))
-        case .undoConflict(let id): .undoConflict(reference(to: id))
-        case .store(let error): .storage(error)
-        case .validationFailed(let issues): .invalid(ValidationError(issues.map { .brokenRule($0.description) }))
-        case .objectExists, .uniquenessConflict, .unsavedChanges, .fetchFailed:
-            .invalid(ValidationError([.brokenRule(error.description)]))
-        }
-    }
-
-    private static func reference(to id: ObjectID) -> EntityReference {
-        id.entityName == Board.entityName ? .board(Board.ID(rawValue: id.uuid)) : .project(Project.ID(rawValue: id.uuid))
+        try GraphReader.mapped(work)
     }
 }

@@ -7,9 +7,10 @@ import Foundation
 /// boards that ``Board/isVisible(to:)`` allows that viewer: a signed-in account its own boards,
 /// nobody signed in the boards of no account. Another account's board, or a project or history on
 /// it, reads as missing (``RepositoryError/notFound(_:)``, exactly as an id that never existed),
-/// so that nothing tells whether it exists. A ``ChangeSet`` saved through it may touch only the
-/// viewer's boards, a board it makes must be the viewer's (``author()``), and it is saved as the
-/// viewer's action.
+/// so that nothing tells whether it exists. A unit of work (``write(_:)``) reads as the viewer
+/// reads, and its ``ChangeSet`` may write only the viewer's boards, cards, stars and history; a
+/// board it makes must be the viewer's (``StoreReading/author``), and it is saved as the viewer's
+/// action.
 ///
 /// The engine wires every use case over one of these, so that no front end can forget the check:
 /// ```swift
@@ -119,40 +120,28 @@ public struct AccountScopedRepository: ProjectRepository, BoardRepository, Histo
 
     // MARK: - Saving
 
-    /// The viewer: a board made now is theirs.
-    /// - Throws: ``RepositoryError/accounts(_:)`` when who is signed in cannot be read.
-    public func author() async throws(RepositoryError) -> Account.ID? {
-        try await viewer()
-    }
-
-    /// Saves `changes` as the viewer's action, when every board it touches is the viewer's.
-    /// - Throws: ``RepositoryError/notFound(_:)`` naming the first project or board that is
-    ///   missing or another's (a board made for another owner, or given one, among them); nothing
-    ///   is saved then.
-    /// - Complexity: one read of each project and board the changes write.
-    public func save(_ changes: ChangeSet) async throws(RepositoryError) {
+    /// Runs `decide` on the store as the viewer sees it (another account's board, or a project
+    /// on one, reads as missing), and saves the change set it returns as the viewer's action, when
+    /// every board, project and star it writes is the viewer's; all in one unit of work of the
+    /// store, so that nothing changes between the check and the save.
+    /// - Throws: What `decide` throws; ``RepositoryError/notFound(_:)`` naming the first project or
+    ///   board that is missing or another's (a board made for another owner, or given one, among
+    ///   them), ``RepositoryError/accounts(_:)`` when who is signed in cannot be read; nothing is
+    ///   saved then.
+    /// - Complexity: `decide`'s reads, then one read of each project, board and star the changes
+    ///   write, and the store's save.
+    public func write<Result: Sendable>(
+        _ decide: @Sendable (any StoreReading) throws(RepositoryError) -> (changes: ChangeSet?, result: Result)
+    ) async throws(RepositoryError) -> Result {
         let viewer = try await viewer()
-        var changes = changes
-        var made: Set<Board.ID> = []
-        for change in changes.changes {
-            switch change {
-            case .insertBoard(let board):
-                guard board.owner == viewer else { throw .notFound(.board(board.id)) }
-                made.insert(board.id)
-            case .updateBoard(let board):
-                let stored = try await visibleBoard(board.id, to: viewer)
-                guard board.owner == stored.owner else { throw .notFound(.board(board.id)) }
-            case .updateProject(let project):
-                _ = try await visibleProject(project.id, to: viewer)
-            case .deleteProject(let id):
-                _ = try await visibleProject(id, to: viewer)
-            case .insertProject, .deleteBoard, .insertFavourite, .updateFavourite, .deleteFavourite:
-                break  // their boards are checked below
-            }
+        return try await store.write { store throws(RepositoryError) in
+            let scoped = ViewerReading(store: store, viewer: viewer)
+            let (decided, result) = try decide(scoped)
+            guard var changes = decided else { return (nil, result) }
+            try scoped.check(changes)
+            changes.attribute(to: viewer)
+            return (changes, result)
         }
-        for board in changes.boards.subtracting(made) { _ = try await visibleBoard(board, to: viewer) }
-        changes.attribute(to: viewer)
-        try await store.save(changes)
     }
 
     // MARK: - History
@@ -262,5 +251,115 @@ extension AccountScopedRepository: GitHubLinkRepository {
         let viewer = try await viewer()
         for board in Set(cards.map(\.boardID)) { _ = try await visibleBoard(board, to: viewer) }
         try await store.save(cards)
+    }
+}
+
+// MARK: - Reading in a unit of work
+
+/// The store as a viewer may read it inside a unit of work, and the check of what they write.
+private struct ViewerReading: StoreReading {
+    let store: any StoreReading
+    let viewer: Account.ID?
+
+    var author: Account.ID? { viewer }
+
+    func project(id: Project.ID) throws(RepositoryError) -> Project {
+        let project = try store.project(id: id)
+        guard try store.board(id: project.boardID).isVisible(to: viewer) else { throw .notFound(.project(id)) }
+        return project
+    }
+
+    func board(id: Board.ID) throws(RepositoryError) -> Board {
+        let board = try store.board(id: id)
+        guard board.isVisible(to: viewer) else { throw .notFound(.board(id)) }
+        return board
+    }
+
+    func boards() throws(RepositoryError) -> [Board] {
+        try store.boards().filter { $0.isVisible(to: viewer) }
+    }
+
+    func gap(
+        at index: Int?, in state: ProjectState, onBoard board: Board.ID, moving: Project.ID?
+    ) throws(RepositoryError) -> ColumnGap {
+        _ = try self.board(id: board)
+        return try store.gap(at: index, in: state, onBoard: board, moving: moving)
+    }
+
+    func favourite(for target: Favourite.Target) throws(RepositoryError) -> Favourite? {
+        try requireTarget(target)
+        return try store.favourite(for: target)
+    }
+
+    private func requireTarget(_ target: Favourite.Target) throws(RepositoryError) {
+        switch target {
+        case .project(let id): _ = try project(id: id)
+        case .board(let id): _ = try board(id: id)
+        }
+    }
+
+    /// Throws unless every object `changes` writes, and every board it touches, is the viewer's.
+    func check(_ changes: ChangeSet) throws(RepositoryError) {
+        var made: Set<Board.ID> = []
+        for change in changes.changes {
+            switch change {
+            case .insertBoard(let board):
+                // A new board is the viewer's, and new: never an id another board has.
+                guard board.owner == viewer, (try? store.board(id: board.id)) == nil else {
+                    throw .notFound(.board(board.id))
+                }
+                made.insert(board.id)
+            case .updateBoard(let board):
+                let stored = try self.board(id: board.id)
+                guard board.owner == stored.owner else { throw .notFound(.board(board.id)) }
+            case .updateProject(let project):
+                _ = try self.project(id: project.id)
+            case .deleteProject(let id):
+                _ = try self.project(id: id)
+            case .insertFavourite(let favourite), .updateFavourite(let favourite):
+                // The star is on the viewer's project or board, and kept on the board its target
+                // is on after the change (a moved project's star moves with it).
+                try requireTarget(favourite.target)
+                if let stored = try store.favourite(for: favourite.target) { _ = try board(id: stored.boardID) }
+                guard try favourite.boardID == targetBoard(of: favourite.target, after: changes) else {
+                    throw .notFound(.board(favourite.boardID))
+                }
+            case .deleteFavourite(let id):
+                // A star's id is its target's: the star of a project or of a board of the viewer's.
+                if let star = try storedStar(id) { _ = try board(id: star.boardID) }
+            case .insertProject, .deleteBoard:
+                break  // their boards are among `changes.boards`, checked below
+            }
+        }
+        for board in changes.boards.subtracting(made) { _ = try self.board(id: board) }
+        // A history entry names a project of the viewer's, or one the changes make.
+        let inserted = Set(changes.changes.compactMap { change -> Project.ID? in
+            if case .insertProject(let project) = change { project.id } else { nil }
+        })
+        for project in Set(changes.entries.compactMap(\.project)).subtracting(inserted) { _ = try self.project(id: project) }
+    }
+
+    /// The star with this id (its target's), whatever it stars.
+    private func storedStar(_ id: Favourite.ID) throws(RepositoryError) -> Favourite? {
+        let uuid = id.rawValue
+        if let star = try store.favourite(for: .project(Project.ID(rawValue: uuid))) { return star }
+        return try store.favourite(for: .board(Board.ID(rawValue: uuid)))
+    }
+
+    /// The board `target` stands on once `changes` are applied.
+    private func targetBoard(of target: Favourite.Target, after changes: ChangeSet) throws(RepositoryError) -> Board.ID {
+        switch target {
+        case .board(let id):
+            return id
+        case .project(let id):
+            for change in changes.changes.reversed() {
+                switch change {
+                case .insertProject(let project) where project.id == id, .updateProject(let project) where project.id == id:
+                    return project.boardID
+                default: continue
+                }
+            }
+            return try store.project(id: id).boardID
+        }
     }
 }

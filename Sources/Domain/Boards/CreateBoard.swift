@@ -18,14 +18,19 @@ public struct CreateBoard: Sendable {
         let failures = ProjectRules.failures(title: title)
         guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }
         let now = environment.now()
-        let board = Board(
-            id: Board.ID(rawValue: environment.makeID()),
-            title: title.trimmingCharacters(in: .whitespacesAndNewlines),
-            createdAt: now, owner: try await store.author())
+        let id = Board.ID(rawValue: environment.makeID())
+        let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        return try await store.write { store throws(RepositoryError) in
+            let decided = Self.decide(Board(id: id, title: title, createdAt: now, owner: store.author), at: now)
+            return (decided.changes, decided.board)
+        }
+    }
+
+    /// The changes that make `board`: it, and its first history entry.
+    static func decide(_ board: Board, at now: Date) -> (changes: ChangeSet, board: Board) {
         var changes = ChangeSet(UserAction(.createBoard(board.id, title: board.title), at: now), undoOn: board.id)
         changes.insert(board)
         changes.record(.boardCreated, title: board.title, on: board.id)
-        try await store.save(changes)
-        return board
+        return (changes, board)
     }
 }

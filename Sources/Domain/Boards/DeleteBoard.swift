@@ -21,18 +21,21 @@ public struct DeleteBoard: Sendable {
     /// - Complexity: O(*b*) for *b* boards, plus one save that deletes what is on the board.
     public func callAsFunction(_ id: Board.ID) async throws(RepositoryError) {
         guard id != .default else { throw .defaultBoardIsPermanent }
-        let board = try await store.board(id: id)
-        let keeper = try await self.keeper(of: board)
-        var changes = ChangeSet(UserAction(.deleteBoard(id), at: environment.now()), undoOn: keeper)
-        changes.delete(id)
-        changes.record(.boardDeleted, title: board.title, on: keeper)
-        try await store.save(changes)
+        let now = environment.now()
+        try await store.write { store throws(RepositoryError) in
+            let board = try store.board(id: id)
+            let keeper = try Self.keeper(of: board, in: store)
+            var changes = ChangeSet(UserAction(.deleteBoard(id), at: now), undoOn: keeper)
+            changes.delete(id)
+            changes.record(.boardDeleted, title: board.title, on: keeper)
+            return (changes, ())
+        }
     }
 
     /// The board that records, and undoes, the deletion of `board`.
-    private func keeper(of board: Board) async throws(RepositoryError) -> Board.ID {
+    private static func keeper(of board: Board, in store: any StoreReading) throws(RepositoryError) -> Board.ID {
         guard let owner = board.owner else { return .default }
-        guard let other = try await store.boards().first(where: { $0.owner == owner && $0.id != board.id }) else {
+        guard let other = try store.boards().first(where: { $0.owner == owner && $0.id != board.id }) else {
             throw .lastBoardIsPermanent
         }
         return other.id

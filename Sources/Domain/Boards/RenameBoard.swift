@@ -18,14 +18,17 @@ public struct RenameBoard: Sendable {
     public func callAsFunction(_ id: Board.ID, to title: String) async throws(RepositoryError) -> Board {
         let failures = ProjectRules.failures(title: title)
         guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }
-        var board = try await store.board(id: id)
-        let old = board.title
-        board.title = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard board.title != old else { return board }
-        var changes = ChangeSet(UserAction(.renameBoard(id, title: board.title), at: environment.now()), undoOn: id)
-        changes.update(board)
-        changes.record(.boardRenamed(from: old), title: board.title, on: id)
-        try await store.save(changes)
-        return board
+        let now = environment.now()
+        let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        return try await store.write { store throws(RepositoryError) in
+            var board = try store.board(id: id)
+            let old = board.title
+            board.title = title
+            guard board.title != old else { return (nil, board) }
+            var changes = ChangeSet(UserAction(.renameBoard(id, title: board.title), at: now), undoOn: id)
+            changes.update(board)
+            changes.record(.boardRenamed(from: old), title: board.title, on: id)
+            return (changes, board)
+        }
     }
 }

@@ -22,14 +22,15 @@ public struct Star: Sendable {
     /// - Complexity: Two reads and one save.
     @discardableResult
     public func callAsFunction(_ target: Favourite.Target) async throws(RepositoryError) -> Bool {
-        let place = try await StarTarget(target, in: store)
-        guard try await store.favourite(for: target) == nil else { return false }
         let now = environment.now()
-        var changes = ChangeSet(UserAction(.star(target), at: now), undoOn: place.board.id)
-        changes.insert(Favourite(target, onBoard: place.board.id, starredAt: now))
-        changes.record(.starred(target.kind), title: place.title, project: place.project?.id, on: place.board.id)
-        try await store.save(changes)
-        return true
+        return try await store.write { store throws(RepositoryError) in
+            let place = try StarTarget(target, in: store)
+            guard try store.favourite(for: target) == nil else { return (nil, false) }
+            var changes = ChangeSet(UserAction(.star(target), at: now), undoOn: place.board.id)
+            changes.insert(Favourite(target, onBoard: place.board.id, starredAt: now))
+            changes.record(.starred(target.kind), title: place.title, project: place.project?.id, on: place.board.id)
+            return (changes, true)
+        }
     }
 }
 
@@ -38,13 +39,13 @@ struct StarTarget {
     let board: Board
     let project: Project?
 
-    init(_ target: Favourite.Target, in store: any ProjectStore) async throws(RepositoryError) {
+    init(_ target: Favourite.Target, in store: any StoreReading) throws(RepositoryError) {
         switch target {
         case .board(let id):
-            (board, project) = (try await store.board(id: id), nil)
+            (board, project) = (try store.board(id: id), nil)
         case .project(let id):
-            let project = try await store.project(id: id)
-            (board, self.project) = (try await store.board(id: project.boardID), project)
+            let project = try store.project(id: id)
+            (board, self.project) = (try store.board(id: project.boardID), project)
         }
     }
 

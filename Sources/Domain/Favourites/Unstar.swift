@@ -17,12 +17,14 @@ public struct Unstar: Sendable {
     /// - Complexity: Two reads and one save.
     @discardableResult
     public func callAsFunction(_ target: Favourite.Target) async throws(RepositoryError) -> Bool {
-        let place = try await StarTarget(target, in: store)
-        guard let star = try await store.favourite(for: target) else { return false }
-        var changes = ChangeSet(UserAction(.unstar(target), at: environment.now()), undoOn: place.board.id)
-        changes.delete(star.id)
-        changes.record(.unstarred(target.kind), title: place.title, project: place.project?.id, on: place.board.id)
-        try await store.save(changes)
-        return true
+        let now = environment.now()
+        return try await store.write { store throws(RepositoryError) in
+            let place = try StarTarget(target, in: store)
+            guard let star = try store.favourite(for: target) else { return (nil, false) }
+            var changes = ChangeSet(UserAction(.unstar(target), at: now), undoOn: place.board.id)
+            changes.delete(star.id)
+            changes.record(.unstarred(target.kind), title: place.title, project: place.project?.id, on: place.board.id)
+            return (changes, true)
+        }
     }
 }

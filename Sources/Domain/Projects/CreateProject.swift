@@ -25,14 +25,17 @@ public struct CreateProject: Sendable {
     ) async throws(RepositoryError) -> Project {
         let now = environment.now()
         let id = Project.ID(rawValue: environment.makeID())
-        var project = try ProjectDraft.validated(draft).project(
+        let drafted = try ProjectDraft.validated(draft).project(
             id: id, on: board, in: state, at: now, today: Day(containing: now, in: environment.calendar))
-        _ = try await store.board(id: board)
-        project.rank = try await store.gap(at: index, in: state, onBoard: board, moving: nil).rank
-        var changes = ChangeSet(UserAction(.createProject(id, draft, board: board, state: state, index: index), at: now), undoOn: board)
-        changes.insert(project)
-        changes.record(.added(state), of: project)
-        try await store.save(changes)
-        return project
+        return try await store.write { store throws(RepositoryError) in
+            var project = drafted
+            // The gap reads the board: a missing one (or another account's) is notFound.
+            project.rank = try store.gap(at: index, in: state, onBoard: board, moving: nil).rank
+            var changes = ChangeSet(
+                UserAction(.createProject(id, draft, board: board, state: state, index: index), at: now), undoOn: board)
+            changes.insert(project)
+            changes.record(.added(state), of: project)
+            return (changes, project)
+        }
     }
 }

@@ -16,13 +16,15 @@ public struct DeleteProject: Sendable {
     /// - Complexity: two reads and one save.
     @discardableResult
     public func callAsFunction(_ id: Project.ID) async throws(RepositoryError) -> Project {
-        let project = try await store.project(id: id)
-        var changes = ChangeSet(UserAction(.deleteProject(id), at: environment.now()), undoOn: project.boardID)
-        changes.record(.deleted(project.state), of: project)
-        // A star goes with its project.
-        if let star = try await store.favourite(for: .project(id)) { changes.delete(star.id) }
-        changes.delete(id)
-        try await store.save(changes)
-        return project
+        let now = environment.now()
+        return try await store.write { store throws(RepositoryError) in
+            let project = try store.project(id: id)
+            var changes = ChangeSet(UserAction(.deleteProject(id), at: now), undoOn: project.boardID)
+            changes.record(.deleted(project.state), of: project)
+            // A star goes with its project.
+            if let star = try store.favourite(for: .project(id)) { changes.delete(star.id) }
+            changes.delete(id)
+            return (changes, project)
+        }
     }
 }

@@ -26,24 +26,27 @@ public struct ImportProjects: Sendable {
     ) async throws(RepositoryError) -> [Project] {
         let now = environment.now()
         let today = Day(containing: now, in: environment.calendar)
-        var batch: [Project] = []
-        batch.reserveCapacity(drafts.count)
+        var drafted: [Project] = []
+        drafted.reserveCapacity(drafts.count)
         for draft in drafts {
-            batch.append(try ProjectDraft.validated(draft).project(
+            drafted.append(try ProjectDraft.validated(draft).project(
                 id: Project.ID(rawValue: environment.makeID()), on: board, in: state, at: now, today: today))
         }
-        guard !batch.isEmpty else { return [] }
-        _ = try await store.board(id: board)
-        var last = try await store.gap(at: nil, in: state, onBoard: board, moving: nil).before
-        var changes = ChangeSet(UserAction(.importProjects(batch.map(\.id), board: board, state: state), at: now), undoOn: board)
-        for index in batch.indices {
-            let rank = last.map(Rank.after) ?? .initial
-            batch[index].rank = rank
-            last = rank
-            changes.insert(batch[index])
+        guard !drafted.isEmpty else { return [] }
+        let projects = drafted
+        return try await store.write { store throws(RepositoryError) in
+            var batch = projects
+            var last = try store.gap(at: nil, in: state, onBoard: board, moving: nil).before
+            var changes = ChangeSet(
+                UserAction(.importProjects(batch.map(\.id), board: board, state: state), at: now), undoOn: board)
+            for index in batch.indices {
+                let rank = last.map(Rank.after) ?? .initial
+                batch[index].rank = rank
+                last = rank
+                changes.insert(batch[index])
+            }
+            changes.record(.imported(count: batch.count, state), title: "", on: board)
+            return (changes, batch)
         }
-        changes.record(.imported(count: batch.count, state), title: "", on: board)
-        try await store.save(changes)
-        return batch
     }
 }

@@ -35,25 +35,35 @@ public struct MoveProject: Sendable {
         _ id: Project.ID, to state: ProjectState, at index: Int? = nil
     ) async throws(RepositoryError) -> ProjectChange {
         let now = environment.now()
-        var project = try await store.project(id: id)
+        let today = day(of: now)
+        return try await store.write { store throws(RepositoryError) in
+            try Self.move(store.project(id: id), to: state, at: index, in: store, now: now, today: today)
+        }
+    }
+
+    /// The move within the project's board, decided on what `store` holds now.
+    private static func move(
+        _ project: Project, to state: ProjectState, at index: Int?, in store: any StoreReading, now: Date, today: Day
+    ) throws(RepositoryError) -> (changes: ChangeSet?, result: ProjectChange) {
+        var project = project
+        let id = project.id
         var changes = ChangeSet(UserAction(.moveProject(id, to: state, index: index), at: now), undoOn: project.boardID)
-        if let occurrence = project.occurrenceCompleted(byMovingTo: state, today: day(of: now)) {
+        if let occurrence = project.occurrenceCompleted(byMovingTo: state, today: today) {
             if project.state != .todo {
-                project.rank = try await store.gap(at: nil, in: .todo, onBoard: project.boardID, moving: id).rank
+                project.rank = try store.gap(at: nil, in: .todo, onBoard: project.boardID, moving: id).rank
             }
             (project.state, project.deadline, project.updatedAt) = (.todo, occurrence.next, now)
             changes.update(project)
             changes.record(.occurrenceCompleted(occurrence.day, next: occurrence.next), of: project)
         } else {
-            let gap = try await store.gap(at: index, in: state, onBoard: project.boardID, moving: id)
-            if gap.isCurrentPlace { return ProjectChange(project: project, isChanged: false) }
+            let gap = try store.gap(at: index, in: state, onBoard: project.boardID, moving: id)
+            if gap.isCurrentPlace { return (nil, ProjectChange(project: project, isChanged: false)) }
             let from = project.state
             (project.state, project.rank, project.updatedAt) = (state, gap.rank, now)
             changes.update(project)
             changes.record(from == state ? .reordered(state) : .moved(from: from, to: state), of: project)
         }
-        try await store.save(changes)
-        return ProjectChange(project: project, isChanged: true)
+        return (changes, ProjectChange(project: project, isChanged: true))
     }
 
     /// Moves a project to another board, at an index of one of its columns: Krello's "Move card"
@@ -84,34 +94,39 @@ public struct MoveProject: Sendable {
     public func callAsFunction(
         _ id: Project.ID, toBoard board: Board.ID, in state: ProjectState? = nil, at index: Int? = nil
     ) async throws(RepositoryError) -> ProjectChange {
-        var project = try await store.project(id: id)
-        let state = state ?? project.state
-        guard board != project.boardID else { return try await callAsFunction(id, to: state, at: index) }
         let now = environment.now()
-        let source = try await store.board(id: project.boardID)
-        let destination = try await store.board(id: board)
-        let from = project.state
-        let occurrence = project.occurrenceCompleted(byMovingTo: state, today: day(of: now))
-        let landing = occurrence == nil ? state : .todo
-        project.rank = try await store.gap(
-            at: occurrence == nil ? index : nil, in: landing, onBoard: destination.id, moving: nil).rank
-        (project.boardID, project.state, project.updatedAt) = (destination.id, landing, now)
-        project.deadline = occurrence?.next ?? project.deadline
+        let today = day(of: now)
+        let requested = state
+        return try await store.write { store throws(RepositoryError) in
+            var project = try store.project(id: id)
+            let state = requested ?? project.state
+            guard board != project.boardID else {
+                return try Self.move(project, to: state, at: index, in: store, now: now, today: today)
+            }
+            let source = try store.board(id: project.boardID)
+            let destination = try store.board(id: board)
+            let from = project.state
+            let occurrence = project.occurrenceCompleted(byMovingTo: state, today: today)
+            let landing = occurrence == nil ? state : .todo
+            project.rank = try store.gap(
+                at: occurrence == nil ? index : nil, in: landing, onBoard: destination.id, moving: nil).rank
+            (project.boardID, project.state, project.updatedAt) = (destination.id, landing, now)
+            project.deadline = occurrence?.next ?? project.deadline
 
-        var changes = ChangeSet(
-            UserAction(.moveProjectToBoard(id, board: board, state: state, index: index), at: now), undoOn: source.id)
-        changes.update(project)
-        // A star goes with its project, so that it stays on the project's board.
-        if let star = try await store.favourite(for: .project(id)) {
-            changes.update(Favourite(star.target, onBoard: destination.id, starredAt: star.starredAt))
+            var changes = ChangeSet(
+                UserAction(.moveProjectToBoard(id, board: board, state: requested, index: index), at: now), undoOn: source.id)
+            changes.update(project)
+            // A star goes with its project, so that it stays on the project's board.
+            if let star = try store.favourite(for: .project(id)) {
+                changes.update(Favourite(star.target, onBoard: destination.id, starredAt: star.starredAt))
+            }
+            changes.record(
+                .movedToBoard(destination.id, title: destination.title, from: from, to: landing),
+                title: project.title, project: id, on: source.id)
+            changes.record(.movedFromBoard(source.id, title: source.title, from: from, to: landing), of: project)
+            if let occurrence { changes.record(.occurrenceCompleted(occurrence.day, next: occurrence.next), of: project) }
+            return (changes, ProjectChange(project: project, isChanged: true))
         }
-        changes.record(
-            .movedToBoard(destination.id, title: destination.title, from: from, to: landing),
-            title: project.title, project: id, on: source.id)
-        changes.record(.movedFromBoard(source.id, title: source.title, from: from, to: landing), of: project)
-        if let occurrence { changes.record(.occurrenceCompleted(occurrence.day, next: occurrence.next), of: project) }
-        try await store.save(changes)
-        return ProjectChange(project: project, isChanged: true)
     }
 
     /// The user's day at `date`.

@@ -25,20 +25,22 @@ public struct SkipOccurrence: Sendable {
     @discardableResult
     public func callAsFunction(_ id: Project.ID) async throws(RepositoryError) -> ProjectChange {
         let now = environment.now()
-        var project = try await store.project(id: id)
-        let skip = try project.skippingOccurrence(today: Day(containing: now, in: environment.calendar))
-        project.recurrence = skip.recurrence
-        if let next = skip.next {
-            project.deadline = next
-        } else {
-            project.rank = try await store.gap(at: nil, in: .done, onBoard: project.boardID, moving: id).rank
-            project.state = .done
+        let today = Day(containing: now, in: environment.calendar)
+        return try await store.write { store throws(RepositoryError) in
+            var project = try store.project(id: id)
+            let skip = try project.skippingOccurrence(today: today)
+            project.recurrence = skip.recurrence
+            if let next = skip.next {
+                project.deadline = next
+            } else {
+                project.rank = try store.gap(at: nil, in: .done, onBoard: project.boardID, moving: id).rank
+                project.state = .done
+            }
+            project.updatedAt = now
+            var changes = ChangeSet(UserAction(.skipOccurrence(id), at: now), undoOn: project.boardID)
+            changes.update(project)
+            changes.record(.occurrenceSkipped(skip.skipped, next: skip.next), of: project)
+            return (changes, ProjectChange(project: project, isChanged: true))
         }
-        project.updatedAt = now
-        var changes = ChangeSet(UserAction(.skipOccurrence(id), at: now), undoOn: project.boardID)
-        changes.update(project)
-        changes.record(.occurrenceSkipped(skip.skipped, next: skip.next), of: project)
-        try await store.save(changes)
-        return ProjectChange(project: project, isChanged: true)
     }
 }

@@ -19,15 +19,17 @@ public struct UpdateProject: Sendable {
     @discardableResult
     public func callAsFunction(_ id: Project.ID, with draft: ProjectDraft) async throws(RepositoryError) -> ProjectChange {
         let draft = try ProjectDraft.validated(draft)
-        let current = try await store.project(id: id)
-        guard current.draft != draft else { return ProjectChange(project: current, isChanged: false) }
         let now = environment.now()
-        var project = try current.applying(draft, today: Day(containing: now, in: environment.calendar))
-        project.updatedAt = now
-        var changes = ChangeSet(UserAction(.editProject(id, draft), at: now), undoOn: project.boardID)
-        changes.update(project)
-        changes.record(.edited, of: project)
-        try await store.save(changes)
-        return ProjectChange(project: project, isChanged: true)
+        let today = Day(containing: now, in: environment.calendar)
+        return try await store.write { store throws(RepositoryError) in
+            let current = try store.project(id: id)
+            guard current.draft != draft else { return (nil, ProjectChange(project: current, isChanged: false)) }
+            var project = try current.applying(draft, today: today)
+            project.updatedAt = now
+            var changes = ChangeSet(UserAction(.editProject(id, draft), at: now), undoOn: project.boardID)
+            changes.update(project)
+            changes.record(.edited, of: project)
+            return (changes, ProjectChange(project: project, isChanged: true))
+        }
     }
 }

@@ -121,26 +121,42 @@ public struct ChangeSet: Hashable, Sendable {
     }
 }
 
-/// Where a unit of changes is saved: the write verb every store offers.
+/// Where a unit of changes is decided and saved: the write verb every store offers.
+///
+/// A use case reads what it needs and decides inside ``write(_:)``, as in a database
+/// transaction: nothing else is written between its reads and its save, so two actions on one card
+/// never lose each other's change.
+/// ```swift
+/// let change = try await store.write { store throws(RepositoryError) in
+///     var card = try store.project(id: id)
+///     card.rank = try store.gap(at: 0, in: .doing, onBoard: card.boardID, moving: id).rank
+///     var changes = ChangeSet(action, undoOn: card.boardID)
+///     changes.update(card)
+///     return (changes, card)
+/// }
+/// ```
 public protocol ChangeRecording: Sendable {
-    /// Saves `changes` as one unit: every object and history entry, or nothing; one change on the
-    /// change stream, and one undo step of ``ChangeSet/undoBoard``.
-    /// - Throws: ``RepositoryError/notFound(_:)`` when an object written or deleted does not
-    ///   exist (or the viewer may not see it), ``RepositoryError/storage(_:)``; nothing is saved.
-    /// - Complexity: The store's; the engine's (`ObjectGraphRepository`) writes O(*k* log *n*) for *k*
-    ///   changes in tables of *n* objects, plus one append to the file.
-    func save(_ changes: ChangeSet) async throws(RepositoryError)
-
-    /// Who the changes saved now are made by: the account signed in, or `nil` when nobody is (a
-    /// board made now is theirs).
-    /// - Throws: ``RepositoryError/accounts(_:)`` when who is signed in cannot be read.
-    func author() async throws(RepositoryError) -> Account.ID?
+    /// Runs `decide` on the store as it is now, with nothing else written meanwhile, then saves the
+    /// change set it returns as one unit: every object and history entry, or nothing; one change
+    /// on the change stream, and one undo step of ``ChangeSet/undoBoard``. A `nil` change set saves
+    /// nothing.
+    /// - Returns: What `decide` returned beside the change set.
+    /// - Throws: What `decide` throws; ``RepositoryError/notFound(_:)`` when an object written or
+    ///   deleted does not exist (or the viewer may not see it), ``RepositoryError/storage(_:)``;
+    ///   nothing is saved then.
+    /// - Complexity: `decide`'s reads, then the store's save; the engine's writes O(*k* log *n*)
+    ///   for *k* changes in tables of *n* objects, plus one append to the file.
+    func write<Result: Sendable>(
+        _ decide: @Sendable (any StoreReading) throws(RepositoryError) -> (changes: ChangeSet?, result: Result)
+    ) async throws(RepositoryError) -> Result
 }
 
 extension ChangeRecording {
-    /// Nobody: a store without accounts.
-    /// - Throws: Nothing; a store that knows who is signed in throws ``RepositoryError/accounts(_:)``.
-    public func author() async throws(RepositoryError) -> Account.ID? { nil }
+    /// Saves `changes`, decided already, as one unit (see ``write(_:)``).
+    /// - Throws: As ``write(_:)``.
+    public func save(_ changes: ChangeSet) async throws(RepositoryError) {
+        try await write { _ throws(RepositoryError) in (changes, ()) }
+    }
 }
 
 /// The ports a write use case reads and writes through: one store's projects, boards, stars, and

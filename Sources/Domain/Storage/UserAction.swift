@@ -4,9 +4,11 @@ import Foundation
 ///
 /// Every write use case turns one action into one ``ChangeSet``, after checking it against the
 /// rules; the store saves the change set as one unit. The action holds facts, never code paths, so
-/// that it can be recorded, sent to another device and checked there again.
+/// that it can be recorded, sent to another device and checked there again: the replication to
+/// come will record it; the engine's store keeps its date in each history entry, not yet its
+/// request or author.
 /// ```swift
-/// let action = UserAction(.moveProject(card.id, to: .done, at: nil), at: environment.now())
+/// let action = UserAction(.moveProject(card.id, to: .done, index: nil), at: environment.now())
 /// ```
 public struct UserAction: Hashable, Sendable {
     /// What was asked.

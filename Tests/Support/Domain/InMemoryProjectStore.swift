@@ -4,9 +4,6 @@ import ProjectManagerDomain
 /// The Domain's storage ports kept in plain dictionaries: the store the Domain's use cases are
 /// tested against, without the object graph.
 ///
-/// It finds gaps and stars through the ports' default implementations (which read the column or
-/// every star), so the Domain's tests exercise those too.
-///
 /// It decides nothing, as a real store decides nothing: it reads, and it writes each
 /// ``ChangeSet`` it is handed whole or not at all. Every saved change set is kept in ``saved``, so
 /// a test can say exactly what a use case decided. Deleting a board deletes its projects and their
@@ -22,11 +19,13 @@ public actor InMemoryProjectStore: ProjectStore {
     private var boardsByID: [Board.ID: Board] = [:]
     private var projectsByID: [Project.ID: Project] = [:]
     private var favouritesByID: [Favourite.ID: Favourite] = [:]
+    var links: [Board.ID: GitHubBoardLink] = [:]
+    var cardsByProject: [Project.ID: GitHubCard] = [:]
     /// Every change set saved, oldest first.
     public private(set) var saved: [ChangeSet] = []
     /// Every history entry saved, oldest first.
     public private(set) var history: [SavedEntry] = []
-    /// Who ``author()`` says is signed in.
+    /// Who a unit of work says the author is (``StoreReading/author``).
     public var signedIn: Account.ID?
 
     /// The default board as it reads before anything is saved on it.
@@ -42,16 +41,20 @@ public actor InMemoryProjectStore: ProjectStore {
     /// Signs `account` in, or everyone out.
     public func signIn(_ account: Account.ID?) { signedIn = account }
 
+    /// The store as it is now, read as a unit of work reads it.
+    private var reader: Reader {
+        Reader(boardsByID: boardsByID, projectsByID: projectsByID, favouritesByID: favouritesByID, author: signedIn)
+    }
+
     // MARK: - Projects
 
     public func project(id: Project.ID) throws(RepositoryError) -> Project {
-        guard let project = projectsByID[id] else { throw .notFound(.project(id)) }
-        return project
+        try reader.project(id: id)
     }
 
     public func place(of id: Project.ID) throws(RepositoryError) -> ProjectPlace {
         let project = try project(id: id)
-        let column = self.column(project.state, project.boardID)
+        let column = reader.column(project.state, project.boardID)
         return ProjectPlace(state: project.state, index: column.firstIndex { $0.id == id } ?? 0, count: column.count)
     }
 
@@ -59,7 +62,7 @@ public actor InMemoryProjectStore: ProjectStore {
         _ state: ProjectState, onBoard board: Board.ID, offset: Int, limit: Int?
     ) throws(RepositoryError) -> ColumnWindow {
         _ = try self.board(id: board)
-        let all = column(state, board)
+        let all = reader.column(state, board)
         let start = min(max(offset, 0), all.count)
         let end = min(start + (limit ?? all.count), all.count)
         return ColumnWindow(state: state, offset: start, projects: Array(all[start..<end]), count: all.count)
@@ -69,24 +72,14 @@ public actor InMemoryProjectStore: ProjectStore {
         AsyncStream { $0.finish() }
     }
 
-    /// A column in order: by rank, then by id.
-    private func column(_ state: ProjectState, _ board: Board.ID) -> [Project] {
-        projectsByID.values.filter { $0.boardID == board && $0.state == state }
-            .sorted { ($0.rank, $0.id.description) < ($1.rank, $1.id.description) }
-    }
-
     // MARK: - Boards
 
     public func boards() -> [Board] {
-        var boards = boardsByID.values.sorted { ($0.createdAt, $0.id.description) < ($1.createdAt, $1.id.description) }
-        if boardsByID[.default] == nil { boards.insert(Self.defaultBoard, at: 0) }
-        return boards
+        reader.allBoards()
     }
 
     public func board(id: Board.ID) throws(RepositoryError) -> Board {
-        if let board = boardsByID[id] { return board }
-        if id == .default { return Self.defaultBoard }
-        throw .notFound(.board(id))
+        try reader.board(id: id)
     }
 
     // MARK: - Favourites
@@ -102,22 +95,37 @@ public actor InMemoryProjectStore: ProjectStore {
 
     // MARK: - Saving
 
-    public func author() -> Account.ID? { signedIn }
+    public func write<Result: Sendable>(
+        _ decide: @Sendable (any StoreReading) throws(RepositoryError) -> (changes: ChangeSet?, result: Result)
+    ) throws(RepositoryError) -> Result {
+        let (changes, result) = try decide(reader)
+        if let changes { try apply(changes) }
+        return result
+    }
 
-    public func save(_ changes: ChangeSet) throws(RepositoryError) {
+    /// Applies `changes` whole or not at all, failing as the engine's store fails: a missing
+    /// object is `notFound` (a star's as its project's), an object that exists already, or one
+    /// that refers to a missing board or project, `invalid`.
+    private func apply(_ changes: ChangeSet) throws(RepositoryError) {
         // Applied to copies, kept only when every change applies.
         var (boards, projects, favourites) = (boardsByID, projectsByID, favouritesByID)
+        func broken(_ rule: String) -> RepositoryError { .invalid(ValidationError([.brokenRule(rule)])) }
         if changes.boards.contains(.default), boards[.default] == nil { boards[.default] = Self.defaultBoard }
         for change in changes.changes {
             switch change {
-            case .insertProject(let project), .updateProject(let project):
+            case .insertProject(let project):
                 guard boards[project.boardID] != nil else { throw .notFound(.board(project.boardID)) }
-                if case .updateProject = change, projects[project.id] == nil { throw .notFound(.project(project.id)) }
+                guard projects[project.id] == nil else { throw broken("project \(project.id) exists already") }
+                projects[project.id] = project
+            case .updateProject(let project):
+                guard boards[project.boardID] != nil else { throw .notFound(.board(project.boardID)) }
+                guard projects[project.id] != nil else { throw .notFound(.project(project.id)) }
                 projects[project.id] = project
             case .deleteProject(let id):
                 guard projects.removeValue(forKey: id) != nil else { throw .notFound(.project(id)) }
                 favourites[Favourite.Target.project(id).favouriteID] = nil
             case .insertBoard(let board):
+                guard boards[board.id] == nil else { throw broken("board \(board.id) exists already") }
                 boards[board.id] = board
             case .updateBoard(let board):
                 guard boards[board.id] != nil else { throw .notFound(.board(board.id)) }
@@ -127,15 +135,74 @@ public actor InMemoryProjectStore: ProjectStore {
                 projects = projects.filter { $0.value.boardID != id }
                 favourites = favourites.filter { $0.value.boardID != id }
             case .insertFavourite(let favourite), .updateFavourite(let favourite):
+                if case .insertFavourite = change, favourites[favourite.id] != nil {
+                    throw broken("favourite \(favourite.id) exists already")
+                }
+                if case .updateFavourite = change, favourites[favourite.id] == nil {
+                    throw .notFound(.project(Project.ID(rawValue: favourite.id.rawValue)))
+                }
+                guard boards[favourite.boardID] != nil else { throw broken("favourite on a missing board") }
+                if case .project(let id) = favourite.target, projects[id] == nil {
+                    throw broken("favourite of a missing project")
+                }
                 favourites[favourite.id] = favourite
             case .deleteFavourite(let id):
-                favourites[id] = nil
+                guard favourites.removeValue(forKey: id) != nil else {
+                    throw .notFound(.project(Project.ID(rawValue: id.rawValue)))
+                }
             }
         }
+        for entry in changes.entries where boards[entry.board] == nil {
+            throw broken("a history entry on the missing board \(entry.board)")
+        }
         (boardsByID, projectsByID, favouritesByID) = (boards, projects, favourites)
-        var attributed = changes
-        attributed.attribute(to: signedIn)
-        saved.append(attributed)
-        history += changes.entries.map { SavedEntry(entry: $0, author: signedIn, date: changes.action.date) }
+        saved.append(changes)
+        history += changes.entries.map { SavedEntry(entry: $0, author: changes.action.author, date: changes.action.date) }
+    }
+
+    // MARK: - Reading in a unit of work
+
+    /// The dictionaries as they were when a unit of work began.
+    struct Reader: StoreReading {
+        let boardsByID: [Board.ID: Board]
+        let projectsByID: [Project.ID: Project]
+        let favouritesByID: [Favourite.ID: Favourite]
+        let author: Account.ID?
+
+        func project(id: Project.ID) throws(RepositoryError) -> Project {
+            guard let project = projectsByID[id] else { throw .notFound(.project(id)) }
+            return project
+        }
+
+        func board(id: Board.ID) throws(RepositoryError) -> Board {
+            if let board = boardsByID[id] { return board }
+            if id == .default { return InMemoryProjectStore.defaultBoard }
+            throw .notFound(.board(id))
+        }
+
+        func boards() -> [Board] { allBoards() }
+
+        func allBoards() -> [Board] {
+            var boards = boardsByID.values.sorted { ($0.createdAt, $0.id.description) < ($1.createdAt, $1.id.description) }
+            if boardsByID[.default] == nil { boards.insert(InMemoryProjectStore.defaultBoard, at: 0) }
+            return boards
+        }
+
+        func gap(
+            at index: Int?, in state: ProjectState, onBoard board: Board.ID, moving: Project.ID?
+        ) throws(RepositoryError) -> ColumnGap {
+            _ = try self.board(id: board)
+            return ColumnGap(at: index, in: column(state, board), moving: moving)
+        }
+
+        func favourite(for target: Favourite.Target) -> Favourite? {
+            favouritesByID[target.favouriteID]
+        }
+
+        /// A column in order: by rank, then by id.
+        func column(_ state: ProjectState, _ board: Board.ID) -> [Project] {
+            projectsByID.values.filter { $0.boardID == board && $0.state == state }
+                .sorted { ($0.rank, $0.id.description) < ($1.rank, $1.id.description) }
+        }
     }
 }

@@ -1,0 +1,127 @@
+import Foundation
+import ProjectManagerDomain
+
+/// The object graph read as the Domain's ports read it: projects, boards and stars by id, column
+/// windows and gaps through the ordered index of each column.
+///
+/// ``ObjectGraphRepository`` answers its reads through one, and hands one to each unit of work
+/// (``ObjectGraphRepository/write(_:)``), which calls it synchronously on the repository's actor.
+struct GraphReader: StoreReading {
+    let context: ObjectContext
+
+    /// Nobody: the store knows no accounts; ``AccountScopedRepository`` says who.
+    var author: Account.ID? { nil }
+
+    // MARK: - Projects
+
+    func project(id: Project.ID) throws(RepositoryError) -> Project {
+        try requireOpen()
+        guard let project = context.object(Project.self, id: id) else { throw .notFound(.project(id)) }
+        return project
+    }
+
+    func place(of id: Project.ID) throws(RepositoryError) -> ProjectPlace {
+        let project = try project(id: id)
+        let column = ProjectColumn(project.boardID, project.state)
+        return ProjectPlace(
+            state: project.state, index: context.position(of: project, ordering: ProjectColumn.ordering) ?? 0,
+            count: count(of: column))
+    }
+
+    func column(
+        _ state: ProjectState, onBoard board: Board.ID, offset: Int, limit: Int?
+    ) throws(RepositoryError) -> ColumnWindow {
+        _ = try self.board(id: board)
+        let column = ProjectColumn(board, state)
+        let start = max(offset, 0)
+        let projects = context.objects(Project.self, ordering: ProjectColumn.ordering, group: column, offset: start, limit: limit)
+        return ColumnWindow(state: state, offset: start, projects: projects, count: count(of: column))
+    }
+
+    /// - Complexity: O(log *n*) for a column of *n* projects: the moving project's position and
+    ///   two neighbours, through the column's ordered index.
+    func gap(
+        at index: Int?, in state: ProjectState, onBoard board: Board.ID, moving: Project.ID?
+    ) throws(RepositoryError) -> ColumnGap {
+        _ = try self.board(id: board)
+        let column = ProjectColumn(board, state)
+        let current = moving.flatMap { id -> Int? in
+            guard let moving = context.object(Project.self, id: id), ProjectColumn(moving.boardID, moving.state) == column
+            else { return nil }
+            return context.position(of: moving, ordering: ProjectColumn.ordering)
+        }
+        let count = count(of: column) - (current == nil ? 0 : 1)
+        let gap = min(max(index ?? count, 0), count)
+        // Indexes in the column without `moving`, as indexes in the column.
+        func stored(_ index: Int) -> Int { if let current, index >= current { index + 1 } else { index } }
+        let before = gap > 0 ? project(at: stored(gap - 1), in: column) : nil
+        let after = gap < count ? project(at: stored(gap), in: column) : nil
+        return ColumnGap(index: gap, before: before?.rank, after: after?.rank, current: current)
+    }
+
+    private func count(of column: ProjectColumn) -> Int {
+        context.count(Project.self, ordering: ProjectColumn.ordering, group: column)
+    }
+
+    /// The project at `index` of a column, if any.
+    private func project(at index: Int, in column: ProjectColumn) -> Project? {
+        guard index >= 0 else { return nil }
+        return context.objects(Project.self, ordering: ProjectColumn.ordering, group: column, offset: index, limit: 1).first
+    }
+
+    // MARK: - Boards
+
+    func boards() throws(RepositoryError) -> [Board] {
+        try requireOpen()
+        var boards = try Self.mapped { () throws(ContextError) in
+            try context.fetch(FetchRequest<Board>(sortBy: [SortDescriptor(\.createdAt)]))
+        }
+        if !boards.contains(where: { $0.id == .default }) { boards.insert(ObjectGraphRepository.defaultBoard, at: 0) }
+        return boards
+    }
+
+    func board(id: Board.ID) throws(RepositoryError) -> Board {
+        try requireOpen()
+        if let board = context.object(Board.self, id: id) { return board }
+        if id == .default { return ObjectGraphRepository.defaultBoard }
+        throw .notFound(.board(id))
+    }
+
+    // MARK: - Stars
+
+    /// The star on `target`, found by its id; whether the target exists is not looked at.
+    func favourite(for target: Favourite.Target) throws(RepositoryError) -> Favourite? {
+        try requireOpen()
+        return context.object(FavouriteRecord.self, id: target.favouriteID)?.favourite
+    }
+
+    // MARK: - Errors
+
+    /// Throws once the engine closed the store: every call after `close()` fails, reads too.
+    func requireOpen() throws(RepositoryError) {
+        try Self.mapped { () throws(ContextError) in try context.requireOpenStore() }
+    }
+
+    static func mapped<T>(_ work: () throws(ContextError) -> T) throws(RepositoryError) -> T {
+        do {
+            return try work()
+        } catch {
+            throw repositoryError(error)
+        }
+    }
+
+    static func repositoryError(_ error: ContextError) -> RepositoryError {
+        switch error {
+        case .objectNotFound(let id): .notFound(reference(to: id))
+        case .undoConflict(let id): .undoConflict(reference(to: id))
+        case .store(let error): .storage(error)
+        case .validationFailed(let issues): .invalid(ValidationError(issues.map { .brokenRule($0.description) }))
+        case .objectExists, .uniquenessConflict, .unsavedChanges, .fetchFailed:
+            .invalid(ValidationError([.brokenRule(error.description)]))
+        }
+    }
+
+    private static func reference(to id: ObjectID) -> EntityReference {
+        id.entityName == Board.entityName ? .board(Board.ID(rawValue: id.uuid)) : .project(Project.ID(rawValue: id.uuid))
+    }
+}
