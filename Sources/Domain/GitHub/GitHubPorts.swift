@@ -11,15 +11,129 @@ public protocol GitHubIssueRepository: Sendable {
     func firstPage(of repository: GitHubRepositoryName, matching filter: IssueFilter) async throws(GitHubError) -> IssuePage
     /// The page after the one `cursor` came with.
     func page(after cursor: IssuePage.Cursor) async throws(GitHubError) -> IssuePage
-    /// Opens or closes an issue; closing says it was completed.
-    func setState(_ state: GitHubIssue.State, ofIssue number: Int, in repository: GitHubRepositoryName)
+    /// Changes an issue's title, body or state, in one request (`PATCH`).
+    /// - Throws: ``GitHubError/changeNotApplied(issue:field:)`` when GitHub answers with an issue
+    ///   that does not have the change, or the request's error.
+    func update(issue number: Int, in repository: GitHubRepositoryName, with change: IssueChange)
         async throws(GitHubError) -> GitHubIssue
+    /// Opens an issue (`POST`).
+    func create(_ issue: NewIssue, in repository: GitHubRepositoryName) async throws(GitHubError) -> GitHubIssue
+}
+
+extension GitHubIssueRepository {
+    /// Opens or closes an issue; closing says it was completed.
+    public func setState(_ state: GitHubIssue.State, ofIssue number: Int, in repository: GitHubRepositoryName)
+        async throws(GitHubError) -> GitHubIssue {
+        try await update(issue: number, in: repository, with: IssueChange(state: state == .closed ? .closed(.completed) : .open))
+    }
+}
+
+/// What to change in an issue: the fields that are not `nil`.
+public struct IssueChange: Hashable, Sendable {
+    /// Why an issue is closed, as GitHub's `state_reason` says it.
+    public enum CloseReason: String, Hashable, Sendable {
+        case completed
+        case notPlanned = "not_planned"
+    }
+
+    /// An issue's state with the reason GitHub records for it.
+    public enum State: Hashable, Sendable {
+        /// Open (`state_reason` `reopened`).
+        case open
+        case closed(CloseReason)
+
+        /// The state alone.
+        public var state: GitHubIssue.State {
+            switch self {
+            case .open: .open
+            case .closed: .closed
+            }
+        }
+    }
+
+    public var title: String?
+    public var body: String?
+    public var state: State?
+
+    public init(title: String? = nil, body: String? = nil, state: State? = nil) {
+        self.title = title
+        self.body = body
+        self.state = state
+    }
+
+    /// Whether nothing would change.
+    public var isEmpty: Bool { title == nil && body == nil && state == nil }
+
+    /// The first field that `issue` does not have as this change set it, or `nil` when it has
+    /// them all: what a client checks GitHub's answer with.
+    public func fieldNotApplied(to issue: GitHubIssue) -> String? {
+        if let state, issue.state != state.state { return "state" }
+        if let title, issue.title != title { return "title" }
+        if let body, GitHubText.normalizedBody(issue.body) != GitHubText.normalizedBody(body) { return "body" }
+        return nil
+    }
+}
+
+/// An issue to open.
+public struct NewIssue: Hashable, Sendable {
+    public var title: String
+    public var body: String
+
+    public init(title: String, body: String) {
+        self.title = title
+        self.body = body
+    }
 }
 
 /// Who a token belongs to.
 public protocol GitHubAccountRepository: Sendable {
     /// The user the token signs in as, and the rate limit left (`GET /user`).
     func currentUser(with token: AccessToken) async throws(GitHubError) -> (user: GitHubUser, rateLimit: RateLimit?)
+    /// The user the token signs in as and the scopes GitHub says it has (`X-OAuth-Scopes`; `nil`
+    /// for a token without scopes, such as a fine-grained one).
+    func tokenCheck(_ token: AccessToken) async throws(GitHubError) -> GitHubTokenCheck
+}
+
+extension GitHubAccountRepository {
+    /// The user alone, with no word on scopes.
+    public func tokenCheck(_ token: AccessToken) async throws(GitHubError) -> GitHubTokenCheck {
+        GitHubTokenCheck(user: try await currentUser(with: token).user, scopes: nil)
+    }
+}
+
+/// Who a token signs in as, and what it may do.
+public struct GitHubTokenCheck: Hashable, Sendable {
+    public var user: GitHubUser
+    /// The token's OAuth scopes, or `nil` when GitHub names none (a fine-grained token, a GitHub
+    /// App's token), whose permissions show only when they are used.
+    public var scopes: [String]?
+
+    public init(user: GitHubUser, scopes: [String]?) {
+        self.user = user
+        self.scopes = scopes
+    }
+
+    /// The scopes of `needed` the token lacks; a scope is also granted by the one that contains
+    /// it (`repo` contains `public_repo`, `repo:status`, …). Empty when GitHub names no scopes.
+    public func missing(_ needed: [String]) -> [String] {
+        guard let scopes else { return [] }
+        return needed.filter { scope in
+            !scopes.contains(scope) && !scopes.contains { scope.hasPrefix($0 + ":") || ($0 == "repo" && scope == "public_repo") }
+        }
+    }
+}
+
+/// A web-flow sign-in under way, for apps: open ``authorizeURL`` in a browser, then hand the
+/// redirect GitHub comes back with to ``complete(callback:)``.
+public protocol GitHubWebSignIn: Sendable {
+    /// The page to open in the browser.
+    var authorizeURL: URL { get }
+    /// Where GitHub sends the browser back.
+    var redirectURL: URL { get }
+    /// Exchanges the code the callback carries for a token.
+    /// - Throws: ``GitHubError/stateMismatch`` when the callback is not this sign-in's,
+    ///   ``GitHubError/accessDenied``, ``GitHubError/oauth(code:description:)``.
+    func complete(callback: URL) async throws(GitHubError) -> AccessToken
 }
 
 /// A stored sign-in: the token, whose it is, and for which API.
