@@ -97,7 +97,7 @@ struct GitHubProvider: Sendable {
             guard let location = Headers(response)["location"], let next = URL(string: location, relativeTo: current)?.absoluteURL
             else { throw .status(response.statusCode, message: nil) }
             guard Self.isSameOrigin(next, current) else {
-                throw .redirectRefused(host: GitHubText.shown(next.host ?? location))
+                throw .redirectRefused(host: GitHubText.shown((next.host ?? location) + (next.port.map { ":\($0)" } ?? "")))
             }
             redirects += 1
             guard redirects <= Self.redirectLimit else { throw .tooManyRedirects(limit: Self.redirectLimit) }

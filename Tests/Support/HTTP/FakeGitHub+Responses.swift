@@ -30,7 +30,9 @@ extension FakeGitHub {
                 status: request.method == "GET" ? 301 : 307, headers: [("Location", moved)] + rateHeaders(state),
                 body: Data(#"{"message":"Moved Permanently"}"#.utf8))
         }
-        var response = route(request, path: path, state: &state)
+        var routed = request
+        if fault == .answerWithoutChanging { (routed.method, routed.body) = ("GET", Data()) }
+        var response = route(routed, path: path, state: &state)
         if response.status != 304 { state.rateRemaining -= 1 }
         response.headers += rateHeaders(state)
         response.delay = delay
@@ -95,7 +97,7 @@ extension FakeGitHub {
             return response
         case .redirect(let status, let location):
             return StubResponse(status: status, headers: [("Location", location)], body: Data())
-        case .missingField, .slow, .unauthorizedEchoingToken:
+        case .missingField, .slow, .unauthorizedEchoingToken, .answerWithoutChanging:
             return nil
         }
     }

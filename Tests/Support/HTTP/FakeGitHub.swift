@@ -90,8 +90,10 @@ public final class FakeGitHub: Sendable {
         /// `403` with requests still left and no `retry-after`: a secondary limit told only by
         /// its message.
         case secondaryRateLimitWithoutRetryAfter
-        /// A redirect with this status to `location`, relative to the API's base or absolute.
+        /// A redirect with this status to `location`, an absolute address or a path on this host.
         case redirect(status: Int, location: String)
+        /// `200` with the issue as it is, whatever the request asked to change.
+        case answerWithoutChanging
     }
 
     /// What the device flow's first request (`POST /login/device/code`) answers.
