@@ -15,8 +15,8 @@ import ProjectManager
 /// Each run opens the store, does one command and lets the store go, so separate runs over the
 /// same file see each other's effects, undo and redo included.
 ///
-/// Each command is one type, listed in `CommandRegistry`; `board`, `add`, `edit`, `history`,
-/// `undo` and `redo` go through the app's view models, as any front end does (see `Screens`).
+/// Each command is one type, listed in `CommandRegistry`; every command that reads or changes the
+/// store goes through the app's view models, as any front end does (see `Screens`).
 ///
 /// ## Exit status
 /// - ``ExitCode/success`` (0) when the command did its work.
@@ -58,6 +58,12 @@ public struct CommandLineTool: Sendable {
     /// `XDG_DATA_HOME` and `HOME` are taken from here when they decode to their value in
     /// ``processEnvironment``.
     public var environmentBytes: [String: [UInt8]] = [:]
+    /// The accounts of the store at a URL: the store's own, beside it, unless a test says otherwise.
+    /// Each command reads who is signed in from them once (see ``SessionSnapshot``).
+    var accountsBeside: @Sendable (_ store: URL, _ environment: EngineEnvironment, _ settings: LocalAccountSettings)
+        -> any AuthenticationProvider = { store, environment, settings in
+            settings.accounts(besideStoreAt: store, environment: environment)
+        }
 
     /// The width assumed when neither the terminal nor `COLUMNS` gives one.
     public static let defaultWidth = 80
@@ -178,34 +184,4 @@ public struct CommandLineTool: Sendable {
         context.finish()
     }
 
-    /// Opens the store at `url`, for writing or, when `readOnly`, for reading only.
-    ///
-    /// - Throws: ``CommandLineError/runtime(_:)`` with the store's error in words when it cannot
-    ///   be read; the file is left untouched.
-    static func openEngine(
-        at url: URL, environment: EngineEnvironment, accounts: LocalAccountSettings = LocalAccountSettings(),
-        readOnly: Bool = false
-    ) throws(CommandLineError) -> ProjectManagerEngine {
-        do {
-            return readOnly
-                ? try ProjectManagerEngine.readOnly(at: url, environment: environment, accounts: accounts)
-                : try ProjectManagerEngine.persistent(at: url, environment: environment, accounts: accounts)
-        } catch {
-            throw .runtime(error.commandLineMessage)
-        }
-    }
-}
-
-/// Runs a use case, turning its error (a `RepositoryError`, an `AuthenticationError`) into a
-/// runtime error with its ``CommandLineMessage``; `work` runs in the caller's isolation.
-@discardableResult
-func attempt<Value, Failure: Error & CommandLineMessage>(
-    isolation: isolated (any Actor)? = #isolation,
-    _ work: () async throws(Failure) -> Value
-) async throws(CommandLineError) -> Value {
-    do {
-        return try await work()
-    } catch {
-        throw .runtime(error.commandLineMessage)
-    }
 }

@@ -55,22 +55,24 @@ struct Demo: Sendable {
         tool.print("pm demo: the main story on a temporary store, removed at the end.")
         tool.print("Today is \(today). Each step shows the command that does it, then the board.")
 
+        // Who is signed in (no one, on a new store) is read once for the whole story.
+        let session = SessionSnapshot(tool.accountsBeside(store, environment, tool.accounts))
         // The store admits one engine at a time: this one closes at the end of the block.
         do {
-            let screens = Screens(engine: try CommandLineTool.openEngine(at: store, environment: environment))
+            let screens = try Screens.open(at: store, environment: environment, session: session)
 
             let report = try await create(
                 ProjectDraft(title: "Write the quarterly report", deadline: yesterday), screens: screens,
                 step: 1, caption: "Add a project that was due yesterday: it is overdue, marked '!'.",
-                command: "pm add \"Write the quarterly report\" --due \(yesterday)")
+                command: "pm add \"Write the quarterly report\" \(AddCommand.due.name) \(yesterday)")
             let offsite = try await create(
                 ProjectDraft(title: "Book the team offsite", deadline: today), screens: screens,
                 step: 2, caption: "Add a project due today: it is not overdue until tomorrow.",
-                command: "pm add \"Book the team offsite\" --due \(today)")
+                command: "pm add \"Book the team offsite\" \(AddCommand.due.name) \(today)")
             let passport = try await create(
                 ProjectDraft(title: "Renew passport", body: "Photos first, then the form."), screens: screens,
                 step: 3, caption: "Add a project with a note and no deadline.",
-                command: "pm add \"Renew passport\" --body \"Photos first, then the form.\"")
+                command: "pm add \"Renew passport\" \(AddCommand.body.name) \"Photos first, then the form.\"")
 
             _ = try await screens.changeState(of: offsite.id, to: .doing)
             try await showStep(4, "Start on the offsite: move it to Doing.", command: { "pm move \($0(offsite.id)) doing" }, screens: screens)
@@ -78,13 +80,13 @@ struct Demo: Sendable {
             _ = try await screens.update(report.id, with: ProjectEdit(title: "Send the quarterly report"))
             try await showStep(
                 5, "Edit the report's title; it is still overdue.",
-                command: { "pm edit \($0(report.id)) --title \"Send the quarterly report\"" }, screens: screens)
+                command: { "pm edit \($0(report.id)) \(EditCommand.title.name) \"Send the quarterly report\"" }, screens: screens)
 
             _ = try await screens.changeState(of: passport.id, to: .done)
             try await showStep(6, "The passport is renewed: mark it Done.", command: { "pm move \($0(passport.id)) done" }, screens: screens)
 
             let context = CommandContext(tool: tool, screens: screens)
-            caption(7, "Look back: the history lists every change, newest first.", command: "pm history --limit 3")
+            caption(7, "Look back: the history lists every change, newest first.", command: "pm history \(HistoryCommand.limit.name) 3")
             try await HistoryCommand(limit: 3).run(in: context)
 
             caption(8, "Undo the last change (later runs can too): the passport is back in To Do.", command: "pm undo")
@@ -96,7 +98,7 @@ struct Demo: Sendable {
             try await BoardCommand().run(in: context)
         }
 
-        let reopened = Screens(engine: try CommandLineTool.openEngine(at: store, environment: environment))
+        let reopened = try Screens.open(at: store, environment: environment, session: session)
         let sections = try await reopened.board()
         tool.print()
         tool.print("Reopened from disk: "

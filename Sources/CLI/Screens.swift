@@ -6,14 +6,19 @@ import ProjectManager
 ///
 /// `pm` is a front end like a UIKit or SwiftUI app, only shorter-lived: the same view models, the
 /// same `Input` and `Output`, no navigator (each command is one screen), text in English and dates
-/// in numbers so that they line up in a terminal.
+/// in numbers so that they line up in a terminal. This is the one place in `pm` that holds the
+/// engine: it opens the store, makes the view models over it (``ViewModelFactory``) and closes it;
+/// every command reads and changes the store through the screens here, as an app's views do.
 /// ```swift
-/// let screens = Screens(engine: engine)
+/// let screens = try Screens.open(at: storeURL, environment: .live, session: session)
 /// let project = try await screens.create(ProjectDraft(title: "Write report"))
-/// let sections = try await screens.board()
+/// let moved = try await screens.move(project.id, to: .doing, at: 0)
 /// ```
 /// Because every output stream finishes when the input does, reading them to their end waits for
 /// the view model to finish its work: when a method returns, the view model has let the engine go.
+///
+/// The screens `pm` drove before it chose its own words keep saying what their `errors` say; the
+/// others give their `failures`, which `pm` words as it always has (``CommandLineMessage``).
 @MainActor
 struct Screens {
     /// The locale of every text `pm` prints: `pm` speaks English.
@@ -21,14 +26,13 @@ struct Screens {
 
     /// The composition root's view models over the command's engine.
     let factory: ViewModelFactory
+    private let engine: ProjectManagerEngine
 
     /// The screens of `board` over `engine`.
     init(engine: ProjectManagerEngine, board: Board.ID = .default) {
+        self.engine = engine
         factory = engine.viewModels(navigator: nil, locale: Self.locale, board: board, dateStyle: .numeric)
     }
-
-    /// The engine the screens work on, for what no screen does.
-    var engine: ProjectManagerEngine { factory.engine }
 
     /// The board the screens show.
     var board: Board.ID { factory.board }
@@ -36,6 +40,56 @@ struct Screens {
     /// The same engine's screens of another board.
     func on(_ board: Board.ID) -> Screens {
         Screens(engine: engine, board: board)
+    }
+
+    // MARK: - The store
+
+    /// Opens the store at `url`, for writing or, when `readOnly`, for reading only, with who is
+    /// signed in asked of `session`.
+    ///
+    /// - Throws: ``CommandLineError/runtime(_:)`` with the store's error in `pm`'s words when it cannot
+    ///   be read; the file is left untouched.
+    static func open(
+        at url: URL, environment: EngineEnvironment, session: SessionSnapshot, readOnly: Bool = false
+    ) throws(CommandLineError) -> Screens {
+        do {
+            return Screens(engine: readOnly
+                ? try ProjectManagerEngine.readOnly(at: url, environment: environment, authentication: session)
+                : try ProjectManagerEngine.persistent(at: url, environment: environment, authentication: session))
+        } catch {
+            throw .runtime(error.commandLineMessage)
+        }
+    }
+
+    /// What the store asks the user to know about now.
+    var warnings: [StoreWarning] { engine.warnings }
+
+    /// Releases the store file and its lock.
+    func close() {
+        engine.close()
+    }
+
+    /// Marks every warning of the store seen (`pm doctor --ack`).
+    func acknowledgeWarnings() throws(CommandLineError) {
+        do {
+            try engine.acknowledgeWarnings()
+        } catch {
+            throw .runtime(error.commandLineMessage)
+        }
+    }
+
+    /// Rewrites the store file now, as one snapshot (`pm compact`).
+    func compact() throws(CommandLineError) {
+        do {
+            try engine.compact()
+        } catch {
+            throw .runtime(error.commandLineMessage)
+        }
+    }
+
+    /// Reads the store file again and checks it whole (`pm doctor`).
+    func checkStore() -> StoreCheck {
+        engine.checkStore()
     }
 
     // MARK: - Board
@@ -51,14 +105,192 @@ struct Screens {
         return snapshot.sections
     }
 
-    /// The board's name.
+    /// The board as the board screen read it when it appeared: every project with all its fields,
+    /// column by column, to find projects by the ids users type.
     ///
-    /// The board screen's title is the app's ("Project Manager"), not the board's, so the name is
-    /// read from the board repository.
+    /// There is no narrower way to find a project by the start of its id than reading the board's
+    /// projects (the search index finds words, not ids), and the short ids shown need every id on
+    /// the board anyway.
+    /// - Throws: ``CommandLineError/runtime(_:)`` with the failure's description.
+    func overview() async throws(CommandLineError) -> BoardOverview {
+        let output = open(factory.makeBoard(), BoardViewModel.Input.init, events: [.appear])
+        let overviews = await output.overviews.collected()
+        try Self.check(await output.failures.collected())
+        guard let overview = overviews.last else { throw .runtime("the board did not appear") }
+        return overview
+    }
+
+    /// Drops `project` in the column of `state` at `index` (last when `nil`), as a drag and drop on
+    /// the board screen does.
+    ///
+    /// - Returns: The move, and where the project landed.
+    /// - Throws: ``CommandLineError/runtime(_:)`` with the failure's description; nothing is saved.
+    func move(_ project: Project.ID, to state: ProjectState, at index: Int?) async throws(CommandLineError) -> MovedProject {
+        try await moved(by: .move(project, to: state, at: index))
+    }
+
+    /// Drops `project` on the board `target`, in the column of `state` (its own when `nil`) at
+    /// `index`.
+    func move(
+        _ project: Project.ID, toBoard target: Board.ID, in state: ProjectState?, at index: Int?
+    ) async throws(CommandLineError) -> MovedProject {
+        try await moved(by: .moveToBoard(project, target, in: state, at: index))
+    }
+
+    private func moved(by event: BoardViewModel.Event) async throws(CommandLineError) -> MovedProject {
+        let output = open(factory.makeBoard(), BoardViewModel.Input.init, events: [event])
+        let moves = await output.moved.collected()
+        try Self.check(await output.failures.collected())
+        guard let move = moves.last else { throw .runtime("the board did not move the project") }
+        return move
+    }
+
+    /// Deletes `project` from the board screen.
+    func delete(_ project: Project.ID) async throws(CommandLineError) {
+        let output = open(factory.makeBoard(), BoardViewModel.Input.init, events: [.delete(project)])
+        try Self.check(await output.failures.collected())
+    }
+
+    /// Skips the occurrence the repeating `project` waits for.
+    ///
+    /// - Returns: The project as saved, due on its next occurrence or done.
+    func skipOccurrence(of project: Project.ID) async throws(CommandLineError) -> ProjectChange {
+        let output = open(factory.makeBoard(), BoardViewModel.Input.init, events: [.skipOccurrence(project)])
+        let skipped = await output.skipped.collected()
+        try Self.check(await output.failures.collected())
+        guard let change = skipped.last else { throw .runtime("the board did not skip the occurrence") }
+        return change
+    }
+
+    /// Puts a star on `project`, or on the board itself when `nil` (`starring`), or takes it off.
+    ///
+    /// - Returns: What changed.
+    func star(_ project: Project.ID?, starring: Bool) async throws(CommandLineError) -> StarChange {
+        let event: BoardViewModel.Event = switch (project, starring) {
+        case (let project?, true): .star(project)
+        case (let project?, false): .unstar(project)
+        case (nil, true): .starBoard
+        case (nil, false): .unstarBoard
+        }
+        let output = open(factory.makeBoard(), BoardViewModel.Input.init, events: [event])
+        let changes = await output.starred.collected()
+        try Self.check(await output.failures.collected())
+        guard let change = changes.last else { throw .runtime("the board did not change the star") }
+        return change
+    }
+
+    // MARK: - Boards
+
+    /// The viewer's boards with their counts, oldest first, as the board list shows them; it makes
+    /// no first board for an account that has none unless `makingFirstBoard`.
+    ///
+    /// - Throws: ``CommandLineError/runtime(_:)`` with the failure's description.
+    func boardList(makingFirstBoard: Bool = false) async throws(CommandLineError) -> [BoardSummary] {
+        let output = open(factory.makeBoardList(makingFirstBoard: makingFirstBoard), BoardListViewModel.Input.init, events: [.appear])
+        let lists = await output.lists.collected()
+        try Self.check(await output.failures.collected())
+        return lists.last?.rows.map(\.summary) ?? []
+    }
+
+    /// The board list's first appearance for a signed-in account: it makes the account's first
+    /// board when it has none.
+    ///
+    /// - Returns: Why that failed, if it did.
+    func makeFirstBoard() async -> RepositoryError? {
+        let output = open(factory.makeBoardList(), BoardListViewModel.Input.init, events: [.appear])
+        return await output.failures.collected().first
+    }
+
+    /// Makes a board titled `title` from the board list.
+    ///
+    /// - Returns: The board as saved.
+    func createBoard(_ title: String) async throws(CommandLineError) -> Board {
+        let output = open(factory.makeBoardList(), BoardListViewModel.Input.init, events: [.create(title: title)])
+        let created = await output.created.collected()
+        try Self.check(await output.failures.collected())
+        guard let board = created.last else { throw .runtime("the board list made no board") }
+        return board
+    }
+
+    /// Renames `board` to `title` from the board list.
+    ///
+    /// - Returns: The board as saved.
+    func renameBoard(_ board: Board.ID, to title: String) async throws(CommandLineError) -> Board {
+        let output = open(factory.makeBoardList(), BoardListViewModel.Input.init, events: [.rename(board, to: title)])
+        let renamed = await output.renamed.collected()
+        try Self.check(await output.failures.collected())
+        guard let board = renamed.last else { throw .runtime("the board list renamed no board") }
+        return board
+    }
+
+    /// Deletes `board` and its projects from the board list.
+    func deleteBoard(_ board: Board.ID) async throws(CommandLineError) {
+        let output = open(factory.makeBoardList(), BoardListViewModel.Input.init, events: [.delete(board)])
+        try Self.check(await output.failures.collected())
+    }
+
+    /// The name of the board the screens show, as the board list has it.
     func boardTitle() async throws(CommandLineError) -> String {
-        let board = factory.board
-        let boards = engine.boards
-        return try await attempt { () async throws(RepositoryError) in try await boards.board(id: board) }.title
+        let board = board
+        return try await boardList().first { $0.id == board }?.board.title ?? Board.defaultTitle
+    }
+
+    // MARK: - Who is signed in
+
+    /// The session, as the account screen shows it when it appears; `nil` when no one is signed in.
+    func session() async throws(CommandLineError) -> Session? {
+        let output = open(factory.makeSession(), SessionViewModel.Input.init, events: [.appear])
+        let sessions = await output.sessions.collected()
+        try Self.check(await output.failures.collected())
+        return sessions.last ?? nil
+    }
+
+    /// Signs out from the account screen.
+    ///
+    /// - Returns: The session that was signed in, or `nil` when no one was.
+    func signOut() async throws(CommandLineError) -> Session? {
+        let output = open(factory.makeSession(), SessionViewModel.Input.init, events: [.appear, .signOut])
+        let sessions = await output.sessions.collected()
+        try Self.check(await output.failures.collected())
+        return sessions.first ?? nil
+    }
+
+    // MARK: - Today and favourites
+
+    /// The today screen as it appears: its summary is what `pm today --json` prints.
+    func today() async throws(CommandLineError) -> TodaySnapshot {
+        let output = open(factory.makeToday(), TodayViewModel.Input.init, events: [.appear])
+        let snapshots = await output.snapshots.collected()
+        try Self.check(await output.failures.collected())
+        guard let snapshot = snapshots.last else { throw .runtime("the today screen did not appear") }
+        return snapshot
+    }
+
+    /// The favourites screen's rows as it appears, in the order starred.
+    func favourites() async throws(CommandLineError) -> [FavouriteRow] {
+        let output = open(factory.makeFavourites(), FavouritesViewModel.Input.init, events: [.appear])
+        let lists = await output.lists.collected()
+        try Self.check(await output.failures.collected())
+        return lists.last?.rows ?? []
+    }
+
+    // MARK: - GitHub
+
+    /// Links the board to `repository` from its GitHub settings.
+    func link(to repository: GitHubRepositoryName) async throws(CommandLineError) {
+        let output = open(factory.makeGitHubBoard(issues: nil), GitHubBoardViewModel.Input.init, events: [.link(repository)])
+        try Self.check(await output.failures.collected())
+    }
+
+    /// Syncs the board with its repository's issues, read and changed through `issues`.
+    ///
+    /// - Returns: What the sync did.
+    func sync(over issues: any GitHubIssueRepository) async throws(CommandLineError) -> GitHubSyncReport {
+        let output = open(factory.makeGitHubBoard(issues: issues), GitHubBoardViewModel.Input.init, events: [.sync])
+        let reports = await output.synced.collected()
+        try Self.check(await output.failures.collected())
+        guard let report = reports.last else { throw .runtime("the board did not sync") }
+        return report
     }
 
     // MARK: - Forms
@@ -213,6 +445,12 @@ struct Screens {
     /// Turns the first error a screen showed into a runtime error.
     static func check(_ errors: [String]) throws(CommandLineError) {
         if let error = errors.first { throw .runtime(error) }
+    }
+
+    /// Turns the first failure a screen gave into a runtime error, worded as `pm` words it: the
+    /// Localizer's English message, with `pm`'s own hints.
+    static func check<Failure: Error & CommandLineMessage>(_ failures: [Failure]) throws(CommandLineError) {
+        if let failure = failures.first { throw .runtime(failure.commandLineMessage) }
     }
 }
 

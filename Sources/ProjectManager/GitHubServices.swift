@@ -106,4 +106,12 @@ extension ViewModelFactory {
     ) -> IssueListViewModel {
         IssueListViewModel(repository: repository, filter: filter, issues: issues, localizer: localizer)
     }
+
+    /// The board's GitHub settings: its link to a repository, and its sync over `issues` (the
+    /// signed-in user's; `nil` when no one is signed in to GitHub, so that only linking works).
+    public func makeGitHubBoard(issues: (any GitHubIssueRepository)?) -> GitHubBoardViewModel {
+        GitHubBoardViewModel(
+            board: board, link: engine.linkBoardToGitHub, sync: issues.map { engine.syncWithGitHub(over: $0) },
+            localizer: localizer)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProjectManagerData
 
 /// How the engine's own accounts work when the app does not plug in another
 /// ``AuthenticationProvider``.
@@ -25,5 +26,15 @@ public struct LocalAccountSettings: Sendable {
     /// them in `projects.accounts/`.
     public static func folder(besideStoreAt url: URL) -> URL {
         url.deletingPathExtension().appendingPathExtension("accounts")
+    }
+
+    /// The engine's own accounts, kept in the folder beside the store file `url`
+    /// (``folder(besideStoreAt:)``), working as these settings say: the provider an engine over
+    /// that store uses unless it is given another. Wrap it, as in ``SessionSnapshot``, and give it
+    /// to the engine.
+    public func accounts(besideStoreAt url: URL, environment: EngineEnvironment = .live) -> any AuthenticationProvider {
+        LocalAuthenticationProvider(
+            folder: Self.folder(besideStoreAt: url), environment: environment, rounds: passwordHashRounds,
+            sessionLifetime: sessionLifetime, backoff: backoff)
     }
 }

@@ -61,15 +61,15 @@ public struct ProjectManagerEngine: Sendable {
     public let unstar: Unstar
     /// The favourites, with what they star.
     public let listFavourites: ListFavourites
+    /// Links a board to a GitHub repository, whose issues ``syncWithGitHub(over:)`` then syncs.
+    public let linkBoardToGitHub: LinkBoardToGitHub
 
-    /// The project repository, for its change stream; scoped to the viewer's boards.
-    public let projects: any ProjectRepository
-    /// The board repository, scoped to the viewer's boards.
-    public let boards: any BoardRepository
-    /// The stars on projects and boards, in the same store.
-    public let favourites: any FavouriteRepository
-    /// The boards' links to GitHub repositories and their cards' GitHub data, in the same store.
-    public let gitHubLinks: any GitHubLinkRepository
+    // The ports under the use cases, scoped to the viewer's boards: the composition root's own,
+    // and tests', never a front end's (they go through the use cases and the view models).
+    let projects: any ProjectRepository
+    let boards: any BoardRepository
+    let favourites: any FavouriteRepository
+    let gitHubLinks: any GitHubLinkRepository
 
     /// The object graph under the repositories, for the store's own operations.
     private let context: ObjectContext
@@ -218,11 +218,23 @@ public struct ProjectManagerEngine: Sendable {
         star = Star(store: repository, environment: environment)
         unstar = Unstar(store: repository, environment: environment)
         listFavourites = ListFavourites(favourites: repository, boards: repository, projects: repository)
+        linkBoardToGitHub = LinkBoardToGitHub(links: repository)
         self.authentication = authentication
         signUp = SignUp(provider: authentication)
         signIn = SignIn(provider: authentication)
         signOut = SignOut(provider: authentication)
         currentSession = CurrentSession(provider: authentication)
+    }
+}
+
+// MARK: - Changes
+
+extension ProjectManagerEngine {
+    /// A stream of every save from now on, whoever made it (this engine, an undo, a sync): what it
+    /// inserted, updated and deleted, by id, and each changed project's board. A screen reads what
+    /// concerns it (``FetchBoard/refresh(_:after:)``). It ends when the engine goes away.
+    public func changes() -> AsyncStream<RepositoryChange> {
+        projects.changes()
     }
 }
 

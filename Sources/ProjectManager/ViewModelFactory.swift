@@ -33,13 +33,17 @@ public struct ViewModelFactory {
         self.navigator = navigator
     }
 
-    /// The main screen.
+    /// The main screen: its cards are moved as a drag and drop moves them, and starred, and their
+    /// occurrences skipped.
     public func makeBoard() -> BoardViewModel {
         let projects = engine.projects
         return BoardViewModel(
             board: board, fetchBoard: engine.fetchBoard, deleteProject: engine.deleteProject,
             changes: { projects.changes() },
             favourites: BoardViewModel.Favourites(list: engine.listFavourites, star: engine.star, unstar: engine.unstar),
+            cards: BoardViewModel.CardActions(
+                moveProject: engine.moveProject, fetchProject: engine.fetchProject,
+                skipOccurrence: engine.skipOccurrence),
             navigator: navigator, localizer: localizer)
     }
 
@@ -103,13 +107,19 @@ public struct ViewModelFactory {
     }
 
     /// The board list: the viewer's boards with their counts, to create, rename, delete and open
-    /// (``Navigator/showBoard(_:)``); signed in with no board yet, it makes the account's first.
-    public func makeBoardList() -> BoardListViewModel {
+    /// (``Navigator/showBoard(_:)``); signed in with no board yet, it makes the account's first
+    /// unless `makingFirstBoard` is `false` (a list that only reads).
+    public func makeBoardList(makingFirstBoard: Bool = true) -> BoardListViewModel {
         let projects = engine.projects
         return BoardListViewModel(
             fetchBoardList: engine.fetchBoardList, homeBoard: engine.homeBoard, createBoard: engine.createBoard,
             renameBoard: engine.renameBoard, deleteBoard: engine.deleteBoard, changes: { projects.changes() },
-            navigator: navigator, localizer: localizer)
+            makesFirstBoard: makingFirstBoard, navigator: navigator, localizer: localizer)
+    }
+
+    /// Who is signed in, with the button that signs out.
+    public func makeSession() -> SessionViewModel {
+        SessionViewModel(currentSession: engine.currentSession, signOut: engine.signOut, localizer: localizer)
     }
 
     /// The same factory for the screens of `board`, such as the one the board list opened.

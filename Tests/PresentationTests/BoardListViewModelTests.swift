@@ -1,5 +1,5 @@
 import Foundation
-import ProjectManager
+@testable import ProjectManager
 import ProjectManagerPresentation
 import ProjectManagerTestSupport
 import Testing
@@ -84,6 +84,41 @@ struct BoardListViewModelTests {
         #expect(try await app.engine.listBoards().map(\.title) == ["Projects"])
         events.end()
         #expect(await lists.rest().isEmpty)
+        #expect(await Probe(output.failures).rest() == [
+            .invalid(ValidationError([.titleEmpty])), .invalid(ValidationError([.titleHasLineBreak])),
+            .defaultBoardIsPermanent,
+        ])
+    }
+
+    @Test("a rename says the name as saved; each row holds the board and its columns' counts")
+    func renamedAndSummaries() async throws {
+        let app = TestApp()
+        try await app.add("Write report", in: .doing)
+        let (events, output, lists) = screen(app)
+        let renamed = Probe(output.renamed)
+
+        events.send(.rename(.default, to: "  Home "), .appear)
+
+        #expect(await renamed.next()?.title == "Home")
+        let row = try #require(await lists.next()?.rows.first)
+        #expect(row.summary.board == (try await app.engine.boards.board(id: .default)))
+        #expect(row.summary.counts == [.todo: 0, .doing: 1, .done: 0])
+        events.end()
+        _ = await lists.rest()
+    }
+
+    @Test("a list that only reads makes no first board for an account that has none")
+    func readingList() async throws {
+        let app = TestApp()
+        _ = try await app.engine.signUp(email: "ada@example.com", password: "correct horse battery")
+        let events = Events<BoardListViewModel.Event>()
+        let output = app.screens.makeBoardList(makingFirstBoard: false).transform(.init(events: events.stream))
+
+        events.send(.appear)
+        events.end()
+
+        #expect(await Probe(output.lists).rest().map(\.rows.count) == [0])
+        #expect(try await app.engine.listBoards().isEmpty)
     }
 
     @Test("signed in with no board, appearing makes the account's first board, and lists only the account's")

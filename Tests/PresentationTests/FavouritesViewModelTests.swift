@@ -34,9 +34,11 @@ struct FavouritesViewModelTests {
         #expect(list.rows.map(\.deadline) == ["Mar 14, 2026", nil])
         #expect(list.rows.map(\.isOverdue) == [true, false])
         #expect(list.rows.map(\.target) == [.project(late.id), .board(mart.id)])
+        #expect(list.rows.map(\.item) == (try await app.engine.listFavourites()))
         #expect(list.emptyText == nil)
         events.end()
         #expect(await lists.rest().isEmpty)
+        #expect(await Probe(output.failures).rest().isEmpty)
     }
 
     @Test("it follows saves: a star elsewhere, a rename, the screen's own unstar; empty, it says so in Korean")

@@ -11,7 +11,7 @@ struct ChangeStreamBoardTests {
         let engine = ProjectManagerEngine.inMemory(environment: .test(clock: TestClock()))
         let home = try await engine.createBoard(title: "Home")
         let report = try await engine.createProject(ProjectDraft(title: "Write report"))
-        var changes = engine.projects.changes().makeAsyncIterator()
+        var changes = engine.changes().makeAsyncIterator()
 
         // When
         let fence = try await engine.createProject(ProjectDraft(title: "Paint the fence"), on: home.id)

@@ -110,7 +110,7 @@ struct EngineAtScaleTests {
         // Given
         let engine = try engine()
         _ = try await engine.createProject(ProjectDraft(title: "Existing"))
-        var changes = engine.projects.changes().makeAsyncIterator()
+        var changes = engine.changes().makeAsyncIterator()
 
         // When
         let imported = try await engine.importProjects((1...250).map { ProjectDraft(title: "Issue \($0)") })

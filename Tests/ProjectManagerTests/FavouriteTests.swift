@@ -162,7 +162,7 @@ struct FavouriteTests {
     func changeStream() async throws {
         let harness = try EngineHarness(.inMemory)
         let report = try await harness.engine.createProject(ProjectDraft(title: "Write report"))
-        var changes = harness.engine.projects.changes().makeAsyncIterator()
+        var changes = harness.engine.changes().makeAsyncIterator()
 
         try await harness.engine.star(.project(report.id))
         try await harness.engine.deleteProject(report.id)

@@ -1,5 +1,5 @@
 import Foundation
-import ProjectManager
+@testable import ProjectManager
 import ProjectManagerTestSupport
 import Testing
 
@@ -63,7 +63,7 @@ struct MoveToBoardTests {
     func writesOneCard(kind: StoreKind) async throws {
         // Given
         let boards = try await TwoBoards(kind)
-        var changes = boards.engine.projects.changes().makeAsyncIterator()
+        var changes = boards.engine.changes().makeAsyncIterator()
 
         // When
         try await boards.engine.moveProject(boards.home[0].id, toBoard: boards.work.id, in: .todo, at: 0)
@@ -182,7 +182,7 @@ struct MoveToBoardTests {
         let boards = try await TwoBoards(kind)
         let nowhere = Board.ID(rawValue: SequentialIDs.id(9_999))
         let nothing = Project.ID(rawValue: SequentialIDs.id(9_998))
-        var changes = boards.engine.projects.changes().makeAsyncIterator()
+        var changes = boards.engine.changes().makeAsyncIterator()
 
         // Then
         await #expect(throws: RepositoryError.notFound(.board(nowhere))) {
@@ -201,7 +201,7 @@ struct MoveToBoardTests {
         let boards = try await TwoBoards(.inMemory)
         let home = try await boards.engine.fetchBoard()
         let work = try await boards.engine.fetchBoard(boards.work.id)
-        var changes = boards.engine.projects.changes().makeAsyncIterator()
+        var changes = boards.engine.changes().makeAsyncIterator()
 
         // When
         try await boards.engine.moveProject(boards.home[0].id, toBoard: boards.work.id, in: .doing, at: 0)

@@ -1,5 +1,5 @@
 import Foundation
-import ProjectManager
+@testable import ProjectManager
 import ProjectManagerTestSupport
 import Testing
 
@@ -123,7 +123,7 @@ struct ProjectUseCaseTests {
         let harness = try EngineHarness(kind)
         let project = try await harness.engine.createProject(ProjectDraft(title: "Same", body: "Same"))
         harness.clock.advance(by: 60)
-        var changes = harness.engine.projects.changes().makeAsyncIterator()
+        var changes = harness.engine.changes().makeAsyncIterator()
 
         // When
         let unchanged = try await harness.engine.updateProject(project.id, with: ProjectDraft(title: " Same ", body: "Same"))
@@ -255,7 +255,7 @@ struct ProjectUseCaseTests {
         let harness = try EngineHarness(kind)
         let made = try await harness.create(["A", "B", "C"])
         harness.clock.advance(by: 60)
-        var changes = harness.engine.projects.changes().makeAsyncIterator()
+        var changes = harness.engine.changes().makeAsyncIterator()
 
         // When
         let moved = try await harness.engine.moveProject(made[0].id, to: .todo, at: 0)
@@ -272,7 +272,7 @@ struct ProjectUseCaseTests {
         // Given A B C D in To Do
         let harness = try EngineHarness(kind)
         let made = try await harness.create(["A", "B", "C", "D"])
-        var changes = harness.engine.projects.changes().makeAsyncIterator()
+        var changes = harness.engine.changes().makeAsyncIterator()
 
         // When B moves below C
         try await harness.engine.moveProject(made[1].id, to: .todo, at: 2)
@@ -287,7 +287,7 @@ struct ProjectUseCaseTests {
     func changeStream(kind: StoreKind) async throws {
         // Given
         let harness = try EngineHarness(kind)
-        var changes = harness.engine.projects.changes().makeAsyncIterator()
+        var changes = harness.engine.changes().makeAsyncIterator()
 
         // When
         let first = try await harness.engine.createProject(ProjectDraft(title: "first"))

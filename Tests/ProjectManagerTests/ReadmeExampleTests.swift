@@ -1,8 +1,7 @@
-// The README's library example, compiled and run as a test. Copy the lines between the markers
-// into the README verbatim; change them here first, so that the README never shows code that
-// does not build.
+// The story of the README's library example, with its results checked. The README's own text is
+// built and run as a new package by Scripts/check-readme-example.sh (in .ci/run), so that the
+// README cannot drift; this test checks what the story leaves in the store.
 
-// README example begin
 import Foundation
 import ProjectManager
 
@@ -24,7 +23,6 @@ func planTheWeek(storeAt storeURL: URL) async throws -> BoardOverview {
     // done 0 []
     return board
 }
-// README example end
 
 import ProjectManagerTestSupport
 import Testing

@@ -30,8 +30,8 @@ extension AccountCommand {
         self.init(input: AccountInput(arguments))
     }
 
-    /// Signs up or in, then opens the account's home board (its first, made on its first
-    /// sign-in), so that the board commands have one.
+    /// Signs up or in, then opens the board list, which makes the account's first board on its
+    /// first sign-in, so that the board commands have one.
     @MainActor
     func run(in context: CommandContext) async throws(CommandLineError) {
         let screens = try context.screens()
@@ -39,10 +39,9 @@ extension AccountCommand {
         let typed = try input.readPassword(in: context, labels: labels, confirming: Self.confirmsPassword)
         let session = try await submit(on: screens, password: typed.password, confirmation: typed.confirmation)
         context.print(TerminalText.sanitized(screens.text(.signedIn(as: session.account.email))))
-        // The session is saved, so signing in succeeded; without a first board, `pm board new` makes one.
-        do throws(RepositoryError) {
-            _ = try await screens.engine.homeBoard()
-        } catch {
+        // The session is saved, so signing in succeeded; the board list, as it first appears, makes
+        // the account's first board. Without it, `pm board new` makes one.
+        if let error = await screens.makeFirstBoard() {
             context.warn("signed in, but the account's first board could not be made (pm board new NAME makes one): \(error.commandLineMessage)")
         }
     }

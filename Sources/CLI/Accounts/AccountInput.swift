@@ -10,11 +10,11 @@ struct AccountInput: Equatable, Sendable {
     /// Why a password is never an argument, and what to do instead.
     static let whyNotAnArgument = """
         a password on the command line is seen by other users (ps) and kept in your shell's history; \
-        type it when asked, or pipe it in with --password-stdin
+        type it when asked, or pipe it in with \(option.name)
         """
 
     /// `--password-stdin`.
-    static let option = CommandOption.flag(
+    static let option = Flag(
         "--password-stdin", help: "read the password from standard input (one line) instead of asking on the terminal")
 
     /// The options that would put a password on the command line, refused with ``whyNotAnArgument``.
@@ -31,7 +31,7 @@ struct AccountInput: Equatable, Sendable {
 
     init(_ arguments: ParsedArguments) {
         email = arguments.positionals[0]
-        fromStandardInput = arguments.flag(Self.option.name)
+        fromStandardInput = arguments[Self.option]
     }
 
     /// The password, and for a new one what the user typed to confirm it.
@@ -50,7 +50,7 @@ struct AccountInput: Equatable, Sendable {
             return (password, password)
         }
         guard let terminal = context.tool.terminal else {
-            throw .usage("standard input is not a terminal to ask for the password on: pipe it in with --password-stdin")
+            throw .usage("standard input is not a terminal to ask for the password on: pipe it in with \(Self.option.name)")
         }
         let password = terminal.readLine("\(labels.password): ", false) ?? ""
         guard confirming else { return (password, password) }

@@ -1,8 +1,8 @@
 import Foundation
 import ProjectManager
 
-/// What `pm board new`, `rename`, `delete` and `use` do, each a use case on the viewer's boards,
-/// checked against their names first so that a refused change writes nothing.
+/// What `pm board new`, `rename`, `delete` and `use` do, each from the board list as an app's is
+/// used, checked against the boards' names first so that a refused change writes nothing.
 @MainActor
 struct BoardChanges {
     let context: CommandContext
@@ -12,9 +12,8 @@ struct BoardChanges {
     ///   or the title breaks the rules.
     func create(_ title: String) async throws(CommandLineError) {
         let screens = try context.screens()
-        let engine = screens.engine
         try await context.directory(on: screens).checkFree(title)
-        let board = try await attempt { () async throws(RepositoryError) in try await engine.createBoard(title: title) }
+        let board = try await screens.createBoard(title)
         let name = TerminalText.sanitized(board.title)
         context.print("created board '\(name)'; pm board use '\(name)' makes it the current board")
     }
@@ -22,13 +21,10 @@ struct BoardChanges {
     /// Renames the board `name` finds to `title`.
     func rename(_ name: String, to title: String) async throws(CommandLineError) {
         let screens = try context.screens()
-        let engine = screens.engine
         let directory = try await context.directory(on: screens)
         let board = try directory.board(name)
         try directory.checkFree(title, renaming: board.id)
-        let renamed = try await attempt { () async throws(RepositoryError) in
-            try await engine.renameBoard(board.id, to: title)
-        }
+        let renamed = try await screens.renameBoard(board.id, to: title)
         guard renamed.title != board.title else {
             context.print("nothing changed: the board is already named '\(TerminalText.sanitized(board.title))'")
             return
@@ -43,12 +39,12 @@ struct BoardChanges {
     func delete(_ name: String, confirmed: Bool) async throws(CommandLineError) {
         if !confirmed {
             guard let terminal = context.tool.terminal else {
-                throw .usage("'pm board delete' asks before it deletes a board, and there is no terminal to ask on: add --yes")
+                throw .usage("'pm board delete' asks before it deletes a board, and there is no terminal to ask on: add \(BoardCommand.yes.name)")
             }
             // Asked before the store is opened for writing, so that no lock is held while the user thinks.
-            let reader = try context.readingScreens()
-            let board = try await context.directory(on: reader).board(name)
-            let count = try await Self.count(of: board, on: reader.engine)
+            let directory = try await context.directory(on: context.readingScreens())
+            let board = try directory.board(name)
+            let count = directory.count(of: board)
             let question = "Delete board '\(TerminalText.sanitized(board.title))' and its \(Self.projects(count))? [y/N] "
             let answer = terminal.readLine(question, true)?.trimmingCharacters(in: .whitespaces).lowercased()
             guard answer == "y" || answer == "yes" else {
@@ -56,11 +52,10 @@ struct BoardChanges {
             }
         }
         let screens = try context.screens()
-        let engine = screens.engine
         let directory = try await context.directory(on: screens)
         let board = try directory.board(name)
-        let count = try await Self.count(of: board, on: engine)
-        try await attempt { () async throws(RepositoryError) in try await engine.deleteBoard(board.id) }
+        let count = directory.count(of: board)
+        try await screens.deleteBoard(board.id)
         context.print("deleted board '\(TerminalText.sanitized(board.title))' and its \(Self.projects(count))")
         // The board is gone and reads as no current board anyway: forgetting it is tidying only.
         if directory.current?.id == board.id {
@@ -80,12 +75,6 @@ struct BoardChanges {
         guard let file = try context.currentBoardFile() else { throw .runtime("there is no settings file to keep the current board in") }
         try file.setCurrentBoard(board.id, for: directory.viewer)
         context.print("now on board '\(TerminalText.sanitized(board.title))'")
-    }
-
-    /// How many projects `board` holds.
-    private static func count(of board: Board, on engine: ProjectManagerEngine) async throws(CommandLineError) -> Int {
-        let summaries = try await attempt { () async throws(RepositoryError) in try await engine.fetchBoardList() }
-        return summaries.first { $0.id == board.id }?.count ?? 0
     }
 
     /// `1 project`, `3 projects`.

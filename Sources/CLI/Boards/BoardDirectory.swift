@@ -1,7 +1,8 @@
 import Foundation
 import ProjectManager
 
-/// The boards the viewer sees, which of them is current, and the names that find them.
+/// The boards the viewer sees, with their counts, which of them is current, and the names that
+/// find them.
 ///
 /// A name finds the board titled so; when none is, the one board titled so in another case
 /// (`work` finds `Work`). The current board is the one `pm board use` chose for the viewer (the
@@ -9,16 +10,26 @@ import ProjectManager
 struct BoardDirectory: Sendable {
     /// Who looks: the signed-in account, or `nil`.
     let viewer: Account.ID?
-    /// The viewer's boards, oldest first.
-    let boards: [Board]
+    /// The viewer's boards with each column's count, oldest first.
+    let summaries: [BoardSummary]
     /// The board commands work on when no `--board` is given; `nil` when the viewer has none.
     let current: Board?
 
-    /// The directory of `boards`, with `chosen` as the current board when it is among them.
-    init(viewer: Account.ID?, boards: [Board], chosen: Board.ID?) {
+    /// The directory of the boards `summaries` count, with `chosen` as the current board when it
+    /// is among them.
+    init(viewer: Account.ID?, summaries: [BoardSummary], chosen: Board.ID?) {
         self.viewer = viewer
-        self.boards = boards
+        self.summaries = summaries
+        let boards = summaries.map(\.board)
         current = boards.first { $0.id == chosen } ?? boards.first { $0.id == .default } ?? boards.first
+    }
+
+    /// The viewer's boards, oldest first.
+    var boards: [Board] { summaries.map(\.board) }
+
+    /// How many projects `board` holds.
+    func count(of board: Board) -> Int {
+        summaries.first { $0.id == board.id }?.count ?? 0
     }
 
     /// The board `name` finds.

@@ -47,11 +47,9 @@ struct BoardJSON: Encodable {
     var board: BoardInfo
     var columns: [Column]
 
-    /// The board the screens show, as one line of JSON.
+    /// `board`, as `screens` (its board screen) show it, as one line of JSON.
     @MainActor
-    static func line(of screens: Screens) async throws(CommandLineError) -> String {
-        let (boards, id) = (screens.engine.boards, screens.board)
-        let board = try await attempt { () async throws(RepositoryError) in try await boards.board(id: id) }
+    static func line(of board: Board, on screens: Screens) async throws(CommandLineError) -> String {
         let sections = try await screens.board()
         let shortIDs = ShortIDs(sections)
         let value = BoardJSON(

@@ -2,16 +2,20 @@ import ProjectManager
 
 /// `pm add`: fills in the create form and saves it, then prints the new project's short id.
 struct AddCommand: Command {
+    static let body = Option("--body", "TEXT", help: "what the project is about")
+    static let due = Option(
+        "--due", "YYYY-MM-DD", help: "the day it is due; with \(repeatRule.name), the first day of the schedule"
+    ) { text, name throws(CommandLineError) in try Day.deadline(parsing: text, option: name) }
+    static let repeatRule = Option(
+        "--repeat", "RULE", help: "repeat by this RRULE, e.g. FREQ=MONTHLY;BYDAY=2SU,4SU"
+    ) { text, name throws(CommandLineError) in try RecurrenceRule.repeatRule(parsing: text, option: name) }
+    static let board = Option.board()
+
     static let configuration = CommandConfiguration(
         name: "add", abstract: "add a project to To Do and print its id",
-        discussion: "It goes on the current board (see pm board use), or on the board --board names.",
+        discussion: "It goes on the current board (see pm board use), or on the board \(board.name) names.",
         arguments: [CommandArgument(valueName: "TITLE", noun: "a title", help: "the project's title, one line")],
-        options: [
-            .value("--body", "TEXT", help: "what the project is about"),
-            .value("--due", "YYYY-MM-DD", help: "the day it is due; with --repeat, the first day of the schedule"),
-            .value("--repeat", "RULE", help: "repeat by this RRULE, e.g. FREQ=MONTHLY;BYDAY=2SU,4SU"),
-            .board,
-        ],
+        options: [body, due, repeatRule, board],
         extraArgumentHint: "quote a title that has spaces")
 
     /// The new project's fields.
@@ -25,14 +29,10 @@ struct AddCommand: Command {
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        board = arguments.value(CommandOption.board.name)
-        draft = ProjectDraft(title: arguments.positionals[0], body: arguments.value("--body") ?? "")
-        if let due = arguments.value("--due") {
-            draft.deadline = try Day.deadline(parsing: due, allowsNone: false)
-        }
-        if let rule = arguments.value("--repeat") {
-            draft.repeatRule = try RecurrenceRule.repeatRule(parsing: rule, allowsNone: false)
-        }
+        board = arguments[Self.board]
+        draft = ProjectDraft(title: arguments.positionals[0], body: arguments[Self.body] ?? "")
+        draft.deadline = try arguments[Self.due]
+        draft.repeatRule = try arguments[Self.repeatRule]
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {

@@ -13,17 +13,21 @@ import ProjectManager
 /// pm board delete Office --yes
 /// ```
 struct BoardCommand: Command {
+    static let board = Option.board()
+    static let json = Flag.json(help: "print the board as JSON")
+    static let yes = Flag("--yes", aliases: ["-y"], help: "delete: do not ask")
+
     static let configuration = CommandConfiguration(
         name: "board", abstract: "show a board; make, rename, delete or choose one",
         discussion: """
-            pm board draws the current board, pm board NAME (or --board NAME) the board of that name: \
+            pm board draws the current board, pm board NAME (or \(board.synopsis)) the board of that name: \
             three columns side by side, fitted to the terminal's width (else $COLUMNS, else 80), \
             overdue deadlines starting with '!'. new NAME makes a board; rename NAME NEW renames one; \
-            delete NAME deletes one with its projects, after asking on the terminal (--yes does not \
-            ask; without a terminal, --yes is needed); use NAME makes it the current board, the one \
-            commands work on without --board, kept in STORE.settings.json (0600) for each account. \
+            delete NAME deletes one with its projects, after asking on the terminal (\(yes.name) does not \
+            ask; without a terminal, \(yes.name) is needed); use NAME makes it the current board, the one \
+            commands work on without \(board.name), kept in STORE.settings.json (0600) for each account. \
             A name finds the board of that title, or the one board of that title in another case. \
-            To draw a board named like an action, use --board: pm board --board new.
+            To draw a board named like an action, use \(board.name): pm board \(board.name) new.
             """,
         arguments: [
             CommandArgument(
@@ -32,11 +36,7 @@ struct BoardCommand: Command {
             CommandArgument(valueName: "NAME", noun: "a board's name", help: "for new, rename, delete, use: the board", isOptional: true),
             CommandArgument(valueName: "NEW", noun: "the new name", help: "for rename: the new name", isOptional: true),
         ],
-        options: [
-            .board,
-            .flag("--json", help: "print the board as JSON"),
-            .flag("--yes", aliases: ["-y"], help: "delete: do not ask"),
-        ],
+        options: [board, json, yes],
         extraArgumentHint: "quote a name that has spaces")
 
     /// What `pm board` does.
@@ -63,7 +63,7 @@ struct BoardCommand: Command {
             guard let value else { throw .usage("'pm board \(action)' needs a board's name") }
             return value
         }
-        let allowed: Set<String>
+        let allowed: [any DeclaredOption]
         let extra: String?
         switch first {
         case "new":
@@ -75,35 +75,34 @@ struct BoardCommand: Command {
             guard let third else { throw .usage("'pm board rename \(old)' needs the new name") }
             action = .rename(old, to: third)
         case "delete":
-            (allowed, extra) = (["--yes"], third)
-            action = .delete(try name(second, for: "delete"), confirmed: arguments.flag("--yes"))
+            (allowed, extra) = ([Self.yes], third)
+            action = .delete(try name(second, for: "delete"), confirmed: arguments[Self.yes])
         case "use":
             (allowed, extra) = ([], third)
             action = .use(try name(second, for: "use"))
         default:
-            (allowed, extra) = (["--json", "--board"], second)
-            if let first, let board = arguments.value("--board") {
-                throw .usage("give the board once: pm board '\(first)' or pm board --board '\(board)'")
+            (allowed, extra) = ([Self.json, Self.board], second)
+            if let first, let board = arguments[Self.board] {
+                throw .usage("give the board once: pm board '\(first)' or pm board \(Self.board.name) '\(board)'")
             }
-            action = .show(first ?? arguments.value("--board"), json: arguments.flag("--json"))
+            action = .show(first ?? arguments[Self.board], json: arguments[Self.json])
         }
         let command = ["pm board", Action.names.contains(first ?? "") ? first : nil].compactMap(\.self).joined(separator: " ")
         if let extra { throw .usage("unexpected argument '\(extra)' for '\(command)' (quote a name that has spaces)") }
-        for option in Self.configuration.options.map(\.name) where !allowed.contains(option) {
-            if arguments.flag(option) || arguments.value(option) != nil {
-                throw .usage("option '\(option)' does not go with '\(command)'")
-            }
+        let allowedNames = Set(allowed.map(\.name))
+        for option in Self.configuration.options where !allowedNames.contains(option.name) && arguments.isGiven(option) {
+            throw .usage("option '\(option.name)' does not go with '\(command)'")
         }
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         switch action {
         case .show(let name, let json):
-            let screens = try await context.readingScreens(onBoard: name)
+            let (screens, board) = try await context.open(board: name, readOnly: true)
             if json {
-                context.print(try await BoardJSON.line(of: screens))
+                context.print(try await BoardJSON.line(of: board, on: screens))
             } else {
-                context.print(try await context.boardRenderer(on: screens).lines())
+                context.print(try await context.boardRenderer(on: screens, title: board.title).lines())
             }
         case .create(let title):
             try await BoardChanges(context: context).create(title)
@@ -115,10 +114,4 @@ struct BoardCommand: Command {
             try await BoardChanges(context: context).use(name)
         }
     }
-}
-
-extension CommandOption {
-    /// `--board NAME`: the board a command reads or changes, instead of the current one.
-    static let board = CommandOption.value(
-        "--board", "NAME", help: "the board, by name, instead of the current one (pm boards lists them)")
 }

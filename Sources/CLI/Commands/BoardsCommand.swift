@@ -13,18 +13,16 @@ struct BoardsCommand: JSONReadCommand {
         name: "boards", abstract: "list your boards with their counts, the current one marked '*'",
         discussion: """
             Signed in, your boards; signed out, the boards of no account. The current board (see pm \
-            board use) is the one commands work on without --board. --json prints boards: id, title, \
+            board use) is the one commands work on without \(Option.board().name). \(Flag.json().name) prints boards: id, title, \
             createdAt, current, projects and columns (todo, doing, done).
             """,
-        options: [.json])
+        options: [Flag.json()])
 
     var json = false
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let screens = try context.readingScreens()
-        let directory = try await context.directory(on: screens)
-        let engine = screens.engine
-        let summaries = try await attempt { () async throws(RepositoryError) in try await engine.fetchBoardList() }
+        let directory = try await context.directory(on: context.readingScreens())
+        let summaries = directory.summaries
         if json {
             context.print(try CommandJSON.line(Output(summaries: summaries, current: directory.current?.id)))
             return

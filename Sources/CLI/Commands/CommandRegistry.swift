@@ -40,21 +40,8 @@ enum CommandRegistry {
         VersionCommand.self,
     ]
 
-    /// The options that may stand anywhere on the command line, before a `--`.
-    static let globalOptions: [CommandOption] = [.store, .help, .version]
-
-    /// The commands' names, in help's order.
-    static var names: [String] { commands.map { $0.configuration.name } }
-
-    /// The command the user calls `name`, or `nil`.
-    static func command(named name: String) -> (any Command.Type)? {
-        commands.first { $0.configuration.name == name }
-    }
-}
-
-extension CommandOption {
     /// `--store PATH`: the store file to use.
-    static let store = CommandOption.value(
+    static let storeOption = Option(
         "--store", "PATH",
         help: """
             the store file to use, anywhere on the line; else $PM_STORE,
@@ -63,7 +50,19 @@ extension CommandOption {
             """,
         completion: .files)
     /// `--help`, `-h`: the help of the command on the line, or `pm`'s.
-    static let help = CommandOption.flag("--help", aliases: ["-h"], help: "show this help, or a command's: pm move --help")
+    static let helpFlag = Flag("--help", aliases: ["-h"], help: "show this help, or a command's: pm move --help")
     /// `--version`: `pm`'s version.
-    static let version = CommandOption.flag("--version", help: "print pm's version")
+    static let versionFlag = Flag("--version", help: "print pm's version")
+
+    /// The options that may stand anywhere on the command line, before a `--`; ``CommandParser``
+    /// reads them.
+    static let globalOptions: [CommandOption] = [storeOption.declaration, helpFlag.declaration, versionFlag.declaration]
+
+    /// The commands' names, in help's order.
+    static var names: [String] { commands.map { $0.configuration.name } }
+
+    /// The command the user calls `name`, or `nil`.
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.configuration.name == name }
+    }
 }

@@ -16,12 +16,7 @@ struct CompactCommand: Command {
     init(_ arguments: ParsedArguments) {}
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let engine = try context.screens().engine
-        do {
-            try engine.compact()
-        } catch {
-            throw .runtime(error.commandLineMessage)
-        }
+        try context.screens().compact()
         context.print("compacted the store")
     }
 }

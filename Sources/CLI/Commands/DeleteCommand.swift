@@ -1,10 +1,10 @@
 import ProjectManager
 
-/// `pm delete`: deletes a project.
+/// `pm delete`: deletes a project from its board's screen.
 struct DeleteCommand: ProjectCommand {
     static let configuration = CommandConfiguration(
         name: "delete", abstract: "delete a project", discussion: "'pm undo' brings it back.",
-        arguments: [.projectID], options: [.board])
+        arguments: [.projectID], options: [Option.board()])
 
     /// The project, as the user named it.
     let id: ProjectIDPrefix
@@ -18,10 +18,9 @@ struct DeleteCommand: ProjectCommand {
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let screens = try await context.screens(onBoard: board)
-        let engine = screens.engine
         let lookup = try await context.lookup(on: screens)
         let project = try lookup.project(id)
-        try await attempt { () async throws(RepositoryError) in try await engine.deleteProject(project.id) }
+        try await screens.delete(project.id)
         context.print("deleted \(lookup.shortIDs(project.id)): \(TerminalText.sanitized(project.title))")
     }
 }

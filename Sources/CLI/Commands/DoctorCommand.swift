@@ -6,16 +6,19 @@ import ProjectManager
 /// /home/me/.local/share/projectmanager/projects.pmstore: healthy; 12 record(s) after the snapshot; 42 Activity, 1 Board, 7 Project
 /// ```
 struct DoctorCommand: Command {
+    static let acknowledge = Flag(
+        "--ack", help: "drop a cut-short last record now (its bytes kept) and stop warning about kept bytes")
+
     static let configuration = CommandConfiguration(
         name: "doctor", abstract: "check the store file whole",
         discussion: """
             Reads the store again and checks every checksum, every project against the rules, \
             and every relationship, index and uniqueness constraint, then prints what it found; \
-            exits 1 when something is wrong. Without --ack it only reads. A save that a crash cut \
+            exits 1 when something is wrong. Without \(acknowledge.name) it only reads. A save that a crash cut \
             short, or a damaged last record, is left out when the store opens, its bytes kept \
-            beside the store file, and every command warns about it until 'pm doctor --ack'.
+            beside the store file, and every command warns about it until 'pm doctor \(acknowledge.name)'.
             """,
-        options: [.flag("--ack", help: "drop a cut-short last record now (its bytes kept) and stop warning about kept bytes")])
+        options: [acknowledge])
 
     /// Whether to acknowledge the store's warnings.
     var acknowledges: Bool
@@ -25,21 +28,17 @@ struct DoctorCommand: Command {
     }
 
     init(_ arguments: ParsedArguments) {
-        acknowledges = arguments.flag("--ack")
+        acknowledges = arguments[Self.acknowledge]
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let engine = try acknowledges ? context.screens().engine : context.readingScreens().engine
+        let store = try acknowledges ? context.screens() : context.readingScreens()
         if acknowledges {
-            let count = engine.warnings.count
-            do {
-                try engine.acknowledgeWarnings()
-            } catch {
-                throw .runtime(error.commandLineMessage)
-            }
+            let count = store.warnings.count
+            try store.acknowledgeWarnings()
             context.print("acknowledged \(count) warning\(count == 1 ? "" : "s")")
         }
-        let check = engine.checkStore()
+        let check = store.checkStore()
         // The check's own lines, then its warnings in pm's words.
         var found = check
         found.warnings = []

@@ -3,21 +3,25 @@ import ProjectManager
 /// `pm edit`: applies the edit to the project's fields, validates them, and saves them through the
 /// project's form.
 struct EditCommand: Command {
+    static let title = Option("--title", "TITLE", help: "the new title")
+    static let body = Option("--body", "TEXT", help: "the new body")
+    static let due = Option(
+        "--due", "YYYY-MM-DD|none", help: "the new deadline, or none for no deadline"
+    ) { text, name throws(CommandLineError) in try Day.deadlineOrNone(parsing: text, option: name) }
+    static let repeatRule = Option(
+        "--repeat", "RULE|none", help: "the new RRULE, or none to stop repeating"
+    ) { text, name throws(CommandLineError) in try RecurrenceRule.repeatRuleOrNone(parsing: text, option: name) }
+    static let board = Option.board()
+
     static let configuration = CommandConfiguration(
         name: "edit", abstract: "change a project's title, body, deadline or repeat rule",
         discussion: """
-            At least one option is needed; --due none removes the deadline, --repeat none stops the \
-            project repeating. A repeating project's deadline is its next occurrence; a new --due \
+            At least one option is needed; \(due.name) none removes the deadline, \(repeatRule.name) none stops the \
+            project repeating. A repeating project's deadline is its next occurrence; a new \(due.name) \
             starts its schedule again from that day.
             """,
         arguments: [.projectID],
-        options: [
-            .value("--title", "TITLE", help: "the new title"),
-            .value("--body", "TEXT", help: "the new body"),
-            .value("--due", "YYYY-MM-DD|none", help: "the new deadline, or none for no deadline"),
-            .value("--repeat", "RULE|none", help: "the new RRULE, or none to stop repeating"),
-            .board,
-        ],
+        options: [title, body, due, repeatRule, board],
         extraArgumentHint: "quote a title that has spaces")
 
     /// The project, as the user named it.
@@ -35,16 +39,14 @@ struct EditCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         id = try ProjectIDPrefix(parsing: arguments.positionals[0])
-        board = arguments.value(CommandOption.board.name)
-        edit = ProjectEdit(title: arguments.value("--title"), body: arguments.value("--body"))
-        if let due = arguments.value("--due") {
-            edit.deadline = .some(try Day.deadline(parsing: due, allowsNone: true))
-        }
-        if let rule = arguments.value("--repeat") {
-            edit.repeatRule = .some(try RecurrenceRule.repeatRule(parsing: rule, allowsNone: true))
-        }
+        board = arguments[Self.board]
+        edit = ProjectEdit(title: arguments[Self.title], body: arguments[Self.body])
+        edit.deadline = try arguments[Self.due]
+        edit.repeatRule = try arguments[Self.repeatRule]
         guard !edit.isEmpty else {
-            throw .usage("'pm \(Self.configuration.name)' needs something to change: --title, --body, --due or --repeat")
+            let names = ([Self.title, Self.body, Self.due, Self.repeatRule] as [any DeclaredOption]).map(\.name)
+            throw .usage("'pm \(Self.configuration.name)' needs something to change: "
+                + names.dropLast().joined(separator: ", ") + " or " + (names.last ?? ""))
         }
     }
 

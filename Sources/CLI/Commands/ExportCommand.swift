@@ -7,16 +7,15 @@ struct BoardSelection {
     /// Each chosen board with its projects.
     let boards: [(board: Board, projects: [Project])]
 
-    /// The viewer's boards, or the one `name` finds, with their projects.
+    /// The viewer's boards, or the one `name` finds, with their projects as their board screens
+    /// read them.
     static func read(named name: String?, in context: CommandContext) async throws(CommandLineError) -> BoardSelection {
         let screens = try context.readingScreens()
-        let engine = screens.engine
         let directory = try await context.directory(on: screens)
         let boards = try name.map { (name: String) throws(CommandLineError) in [try directory.board(name)] } ?? directory.boards
         var result: [(Board, [Project])] = []
         for board in boards {
-            let overview = try await attempt { () async throws(RepositoryError) in try await engine.fetchBoard(board.id) }
-            result.append((board, overview.projects))
+            result.append((board, try await screens.on(board.id).overview().projects))
         }
         return BoardSelection(boards: result)
     }
@@ -28,21 +27,21 @@ struct BoardSelection {
 /// `pm export --ics` or `--json`: writes the projects as an iCalendar feed, or every board and
 /// project as JSON, on standard output.
 struct ExportCommand: Command {
+    static let ics = Flag("--ics", help: "write iCalendar (RFC 5545)")
+    static let json = Flag.json(help: "write every board and project as JSON")
+    static let board = Option.board(help: "export the board of this title only")
+
     static let configuration = CommandConfiguration(
-        name: "export", abstract: "write the projects as a calendar feed (--ics) or as JSON (--json)",
+        name: "export", abstract: "write the projects as a calendar feed (\(ics.name)) or as JSON (\(json.name))",
         discussion: """
-            --ics writes RFC 5545 text (.ics) that calendar apps subscribe to: each project with a \
+            \(ics.name) writes RFC 5545 text (.ics) that calendar apps subscribe to: each project with a \
             deadline a VTODO due on its day, a repeating one an all-day VEVENT with its RRULE and EXDATE, \
-            each with a reminder at 09:00 the day before. --json writes \
+            each with a reminder at 09:00 the day before. \(json.name) writes \
             each board with its projects, column by column in order, with stable keys: a backup or \
             a feed for scripts (the store itself is binary). Redirect either to a file: \
-            pm export --ics > projects.ics
+            pm export \(ics.name) > projects.ics
             """,
-        options: [
-            .flag("--ics", help: "write iCalendar (RFC 5545)"),
-            .flag("--json", help: "write every board and project as JSON"),
-            .value("--board", "NAME", help: "export the board of this title only"),
-        ])
+        options: [ics, json, board])
 
     /// What the export writes.
     enum Format: Sendable { case ics, json }
@@ -56,13 +55,14 @@ struct ExportCommand: Command {
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        switch (arguments.flag("--ics"), arguments.flag("--json")) {
+        let (ics, json) = (Self.ics.name, Self.json.name)
+        switch (arguments[Self.ics], arguments[Self.json]) {
         case (true, false): format = .ics
         case (false, true): format = .json
-        case (true, true): throw .usage("pm export writes one format: give --ics or --json, not both")
-        case (false, false): throw .usage("pm export needs a format: pm export --ics or pm export --json")
+        case (true, true): throw .usage("pm export writes one format: give \(ics) or \(json), not both")
+        case (false, false): throw .usage("pm export needs a format: pm export \(ics) or pm export \(json)")
         }
-        board = arguments.value("--board")
+        board = arguments[Self.board]
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {

@@ -1,37 +1,39 @@
 import Foundation
 import ProjectManager
 
-/// `pm favourites`: the starred projects and boards, in the order starred.
+/// `pm favourites`: the starred projects and boards, in the order starred, as the favourites screen
+/// lists them.
 ///
 /// ```
 /// 3f2a9c1e  Write report  (Projects, To Do, due 2026-03-22)
 /// board     이마트
 /// ```
 struct FavouritesCommand: Command {
+    static let json = Flag.json(help: "print the favourites as JSON")
+
     static let configuration = CommandConfiguration(
         name: "favourites", abstract: "list the starred projects and boards",
         discussion: """
             In the order they were starred, on every board: a project with its short id, board, \
             column and deadline; a board marked 'board'. 'pm star' and 'pm unstar' change the list.
             """,
-        options: [.flag("--json", help: "print the favourites as JSON")])
+        options: [json])
 
     var json: Bool
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        json = arguments.flag("--json")
+        json = arguments[Self.json]
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let engine = try context.readingScreens().engine
-        let items = try await attempt { () async throws(RepositoryError) in try await engine.listFavourites() }
+        let items = try await context.readingScreens().favourites().map(\.item)
         let shortIDs = ShortIDs(ids: items.compactMap(\.project?.id))
         if json {
             context.print(try Self.json(items, shortIDs: shortIDs))
             return
         }
         guard !items.isEmpty else {
-            context.print("no favourites: star a project with 'pm star ID', or a board with 'pm star --board NAME'")
+            context.print("no favourites: star a project with 'pm star ID', or a board with 'pm star \(StarCommand.boardOption.synopsis)'")
             return
         }
         context.print(items.map { item in

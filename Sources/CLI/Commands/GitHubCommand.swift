@@ -9,15 +9,44 @@ import ProjectManager
 /// pm github status --json
 /// ```
 struct GitHubCommand: Command {
+    static let withToken = Flag("--with-token", help: "login: read a personal access token from standard input")
+    static let json = Flag.json(help: "status, issues: print JSON")
+    static let state = Option("--state", "open|closed|all", help: "issues: which states (open unless told)") {
+        text, name throws(CommandLineError) -> IssueFilter.State in try choice(text, option: name)
+    }
+    static let mine = Flag("--mine", help: "issues: only those assigned to you")
+    static let assignee = Option("--assignee", "LOGIN", help: "issues: only those assigned to LOGIN", parse: login)
+    static let creator = Option("--creator", "LOGIN", help: "issues: only those opened by LOGIN", parse: login)
+    static let mentioned = Option("--mentioned", "LOGIN", help: "issues: only those mentioning LOGIN", parse: login)
+    static let label = Option(
+        "--label", "NAME", help: "issues: only those with this label; repeat for several", repeatable: true)
+    static let since = Option(
+        "--since", "YYYY-MM-DD", help: "issues: only those updated since this day (UTC)"
+    ) { text, name throws(CommandLineError) -> Date in
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        guard let day = Day(validating: text), let start = day.start(in: calendar) else {
+            throw .usage("bad \(name) '\(text)': give a day as YYYY-MM-DD")
+        }
+        return start
+    }
+    static let sort = Option("--sort", "created|updated|comments", help: "issues: what to sort by (created)") {
+        text, name throws(CommandLineError) -> IssueFilter.Sort in try choice(text, option: name)
+    }
+    static let direction = Option("--direction", "asc|desc", help: "issues: which way to sort (desc)") {
+        text, name throws(CommandLineError) -> IssueFilter.Direction in try choice(text, option: name)
+    }
+    static let board = Option.board(help: "link, sync: the board, by name (the current board unless told)")
+
     static let configuration = CommandConfiguration(
         name: "github", abstract: "sign in to GitHub, list a repository's issues, sync a board with them",
         discussion: """
-            login signs in: with --with-token it reads a personal access token from standard input \
+            login signs in: with \(withToken.name) it reads a personal access token from standard input \
             and checks it with GitHub; without, it shows a code to type at GitHub's device page \
             (PM_GITHUB_CLIENT_ID names the OAuth app). status says who is signed in, to which \
             host, and the rate limit left; logout forgets the sign-in. issues OWNER/REPO lists a \
             repository's issues (pull requests left out), every page. link OWNER/REPO links a board \
-            (the current one, or --board NAME) to a repository; sync makes each issue a card (closed ones in \
+            (the current one, or \(board.synopsis)) to a repository; sync makes each issue a card (closed ones in \
             Done), and closes an issue whose card was moved to Done (reopens one moved out). The sign-in is kept in \
             $XDG_CONFIG_HOME/projectmanager/github.json (or ~/.config/...), mode 0600; answers are \
             kept for conditional requests in $XDG_CACHE_HOME/projectmanager/github-cache.json. \
@@ -33,20 +62,7 @@ struct GitHubCommand: Command {
                 valueName: "OWNER/REPO", noun: "a repository (OWNER/REPO)", help: "the repository, for issues and link",
                 isOptional: true),
         ],
-        options: [
-            .flag("--with-token", help: "login: read a personal access token from standard input"),
-            .flag("--json", help: "status, issues: print JSON"),
-            .value("--state", "open|closed|all", help: "issues: which states (open unless told)"),
-            .flag("--mine", help: "issues: only those assigned to you"),
-            .value("--assignee", "LOGIN", help: "issues: only those assigned to LOGIN"),
-            .value("--creator", "LOGIN", help: "issues: only those opened by LOGIN"),
-            .value("--mentioned", "LOGIN", help: "issues: only those mentioning LOGIN"),
-            .repeatable("--label", "NAME", help: "issues: only those with this label; repeat for several"),
-            .value("--since", "YYYY-MM-DD", help: "issues: only those updated since this day (UTC)"),
-            .value("--sort", "created|updated|comments", help: "issues: what to sort by (created)"),
-            .value("--direction", "asc|desc", help: "issues: which way to sort (desc)"),
-            .value("--board", "NAME", help: "link, sync: the board, by name (the current board unless told)"),
-        ])
+        options: [withToken, json, state, mine, assignee, creator, mentioned, label, since, sort, direction, board])
 
     /// What `pm github` does.
     enum Action: Equatable, Sendable {
@@ -64,38 +80,40 @@ struct GitHubCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         let name = arguments.positionals[0]
-        let allowed: Set<String>
+        let allowed: [any DeclaredOption]
         switch name {
         case "login":
-            allowed = ["--with-token"]
-            action = .login(withToken: arguments.flag("--with-token"))
+            allowed = [Self.withToken]
+            action = .login(withToken: arguments[Self.withToken])
         case "status":
-            allowed = ["--json"]
-            action = .status(json: arguments.flag("--json"))
+            allowed = [Self.json]
+            action = .status(json: arguments[Self.json])
         case "logout":
             allowed = []
             action = .logout
         case "link":
-            allowed = ["--board"]
+            allowed = [Self.board]
             guard let text = arguments.positional(1) else { throw .usage("'pm github link' needs a repository (OWNER/REPO)") }
-            action = .link(try Self.repository(text), board: arguments.value("--board"))
+            action = .link(try Self.repository(text), board: arguments[Self.board])
         case "sync":
-            allowed = ["--board"]
-            action = .sync(board: arguments.value("--board"))
+            allowed = [Self.board]
+            action = .sync(board: arguments[Self.board])
         case "issues":
-            allowed = ["--json", "--state", "--mine", "--assignee", "--creator", "--mentioned", "--label", "--since", "--sort", "--direction"]
+            allowed = [
+                Self.json, Self.state, Self.mine, Self.assignee, Self.creator, Self.mentioned, Self.label, Self.since,
+                Self.sort, Self.direction,
+            ]
             guard let text = arguments.positional(1) else { throw .usage("'pm github issues' needs a repository (OWNER/REPO)") }
-            action = .issues(try Self.repository(text), try Self.filter(arguments), json: arguments.flag("--json"))
+            action = .issues(try Self.repository(text), try Self.filter(arguments), json: arguments[Self.json])
         default:
             throw .usage("unknown 'pm github' action '\(name)'\(Suggestion.didYouMean(name, among: Action.names))")
         }
         if !["issues", "link"].contains(name), let extra = arguments.positional(1) {
             throw .usage("unexpected argument '\(extra)' for 'pm github \(name)'")
         }
-        for option in Self.configuration.options.map(\.name) where !allowed.contains(option) {
-            if arguments.flag(option) || !arguments.values(option).isEmpty {
-                throw .usage("option '\(option)' does not go with 'pm github \(name)'")
-            }
+        let allowedNames = Set(allowed.map(\.name))
+        for option in Self.configuration.options where !allowedNames.contains(option.name) && arguments.isGiven(option) {
+            throw .usage("option '\(option.name)' does not go with 'pm github \(name)'")
         }
     }
 
@@ -122,38 +140,27 @@ struct GitHubCommand: Command {
 
     private static func filter(_ arguments: ParsedArguments) throws(CommandLineError) -> IssueFilter {
         var filter = IssueFilter()
-        filter.state = try choice(arguments.value("--state"), option: "--state", default: .open)
-        if arguments.flag("--mine") {
-            guard arguments.value("--assignee") == nil else { throw .usage("give --mine or --assignee, not both") }
+        filter.state = try arguments[Self.state] ?? .open
+        if arguments[Self.mine] {
+            guard !arguments.isGiven(Self.assignee) else {
+                throw .usage("give \(Self.mine.name) or \(Self.assignee.name), not both")
+            }
             filter.assignee = .me
         }
-        filter.assignee = try arguments.value("--assignee").map { (login: String) throws(CommandLineError) in
-            .login(try Self.login(login, option: "--assignee"))
-        } ?? filter.assignee
-        filter.creator = try arguments.value("--creator").map { (login: String) throws(CommandLineError) in
-            try Self.login(login, option: "--creator")
-        }
-        filter.mentioned = try arguments.value("--mentioned").map { (login: String) throws(CommandLineError) in
-            try Self.login(login, option: "--mentioned")
-        }
-        filter.labels = arguments.values("--label")
-        if let since = arguments.value("--since") {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = .gmt
-            guard let day = Day(validating: since), let start = day.start(in: calendar) else {
-                throw .usage("bad --since '\(since)': give a day as YYYY-MM-DD")
-            }
-            filter.since = start
-        }
-        filter.sort = try choice(arguments.value("--sort"), option: "--sort", default: .created)
-        filter.direction = try choice(arguments.value("--direction"), option: "--direction", default: .descending)
+        filter.assignee = try arguments[Self.assignee].map(IssueFilter.Assignee.login) ?? filter.assignee
+        filter.creator = try arguments[Self.creator]
+        filter.mentioned = try arguments[Self.mentioned]
+        filter.labels = arguments.all(Self.label)
+        filter.since = try arguments[Self.since]
+        filter.sort = try arguments[Self.sort] ?? .created
+        filter.direction = try arguments[Self.direction] ?? .descending
         return filter
     }
 
+    /// One of `Value`'s raw values, in any case.
     private static func choice<Value: RawRepresentable & CaseIterable>(
-        _ text: String?, option: String, default fallback: Value
+        _ text: String, option: String
     ) throws(CommandLineError) -> Value where Value.RawValue == String {
-        guard let text else { return fallback }
         guard let value = Value(rawValue: text.lowercased()) else {
             let names = Value.allCases.map(\.rawValue)
             throw .usage("bad \(option) '\(text)': use \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")")
@@ -161,6 +168,7 @@ struct GitHubCommand: Command {
         return value
     }
 
+    /// A GitHub login: letters, digits and `-`.
     private static func login(_ text: String, option: String) throws(CommandLineError) -> String {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-"))
         guard !text.isEmpty, text.unicodeScalars.allSatisfy({ $0.isASCII && allowed.contains($0) }) else {

@@ -7,10 +7,18 @@ import ProjectManager
 /// 2026-03-15 12:00  Added 'Write report' to To Do
 /// ```
 struct HistoryCommand: Command {
+    static let limit = Option("--limit", "N", help: "list at most N entries") { text, name throws(CommandLineError) in
+        guard text.allSatisfy(\.isASCII), let limit = Int(text), limit >= 1 else {
+            throw .usage("bad \(name) '\(text)': give a whole number of entries, 1 or more")
+        }
+        return limit
+    }
+    static let board = Option.board()
+
     static let configuration = CommandConfiguration(
         name: "history", abstract: "list what happened, newest first",
         discussion: "Each entry follows its time, YYYY-MM-DD HH:MM in your time zone.",
-        options: [.value("--limit", "N", help: "list at most N entries"), .board])
+        options: [limit, board])
 
     /// The most entries to list; all when `nil`.
     var limit: Int?
@@ -23,13 +31,8 @@ struct HistoryCommand: Command {
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        board = arguments.value(CommandOption.board.name)
-        limit = try arguments.value("--limit").map { (text: String) throws(CommandLineError) -> Int in
-            guard text.allSatisfy(\.isASCII), let limit = Int(text), limit >= 1 else {
-                throw .usage("bad --limit '\(text)': give a whole number of entries, 1 or more")
-            }
-            return limit
-        }
+        board = arguments[Self.board]
+        limit = try arguments[Self.limit]
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {

@@ -16,7 +16,7 @@ protocol HistoryStepCommand: Command {
 
 extension HistoryStepCommand {
     init(_ arguments: ParsedArguments) {
-        self.init(board: arguments.value(CommandOption.board.name))
+        self.init(board: arguments[Option.board()])
     }
 
     @MainActor

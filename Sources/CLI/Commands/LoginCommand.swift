@@ -6,7 +6,7 @@ struct LoginCommand: AccountCommand {
         name: "login", abstract: "sign in to your account",
         discussion: """
             Asks for the password on the terminal, without showing it, or reads it from standard \
-            input with --password-stdin; never from an argument. A wrong password and an unknown \
+            input with \(AccountInput.option.name); never from an argument. A wrong password and an unknown \
             email get the same answer; after 5 failures for one email, sign-ins wait, 30 seconds \
             and then twice as long each time. Once signed in, pm shows your boards until pm logout.
             """)

@@ -12,12 +12,7 @@ struct LogoutCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let screens = try context.readingScreens()
-        let engine = screens.engine
-        let session = try await attempt { () async throws(AuthenticationError) in
-            let session = try await engine.currentSession()
-            try await engine.signOut()
-            return session
-        }
+        let session = try await screens.signOut()
         guard let session else {
             context.print(screens.text(.signedOut))
             return

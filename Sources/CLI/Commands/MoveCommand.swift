@@ -1,14 +1,20 @@
 import ProjectManager
 
 /// `pm move`: moves a project to a column, last or at a position, on its board or to another
-/// (`--to-board`), through the `MoveProject` use case, whether or not `--at` is given.
+/// (`--to-board`), as a drag and drop on its board's screen does.
 struct MoveCommand: Command {
+    static let at = Option("--at", "N", help: "its position in the column, from 1 (the top)") {
+        text, name throws(CommandLineError) in try position(parsing: text, option: name)
+    }
+    static let board = Option.board()
+    static let toBoard = Option("--to-board", "NAME", help: "the board to move it to, by name")
+
     static let configuration = CommandConfiguration(
         name: "move", abstract: "move a project to a column, or to another board, last or at position N",
         discussion: """
-            Without --at, or with N past the end, the project goes last. Moving within its own \
+            Without \(at.name), or with N past the end, the project goes last. Moving within its own \
             column reorders it. Moving a repeating project to done completes its occurrence: it goes \
-            back to todo, due on the next one (after its last, it stays done). With --to-board NAME \
+            back to todo, due on the next one (after its last, it stays done). With \(toBoard.synopsis) \
             it goes to that board, in the column given or else in the one it stands in; both boards' \
             histories record it, and pm undo on the board it left brings it back.
             """,
@@ -16,14 +22,10 @@ struct MoveCommand: Command {
             .projectID,
             CommandArgument(
                 valueName: "todo|doing|done", noun: "a column (todo, doing or done)",
-                help: "the column to move it to, in any case; with --to-board, its own unless given",
+                help: "the column to move it to, in any case; with \(toBoard.name), its own unless given",
                 isOptional: true, completion: .words(ProjectState.allCases.map(\.rawValue))),
         ],
-        options: [
-            .value("--at", "N", help: "its position in the column, from 1 (the top)"),
-            .board,
-            .value("--to-board", "NAME", help: "the board to move it to, by name"),
-        ])
+        options: [at, board, toBoard])
 
     /// The project, as the user named it.
     var id: ProjectIDPrefix
@@ -45,33 +47,30 @@ struct MoveCommand: Command {
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        board = arguments.value(CommandOption.board.name)
-        targetBoard = arguments.value("--to-board")
+        board = arguments[Self.board]
+        targetBoard = arguments[Self.toBoard]
         id = try ProjectIDPrefix(parsing: arguments.positionals[0])
         state = try arguments.positional(1).map { (text: String) throws(CommandLineError) in try Self.state(parsing: text) }
         guard state != nil || targetBoard != nil else {
-            throw .usage("'pm move' needs a column (todo, doing or done), or --to-board NAME")
+            throw .usage("'pm move' needs a column (todo, doing or done), or \(Self.toBoard.synopsis)")
         }
-        position = try arguments.value("--at").map { (text: String) throws(CommandLineError) -> Int in
-            try Self.position(parsing: text)
-        }
+        position = try arguments[Self.at]
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let screens = try await context.screens(onBoard: board)
-        let engine = screens.engine
+        let store = try context.screens()
+        let directory = try await context.directory(on: store)
+        let screens = store.on(try directory.board(board).id)
         let lookup = try await context.lookup(on: screens)
         let project = try lookup.project(id)
-        var target: Board?
-        if let targetBoard { target = try await context.directory(on: screens).board(targetBoard) }
+        let target = try targetBoard.map { (name: String) throws(CommandLineError) in try directory.board(name) }
         let (state, index) = (state ?? project.state, position.map { $0 - 1 })
-        let change = try await attempt { () async throws(RepositoryError) in
-            if let target {
-                try await engine.moveProject(project.id, toBoard: target.id, in: state, at: index)
-            } else {
-                try await engine.moveProject(project.id, to: state, at: index)
-            }
+        let move = if let target {
+            try await screens.move(project.id, toBoard: target.id, in: state, at: index)
+        } else {
+            try await screens.move(project.id, to: state, at: index)
         }
+        let change = move.change
         let place = state.columnTitle + (target.map { " on board '\(TerminalText.sanitized($0.title))'" } ?? "")
         guard change.isChanged else {
             context.print("nothing changed: \(lookup.shortIDs(project.id)) is already there in \(place)")
@@ -79,10 +78,10 @@ struct MoveCommand: Command {
         }
         // The move is saved: a failure to read its place only leaves the place out.
         var placeText = ""
-        do throws(RepositoryError) {
-            let position = try await engine.fetchProject.place(of: project.id)
+        switch move.place {
+        case .success(let position):
             placeText = " (\(position.index + 1) of \(position.count))"
-        } catch {
+        case .failure(let error):
             context.warn("the move was saved, but its place could not be read: \(error.commandLineMessage)")
         }
         let moved = change.project
@@ -104,12 +103,12 @@ struct MoveCommand: Command {
     }
 
     /// A position argument: a whole number from 1, the top of the column.
-    static func position(parsing text: String) throws(CommandLineError) -> Int {
+    static func position(parsing text: String, option: String) throws(CommandLineError) -> Int {
         guard text.allSatisfy(\.isASCII), let position = Int(text) else {
-            throw .usage("bad --at '\(text)': give a whole number, 1 for the top of the column")
+            throw .usage("bad \(option) '\(text)': give a whole number, 1 for the top of the column")
         }
         guard position >= 1 else {
-            throw .usage("bad --at '\(text)': positions count from 1, the top of the column")
+            throw .usage("bad \(option) '\(text)': positions count from 1, the top of the column")
         }
         return position
     }

@@ -8,6 +8,6 @@ protocol ProjectCommand: Command {
 
 extension ProjectCommand {
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        self.init(id: try ProjectIDPrefix(parsing: arguments.positionals[0]), board: arguments.value(CommandOption.board.name))
+        self.init(id: try ProjectIDPrefix(parsing: arguments.positionals[0]), board: arguments[Option.board()])
     }
 }

@@ -10,21 +10,30 @@ import ProjectManager
 /// 2026-02-08
 /// ```
 struct RecurCommand: Command {
+    static let start = Option("--start", "YYYY-MM-DD", help: "the first day of the rule (DTSTART)") {
+        text, name throws(CommandLineError) in try day(text, option: name)
+    }
+    static let count = Option("--count", "N", help: "print at most N days") { text, name throws(CommandLineError) in
+        guard text.allSatisfy(\.isASCII), let count = Int(text), count >= 1 else {
+            throw .usage("bad \(name) '\(text)': give a whole number of days, 1 or more")
+        }
+        return count
+    }
+    static let until = Option("--until", "YYYY-MM-DD", help: "print no day after this one") {
+        text, name throws(CommandLineError) in try day(text, option: name)
+    }
+    static let json = Flag.json(help: "print the rule, its summary and the days as JSON")
+
     static let configuration = CommandConfiguration(
         name: "recur", abstract: "print the days a repeat rule falls on",
         discussion: """
             RULE is RRULE text (RFC 5545): FREQ=DAILY, WEEKLY, MONTHLY or YEARLY, with INTERVAL, COUNT \
             or UNTIL, BYDAY (2SU, -1FR), BYMONTHDAY (10, -1), BYMONTH, BYSETPOS and WKST. The start day \
-            is a day only when the rule falls on it. Without --count or --until, and without COUNT or \
+            is a day only when the rule falls on it. Without \(count.name) or \(until.name), and without COUNT or \
             UNTIL in the rule, it prints \(defaultCount) days.
             """,
         arguments: [CommandArgument(valueName: "RULE", noun: "a repeat rule", help: "RRULE text, e.g. FREQ=MONTHLY;BYDAY=2SU,4SU")],
-        options: [
-            .value("--start", "YYYY-MM-DD", help: "the first day of the rule (DTSTART)"),
-            .value("--count", "N", help: "print at most N days"),
-            .value("--until", "YYYY-MM-DD", help: "print no day after this one"),
-            .flag("--json", help: "print the rule, its summary and the days as JSON"),
-        ],
+        options: [start, count, until, json],
         extraArgumentHint: "quote the rule: it holds ';'")
 
     /// How many days an endless rule prints unless told.
@@ -46,20 +55,13 @@ struct RecurCommand: Command {
         } catch {
             throw .usage("bad RULE: \(error.description)")
         }
-        guard let startText = arguments.value("--start") else {
-            throw .usage("pm recur needs --start YYYY-MM-DD, the rule's first day")
+        guard let start = try arguments[Self.start] else {
+            throw .usage("pm recur needs \(Self.start.synopsis), the rule's first day")
         }
-        start = try Self.day(startText, option: "--start")
-        count = try arguments.value("--count").map { (text: String) throws(CommandLineError) -> Int in
-            guard text.allSatisfy(\.isASCII), let count = Int(text), count >= 1 else {
-                throw .usage("bad --count '\(text)': give a whole number of days, 1 or more")
-            }
-            return count
-        }
-        until = try arguments.value("--until").map { (text: String) throws(CommandLineError) -> Day in
-            try Self.day(text, option: "--until")
-        }
-        json = arguments.flag("--json")
+        self.start = start
+        count = try arguments[Self.count]
+        until = try arguments[Self.until]
+        json = arguments[Self.json]
     }
 
     private static func day(_ text: String, option: String) throws(CommandLineError) -> Day {

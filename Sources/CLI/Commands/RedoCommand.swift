@@ -8,7 +8,7 @@ struct RedoCommand: HistoryStepCommand {
             A new change after an undo ends what can be redone. With nothing to redo, pm says so \
             and exits 1.
             """,
-        options: [.board])
+        options: [Option.board()])
 
     static let event = HistoryViewModel.Event.redo
     static let done = "redid"

@@ -7,17 +7,24 @@ import ProjectManager
 /// 2026-03-19 09:00  Pay rent (due 2026-03-20)  3f2a9c1e
 /// ```
 struct RemindersCommand: Command {
+    static let days = Option(
+        "--days", "N", help: "list the reminders of the next N days (7 unless told)"
+    ) { text, name throws(CommandLineError) in
+        guard text.allSatisfy(\.isASCII), let days = Int(text), (1...3_660).contains(days) else {
+            throw .usage("bad \(name) '\(text)': give a whole number of days from 1 to 3660")
+        }
+        return days
+    }
+    static let board = Option.board(help: "the board of this title only")
+    static let json = Flag.json(help: "print the reminders as JSON")
+
     static let configuration = CommandConfiguration(
         name: "reminders", abstract: "list the reminders due in the next days",
         discussion: """
             Each project with a deadline that is not done reminds you at 09:00 the day before, in your \
             time zone (TZ); a repeating one, the day before each occurrence from its next one. The time pm takes for now is PM_NOW when set, an ISO 8601 instant.
             """,
-        options: [
-            .value("--days", "N", help: "list the reminders of the next N days (7 unless told)"),
-            .value("--board", "NAME", help: "the board of this title only"),
-            .flag("--json", help: "print the reminders as JSON"),
-        ])
+        options: [days, board, json])
 
     var days: Int
     var board: String?
@@ -28,14 +35,9 @@ struct RemindersCommand: Command {
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        days = try arguments.value("--days").map { (text: String) throws(CommandLineError) -> Int in
-            guard text.allSatisfy(\.isASCII), let days = Int(text), (1...3_660).contains(days) else {
-                throw .usage("bad --days '\(text)': give a whole number of days from 1 to 3660")
-            }
-            return days
-        } ?? 7
-        board = arguments.value("--board")
-        json = arguments.flag("--json")
+        days = try arguments[Self.days] ?? 7
+        board = arguments[Self.board]
+        json = arguments[Self.json]
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {

@@ -7,6 +7,9 @@ import ProjectManager
 /// 3f2a9c1e  주간 보고서 작성 — 금요일까지 보고서 제출  (Projects, To Do)
 /// ```
 struct SearchCommand: Command {
+    static let board = Option.board(help: "search the board of this title only")
+    static let json = Flag.json(help: "print the results as JSON")
+
     static let configuration = CommandConfiguration(
         name: "search", abstract: "find projects by their title or description",
         discussion: """
@@ -16,10 +19,7 @@ struct SearchCommand: Command {
             Matches are highlighted on a terminal.
             """,
         arguments: [CommandArgument(valueName: "QUERY", noun: "a query", help: "the words to find; quote several")],
-        options: [
-            .value("--board", "NAME", help: "search the board of this title only"),
-            .flag("--json", help: "print the results as JSON"),
-        ],
+        options: [board, json],
         extraArgumentHint: "quote a query of several words")
 
     var query: String
@@ -28,8 +28,8 @@ struct SearchCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         query = arguments.positionals[0]
-        board = arguments.value("--board")
-        json = arguments.flag("--json")
+        board = arguments[Self.board]
+        json = arguments[Self.json]
         guard !SearchQuery(query).isEmpty else { throw .usage("the query is empty: give a word to find") }
     }
 

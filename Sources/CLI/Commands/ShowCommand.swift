@@ -3,7 +3,7 @@ struct ShowCommand: ProjectCommand {
     static let configuration = CommandConfiguration(
         name: "show", abstract: "show one project",
         discussion: "Prints the project's column and position, deadline, timestamps, full id and body.",
-        arguments: [.projectID], options: [.board])
+        arguments: [.projectID], options: [Option.board()])
 
     /// The project, as the user named it.
     let id: ProjectIDPrefix

@@ -6,7 +6,7 @@ struct SignUpCommand: AccountCommand {
         name: "signup", abstract: "make an account and sign in",
         discussion: """
             Asks for the password twice on the terminal, without showing it, or reads it from \
-            standard input with --password-stdin; never from an argument. The email needs one @ and \
+            standard input with \(AccountInput.option.name); never from an argument. The email needs one @ and \
             a domain with a dot; the password at least 8 characters, not your email and not a common \
             one. The account is kept beside the store (STORE.accounts/, mode 0600): a salted hash, \
             never the password. The session lasts until pm logout.

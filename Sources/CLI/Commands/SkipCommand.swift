@@ -1,7 +1,7 @@
 import ProjectManager
 
-/// `pm skip`: skips the next occurrence of a repeating project ("not this one") through the
-/// `SkipOccurrence` use case.
+/// `pm skip`: skips the next occurrence of a repeating project ("not this one") from its board's
+/// screen.
 struct SkipCommand: ProjectCommand {
     static let configuration = CommandConfiguration(
         name: "skip", abstract: "skip the next occurrence of a repeating project",
@@ -10,7 +10,7 @@ struct SkipCommand: ProjectCommand {
             project is due on the occurrence after it; when none is left, it is done. 'pm undo' puts \
             the occurrence back.
             """,
-        arguments: [.projectID], options: [.board])
+        arguments: [.projectID], options: [Option.board()])
 
     /// The project, as the user named it.
     let id: ProjectIDPrefix
@@ -24,11 +24,10 @@ struct SkipCommand: ProjectCommand {
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let screens = try await context.screens(onBoard: board)
-        let engine = screens.engine
         let lookup = try await context.lookup(on: screens)
         let project = try lookup.project(id)
         let skipped = project.deadline.map { " \($0)" } ?? ""
-        let change = try await attempt { () async throws(RepositoryError) in try await engine.skipOccurrence(project.id) }
+        let change = try await screens.skipOccurrence(of: project.id)
         let next = change.project.state == .done || change.project.deadline == nil
             ? "no occurrence is left, so it is done"
             : "next \(change.project.deadline?.description ?? "")"

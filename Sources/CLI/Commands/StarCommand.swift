@@ -28,44 +28,44 @@ extension StarringCommand {
             arguments: [
                 CommandArgument(
                     valueName: "ID", noun: "a project id",
-                    help: "the project: its id, or the first characters of it (at least 4); leave it out with --board to mean the board",
+                    help: "the project: its id, or the first characters of it (at least 4); leave it out with \(boardOption.name) to mean the board",
                     isOptional: true),
             ],
-            options: [.value("--board", "NAME", help: "the board, by name: the project's board, or the board itself without ID")])
+            options: [boardOption])
+    }
+
+    /// `--board NAME`: the project's board, or the board to star.
+    static var boardOption: Option<String, Never> {
+        Option.board(help: "the board, by name: the project's board, or the board itself without ID")
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         let id = try arguments.positional(0).map { (text: String) throws(CommandLineError) -> ProjectIDPrefix in
             try ProjectIDPrefix(parsing: text)
         }
-        let board = arguments.value("--board")
+        let board = arguments[Self.boardOption]
         guard id != nil || board != nil else {
-            throw .usage("give a project id, or --board NAME for a board: pm \(Self.configuration.name) 3f2a")
+            throw .usage("give a project id, or \(Self.boardOption.synopsis) for a board: pm \(Self.configuration.name) 3f2a")
         }
         self.init(target: StarTarget(id: id, board: board))
     }
 
     @MainActor
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let screens = try context.screens()
-        let engine = screens.engine
-        let boardID = try await context.directory(on: screens).board(target.board).id
-        let favourite: Favourite.Target
+        let (screens, board) = try await context.open(board: target.board, readOnly: false)
+        let project: Project.ID?
         let name: String
         if let id = target.id {
-            let lookup = ProjectLookup(try await attempt { () async throws(RepositoryError) in try await engine.fetchBoard(boardID) })
-            let project = try lookup.project(id)
-            favourite = .project(project.id)
-            name = "\(lookup.shortIDs(project.id)): \(TerminalText.sanitized(project.title))"
+            let lookup = try await context.lookup(on: screens)
+            let found = try lookup.project(id)
+            project = found.id
+            name = "\(lookup.shortIDs(found.id)): \(TerminalText.sanitized(found.title))"
         } else {
-            favourite = .board(boardID)
-            let title = try await attempt { () async throws(RepositoryError) in try await engine.boards.board(id: boardID) }.title
-            name = "the board '\(TerminalText.sanitized(title))'"
+            project = nil
+            name = "the board '\(TerminalText.sanitized(board.title))'"
         }
         let starring = Self.starring
-        let changed = try await attempt { () async throws(RepositoryError) in
-            starring ? try await engine.star(favourite) : try await engine.unstar(favourite)
-        }
+        let changed = try await screens.star(project, starring: starring).isChanged
         if changed {
             context.print("\(starring ? "starred" : "unstarred") \(name)")
         } else {
@@ -77,7 +77,7 @@ extension StarringCommand {
 /// `pm star`: stars a project or a board.
 struct StarCommand: StarringCommand {
     static let configuration = starringConfiguration(
-        name: "star", abstract: "star a project, or a board with --board",
+        name: "star", abstract: "star a project, or a board with \(boardOption.name)",
         discussion: """
             Starred projects, and the projects of starred boards, are the favourites: 'pm favourites' \
             lists them and 'pm today' lists their deadlines of the next 7 days. Starring is in the \
@@ -91,7 +91,7 @@ struct StarCommand: StarringCommand {
 /// `pm unstar`: takes the star off a project or a board.
 struct UnstarCommand: StarringCommand {
     static let configuration = starringConfiguration(
-        name: "unstar", abstract: "take the star off a project, or a board with --board",
+        name: "unstar", abstract: "take the star off a project, or a board with \(boardOption.name)",
         discussion: "Unstarring is in the history: 'pm undo' puts the star back.")
     static let starring = false
 

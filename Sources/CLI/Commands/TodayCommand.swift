@@ -1,7 +1,8 @@
 import Foundation
 import ProjectManager
 
-/// `pm today`: what is overdue, due today and due in the next 7 days, on every board.
+/// `pm today`: what is overdue, due today and due in the next 7 days, on every board, as the today
+/// screen (and a widget) shows it.
 ///
 /// ```
 /// Overdue
@@ -10,32 +11,31 @@ import ProjectManager
 ///   2026-03-15  7b1d0e44  Pay rent  (Projects)
 /// ```
 struct TodayCommand: Command {
+    static let json = Flag.json(help: "print the summary as JSON")
+    static let board = Option.board(help: "the board of this name only")
+
     static let configuration = CommandConfiguration(
         name: "today", abstract: "list what is overdue, due today and due this week",
         discussion: """
             Every board's projects that are not done and are overdue or due today, then the \
             favourites' (pm star) deadlines of the next 7 days, by deadline, in your time zone (TZ); \
-            PM_NOW (an ISO 8601 time) stands in for the clock. --json prints the summary a widget reads, \
+            PM_NOW (an ISO 8601 time) stands in for the clock. \(json.name) prints the summary a widget reads, \
             with nextChange, the next midnight, when it next changes.
             """,
-        options: [
-            .flag("--json", help: "print the summary as JSON"),
-            .value("--board", "NAME", help: "the board of this name only"),
-        ])
+        options: [json, board])
 
     var json: Bool
     /// The one board to list, by name; every board when `nil`.
     var board: String?
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        json = arguments.flag("--json")
-        board = arguments.value(CommandOption.board.name)
+        json = arguments[Self.json]
+        board = arguments[Self.board]
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let screens = try context.readingScreens()
-        let engine = screens.engine
-        var summary = try await attempt { () async throws(RepositoryError) in try await engine.fetchTodaySummary() }
+        var summary = try await screens.today().summary
         if let board {
             let id = try await context.directory(on: screens).board(board).id
             summary.overdue.removeAll { $0.boardID != id }

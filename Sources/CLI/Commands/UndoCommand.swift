@@ -8,7 +8,7 @@ struct UndoCommand: HistoryStepCommand {
             Undo reaches back across runs: the store keeps the last 100 steps. With nothing to \
             undo, pm says so and exits 1.
             """,
-        options: [.board])
+        options: [Option.board()])
 
     static let event = HistoryViewModel.Event.undo
     static let done = "undid"

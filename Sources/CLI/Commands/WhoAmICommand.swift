@@ -6,18 +6,17 @@ struct WhoAmICommand: JSONReadCommand {
     static let configuration = CommandConfiguration(
         name: "whoami", abstract: "say who is signed in",
         discussion: """
-            Prints 'Signed in as EMAIL', or 'Not signed in.'; exits 0 either way. --json prints \
+            Prints 'Signed in as EMAIL', or 'Not signed in.'; exits 0 either way. \(Flag.json().name) prints \
             signedIn, and when signed in account (id, email, createdAt), signedInAt and expiresAt \
             (null: until pm logout). No password or secret is ever printed.
             """,
-        options: [.json])
+        options: [Flag.json()])
 
     var json = false
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let screens = try context.readingScreens()
-        let engine = screens.engine
-        let session = try await attempt { () async throws(AuthenticationError) in try await engine.currentSession() }
+        let session = try await screens.session()
         if json {
             context.print(try CommandJSON.line(Output(session)))
             return

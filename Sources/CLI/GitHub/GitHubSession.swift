@@ -54,7 +54,7 @@ struct GitHubSession {
         let credential = try await attempt { () throws(GitHubError) in try services.signedIn() }
         guard credential.apiURL == services.configuration.apiURL else {
             throw .runtime(
-                "signed in to \(Self.host(of: credential.apiURL)), not to \(host); sign in there with 'pm github login --with-token'")
+                "signed in to \(Self.host(of: credential.apiURL)), not to \(host); sign in there with 'pm github login \(GitHubCommand.withToken.name)'")
         }
         return credential
     }
@@ -66,7 +66,7 @@ struct GitHubSession {
         if withToken {
             token = AccessToken(context.tool.standardInput())
             guard !token.isEmpty else {
-                throw .runtime("no token on standard input: pipe one in, as in 'pm github login --with-token < token.txt'")
+                throw .runtime("no token on standard input: pipe one in, as in 'pm github login \(GitHubCommand.withToken.name) < token.txt'")
             }
         } else {
             let sleep = context.tool.sleep
@@ -120,33 +120,15 @@ struct GitHubSession {
 
     // MARK: - Boards
 
-    /// The board `name` finds, or the current board.
-    private func board(named name: String?, on screens: Screens) async throws(CommandLineError) -> Board.ID {
-        try await context.directory(on: screens).board(name).id
-    }
-
     func link(_ repository: GitHubRepositoryName, board name: String?) async throws(CommandLineError) {
-        let screens = try context.screens()
-        let engine = screens.engine
-        let board = try await board(named: name, on: screens)
-        try await ProjectManagerCLI.attempt { () async throws(RepositoryError) in
-            try await engine.gitHubLinks.link(board, to: repository)
-        }
+        try await context.open(board: name, readOnly: false).screens.link(to: repository)
         context.print("linked the board to \(repository); run 'pm github sync' to bring its issues in")
     }
 
     func sync(board name: String?) async throws(CommandLineError) {
         let credential = try await credential()
-        let screens = try context.screens()
-        let engine = screens.engine
-        let board = try await board(named: name, on: screens)
-        let sync = engine.syncWithGitHub(over: services.issues(signedInAs: credential))
-        let report: GitHubSyncReport
-        do throws(GitHubSyncError) {
-            report = try await sync(board)
-        } catch {
-            throw .runtime(error.commandLineMessage)
-        }
+        let screens = try await context.open(board: name, readOnly: false).screens
+        let report = try await screens.sync(over: services.issues(signedInAs: credential))
         if report.isUnchanged && report.closed + report.reopened == 0 {
             context.print("up to date: nothing changed on GitHub")
             return

@@ -7,19 +7,22 @@ import ProjectManager
 /// ``configuration`` from ``CommandRegistry``, so adding a command is one file and one line there:
 /// ```swift
 /// struct ShowCommand: Command {
+///     static let board = Option.board()
 ///     static let configuration = CommandConfiguration(
 ///         name: "show", abstract: "show one project",
-///         arguments: [.projectID])
+///         arguments: [.projectID], options: [board])
 ///
 ///     let id: ProjectIDPrefix
+///     var board: String?
 ///
 ///     init(_ arguments: ParsedArguments) throws(CommandLineError) {
 ///         id = try ProjectIDPrefix(parsing: arguments.positionals[0])
+///         board = arguments[Self.board]      // read through the declaration, never by its name
 ///     }
 ///
 ///     func run(in context: CommandContext) async throws(CommandLineError) {
-///         let lookup = try await context.lookup(on: context.screens())
-///         context.print(/* the project `id` names */)
+///         let lookup = try await context.lookup(on: context.readingScreens(onBoard: board))
+///         context.print(/* the project `id` names on it */)
 ///     }
 /// }
 /// ```
@@ -41,6 +44,9 @@ protocol Command: Equatable, Sendable {
 }
 
 /// What a command declares about itself: everything `pm help`, the parser and completion need.
+///
+/// Each option is declared once, as a static ``Option`` or ``Flag`` of the command, listed here
+/// and read back through the same declaration (``ParsedArguments/subscript(_:)-(Option<String>)``).
 struct CommandConfiguration: Sendable {
     /// What the user types: `move`.
     var name: String
@@ -50,16 +56,29 @@ struct CommandConfiguration: Sendable {
     var discussion: String = ""
     /// The positional arguments, in order; optional ones come last.
     var arguments: [CommandArgument] = []
-    /// The options the command takes besides the global ones (``CommandRegistry/globalOptions``).
-    var options: [CommandOption] = []
+    /// The options the command takes besides the global ones (``CommandRegistry/globalOptions``),
+    /// as their declarations (``Option``, ``Flag``) describe them.
+    var options: [CommandOption]
     /// Said after an unexpected argument, in parentheses: `quote a title that has spaces`.
     var extraArgumentHint: String?
     /// Options the command refuses on purpose, each with why and what to do instead:
     /// `--password` on `pm login`. They are not listed in help.
-    var refusedOptions: [String: String] = [:]
+    var refusedOptions: [String: String]
     /// Whether a message may repeat an unexpected argument; `false` where one may be a secret (a
     /// password typed after `pm login EMAIL`).
-    var echoesExtraArgument = true
+    var echoesExtraArgument: Bool
+
+    /// A configuration; `options` are the command's declared options, in help's order.
+    init(
+        name: String, abstract: String, discussion: String = "", arguments: [CommandArgument] = [],
+        options: [any DeclaredOption] = [], extraArgumentHint: String? = nil, refusedOptions: [String: String] = [:],
+        echoesExtraArgument: Bool = true
+    ) {
+        (self.name, self.abstract, self.discussion, self.arguments) = (name, abstract, discussion, arguments)
+        self.options = options.map(\.declaration)
+        (self.extraArgumentHint, self.refusedOptions, self.echoesExtraArgument) =
+            (extraArgumentHint, refusedOptions, echoesExtraArgument)
+    }
 
     /// The command line, as help shows it: `pm move ID todo|doing|done [--at N]`.
     var synopsis: String {
@@ -86,60 +105,4 @@ struct CommandArgument: Sendable {
     static let projectID = CommandArgument(
         valueName: "ID", noun: "a project id",
         help: "the project: its id, or the first characters of it (at least 4)")
-}
-
-/// An option of a command, such as `--due YYYY-MM-DD` or a flag such as `--help`.
-struct CommandOption: Sendable {
-    /// How the user types it: `--due`.
-    var name: String
-    /// Other spellings of it: `-h` for `--help`.
-    var aliases: [String] = []
-    /// How help writes its value (`YYYY-MM-DD`), or `nil` for a flag that takes no value.
-    var valueName: String?
-    /// One line for help.
-    var help: String
-    /// What a shell may complete its value with.
-    var completion: Completion = .none
-    /// Whether it may be given more than once, each value kept: `--label bug --label docs`.
-    var isRepeatable = false
-
-    /// An option that takes a value: `--due YYYY-MM-DD` or `--due=YYYY-MM-DD`.
-    static func value(
-        _ name: String, _ valueName: String, help: String, completion: Completion = .none
-    ) -> CommandOption {
-        CommandOption(name: name, valueName: valueName, help: help, completion: completion)
-    }
-
-    /// An option that takes a value and may be given again: `--label L`, `--label L2`.
-    static func repeatable(_ name: String, _ valueName: String, help: String) -> CommandOption {
-        CommandOption(name: name, valueName: valueName, help: help, isRepeatable: true)
-    }
-
-    /// An option that is given or not, and takes no value: `--json`.
-    static func flag(_ name: String, aliases: [String] = [], help: String) -> CommandOption {
-        CommandOption(name: name, aliases: aliases, valueName: nil, help: help)
-    }
-
-    /// Whether it is a flag, taking no value.
-    var isFlag: Bool { valueName == nil }
-
-    /// How help writes it: `--due YYYY-MM-DD`, `--help`.
-    var synopsis: String {
-        valueName.map { "\(name) \($0)" } ?? name
-    }
-
-    /// Every spelling: the name, then the aliases.
-    var spellings: [String] { [name] + aliases }
-}
-
-/// What a shell's completion offers for an argument or an option's value.
-enum Completion: Sendable {
-    /// Nothing: the user types the value.
-    case none
-    /// One of these words.
-    case words([String])
-    /// A file's path.
-    case files
-    /// A command's name.
-    case commands
 }

@@ -1,5 +1,4 @@
 import ProjectManager
-import Synchronization
 
 /// What a command runs with: the tool's streams and settings, and the app's screens over the store
 /// the command line names, opened when the command first asks for them.
@@ -8,8 +7,8 @@ struct CommandContext {
     /// The tool running the command: its output, errors, environment and terminal.
     let tool: CommandLineTool
     private let source: Source
-    /// The engines this command opened, to report their warnings and close when it ends.
-    private let opened = OpenedEngines()
+    /// The stores this command opened, to report their warnings and close when it ends.
+    private let opened = OpenedStores()
 
     private enum Source {
         /// The store `--store` names (or the environment's), opened on demand.
@@ -55,8 +54,11 @@ struct CommandContext {
         case .store(let path):
             let store = try StoreLocation.path(
                 flag: path, environment: tool.processEnvironment, environmentBytes: tool.environmentBytes)
-            return Screens(engine: try opened.keep(CommandLineTool.openEngine(
-                at: store.fileURL, environment: tool.engineEnvironment, accounts: tool.accounts, readOnly: readOnly)))
+            let session = opened.session {
+                SessionSnapshot(tool.accountsBeside(store.fileURL, tool.engineEnvironment, tool.accounts))
+            }
+            return opened.keep(try Screens.open(
+                at: store.fileURL, environment: tool.engineEnvironment, session: session, readOnly: readOnly))
         }
     }
 
@@ -68,26 +70,35 @@ struct CommandContext {
     /// - Throws: ``CommandLineError/runtime(_:)`` when the store cannot be read or no board of the
     ///   viewer's has that name.
     func screens(onBoard name: String?) async throws(CommandLineError) -> Screens {
-        let screens = try screens()
-        return screens.on(try await directory(on: screens).board(name).id)
+        try await open(board: name, readOnly: false).screens
     }
 
     /// The screens of the board `name` finds, or of the current board, reading the store only.
     func readingScreens(onBoard name: String?) async throws(CommandLineError) -> Screens {
-        let screens = try readingScreens()
-        return screens.on(try await directory(on: screens).board(name).id)
+        try await open(board: name, readOnly: true).screens
     }
 
-    /// The viewer's boards, and which is current.
+    /// The board `name` finds, or the current board when `name` is `nil`, and its screens, opening
+    /// the store for writing or, when `readOnly`, for reading only.
+    ///
+    /// - Throws: ``CommandLineError/runtime(_:)`` when the store cannot be read or no board of the
+    ///   viewer's has that name.
+    func open(board name: String?, readOnly: Bool) async throws(CommandLineError) -> (screens: Screens, board: Board) {
+        let screens = try openScreens(readOnly: readOnly)
+        let board = try await directory(on: screens).board(name)
+        return (screens.on(board.id), board)
+    }
+
+    /// The viewer's boards with their counts, and which is current: who is signed in as the
+    /// account screen says, the boards as the board list shows them.
     ///
     /// - Throws: ``CommandLineError/runtime(_:)`` when the store, the accounts or the settings file
     ///   cannot be read.
     func directory(on screens: Screens) async throws(CommandLineError) -> BoardDirectory {
-        let engine = screens.engine
-        let viewer = try await attempt { () async throws(AuthenticationError) in try await engine.currentSession() }?.account.id
-        let boards = try await attempt { () async throws(RepositoryError) in try await engine.listBoards() }
+        let viewer = try await screens.session()?.account.id
+        let summaries = try await screens.boardList()
         let chosen = try currentBoardFile()?.currentBoard(for: viewer)
-        return BoardDirectory(viewer: viewer, boards: boards, chosen: chosen)
+        return BoardDirectory(viewer: viewer, summaries: summaries, chosen: chosen)
     }
 
     /// The file that keeps the current board beside the store; `nil` for screens opened
@@ -101,11 +112,11 @@ struct CommandContext {
     /// Writes the warnings of every store the command opened to the error stream, one line each
     /// (`pm: warning: …`), and closes those stores.
     func finish() {
-        for engine in opened.takeAll() {
-            for warning in engine.warnings {
+        for screens in opened.takeAll() {
+            for warning in screens.warnings {
                 warn(warning.commandLineMessage)
             }
-            engine.close()
+            screens.close()
         }
     }
 
@@ -128,17 +139,18 @@ struct CommandContext {
 
     // MARK: - Helpers
 
-    /// The screens' board, ready for finding projects by id prefix.
+    /// The screens' board as the board screen read it, ready for finding projects by id prefix.
     func lookup(on screens: Screens) async throws(CommandLineError) -> ProjectLookup {
-        let (engine, board) = (screens.engine, screens.board)
-        return ProjectLookup(try await attempt { () async throws(RepositoryError) in try await engine.fetchBoard(board) })
+        ProjectLookup(try await screens.overview())
     }
 
-    /// The board as the board screen shows it, ready to draw at the tool's width and style.
-    func boardRenderer(on screens: Screens) async throws(CommandLineError) -> BoardRenderer {
+    /// The board as the board screen shows it, ready to draw at the tool's width and style under
+    /// `title` (the board's name; read from the board list when `nil`).
+    func boardRenderer(on screens: Screens, title: String? = nil) async throws(CommandLineError) -> BoardRenderer {
         let sections = try await screens.board()
+        let boardTitle = if let title { title } else { try await screens.boardTitle() }
         return BoardRenderer(
-            boardTitle: try await screens.boardTitle(), today: tool.engineEnvironment.today(), sections: sections,
+            boardTitle: boardTitle, today: tool.engineEnvironment.today(), sections: sections,
             shortIDs: ShortIDs(sections), style: style, width: tool.width)
     }
 
@@ -173,21 +185,29 @@ extension CommandContext {
     }
 }
 
-/// The engines a command opened, in order.
-private final class OpenedEngines: Sendable {
-    private let engines = Mutex<[ProjectManagerEngine]>([])
+/// The stores a command opened, in order, and who is signed in, read once for all of them.
+@MainActor
+private final class OpenedStores {
+    private var stores: [Screens] = []
+    private var snapshot: SessionSnapshot?
 
-    /// Remembers `engine` and hands it back.
-    func keep(_ engine: ProjectManagerEngine) -> ProjectManagerEngine {
-        engines.withLock { $0.append(engine) }
-        return engine
+    /// The command's one snapshot of who is signed in, made by `make` the first time.
+    func session(_ make: () -> SessionSnapshot) -> SessionSnapshot {
+        if let snapshot { return snapshot }
+        let made = make()
+        snapshot = made
+        return made
     }
 
-    /// Every engine kept, forgotten here.
-    func takeAll() -> [ProjectManagerEngine] {
-        engines.withLock { engines in
-            defer { engines = [] }
-            return engines
-        }
+    /// Remembers the screens of a store just opened, and hands them back.
+    func keep(_ screens: Screens) -> Screens {
+        stores.append(screens)
+        return screens
+    }
+
+    /// The screens of every store kept, forgotten here.
+    func takeAll() -> [Screens] {
+        defer { stores = [] }
+        return stores
     }
 }

@@ -26,7 +26,7 @@ enum CommandParser {
         var rest: [String] = []
         var index = 0
         var afterTerminator = false
-        let store = CommandOption.store.name
+        let store = CommandRegistry.storeOption.name
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -35,9 +35,9 @@ enum CommandParser {
             } else if argument == "--" {
                 afterTerminator = true
                 rest.append(argument)
-            } else if CommandOption.help.spellings.contains(argument) {
+            } else if CommandRegistry.helpFlag.declaration.spellings.contains(argument) {
                 wantsHelp = true
-            } else if CommandOption.version.spellings.contains(argument) {
+            } else if CommandRegistry.versionFlag.declaration.spellings.contains(argument) {
                 wantsVersion = true
             } else if argument == store || argument.hasPrefix(store + "=") {
                 let value: String

@@ -14,11 +14,6 @@ extension JSONReadCommand {
     }
 
     init(_ arguments: ParsedArguments) {
-        self.init(json: arguments.flag(CommandOption.json.name))
+        self.init(json: arguments[Flag.json()])
     }
-}
-
-extension CommandOption {
-    /// `--json`: print JSON with stable keys instead of text.
-    static let json = CommandOption.flag("--json", help: "print JSON")
 }

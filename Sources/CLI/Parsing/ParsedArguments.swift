@@ -6,19 +6,63 @@ struct ParsedArguments: Sendable, Equatable {
     var positionals: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
+    /// The command, for messages.
+    private let command: String
+    /// The names of the options the command declares: the only ones it may read.
+    private let declared: Set<String>
 
-    /// The value of option `name` (such as `--due`), or `nil` when it was not given.
-    func value(_ name: String) -> String? { values[name]?.first }
+    /// The value of `option`, typed by its declaration; `nil` when it was not given.
+    /// - Throws: ``CommandLineError/usage(_:)`` when the declaration refuses the text given.
+    subscript<Value>(option: Option<Value, CommandLineError>) -> Value? {
+        // Not one subscript generic over the failure: Swift 6.3's SILGen crashes on a getter that
+        // throws a generic error type.
+        get throws(CommandLineError) {
+            guard let text = texts(of: option).first else { return nil }
+            return try option.parse(text, option.name)
+        }
+    }
 
-    /// Every value of a repeatable option `name` (such as `--label`), in order.
-    func values(_ name: String) -> [String] { values[name] ?? [] }
+    /// The value of `option`, whose declaration takes any text; `nil` when it was not given.
+    subscript<Value>(option: Option<Value, Never>) -> Value? {
+        texts(of: option).first.map { option.parse($0, option.name) }
+    }
 
-    /// Whether flag `name` (such as `--json`) was given.
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// Whether `flag` was given.
+    subscript(flag: Flag) -> Bool {
+        checkDeclared(flag)
+        return flags.contains(flag.name)
+    }
+
+    /// Every value of a repeatable `option` (such as `--label`), in order, typed by its declaration.
+    /// - Throws: What the declaration throws for a text given.
+    func all<Value, Failure>(_ option: Option<Value, Failure>) throws(Failure) -> [Value] {
+        var all: [Value] = []
+        for text in texts(of: option) { all.append(try option.parse(text, option.name)) }
+        return all
+    }
+
+    /// Whether `option`, a flag or an option with a value, was given.
+    func isGiven(_ option: any DeclaredOption) -> Bool {
+        checkDeclared(option)
+        return flags.contains(option.name) || values[option.name] != nil
+    }
 
     /// The positional argument at `index`, or `nil` for an optional one that was not given.
     func positional(_ index: Int) -> String? {
         index < positionals.count ? positionals[index] : nil
+    }
+
+    private func texts(of option: some DeclaredOption) -> [String] {
+        checkDeclared(option)
+        return values[option.name] ?? []
+    }
+
+    /// A command reads only the options its configuration declares, so that whatever it reads is
+    /// in its help, its completion and its suggestions.
+    private func checkDeclared(_ option: some DeclaredOption) {
+        precondition(
+            declared.contains(option.name),
+            "\(command) reads \(option.name), which its configuration does not declare")
     }
 
     /// Splits `arguments` for the command `configuration` describes. An option takes its value as
@@ -28,6 +72,8 @@ struct ParsedArguments: Sendable, Equatable {
     ///   may stand for), a missing value, an option given twice, a missing or an extra argument.
     init(_ arguments: ArraySlice<String>, for configuration: CommandConfiguration) throws(CommandLineError) {
         let command = "pm \(configuration.name)"
+        self.command = command
+        declared = Set(configuration.options.map(\.name))
         var index = arguments.startIndex
         var afterTerminator = false
         while index < arguments.endIndex {

@@ -16,3 +16,12 @@ public protocol FavouriteRepository: Sendable {
     /// - Complexity: O(1).
     func favourite(for target: Favourite.Target) async throws(RepositoryError) -> Favourite?
 }
+
+extension FavouriteRepository {
+    /// The star on `target`, found among all the favourites: the default for a repository written
+    /// before ``favourite(for:)`` was a requirement. Implement it as a lookup by id.
+    /// - Complexity: O(*f* log *f*) for *f* favourites.
+    public func favourite(for target: Favourite.Target) async throws(RepositoryError) -> Favourite? {
+        try await favourites().first { $0.target == target }
+    }
+}

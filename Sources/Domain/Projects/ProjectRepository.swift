@@ -63,6 +63,21 @@ public struct ColumnGap: Hashable, Sendable {
 }
 
 extension ProjectRepository {
+    /// The gap, found by reading the whole column: the default for a repository written before
+    /// ``gap(at:in:onBoard:moving:)`` was a requirement. Implement it through an ordered index.
+    /// - Complexity: O(*n*) for a column of *n* projects.
+    public func gap(
+        at index: Int?, in state: ProjectState, onBoard board: Board.ID, moving: Project.ID?
+    ) async throws(RepositoryError) -> ColumnGap {
+        let all = try await column(state, onBoard: board, offset: 0, limit: nil).projects
+        let current = moving.flatMap { id in all.firstIndex { $0.id == id } }
+        let others = all.filter { $0.id != moving }
+        let gap = min(max(index ?? others.count, 0), others.count)
+        return ColumnGap(
+            index: gap, before: gap > 0 ? others[gap - 1].rank : nil,
+            after: gap < others.count ? others[gap].rank : nil, current: current)
+    }
+
     /// Every project on the board, column by column, each column in order.
     /// - Complexity: O(*n*) for *n* projects on the board.
     public func projects(onBoard board: Board.ID) async throws(RepositoryError) -> [Project] {

@@ -12,6 +12,10 @@ import ProjectManagerDomain
 /// stars follow every save that puts one on or takes one off, and ``Event/showStarredOnly(_:)``
 /// filters the sections to the starred projects.
 ///
+/// Given the cards' use cases (``CardActions``), a card is moved as a drag and drop moves it
+/// (``Event/move(_:to:at:)``, ``Event/moveToBoard(_:_:in:at:)``), and a repeating card's occurrence
+/// is skipped (``Event/skipOccurrence(_:)``); ``Output/moved`` says where a moved card landed.
+///
 /// ```swift
 /// let (events, send) = AsyncStream.makeStream(of: BoardViewModel.Event.self)
 /// let output = board.transform(BoardViewModel.Input(events: events))
@@ -42,6 +46,18 @@ public final class BoardViewModel: ViewModelType {
         case star(Project.ID)
         /// Take a project's star off.
         case unstar(Project.ID)
+        /// Star the board itself.
+        case starBoard
+        /// Take the board's star off.
+        case unstarBoard
+        /// Drop a project in the column of `state`, at `index` counted without it (last when `nil`
+        /// or past the end): a drag and drop, a reorder, or a move to another column.
+        case move(Project.ID, to: ProjectState, at: Int?)
+        /// Drop a project on another board, in the column of `state` there (the column it stands
+        /// in when `nil`), at `index` (last when `nil`).
+        case moveToBoard(Project.ID, Board.ID, in: ProjectState?, at: Int?)
+        /// "Not this one": skip the occurrence a repeating project waits for.
+        case skipOccurrence(Project.ID)
     }
 
     /// The user's events, in order.
@@ -59,8 +75,21 @@ public final class BoardViewModel: ViewModelType {
         public let deleteTitle: String
         /// The board after the first appearance, then after every visible change.
         public let snapshots: AsyncStream<BoardSnapshot>
+        /// The board as read, each time the screen read it: every project with all its fields,
+        /// for a front end that shows more than a row holds (a detail pane, a command line).
+        public let overviews: AsyncStream<BoardOverview>
+        /// Each move, once saved, with where the project landed: for an announcement ("Moved to
+        /// Doing, 2 of 3") or a command's report.
+        public let moved: AsyncStream<MovedProject>
+        /// Each skipped occurrence, once saved: the project, due on its next occurrence (or done).
+        public let skipped: AsyncStream<ProjectChange>
+        /// Each star put on or taken off, or found already so.
+        public let starred: AsyncStream<StarChange>
         /// What went wrong, for the user, in the locale's language.
         public let errors: AsyncStream<String>
+        /// What went wrong, as the error itself, for a front end that chooses its own words; the
+        /// same failures as ``errors``, in the same order.
+        public let failures: AsyncStream<RepositoryError>
     }
 
     private let board: Board.ID
@@ -68,6 +97,7 @@ public final class BoardViewModel: ViewModelType {
     private let deleteProject: DeleteProject
     private let changes: @Sendable () -> AsyncStream<RepositoryChange>
     private let favourites: Favourites?
+    private let cards: CardActions?
     /// Whether the sections show only the starred projects.
     private var starredOnly = false
     private weak var navigator: (any Navigator)?
@@ -82,6 +112,8 @@ public final class BoardViewModel: ViewModelType {
     ///     subscribed to in ``transform(_:)``, before any event is handled.
     ///   - favourites: Reads which projects are starred, and stars and unstars them; without
     ///     them, no row is starred and the starred-only filter shows nothing.
+    ///   - cards: Moves projects and skips their occurrences; without them, those events are
+    ///     ignored.
     ///   - navigator: Shows the other screens; held weakly.
     public init(
         board: Board.ID = .default,
@@ -89,6 +121,7 @@ public final class BoardViewModel: ViewModelType {
         deleteProject: DeleteProject,
         changes: @escaping @Sendable () -> AsyncStream<RepositoryChange>,
         favourites: Favourites? = nil,
+        cards: CardActions? = nil,
         navigator: (any Navigator)?,
         localizer: Localizer
     ) {
@@ -97,13 +130,13 @@ public final class BoardViewModel: ViewModelType {
         self.deleteProject = deleteProject
         self.changes = changes
         self.favourites = favourites
+        self.cards = cards
         self.navigator = navigator
         self.localizer = localizer
     }
 
     public func transform(_ input: Input) -> Output {
-        let snapshots = OutputChannel<BoardSnapshot>()
-        let errors = OutputChannel<String>()
+        let outputs = Outputs()
         let storeChanges = changes()
         let work = AsyncStream<Work>.merging(
             input.events, Work.event, with: storeChanges, Work.storeChanged)
@@ -112,20 +145,21 @@ public final class BoardViewModel: ViewModelType {
             for await item in work {
                 switch item {
                 case .event(let event):
-                    await handle(event, shown: &shown, snapshots: snapshots, errors: errors)
+                    await handle(event, shown: &shown, outputs: outputs)
                 case .storeChanged(let change):
                     guard let overview = shown?.overview else { continue }
                     await show(
                         { () async throws(RepositoryError) in try await fetchBoard.refresh(overview, after: change) },
-                        starsChanged: !change.favourites.isEmpty, in: &shown, snapshots: snapshots, errors: errors)
+                        starsChanged: !change.favourites.isEmpty, in: &shown, outputs: outputs)
                 }
             }
-            snapshots.finish()
-            errors.finish()
+            outputs.finish()
         }
         return Output(
             title: localizer(.boardTitle), addTitle: localizer(.add), historyTitle: localizer(.history),
-            deleteTitle: localizer(.delete), snapshots: snapshots.stream, errors: errors.stream)
+            deleteTitle: localizer(.delete), snapshots: outputs.snapshots.stream, overviews: outputs.overviews.stream,
+            moved: outputs.moved.stream, skipped: outputs.skipped.stream, starred: outputs.starred.stream,
+            errors: outputs.errors.texts.stream, failures: outputs.errors.failures.stream)
     }
 
     // MARK: - Handling
@@ -133,6 +167,25 @@ public final class BoardViewModel: ViewModelType {
     private enum Work: Sendable {
         case event(Event)
         case storeChanged(RepositoryChange)
+    }
+
+    @MainActor
+    private final class Outputs {
+        let snapshots = OutputChannel<BoardSnapshot>()
+        let overviews = OutputChannel<BoardOverview>()
+        let moved = OutputChannel<MovedProject>()
+        let skipped = OutputChannel<ProjectChange>()
+        let starred = OutputChannel<StarChange>()
+        let errors = ErrorChannels<RepositoryError>()
+
+        func finish() {
+            snapshots.finish()
+            overviews.finish()
+            moved.finish()
+            skipped.finish()
+            starred.finish()
+            errors.finish()
+        }
     }
 
     /// The board as last read, its starred projects, and its sections as last delivered.
@@ -155,26 +208,37 @@ public final class BoardViewModel: ViewModelType {
         }
     }
 
-    private func handle(
-        _ event: Event, shown: inout Shown?,
-        snapshots: OutputChannel<BoardSnapshot>, errors: OutputChannel<String>
-    ) async {
+    /// The cards' use cases a board screen calls to move a card, and to skip an occurrence.
+    public struct CardActions: Sendable {
+        let moveProject: MoveProject
+        let fetchProject: FetchProject
+        let skipOccurrence: SkipOccurrence
+
+        /// - Parameter fetchProject: Reads where a moved project landed.
+        public init(moveProject: MoveProject, fetchProject: FetchProject, skipOccurrence: SkipOccurrence) {
+            self.moveProject = moveProject
+            self.fetchProject = fetchProject
+            self.skipOccurrence = skipOccurrence
+        }
+    }
+
+    private func handle(_ event: Event, shown: inout Shown?, outputs: Outputs) async {
         switch event {
         case .appear:
             await show(
                 { () async throws(RepositoryError) in try await fetchBoard(board) },
-                starsChanged: true, in: &shown, snapshots: snapshots, errors: errors)
+                starsChanged: true, in: &shown, outputs: outputs)
         case .showStarredOnly(let starredOnly):
             self.starredOnly = starredOnly
-            await show({ () async throws(RepositoryError) in nil }, in: &shown, snapshots: snapshots, errors: errors)
-        case .star(let id), .unstar(let id):
-            // The store's change stream brings the star to the screen.
-            guard let favourites else { return }
-            do throws(RepositoryError) {
-                if case .star = event { try await favourites.star(.project(id)) } else { try await favourites.unstar(.project(id)) }
-            } catch {
-                errors.send(localizer(.failure(error)))
-            }
+            await show({ () async throws(RepositoryError) in nil }, in: &shown, outputs: outputs)
+        case .star(let id):
+            await star(.project(id), on: true, outputs: outputs)
+        case .unstar(let id):
+            await star(.project(id), on: false, outputs: outputs)
+        case .starBoard:
+            await star(.board(board), on: true, outputs: outputs)
+        case .unstarBoard:
+            await star(.board(board), on: false, outputs: outputs)
         case .add:
             navigator?.showCreateForm()
         case .open(let id):
@@ -185,11 +249,59 @@ public final class BoardViewModel: ViewModelType {
             navigator?.showHistory()
         case .delete(let id):
             // The store's change stream brings the deletion to the screen.
-            do throws(RepositoryError) {
-                try await deleteProject(id)
-            } catch {
-                errors.send(localizer(.failure(error)))
+            await attempt(outputs) { () async throws(RepositoryError) in try await deleteProject(id) }
+        case .move(let id, let state, let index):
+            guard let cards else { return }
+            await move(id, outputs: outputs) { () async throws(RepositoryError) in
+                try await cards.moveProject(id, to: state, at: index)
             }
+        case .moveToBoard(let id, let target, let state, let index):
+            guard let cards else { return }
+            await move(id, outputs: outputs) { () async throws(RepositoryError) in
+                try await cards.moveProject(id, toBoard: target, in: state, at: index)
+            }
+        case .skipOccurrence(let id):
+            guard let cards else { return }
+            await attempt(outputs) { () async throws(RepositoryError) in
+                outputs.skipped.send(try await cards.skipOccurrence(id))
+            }
+        }
+    }
+
+    /// Puts a star on `target` (`on`) or takes it off, and says what changed; the store's change
+    /// stream brings the star to the rows.
+    private func star(_ target: Favourite.Target, on: Bool, outputs: Outputs) async {
+        guard let favourites else { return }
+        await attempt(outputs) { () async throws(RepositoryError) in
+            let changed = on ? try await favourites.star(target) : try await favourites.unstar(target)
+            outputs.starred.send(StarChange(target: target, isStarred: on, isChanged: changed))
+        }
+    }
+
+    /// Runs `move`, then reads where the project landed and delivers both; the store's change
+    /// stream brings the move to the sections.
+    private func move(
+        _ id: Project.ID, outputs: Outputs, _ move: () async throws(RepositoryError) -> ProjectChange
+    ) async {
+        guard let cards else { return }
+        await attempt(outputs) { () async throws(RepositoryError) in
+            let change = try await move()
+            let place: Result<ProjectPlace, RepositoryError>
+            do throws(RepositoryError) {
+                place = .success(try await cards.fetchProject.place(of: id))
+            } catch {
+                place = .failure(error)  // the move is saved all the same
+            }
+            outputs.moved.send(MovedProject(change: change, place: place))
+        }
+    }
+
+    /// Runs `work`, delivering its failure.
+    private func attempt(_ outputs: Outputs, _ work: () async throws(RepositoryError) -> Void) async {
+        do throws(RepositoryError) {
+            try await work()
+        } catch {
+            outputs.errors.send(error, as: localizer(.failure(error)))
         }
     }
 
@@ -197,15 +309,18 @@ public final class BoardViewModel: ViewModelType {
     /// projects, and delivers it when it differs from what is shown.
     private func show(
         _ read: () async throws(RepositoryError) -> BoardOverview?, starsChanged: Bool = false, in shown: inout Shown?,
-        snapshots: OutputChannel<BoardSnapshot>, errors: OutputChannel<String>
+        outputs: Outputs
     ) async {
         var overview = shown?.overview
         var starred = shown?.starred ?? []
         do throws(RepositoryError) {
-            if let read = try await read() { overview = read }
+            if let read = try await read() {
+                overview = read
+                outputs.overviews.update(read)
+            }
             if starsChanged, let favourites { starred = try await favourites.list.starredProjects(onBoard: board) }
         } catch {
-            errors.send(localizer(.failure(error)))
+            outputs.errors.send(error, as: localizer(.failure(error)))
             return
         }
         guard let overview else { return }
@@ -217,7 +332,7 @@ public final class BoardViewModel: ViewModelType {
         let differences = zip(before, sections).map { old, new in
             new.rows.difference(from: old.rows).inferringMoves()
         }
-        snapshots.send(BoardSnapshot(sections: sections, differences: differences))
+        outputs.snapshots.send(BoardSnapshot(sections: sections, differences: differences))
     }
 
     private func section(for column: BoardOverview.Column, starred: Set<Project.ID>, starredOnly: Bool) -> BoardSection {
@@ -233,5 +348,35 @@ public final class BoardViewModel: ViewModelType {
                     repeatSummary: item.project.recurrence.map { localizer.summary(of: $0.rule) },
                     isOverdue: item.isOverdue, isStarred: isStarred)
             })
+    }
+}
+
+/// A project a board screen moved, and where it landed.
+public struct MovedProject: Hashable, Sendable {
+    /// The project as moved, and whether it moved at all (a drop where it stands saves nothing).
+    public let change: ProjectChange
+    /// Where it stands now: its column, its index there and the column's size; or why that could
+    /// not be read, the move being saved all the same.
+    public let place: Result<ProjectPlace, RepositoryError>
+
+    public init(change: ProjectChange, place: Result<ProjectPlace, RepositoryError>) {
+        self.change = change
+        self.place = place
+    }
+}
+
+/// A star a board screen put on or took off.
+public struct StarChange: Hashable, Sendable {
+    /// The project or the board.
+    public let target: Favourite.Target
+    /// Whether it is starred now.
+    public let isStarred: Bool
+    /// `false` when it already was as asked, and nothing was saved.
+    public let isChanged: Bool
+
+    public init(target: Favourite.Target, isStarred: Bool, isChanged: Bool) {
+        self.target = target
+        self.isStarred = isStarred
+        self.isChanged = isChanged
     }
 }

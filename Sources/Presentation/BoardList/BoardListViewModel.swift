@@ -54,8 +54,13 @@ public final class BoardListViewModel: ViewModelType {
         public let lists: AsyncStream<List>
         /// Each board the screen made, once saved, so that a front end can open it.
         public let created: AsyncStream<Board>
+        /// Each board the screen renamed, once saved, with its name as saved (trimmed).
+        public let renamed: AsyncStream<Board>
         /// What went wrong, for the user, in the locale's language.
         public let errors: AsyncStream<String>
+        /// What went wrong, as the error itself, for a front end that chooses its own words; the
+        /// same failures as ``errors``, in the same order.
+        public let failures: AsyncStream<RepositoryError>
     }
 
     private let fetchBoardList: FetchBoardList
@@ -64,6 +69,7 @@ public final class BoardListViewModel: ViewModelType {
     private let renameBoard: RenameBoard
     private let deleteBoard: DeleteBoard
     private let changes: @Sendable () -> AsyncStream<RepositoryChange>
+    private let makesFirstBoard: Bool
     private weak var navigator: (any Navigator)?
     private let localizer: Localizer
 
@@ -71,6 +77,8 @@ public final class BoardListViewModel: ViewModelType {
     ///
     /// - Parameters:
     ///   - changes: The store's change stream, such as ``ProjectRepository/changes()``.
+    ///   - makesFirstBoard: Whether appearing signed in with no board makes the account's first;
+    ///     `false` for a list that only reads, such as one over a read-only store.
     ///   - navigator: Opens boards; held weakly.
     public init(
         fetchBoardList: FetchBoardList,
@@ -79,9 +87,11 @@ public final class BoardListViewModel: ViewModelType {
         renameBoard: RenameBoard,
         deleteBoard: DeleteBoard,
         changes: @escaping @Sendable () -> AsyncStream<RepositoryChange>,
+        makesFirstBoard: Bool = true,
         navigator: (any Navigator)?,
         localizer: Localizer
     ) {
+        self.makesFirstBoard = makesFirstBoard
         self.fetchBoardList = fetchBoardList
         self.homeBoard = homeBoard
         self.createBoard = createBoard
@@ -111,7 +121,7 @@ public final class BoardListViewModel: ViewModelType {
                 case .storeChanged:
                     guard appeared else { continue }
                 }
-                await reload(outputs, makingFirstBoard: item == .event(.appear))
+                await reload(outputs, makingFirstBoard: makesFirstBoard && item == .event(.appear))
             }
             outputs.finish()
         }
@@ -119,7 +129,8 @@ public final class BoardListViewModel: ViewModelType {
             title: localizer(.boardList(.title)), createTitle: localizer(.boardList(.create)),
             renameTitle: localizer(.boardList(.rename)), deleteTitle: localizer(.delete),
             nameFieldTitle: localizer(.boardList(.nameField)), lists: outputs.lists.stream,
-            created: outputs.created.stream, errors: outputs.errors.stream)
+            created: outputs.created.stream, renamed: outputs.renamed.stream, errors: outputs.errors.texts.stream,
+            failures: outputs.errors.failures.stream)
     }
 
     // MARK: - Handling
@@ -133,11 +144,13 @@ public final class BoardListViewModel: ViewModelType {
     private final class Outputs {
         let lists = OutputChannel<List>()
         let created = OutputChannel<Board>()
-        let errors = OutputChannel<String>()
+        let renamed = OutputChannel<Board>()
+        let errors = ErrorChannels<RepositoryError>()
 
         func finish() {
             lists.finish()
             created.finish()
+            renamed.finish()
             errors.finish()
         }
     }
@@ -146,12 +159,12 @@ public final class BoardListViewModel: ViewModelType {
         do throws(RepositoryError) {
             switch event {
             case .create(let title): outputs.created.send(try await createBoard(title: title))
-            case .rename(let id, let title): try await renameBoard(id, to: title)
+            case .rename(let id, let title): outputs.renamed.send(try await renameBoard(id, to: title))
             case .delete(let id): try await deleteBoard(id)
             case .appear, .open: break
             }
         } catch {
-            outputs.errors.send(message(for: error))
+            outputs.errors.send(error, as: message(for: error))
         }
     }
 
@@ -167,13 +180,13 @@ public final class BoardListViewModel: ViewModelType {
             let rows = summaries.map(row)
             outputs.lists.update(List(rows: rows, emptyText: localizer(.boardList(.empty))))
         } catch {
-            outputs.errors.send(message(for: error))
+            outputs.errors.send(error, as: message(for: error))
         }
     }
 
     private func row(_ summary: BoardSummary) -> BoardListRow {
         BoardListRow(
-            id: summary.id, title: summary.board.title, count: summary.count,
+            id: summary.id, title: summary.board.title, summary: summary, count: summary.count,
             countText: localizer(.boardList(.projectCount(summary.count))),
             columnsText: localizer(.boardList(.columnCounts(
                 todo: summary.count(in: .todo), doing: summary.count(in: .doing), done: summary.count(in: .done)))),
@@ -195,6 +208,9 @@ public struct BoardListRow: Hashable, Sendable, Identifiable {
     public let id: Board.ID
     /// The board's name.
     public let title: String
+    /// The board, with when it was made and whose it is, and each column's count: for a front end
+    /// that shows more than the row's texts (a command line's JSON).
+    public let summary: BoardSummary
     /// How many projects it holds.
     public let count: Int
     /// The count in words: "3 projects".

@@ -42,6 +42,9 @@ public final class FavouritesViewModel: ViewModelType {
         public let lists: AsyncStream<List>
         /// What went wrong, for the user, in the locale's language.
         public let errors: AsyncStream<String>
+        /// What went wrong, as the error itself, for a front end that chooses its own words; the
+        /// same failures as ``errors``, in the same order.
+        public let failures: AsyncStream<RepositoryError>
     }
 
     private let listFavourites: ListFavourites
@@ -75,7 +78,7 @@ public final class FavouritesViewModel: ViewModelType {
 
     public func transform(_ input: Input) -> Output {
         let lists = OutputChannel<List>()
-        let errors = OutputChannel<String>()
+        let errors = ErrorChannels<RepositoryError>()
         let work = AsyncStream<Work>.merging(input.events, Work.event, with: changes(), { _ in Work.storeChanged })
         Task {
             var appeared = false
@@ -91,7 +94,7 @@ public final class FavouritesViewModel: ViewModelType {
                     do throws(RepositoryError) {
                         try await unstar(target)
                     } catch {
-                        errors.send(localizer(.failure(error)))
+                        errors.send(error, as: localizer(.failure(error)))
                     }
                     continue
                 case .storeChanged:
@@ -100,7 +103,7 @@ public final class FavouritesViewModel: ViewModelType {
                 do throws(RepositoryError) {
                     lists.update(list(of: try await listFavourites()))
                 } catch {
-                    errors.send(localizer(.failure(error)))
+                    errors.send(error, as: localizer(.failure(error)))
                 }
             }
             lists.finish()
@@ -108,7 +111,7 @@ public final class FavouritesViewModel: ViewModelType {
         }
         return Output(
             title: localizer(.favourites(.title)), unstarTitle: localizer(.favourites(.unstar)),
-            lists: lists.stream, errors: errors.stream)
+            lists: lists.stream, errors: errors.texts.stream, failures: errors.failures.stream)
     }
 
     private enum Work: Sendable {
@@ -122,12 +125,12 @@ public final class FavouritesViewModel: ViewModelType {
             guard let project = item.project else {
                 return FavouriteRow(
                     target: item.favourite.target, title: item.board.title, detail: localizer(.favourites(.board)),
-                    deadline: nil, isOverdue: false)
+                    deadline: nil, isOverdue: false, item: item)
             }
             return FavouriteRow(
                 target: item.favourite.target, title: project.title,
                 detail: "\(item.board.title) · \(localizer(.state(project.state)))",
-                deadline: project.deadline.map(localizer.deadline), isOverdue: project.isOverdue(on: today))
+                deadline: project.deadline.map(localizer.deadline), isOverdue: project.isOverdue(on: today), item: item)
         }
         return List(rows: rows, emptyText: localizer(.favourites(.empty)))
     }
@@ -145,6 +148,9 @@ public struct FavouriteRow: Hashable, Sendable, Identifiable {
     public let deadline: String?
     /// Whether the project's deadline has passed and it is not done.
     public let isOverdue: Bool
+    /// The star, the board and the project as read: for a front end that shows more than the
+    /// row's texts (a command line's JSON).
+    public let item: FavouriteItem
 
     public var id: Favourite.ID { target.favouriteID }
 }

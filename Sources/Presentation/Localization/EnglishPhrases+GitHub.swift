@@ -16,6 +16,7 @@ extension EnglishPhrases {
         case .opened(let number, let author?): "#\(number) opened by \(author)"
         case .opened(let number, nil): "#\(number) opened by a deleted account"
         case .failure(let error): message(for: error)
+        case .notLinked: "This board is not linked to a repository: link it first."
         }
     }
 

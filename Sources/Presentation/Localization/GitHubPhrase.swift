@@ -22,4 +22,6 @@ public enum GitHubPhrase: Hashable, Sendable {
     case opened(number: Int, by: String?)
     /// Why loading or changing issues failed, and what to do.
     case failure(GitHubError)
+    /// Why a board cannot be synced: it is linked to no repository.
+    case notLinked
 }

@@ -16,6 +16,7 @@ extension KoreanPhrases {
         case .opened(let number, let author?): "#\(number) · \(author) 님이 작성"
         case .opened(let number, nil): "#\(number) · 삭제된 계정이 작성"
         case .failure(let error): message(for: error)
+        case .notLinked: "이 보드는 저장소에 연결되어 있지 않습니다. 먼저 연결하세요."
         }
     }
 

@@ -37,6 +37,9 @@ public final class TodayViewModel: ViewModelType {
         public let snapshots: AsyncStream<TodaySnapshot>
         /// What went wrong, for the user, in the locale's language.
         public let errors: AsyncStream<String>
+        /// What went wrong, as the error itself, for a front end that chooses its own words; the
+        /// same failures as ``errors``, in the same order.
+        public let failures: AsyncStream<RepositoryError>
     }
 
     private let fetchTodaySummary: FetchTodaySummary
@@ -73,7 +76,7 @@ public final class TodayViewModel: ViewModelType {
 
     public func transform(_ input: Input) -> Output {
         let snapshots = OutputChannel<TodaySnapshot>()
-        let errors = OutputChannel<String>()
+        let errors = ErrorChannels<RepositoryError>()
         let work = TimedWork(events: input.events, Work.event, changes: changes(), .storeChanged)
         let timerContinuation = work.timers
         Task {
@@ -108,7 +111,9 @@ public final class TodayViewModel: ViewModelType {
             snapshots.finish()
             errors.finish()
         }
-        return Output(title: localizer(.today(.title)), snapshots: snapshots.stream, errors: errors.stream)
+        return Output(
+            title: localizer(.today(.title)), snapshots: snapshots.stream, errors: errors.texts.stream,
+            failures: errors.failures.stream)
     }
 
     // MARK: - Reading
@@ -120,11 +125,11 @@ public final class TodayViewModel: ViewModelType {
         case nextChangeReached
     }
 
-    private func read(errors: OutputChannel<String>) async -> TodaySummary? {
+    private func read(errors: ErrorChannels<RepositoryError>) async -> TodaySummary? {
         do throws(RepositoryError) {
             return try await fetchTodaySummary()
         } catch {
-            errors.send(localizer(.failure(error)))
+            errors.send(error, as: localizer(.failure(error)))
             return nil
         }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import ProjectManager
+@testable import ProjectManager
 import Synchronization
 
 /// The engine's real project and board repositories, counting every read that goes through them:

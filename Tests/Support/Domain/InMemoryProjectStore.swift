@@ -4,6 +4,9 @@ import ProjectManagerDomain
 /// The Domain's storage ports kept in plain dictionaries: the store the Domain's use cases are
 /// tested against, without the object graph.
 ///
+/// It finds gaps and stars through the ports' default implementations (which read the column or
+/// every star), so the Domain's tests exercise those too.
+///
 /// It decides nothing, as a real store decides nothing: it reads, and it writes each
 /// ``ChangeSet`` it is handed whole or not at all. Every saved change set is kept in ``saved``, so
 /// a test can say exactly what a use case decided. Deleting a board deletes its projects and their
@@ -62,19 +65,6 @@ public actor InMemoryProjectStore: ProjectStore {
         return ColumnWindow(state: state, offset: start, projects: Array(all[start..<end]), count: all.count)
     }
 
-    public func gap(
-        at index: Int?, in state: ProjectState, onBoard board: Board.ID, moving: Project.ID?
-    ) throws(RepositoryError) -> ColumnGap {
-        _ = try self.board(id: board)
-        let all = column(state, board)
-        let current = moving.flatMap { id in all.firstIndex { $0.id == id } }
-        let others = all.filter { $0.id != moving }
-        let gap = min(max(index ?? others.count, 0), others.count)
-        return ColumnGap(
-            index: gap, before: gap > 0 ? others[gap - 1].rank : nil, after: gap < others.count ? others[gap].rank : nil,
-            current: current)
-    }
-
     public nonisolated func changes() -> AsyncStream<RepositoryChange> {
         AsyncStream { $0.finish() }
     }
@@ -108,10 +98,6 @@ public actor InMemoryProjectStore: ProjectStore {
     public func favourites(onBoard board: Board.ID) throws(RepositoryError) -> [Favourite] {
         _ = try self.board(id: board)
         return favourites().filter { $0.boardID == board }
-    }
-
-    public func favourite(for target: Favourite.Target) -> Favourite? {
-        favouritesByID[target.favouriteID]
     }
 
     // MARK: - Saving
