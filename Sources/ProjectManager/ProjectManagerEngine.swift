@@ -327,7 +327,4 @@ extension ProjectManagerEngine {
     public func syncWithGitHub(over issues: any GitHubIssueRepository) -> SyncBoardWithGitHub {
         SyncBoardWithGitHub(links: gitHubLinks, issues: issues, store: store, environment: environment)
     }
-
-    /// Links a board to a repository, with what its sync may do there.
-    public var linkBoardToGitHub: LinkBoardToGitHub { LinkBoardToGitHub(links: gitHubLinks) }
 }

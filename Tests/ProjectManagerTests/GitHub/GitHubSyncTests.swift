@@ -1,5 +1,5 @@
 import Foundation
-import ProjectManager
+@testable import ProjectManager
 import ProjectManagerTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import ProjectManager
+@testable import ProjectManager
 import ProjectManagerTestSupport
 
 /// An engine in memory, a fake GitHub on the loopback, and the sync between them, for one test.
