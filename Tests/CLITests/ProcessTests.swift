@@ -101,4 +101,35 @@ struct ProcessTests {
         #expect(writer.terminationStatus == 0)
         #expect(await harness.run(["doctor"]).outputLines.first?.contains("26 Project") == true)
     }
+
+    @Test("two processes making the same new store at once: each saves, or is told the store is in use, never more")
+    func twoProcessesCreateOneStore() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var saved = 0
+        for round in 0..<12 {
+            let store = directory.file("new-\(round).pmstore").path
+            let one = try Self.shell(#""$PM" add "one" --store '\#(store)'"#, wait: false)
+            let two = try Self.shell(#""$PM" add "two" --store '\#(store)'"#, wait: false)
+            var savedNow = 0
+            for (name, process) in [("one", one), ("two", two)] {
+                process.process.waitUntilExit()
+                let said = (process.process.standardError as? Pipe).map {
+                    String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                } ?? ""
+                if process.process.terminationStatus == 0 {
+                    savedNow += 1
+                    continue
+                }
+                #expect(said.contains("is in use by another process"), "round \(round), \(name): \(said)")
+                #expect(!said.contains("created by another process"), "round \(round), \(name): \(said)")
+            }
+            // What each process said it saved is in the store, and nothing else.
+            let count = try Self.shell(#""$PM" board --json --store '\#(store)' | grep -o '"fullID"' | wc -l >&2"#)
+            #expect(Int(count.errors.trimmingCharacters(in: .whitespacesAndNewlines)) == savedNow, "round \(round)")
+            saved += savedNow
+        }
+        // At least one process of each round saved.
+        #expect(saved >= 12)
+    }
 }

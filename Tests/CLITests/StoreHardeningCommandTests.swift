@@ -120,22 +120,39 @@ struct StoreHardeningCommandTests {
         #expect(try harness.storeContents() == before)
     }
 
-    @Test("a copy of a store's first 100 bytes is an error, not an empty board")
-    func prefixIsAnError() async throws {
+    /// 40 bytes: the header and the empty snapshot frame a new store starts with, and no save.
+    @Test("a copy of a store's first bytes, up to its first save, is an error, not an empty board", arguments: [40, 41, 100])
+    func prefixIsAnError(length: Int) async throws {
         let harness = try CLIHarness()
         defer { harness.directory.remove() }
         _ = try await harness.add("Only")
-        let prefix = try #require(try harness.storeContents()).prefix(100)
+        let prefix = try #require(try harness.storeContents()).prefix(length)
         try prefix.write(to: harness.store)
 
         let board = await harness.run(["board"])
         let add = await harness.run(["add", "More"])
+        let doctor = await harness.run(["doctor"])
 
-        for outcome in [board, add] {
+        for outcome in [board, add, doctor] {
             #expect(outcome.status == 1)
-            #expect(outcome.errors.contains("holds the first 100 bytes of a store and no whole save"))
+            #expect(outcome.errors.contains("holds the first \(length) bytes of a store and no whole save"))
         }
         #expect(try harness.storeContents() == prefix)
+    }
+
+    @Test("a FIFO at the store path is refused at once by every command, and nothing is made beside it",
+          .timeLimit(.minutes(1)))
+    func fifoIsRefused() async throws {
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+        #expect(mkfifo(harness.store.path, 0o600) == 0)
+
+        for command in [["board"], ["history"], ["doctor"], ["add", "More"], ["compact"]] {
+            let outcome = await harness.run(command)
+            #expect(outcome.status == 1, "pm \(command[0])")
+            #expect(outcome.errors.contains("is not a regular file"), "pm \(command[0]): \(outcome.errors)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: harness.directory.url.path) == [harness.store.lastPathComponent])
     }
 }
 

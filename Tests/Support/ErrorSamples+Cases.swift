@@ -7,7 +7,7 @@ import ProjectManagerDomain
 extension StoreError {
     public enum Case: CaseIterable, Sendable {
         case unreadable, damaged, newerFormat, locked, ioFailure, closed, lockFileIsLink, readOnly, changedSinceOpened
-        case saveNotConfirmed
+        case saveNotConfirmed, notARegularFile
 
         public init(_ error: StoreError) {
             switch error {
@@ -21,6 +21,7 @@ extension StoreError {
             case .readOnly: self = .readOnly
             case .changedSinceOpened: self = .changedSinceOpened
             case .saveNotConfirmed: self = .saveNotConfirmed
+            case .notARegularFile: self = .notARegularFile
             }
         }
     }

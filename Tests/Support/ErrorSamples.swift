@@ -65,6 +65,7 @@ public enum ErrorSamples {
         case .closed: [.closed(file: file)]
         case .lockFileIsLink: [.lockFileIsLink(file: lockFile)]
         case .readOnly: [.readOnly(file: file)]
+        case .notARegularFile: [.notARegularFile(file: file)]
         case .changedSinceOpened: [.changedSinceOpened(file: file)]
         case .saveNotConfirmed: [.saveNotConfirmed(file: file, reason: reason)]
         }

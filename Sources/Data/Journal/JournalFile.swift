@@ -63,7 +63,8 @@ import Darwin
 /// The writer takes an exclusive, non-blocking `flock` on the sibling file `<file>.lock`, opened
 /// with `O_NOFOLLOW` (a link there is ``StoreError/lockFileIsLink(file:)``); it stays on disk.
 /// The lock is taken at open when the store or its lock file exists, else at the first write, which
-/// throws ``StoreError/changedSinceOpened(file:)`` if another process created the store meanwhile.
+/// throws ``StoreError/locked(file:)`` if another process created the store meanwhile (open it
+/// again, and the other process's saves are there).
 /// The lock belongs to the open file description, so a second open fails with
 /// ``StoreError/locked(file:)``, from another process or this one. ``close()`` or `deinit`
 /// releases it.
@@ -235,6 +236,9 @@ package final class JournalFile {
         let lockPath = lockFile(forStoreAt: path)
         var lock = try fileSystem.openLockFile(lockPath, create: false, permissions: filePermissions)
         if lock == nil, try fileSystem.itemExists(path) {
+            // Something that is not a store file (a FIFO, a folder) is refused before a lock file
+            // is made beside it.
+            if let probe = try fileSystem.openForReading(path) { closeQuietly(probe, fileSystem) }
             lock = try fileSystem.openLockFile(lockPath, create: true, permissions: filePermissions)
         }
         do throws(StoreError) {
@@ -336,9 +340,10 @@ package final class JournalFile {
         let layout = try bytes.withUnsafeBytes { buffer in
             Result { () throws(StoreError) in try JournalFormat.read(buffer, file: path.description) }
         }.get()
-        // A store is created with its first save, so a header with nothing whole after it is the
-        // start of a store cut short (or of one written by an engine before that rule).
-        if layout.snapshot == nil, layout.records.isEmpty, layout.tornTailSize > 0 {
+        // A store is created with its first save, so a header with no snapshot and no whole record
+        // after it is the start of a store cut short (or of one written by an engine before that
+        // rule), never an empty board: even when the cut falls just after the snapshot's frame.
+        if layout.snapshot == nil, layout.records.isEmpty {
             throw .unreadable(
                 file: path.description,
                 reason: "it holds the first \(bytes.count) bytes of a store and no whole save: "
@@ -366,8 +371,7 @@ package final class JournalFile {
     /// Creates the store file (with this record) if it does not exist yet, and first keeps and
     /// cuts off a torn tail left by an earlier crash.
     /// - Throws: ``StoreError/closed(file:)`` after an earlier failure or ``close()``;
-    ///   ``StoreError/locked(file:)`` or ``StoreError/changedSinceOpened(file:)`` for a new store
-    ///   another process took meanwhile; ``StoreError/ioFailure(file:operation:reason:)`` when a
+    ///   ``StoreError/locked(file:)`` for a new store another process took meanwhile; ``StoreError/ioFailure(file:operation:reason:)`` when a
     ///   step fails. The store is then as it was; after a failed write or sync of the record,
     ///   this instance accepts nothing more.
     /// - Complexity: O(*n*), where *n* is the payload size.
@@ -538,8 +542,11 @@ package final class JournalFile {
                 let size = try Result { () throws(StoreError) in try fileSystem.readAll(store).count }
                     .mapError { error in Self.closeQuietly(store, fileSystem); return error }.get()
                 guard size == 0 else {
+                    // Another process made the store since it was opened here missing: this
+                    // instance's picture of it is out of date, and the store is that process's
+                    // now. Whoever asked may open it again.
                     Self.closeQuietly(store, fileSystem)
-                    throw .changedSinceOpened(file: path.description)
+                    throw .locked(file: path.description)
                 }
                 if case .notCreated(let empty?) = disk { Self.closeQuietly(empty, fileSystem) }
                 disk = .notCreated(empty: store)

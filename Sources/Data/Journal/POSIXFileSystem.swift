@@ -16,20 +16,38 @@ package struct POSIXFileSystem: FileSystem {
     package init() {}
 
     package func openExisting(_ path: StorePath) throws(StoreError) -> FileDescriptor? {
-        let descriptor = retryingInterrupts { Self.open(path, O_RDWR | O_CLOEXEC, 0) }
-        if descriptor.result < 0 {
-            if descriptor.error == ENOENT { return nil }
-            throw .ioFailure(file: path, operation: "open", errno: descriptor.error)
-        }
-        return FileDescriptor(rawValue: descriptor.result, path: path)
+        try openRegularFile(path, O_RDWR)
     }
 
     package func openForReading(_ path: StorePath) throws(StoreError) -> FileDescriptor? {
-        let descriptor = retryingInterrupts { Self.open(path, O_RDONLY | O_CLOEXEC, 0) }
+        try openRegularFile(path, O_RDONLY)
+    }
+
+    /// Opens an existing regular file; `nil` when nothing is there.
+    ///
+    /// The open does not wait (`O_NONBLOCK`): a FIFO at the path would otherwise block it until a
+    /// writer came. Anything but a regular file is then refused before a byte is read or written.
+    /// - Throws: ``StoreError/notARegularFile(file:)``, or ``StoreError/ioFailure(file:operation:reason:)``.
+    private func openRegularFile(_ path: StorePath, _ access: Int32) throws(StoreError) -> FileDescriptor? {
+        // A folder cannot be opened for writing (EISDIR): it is refused as not a regular file too.
+        let descriptor = retryingInterrupts { Self.open(path, access | O_NONBLOCK | O_CLOEXEC, 0) }
         if descriptor.result < 0 {
             if descriptor.error == ENOENT { return nil }
+            if descriptor.error == EISDIR || descriptor.error == ENXIO { throw .notARegularFile(file: path.description) }
             throw .ioFailure(file: path, operation: "open", errno: descriptor.error)
         }
+        var status = stat()
+        guard fstat(descriptor.result, &status) == 0 else {
+            let code = errno
+            _ = systemClose(descriptor.result)
+            throw .ioFailure(file: path, operation: "open", errno: code)
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            _ = systemClose(descriptor.result)
+            throw .notARegularFile(file: path.description)
+        }
+        // Reads and writes of a regular file never wait anyway; the flag goes, as the file came.
+        _ = fcntl(descriptor.result, F_SETFL, fcntl(descriptor.result, F_GETFL) & ~O_NONBLOCK)
         return FileDescriptor(rawValue: descriptor.result, path: path)
     }
 

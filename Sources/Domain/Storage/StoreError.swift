@@ -13,8 +13,12 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case damaged(file: String, offset: Int, reason: String)
     /// The file was written by a newer version of the engine.
     case newerFormat(file: String, found: Int, supported: Int)
-    /// Another process has the store open for writing.
+    /// Another process has the store open for writing, or made the new store this instance was
+    /// about to make: open it again, or try again once that process is done.
     case locked(file: String)
+    /// The path names something that is not a regular file (a folder, a FIFO, a device); it is
+    /// refused before anything is read from it or written to it.
+    case notARegularFile(file: String)
     /// An operation on the file system failed; `operation` is what was being done.
     case ioFailure(file: String, operation: String, reason: String)
     /// The store was closed, by its owner or after a failed write, so this instance refuses
@@ -25,7 +29,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The store was opened for reading only, so it refuses to save.
     case readOnly(file: String)
     /// Another process created the store after this instance opened it while it was missing,
-    /// so this instance's picture of it is out of date; open it again.
+    /// so this instance's picture of it is out of date; open it again. The engine's own stores
+    /// now report that as ``locked(file:)``, which a user can act on; a store of another
+    /// implementation may still throw this.
     case changedSinceOpened(file: String)
     /// A save was written but the system could confirm neither that it is on disk nor that it was
     /// taken back (every sync, and every attempt to undo the write, failed): it may be in the store
@@ -48,6 +54,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "could not \(operation) \(file): \(reason); what was saved before is intact"
         case .closed(let file):
             "the store \(file) is closed (by its owner, or after a failed write)"
+        case .notARegularFile(let file):
+            "\(file) is not a regular file, so it is not read as a store"
         case .lockFileIsLink(let file):
             "the lock file \(file) is a symbolic link, which is never followed"
         case .readOnly(let file):

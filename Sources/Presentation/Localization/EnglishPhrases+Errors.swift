@@ -27,6 +27,8 @@ extension EnglishPhrases {
             "could not \(operation) \(file): \(reason); what was saved before is intact"
         case .closed(let file):
             "the store \(file) is closed (by its owner, or after a failed write): open it again"
+        case .notARegularFile(let file):
+            "\(file) is not a regular file (a folder, a FIFO or a device), so it is not read as a store: give the path of a store file"
         case .lockFileIsLink(let file):
             "the lock file \(file) is a symbolic link, which is never followed: remove the link and try again"
         case .readOnly(let file):

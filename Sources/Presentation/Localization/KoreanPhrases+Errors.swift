@@ -28,6 +28,8 @@ extension KoreanPhrases {
             "\(file) 파일을 다루지 못했습니다. 전에 저장한 내용은 그대로입니다."
         case .closed(let file):
             "저장소 파일 \(file)이(가) 닫혔습니다(주인이 닫았거나 쓰기에 실패했습니다). 다시 여세요."
+        case .notARegularFile(let file):
+            "\(file)은(는) 일반 파일이 아니라서(폴더, 파이프, 장치) 저장소로 읽지 않습니다. 저장소 파일의 경로를 주세요."
         case .lockFileIsLink(let file):
             "잠금 파일 \(file)이(가) 심볼릭 링크입니다. 링크는 따라가지 않습니다. 링크를 지우고 다시 시도하세요."
         case .readOnly(let file):

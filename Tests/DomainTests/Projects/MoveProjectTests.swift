@@ -102,7 +102,7 @@ struct MoveProjectTests {
 
         #expect(change.project.boardID == Self.work.id)
         #expect(try await world.titles(.doing, on: Self.work.id) == ["card", "there"])
-        #expect(await world.store.favourite(for: .project(card.id))?.boardID == Self.work.id)
+        #expect(try await world.store.favourite(for: .project(card.id))?.boardID == Self.work.id)
         let saved = try #require(await world.store.saved.last)
         #expect(saved.undoBoard == .default)
         #expect(saved.entries == [
