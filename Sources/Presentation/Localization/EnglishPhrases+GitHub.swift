@@ -16,6 +16,9 @@ extension EnglishPhrases {
         case .opened(let number, let author?): "#\(number) opened by \(author)"
         case .opened(let number, nil): "#\(number) opened by a deleted account"
         case .failure(let error): message(for: error)
+        case .setAside(let item): setAside(item)
+        case .keptGitHubText(let cards):
+            "GitHub's text was kept over the card's on \(cards) \(cards == 1 ? "card" : "cards"); the card's text is in its history"
         case .notLinked: "This board is not linked to a repository: link it first."
         }
     }
@@ -68,6 +71,22 @@ extension EnglishPhrases {
         case .unreadableCredential(let file):
             "the GitHub sign-in in \(file) is unreadable; sign in again"
         }
+    }
+
+    private static func setAside(_ item: GitHubSyncReport.SetAside) -> String {
+        let what = switch (item.issue, item.direction) {
+        case (let number?, .toGitHub): "#\(number), to GitHub"
+        case (let number?, .fromGitHub): "#\(number), from GitHub"
+        case (nil, .toGitHub): "a new card, to GitHub"
+        case (nil, .fromGitHub): "an issue, from GitHub"
+        }
+        let why = switch item.reason {
+        case .gitHub(let error): message(for: error)
+        case .repository(let error): message(for: error)
+        case .waiting(let until, let attempts):
+            "failed \(attempts) \(attempts == 1 ? "time" : "times") in a row; tried again after \(until.formatted(.iso8601))"
+        }
+        return "set aside \(what): \(why)"
     }
 
     private static func reason(_ code: URLError.Code) -> String {

@@ -16,6 +16,9 @@ extension KoreanPhrases {
         case .opened(let number, let author?): "#\(number) · \(author) 님이 작성"
         case .opened(let number, nil): "#\(number) · 삭제된 계정이 작성"
         case .failure(let error): message(for: error)
+        case .setAside(let item): setAside(item)
+        case .keptGitHubText(let cards):
+            "카드 \(cards)개에서 GitHub의 글을 남겼습니다. 카드의 글은 기록에 있습니다."
         case .notLinked: "이 보드는 저장소에 연결되어 있지 않습니다. 먼저 연결하세요."
         }
     }
@@ -68,6 +71,22 @@ extension KoreanPhrases {
         case .unreadableCredential(let file):
             "\(file)의 GitHub 로그인 정보를 읽을 수 없습니다. 다시 로그인하세요."
         }
+    }
+
+    private static func setAside(_ item: GitHubSyncReport.SetAside) -> String {
+        let what = switch (item.issue, item.direction) {
+        case (let number?, .toGitHub): "#\(number)을(를) GitHub로 보내는 변경"
+        case (let number?, .fromGitHub): "GitHub에서 받은 #\(number)"
+        case (nil, .toGitHub): "새 카드를 GitHub로 보내는 변경"
+        case (nil, .fromGitHub): "GitHub에서 받은 이슈"
+        }
+        let why = switch item.reason {
+        case .gitHub(let error): message(for: error)
+        case .repository(let error): message(for: error)
+        case .waiting(let until, let attempts):
+            "연속 \(attempts)번 실패해 \(until.formatted(.iso8601)) 이후에 다시 시도합니다."
+        }
+        return "\(what)은(는) 보류했습니다: \(why)"
     }
 
     private static func fieldName(_ field: String) -> String {
