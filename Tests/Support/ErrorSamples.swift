@@ -53,6 +53,16 @@ public enum ErrorSamples {
         RecurrenceRuleError.Case.allCases.flatMap(samples(of:))
     }
 
+    /// What a sync sets aside: each GitHub and repository error, both ways, and a wait.
+    public static var gitHubSetAside: [GitHubSyncReport.SetAside] {
+        gitHubErrors.map { .init(direction: .toGitHub, issue: 1347, project: projectID, reason: .gitHub($0)) }
+            + repositoryErrors.map { .init(direction: .fromGitHub, issue: 1347, project: nil, reason: .repository($0)) }
+            + [
+                .init(direction: .toGitHub, issue: nil, project: projectID, reason: .waiting(until: rateLimitReset, attempts: 2)),
+                .init(direction: .fromGitHub, issue: nil, project: nil, reason: .gitHub(.notSignedIn)),
+            ]
+    }
+
     // MARK: - The store
 
     public static func samples(of kind: StoreError.Case) -> [StoreError] {

@@ -171,8 +171,15 @@ extension FakeGitHub {
 
     private static func createIssue(_ request: RecordedRequest, repository: String, state: inout State) -> StubResponse {
         guard state.repositories[repository] != nil else { return message(404, "Not Found") }
-        guard let fields = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any],
-              let title = fields["title"] as? String, !title.isEmpty else { return message(422, "Validation Failed") }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: request.body)
+        } catch {
+            return message(400, "Problems parsing JSON")
+        }
+        guard let fields = object as? [String: Any], let title = fields["title"] as? String, !title.isEmpty else {
+            return message(422, "Validation Failed")
+        }
         let number = (state.repositories[repository]?.map(\.number).max() ?? 0) + 1
         state.nextIssueID += 1
         let now = state.tick()
