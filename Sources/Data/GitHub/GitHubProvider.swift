@@ -200,7 +200,10 @@ struct GitHubProvider: Sendable {
                 return .rateLimited(until: now().addingTimeInterval(max(TimeInterval(seconds), Self.secondaryLimitWait)))
             }
             if let limit = headers.rateLimit, limit.remaining == 0 { return .rateLimited(until: limit.reset) }
-            let secondary = message.map { $0.localizedCaseInsensitiveContains("secondary rate limit") } ?? false
+            // GitHub's documented wording, and the older one it replaced.
+            let secondary = message.map {
+                $0.localizedCaseInsensitiveContains("secondary rate limit") || $0.localizedCaseInsensitiveContains("abuse detection")
+            } ?? false
             if status == 429 || secondary { return .rateLimited(until: now().addingTimeInterval(Self.secondaryLimitWait)) }
         }
         switch status {
