@@ -19,6 +19,7 @@ public struct GitHubServices: Sendable {
     /// Services for `configuration`.
     ///
     /// - Parameters:
+    ///   - configuration: Where GitHub is, the OAuth app's client id, and the requests' timeout.
     ///   - credentials: The sign-in's store; ``fileCredentials(environment:)`` for a `0600` file.
     ///   - cacheFile: Where answers and their `ETag`s are kept between runs; `nil`: in memory.
     ///   - now: The clock, for `retry-after`.
@@ -88,12 +89,17 @@ public struct GitHubServices: Sendable {
     }
 
     /// The device-flow sign-in, waiting between polls with `sleep`.
+    /// - Throws: ``GitHubError/oauth(code:description:)`` (`missing_client_id`) when the
+    ///   configuration has no client id.
     public func deviceSignIn(sleep: @escaping @Sendable (Duration) async -> Void) throws(GitHubError) -> SignInWithDevice {
         SignInWithDevice(flow: try connection.deviceFlow(), sleep: sleep)
     }
 
     /// Starts a web-flow sign-in that comes back to `redirectURL`; `clientSecret` is the OAuth
     /// app's, which GitHub requires for the exchange.
+    /// - Throws: ``GitHubError/oauth(code:description:)`` when the configuration has no client id
+    ///   (`missing_client_id`), the secret is empty (`missing_client_secret`) or the web host cannot
+    ///   take a path (`invalid_web_url`).
     public func beginWebSignIn(redirectURL: URL, scope: String, clientSecret: String) throws(GitHubError) -> any GitHubWebSignIn {
         try connection.beginWebSignIn(redirectURL: redirectURL, scope: scope, clientSecret: clientSecret)
     }

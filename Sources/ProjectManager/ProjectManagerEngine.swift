@@ -28,27 +28,39 @@ public struct ProjectManagerEngine: Sendable {
     /// The clock, calendar, time zone and id generator the use cases read.
     public let environment: EngineEnvironment
 
+    /// Creates a project in a column of a board, last or at an index.
     public let createProject: CreateProject
     /// Many projects in one save and one undo step (an import).
     public let importProjects: ImportProjects
+    /// Changes a project's title, body, deadline and repeat rule.
     public let updateProject: UpdateProject
+    /// Deletes a project, and its star.
     public let deleteProject: DeleteProject
     /// Moves a project within its board, or to another of the viewer's (`toBoard:`).
     public let moveProject: MoveProject
     /// "Not this one" for a repeating project: its next occurrence becomes an exception.
     public let skipOccurrence: SkipOccurrence
+    /// Reads one project.
     public let fetchProject: FetchProject
+    /// Reads a board as its screen shows it: three columns, counts and overdue flags.
     public let fetchBoard: FetchBoard
+    /// Makes a board: the signed-in account's, or no account's when signed out.
     public let createBoard: CreateBoard
+    /// Gives a board a new title.
     public let renameBoard: RenameBoard
+    /// Deletes a board and everything on it.
     public let deleteBoard: DeleteBoard
+    /// Lists the viewer's boards, oldest first.
     public let listBoards: ListBoards
     /// The viewer's boards with each column's count, for a board list.
     public let fetchBoardList: FetchBoardList
     /// The board a viewer starts on (an account's first board is made on its first call).
     public let homeBoard: HomeBoard
+    /// Reads a board's history, newest first.
     public let fetchHistory: FetchHistory
+    /// Undoes a board's last action, or redoes its last undone one.
     public let undoRedo: UndoRedo
+    /// Opens an edit form's scratch copy of a project.
     public let beginProjectEdit: BeginProjectEdit
     /// Search over every board's titles and bodies, through an index that every save updates.
     public let searchProjects: SearchProjects
@@ -78,13 +90,18 @@ public struct ProjectManagerEngine: Sendable {
 
     /// Who is signed in: the local accounts beside the store, or the provider the app plugged in.
     public let authentication: any AuthenticationProvider
+    /// Makes an account and signs it in.
     public let signUp: SignUp
+    /// Signs an account in; its session is restored when the engine opens again.
     public let signIn: SignIn
+    /// Signs out: the engine then shows the boards of no account.
     public let signOut: SignOut
+    /// The session signed in now, if any.
     public let currentSession: CurrentSession
 
     /// An engine whose store lives in memory only: for tests and previews.
     /// - Parameters:
+    ///   - environment: The clock, calendar, time zone and id generator the use cases read.
     ///   - accounts: How the engine's own accounts, kept in memory too, work.
     ///   - authentication: Another provider to use instead, such as Firebase Auth.
     public static func inMemory(
@@ -106,10 +123,13 @@ public struct ProjectManagerEngine: Sendable {
     /// signed in there is restored.
     ///
     /// - Parameters:
+    ///   - url: The store file, such as `projects.pmstore`; its accounts go in `projects.accounts/`.
+    ///   - environment: The clock, calendar, time zone and id generator the use cases read.
     ///   - accounts: How the engine's own accounts work.
     ///   - authentication: Another provider to use instead, such as Firebase Auth.
     /// - Throws: ``StoreError`` when the file cannot be read (it is left untouched) or another
     ///   process holds it.
+    /// - Complexity: O(*n*) for a store of *n* objects, read once into memory.
     public static func persistent(
         at url: URL, environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
         authentication: (any AuthenticationProvider)? = nil
@@ -131,6 +151,9 @@ public struct ProjectManagerEngine: Sendable {
     /// ```swift
     /// let engine = try ProjectManagerEngine.persistent(at: StorePath(cString: argument))
     /// ```
+    /// - Throws: ``StoreError`` when the file cannot be read (it is left untouched) or another
+    ///   process holds it.
+    /// - Complexity: O(*n*) for a store of *n* objects, read once into memory.
     public static func persistent(
         at path: StorePath, environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
         authentication: (any AuthenticationProvider)? = nil
@@ -141,6 +164,8 @@ public struct ProjectManagerEngine: Sendable {
 
     /// An engine that reads the store file at `path`, its bytes as they are, once and never
     /// writes it; as ``readOnly(at:environment:accounts:authentication:)-(URL,_,_,_)``.
+    /// - Throws: ``StoreError`` when the file cannot be read; it is left untouched.
+    /// - Complexity: O(*n*) for a store of *n* objects, read once into memory.
     public static func readOnly(
         at path: StorePath, environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
         authentication: (any AuthenticationProvider)? = nil
@@ -160,6 +185,7 @@ public struct ProjectManagerEngine: Sendable {
     /// for warning in reader.warnings { print("warning:", warning) }
     /// ```
     /// - Throws: ``StoreError`` when the file cannot be read; it is left untouched.
+    /// - Complexity: O(*n*) for a store of *n* objects, read once into memory.
     public static func readOnly(
         at url: URL, environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
         authentication: (any AuthenticationProvider)? = nil
@@ -250,6 +276,7 @@ extension ProjectManagerEngine {
     /// // later, after a sign-in or a time-zone change:
     /// reminders.refresh()
     /// ```
+    /// - Parameter scheduler: The platform's pending notifications, which the app implements.
     /// - Parameter rule: Each project's reminder rule: by default the day before each due day at
     ///   09:00 in the engine's time zone.
     public func keepReminders(

@@ -5,7 +5,7 @@ import Foundation
 /// accounts are read once however many use cases ask who the viewer is.
 ///
 /// Every use case goes through the viewer's scope, and each asks the provider for the current
-/// session; over ``LocalAuthenticationProvider`` that is two files read each time. Wrapped in a
+/// session; over `LocalAuthenticationProvider` that is two files read each time. Wrapped in a
 /// snapshot, the first question reads them, and every later one is answered with that answer:
 /// ```swift
 /// let accounts = SessionSnapshot(LocalAccountSettings().accounts(besideStoreAt: storeURL))

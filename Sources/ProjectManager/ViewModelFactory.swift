@@ -145,6 +145,9 @@ extension ProjectManagerEngine {
     /// let screens = engine.viewModels(navigator: coordinator, locale: Locale(identifier: "ko_KR"))
     /// let board = screens.makeBoard()
     /// ```
+    /// - Parameter navigator: Shows the screens the view models ask for; held weakly.
+    /// - Parameter locale: The language of every text (English or Korean) and how dates are written.
+    /// - Parameter board: The board the screens show; the default board unless another is given.
     /// - Parameter dateStyle: How deadlines and times are written: the locale's way, or
     ///   ``Localizer/DateStyle/numeric`` for a front end that lines them up in columns.
     @MainActor

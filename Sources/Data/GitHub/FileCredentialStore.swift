@@ -14,6 +14,7 @@ public struct FileCredentialStore: GitHubCredentialStore {
     /// The file.
     public let file: URL
 
+    /// The sign-in kept in `file`; ``defaultFile(environment:)`` names the usual one.
     public init(file: URL) {
         self.file = file
     }

@@ -5,6 +5,7 @@ public struct ValidationIssue: Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, as a sentence.
     public let message: String
 
+    /// The rule `object` breaks, as `message` says it.
     public init(object: ObjectID, message: String) {
         self.object = object
         self.message = message
@@ -49,10 +50,14 @@ public enum ContextError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// What one save inserted, updated and deleted, by id.
 public struct ContextChanges: Hashable, Sendable {
+    /// The objects the save inserted.
     public var inserted: Set<ObjectID> = []
+    /// The objects the save changed.
     public var updated: Set<ObjectID> = []
+    /// The objects the save deleted.
     public var deleted: Set<ObjectID> = []
 
+    /// Changes; by default none.
     public init(inserted: Set<ObjectID> = [], updated: Set<ObjectID> = [], deleted: Set<ObjectID> = []) {
         self.inserted = inserted
         self.updated = updated

@@ -20,6 +20,7 @@ public struct FetchRequest<Entity: ManagedEntity>: Sendable {
     /// How many of the sorted results to skip.
     public var fetchOffset: Int
 
+    /// A request; by default every object of the entity, in no set order.
     public init(
         predicate: Predicate<Entity>? = nil, sortBy: [SortDescriptor<Entity>] = [],
         fetchLimit: Int? = nil, fetchOffset: Int = 0

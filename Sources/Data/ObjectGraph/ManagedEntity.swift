@@ -51,15 +51,20 @@ extension ManagedEntity {
 
 /// An entity's identifier: a wrapper around a UUID.
 public protocol ManagedID: Hashable, Sendable, Codable {
+    /// The UUID the identifier wraps.
     var rawValue: UUID { get }
+    /// The identifier that wraps `rawValue`.
     init(rawValue: UUID)
 }
 
 /// An object's identity in the graph: its entity's name and its UUID.
 public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
+    /// The entity's name, ``ManagedEntity/entityName``.
     public let entityName: String
+    /// The object's UUID, unique within its entity.
     public let uuid: UUID
 
+    /// The identity of the object `uuid` of the entity `entityName`.
     public init(entityName: String, uuid: UUID) {
         self.entityName = entityName
         self.uuid = uuid

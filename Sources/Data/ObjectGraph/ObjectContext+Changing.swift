@@ -3,6 +3,8 @@ import Foundation
 extension ObjectContext {
     /// Adds a new object.
     /// - Throws: ``ContextError/objectExists(_:)`` when an object has its id.
+    /// - Complexity: O(log *n* + *c*) for each ordering of the entity's *n* objects, in chunks of
+    ///   *c* entries.
     public func insert<E: ManagedEntity>(_ object: E) throws(ContextError) {
         try state.withLock { state throws(ContextError) in
             let id = object.objectID
@@ -15,6 +17,8 @@ extension ObjectContext {
 
     /// Replaces an existing object with a new value of it.
     /// - Throws: ``ContextError/objectNotFound(_:)``.
+    /// - Complexity: O(log *n* + *c*) for each ordering of the entity's *n* objects, in chunks of
+    ///   *c* entries.
     public func update<E: ManagedEntity>(_ object: E) throws(ContextError) {
         try state.withLock { state throws(ContextError) in
             guard state.graph[E.self, object.id] != nil else { throw .objectNotFound(object.objectID) }
@@ -27,6 +31,8 @@ extension ObjectContext {
     /// with a cascading reference to it are deleted, nullifying references are cleared, and
     /// denying ones make the next ``save()`` fail while they remain.
     /// - Throws: ``ContextError/objectNotFound(_:)``.
+    /// - Complexity: O(log *n* + *c*) for each ordering of the entity's *n* objects, in chunks of
+    ///   *c* entries, and as much again for each object the delete rules reach.
     public func delete<E: ManagedEntity>(_ type: E.Type, id: E.ID) throws(ContextError) {
         try state.withLock { state throws(ContextError) in
             let objectID = ObjectID(type, id: id)

@@ -54,6 +54,8 @@ extension ObjectContext {
     }
 
     /// The number of objects a request matches, ignoring its sort, offset and limit.
+    /// - Throws: ``ContextError/fetchFailed(reason:)`` when the predicate throws.
+    /// - Complexity: O(1) without a predicate; O(*n*) for *n* objects of the entity with one.
     public func count<E: ManagedEntity>(_ request: FetchRequest<E>) throws(ContextError) -> Int {
         guard request.predicate != nil else { return state.withLock { $0.graph.count(of: E.self) } }
         return try fetch(FetchRequest(predicate: request.predicate)).count

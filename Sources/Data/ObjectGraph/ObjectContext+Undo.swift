@@ -53,12 +53,14 @@ extension ObjectContext {
     /// another scope that changed one of them makes this throw rather than overwrite that change.
     /// - Throws: ``ContextError/unsavedChanges`` when changes are pending (save or roll them back
     ///   first); ``ContextError/undoConflict(_:)``; what ``save(actionName:undoScope:)`` throws.
+    /// - Complexity: O(*c*) for *c* objects the step wrote, plus one save.
     public func undo(scope: String? = nil) throws(ContextError) {
         try step(.undo, scope: scope)
     }
 
     /// Repeats the last undone action of `scope` (`nil`: the last of all) and saves the result.
     /// - Throws: as ``undo(scope:)``.
+    /// - Complexity: O(*c*) for *c* objects the step wrote, plus one save.
     public func redo(scope: String? = nil) throws(ContextError) {
         try step(.redo, scope: scope)
     }

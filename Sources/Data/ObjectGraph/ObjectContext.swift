@@ -50,6 +50,7 @@ public final class ObjectContext: Sendable {
     /// - Parameter undoLimit: How many undo steps to keep; 0 keeps none, and saves then write
     ///   only the new values.
     /// - Throws: ``ContextError/store(_:)`` when the store cannot be read; the file is left untouched.
+    /// - Complexity: O(*n*) for a store of *n* objects: the snapshot, then the journal's records.
     public convenience init(
         schema: Schema, store description: StoreDescription, undoLimit: Int = ObjectContext.defaultUndoLimit
     ) throws(ContextError) {

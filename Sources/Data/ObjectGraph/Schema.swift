@@ -10,6 +10,7 @@ public struct Schema: Sendable {
     /// The steps from each older version to the next, applied when an older store opens.
     let migrations: [SchemaMigration]
 
+    /// A schema of `entities` at `version`, with the `migrations` from older versions.
     public init(version: Int = 1, entities: [any ManagedEntity.Type], migrations: [SchemaMigration] = []) {
         self.version = version
         self.entities = entities

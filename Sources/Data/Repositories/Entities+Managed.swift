@@ -38,9 +38,12 @@ extension Project: ManagedEntity {
 public struct ProjectColumn: Hashable, Sendable {
     /// The name of the ordering of ``Project`` by column and rank.
     public static let ordering = "column"
+    /// The board.
     public let board: Board.ID
+    /// The column's state.
     public let state: ProjectState
 
+    /// The `state` column of `board`.
     public init(_ board: Board.ID, _ state: ProjectState) {
         self.board = board
         self.state = state

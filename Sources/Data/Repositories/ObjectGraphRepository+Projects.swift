@@ -28,6 +28,7 @@ extension ObjectGraphRepository {
 
     /// - Complexity: O(log *n*) for a column of *n* projects: the moving project's position and
     ///   two neighbours, through the column's ordered index.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
     public func gap(
         at index: Int?, in state: ProjectState, onBoard board: Board.ID, moving: Project.ID?
     ) throws(RepositoryError) -> ColumnGap {

@@ -7,6 +7,9 @@ extension ObjectGraphRepository {
     ///
     /// - Complexity: O(*k* log *n*) for *k* changes in tables of *n* objects, plus one save
     ///   (whatever deleting a board cascades to).
+    /// - Throws: ``RepositoryError/notFound(_:)`` when an object written or deleted does not exist,
+    ///   ``RepositoryError/invalid(_:)`` when an object breaks a rule of the store,
+    ///   ``RepositoryError/storage(_:)``.
     public func save(_ changes: ChangeSet) throws(RepositoryError) {
         // A project lands on a board that exists: say which one is missing, as a read would.
         for change in changes.changes {

@@ -2,11 +2,17 @@ import Foundation
 
 /// A JSON value, for migrations that reshape stored objects before they are decoded.
 public enum JSONValue: Hashable, Sendable, Codable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, by key.
     case object([String: JSONValue])
 
     public init(from decoder: any Decoder) throws {

@@ -27,6 +27,7 @@ public struct Account: Identifiable, Hashable, Sendable, Codable {
     /// When the account was made.
     public let createdAt: Date
 
+    /// An account as the authentication provider made it.
     public init(id: ID, email: EmailAddress, createdAt: Date) {
         self.id = id
         self.email = email
@@ -43,6 +44,7 @@ public struct Session: Hashable, Sendable, Codable {
     /// When the session ends by itself; `nil` keeps it until sign-out.
     public let expiresAt: Date?
 
+    /// A session of `account` that began at `signedInAt` and ends at `expiresAt` (`nil`: at sign-out).
     public init(account: Account, signedInAt: Date, expiresAt: Date?) {
         self.account = account
         self.signedInAt = signedInAt

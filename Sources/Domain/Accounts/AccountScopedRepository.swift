@@ -106,6 +106,8 @@ public struct AccountScopedRepository: ProjectRepository, BoardRepository, Histo
     // MARK: - Boards
 
     /// The viewer's boards, oldest first.
+    /// - Throws: ``RepositoryError/accounts(_:)`` when who is signed in cannot be read,
+    ///   ``RepositoryError/storage(_:)``.
     public func boards() async throws(RepositoryError) -> [Board] {
         let viewer = try await viewer()
         return try await store.boards().filter { $0.isVisible(to: viewer) }
@@ -118,6 +120,7 @@ public struct AccountScopedRepository: ProjectRepository, BoardRepository, Histo
     // MARK: - Saving
 
     /// The viewer: a board made now is theirs.
+    /// - Throws: ``RepositoryError/accounts(_:)`` when who is signed in cannot be read.
     public func author() async throws(RepositoryError) -> Account.ID? {
         try await viewer()
     }
@@ -187,6 +190,8 @@ public struct AccountScopedRepository: ProjectRepository, BoardRepository, Histo
     /// The matches on `board`, or on every board the viewer may see when `nil`.
     /// - Complexity: as the wrapped search when the viewer sees every board; otherwise every match
     ///   is read, then those on the viewer's boards are kept.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when `board` is not the viewer's,
+    ///   ``RepositoryError/accounts(_:)`` when who is signed in cannot be read.
     public func searchProjects(
         matching query: SearchQuery, onBoard board: Board.ID?, limit: Int?
     ) async throws(RepositoryError) -> SearchResults {
@@ -208,6 +213,8 @@ public struct AccountScopedRepository: ProjectRepository, BoardRepository, Histo
 
 extension AccountScopedRepository: FavouriteRepository {
     /// The stars on the viewer's boards and their projects, in the order they were starred.
+    /// - Throws: ``RepositoryError/accounts(_:)`` when who is signed in cannot be read,
+    ///   ``RepositoryError/storage(_:)``.
     public func favourites() async throws(RepositoryError) -> [Favourite] {
         let visible = Set(try await boards().map(\.id))
         return try await store.favourites().filter { visible.contains($0.boardID) }

@@ -17,8 +17,10 @@ public protocol AuthenticationProvider: Sendable {
     func signIn(email: EmailAddress, password: String) async throws(AuthenticationError) -> Session
 
     /// Ends the current session, if any.
+    /// - Throws: ``AuthenticationError/storage(reason:)`` when the session cannot be removed.
     func signOut() async throws(AuthenticationError)
 
     /// The session signed in now, or `nil` when none is, or when it has expired.
+    /// - Throws: ``AuthenticationError/storage(reason:)`` when the session cannot be read.
     func currentSession() async throws(AuthenticationError) -> Session?
 }

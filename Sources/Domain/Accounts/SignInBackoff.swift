@@ -14,6 +14,8 @@ public struct SignInBackoff: Hashable, Sendable {
     /// The longest wait.
     public var maximumDelay: TimeInterval
 
+    /// A policy with `freeFailures` free tries, then waits from `initialDelay` doubling up to
+    /// `maximumDelay` seconds; by default 5, 30 s and an hour.
     public init(freeFailures: Int = 5, initialDelay: TimeInterval = 30, maximumDelay: TimeInterval = 3_600) {
         self.freeFailures = freeFailures
         self.initialDelay = initialDelay
@@ -36,6 +38,7 @@ public struct FailedSignIns: Hashable, Sendable, Codable {
     /// When the email may try again; `nil` when it may now.
     public private(set) var retryAt: Date?
 
+    /// A count of `count` failures that may try again at `retryAt` (`nil`: now); by default none.
     public init(count: Int = 0, retryAt: Date? = nil) {
         self.count = count
         self.retryAt = retryAt

@@ -35,8 +35,11 @@ public enum ConfirmationCheck: Hashable, Sendable {
 /// The password's check does not look at the confirmation, nor the confirmation's at the password's
 /// rules: Krello's nine-row truth table.
 public struct SignUpCheck: Hashable, Sendable {
+    /// What the email field shows: required, the rule the address breaks, or valid.
     public let email: FieldCheck<EmailFailure>
+    /// What the password field shows: required, the first password rule it breaks, or valid.
     public let password: FieldCheck<PasswordFailure>
+    /// What the confirmation field shows: required, matches or does not match the password.
     public let confirmation: ConfirmationCheck
 
     /// Checks the three fields as typed.

@@ -5,13 +5,16 @@ public struct BoardOverview: Hashable, Sendable {
     public struct Column: Hashable, Sendable, Identifiable {
         /// One project in a column, with its position and whether it is overdue today.
         public struct Item: Hashable, Sendable, Identifiable {
+            /// The project as read.
             public let project: Project
             /// The project's index in the whole column, from 0: derived from the ranks.
             public let position: Int
+            /// Whether it is late on ``BoardOverview/today``: see ``Project/isOverdue(on:)``.
             public let isOverdue: Bool
             public var id: Project.ID { project.id }
         }
 
+        /// The column's state: To Do, Doing or Done.
         public let state: ProjectState
         /// The projects read, in order; the whole column unless the board was read in windows.
         public let items: [Item]
@@ -29,6 +32,7 @@ public struct BoardOverview: Hashable, Sendable {
         }
     }
 
+    /// The board read.
     public let board: Board
     /// The day the overdue flags were computed for.
     public let today: Day

@@ -1,9 +1,11 @@
 /// A board as a board list shows it: its title and how many projects each column holds.
 public struct BoardSummary: Identifiable, Hashable, Sendable {
+    /// The board.
     public let board: Board
     /// The number of projects in each column.
     public let counts: [ProjectState: Int]
 
+    /// The summary of `board`, whose columns hold `counts` projects.
     public init(board: Board, counts: [ProjectState: Int]) {
         self.board = board
         self.counts = counts

@@ -5,6 +5,7 @@ public struct CreateBoard: Sendable {
     private let store: any ProjectStore
     private let environment: EngineEnvironment
 
+    /// Makes boards in `store`, with the ids and the clock of `environment`.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         self.store = store
         self.environment = environment
@@ -12,6 +13,7 @@ public struct CreateBoard: Sendable {
 
     /// - Returns: The board as saved, with its owner.
     /// - Throws: ``RepositoryError/invalid(_:)`` when the title breaks the title rules.
+    /// - Complexity: One save.
     public func callAsFunction(title: String) async throws(RepositoryError) -> Board {
         let failures = ProjectRules.failures(title: title)
         guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }

@@ -10,6 +10,7 @@ public struct DeleteBoard: Sendable {
     private let store: any ProjectStore
     private let environment: EngineEnvironment
 
+    /// Deletes boards from `store`, dating the history entry with the clock of `environment`.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         self.store = store
         self.environment = environment

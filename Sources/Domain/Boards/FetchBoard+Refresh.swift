@@ -16,7 +16,7 @@ extension FetchBoard {
     /// when the change touched it. The overview is laid out again for today.
     /// - Parameter overview: The board as last read, with every project of each column.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board itself was deleted,
-    ///   ``RepositoryError/storage(reason:)``.
+    ///   ``RepositoryError/storage(_:)``.
     /// - Complexity: O(*k*) reads for *k* projects of the board the change touched (none for a
     ///   change on another board), then O(*n* log *n*) in memory for *n* projects on the board.
     public func refresh(

@@ -6,6 +6,8 @@ public struct FetchBoard: Sendable {
     let projects: any ProjectRepository
     let environment: EngineEnvironment
 
+    /// Reads boards from `boards` and their projects from `projects`, with overdue flags for the
+    /// day `environment` says it is.
     public init(boards: any BoardRepository, projects: any ProjectRepository, environment: EngineEnvironment) {
         self.boards = boards
         self.projects = projects

@@ -12,12 +12,15 @@ public struct FetchBoardList: Sendable {
     private let boards: any BoardRepository
     private let projects: any ProjectRepository
 
+    /// Reads the boards from `boards` and each column's count from `projects`.
     public init(boards: any BoardRepository, projects: any ProjectRepository) {
         self.boards = boards
         self.projects = projects
     }
 
     /// - Complexity: O(*b* log *n*) for *b* boards of at most *n* projects in a column.
+    /// - Throws: ``RepositoryError/accounts(_:)`` when who is signed in cannot be read,
+    ///   ``RepositoryError/storage(_:)``.
     public func callAsFunction() async throws(RepositoryError) -> [BoardSummary] {
         var summaries: [BoardSummary] = []
         for board in try await boards.boards() {

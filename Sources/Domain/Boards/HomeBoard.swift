@@ -11,6 +11,7 @@ public struct HomeBoard: Sendable {
     private let boards: any BoardRepository
     private let createBoard: CreateBoard
 
+    /// Finds, or makes in `store` with the ids and the clock of `environment`, the viewer's home board.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         boards = store
         createBoard = CreateBoard(store: store, environment: environment)
@@ -18,6 +19,7 @@ public struct HomeBoard: Sendable {
 
     /// - Returns: The board; only an account's first call saves anything.
     /// - Throws: ``RepositoryError/storage(_:)``.
+    /// - Complexity: O(*b*) for *b* boards, plus one save on an account's first call.
     public func callAsFunction() async throws(RepositoryError) -> Board {
         let boards = try await boards.boards()
         if let home = boards.first(where: { $0.id == .default }) ?? boards.first { return home }

@@ -5,6 +5,7 @@ public struct RenameBoard: Sendable {
     private let store: any ProjectStore
     private let environment: EngineEnvironment
 
+    /// Renames boards in `store`, dating the history entry with the clock of `environment`.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         self.store = store
         self.environment = environment
@@ -12,6 +13,7 @@ public struct RenameBoard: Sendable {
 
     /// - Returns: The board as saved; a title equal to its own saves nothing.
     /// - Throws: ``RepositoryError/invalid(_:)``, ``RepositoryError/notFound(_:)``.
+    /// - Complexity: One read and one save.
     @discardableResult
     public func callAsFunction(_ id: Board.ID, to title: String) async throws(RepositoryError) -> Board {
         let failures = ProjectRules.failures(title: title)

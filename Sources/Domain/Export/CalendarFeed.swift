@@ -15,6 +15,7 @@ import Foundation
 public struct CalendarFeed: Sendable {
     /// One project, as the feed shows it.
     public struct Item: Hashable, Sendable {
+        /// When a project is due: on one day, or on every occurrence of a repeat rule.
         public enum Schedule: Hashable, Sendable {
             /// Due on one day: a `VTODO`.
             case due(Day)
@@ -22,16 +23,22 @@ public struct CalendarFeed: Sendable {
             case repeating(Recurrence)
         }
 
+        /// The project: the `UID`.
         public var id: Project.ID
+        /// The project's title: the `SUMMARY`.
         public var title: String
+        /// The project's body: the `DESCRIPTION`, left out when empty.
         public var body: String
+        /// When the project is due: a `VTODO`'s `DUE`, or a `VEVENT`'s `DTSTART`, `RRULE` and `EXDATE`.
         public var schedule: Schedule
         /// Whether the project is done: a `VTODO` gets `STATUS:COMPLETED`.
         public var isDone: Bool
+        /// When to remind of it: the `VALARM`, none for ``ReminderRule/off``.
         public var reminder: ReminderRule
         /// When the project last changed: the `DTSTAMP`.
         public var updatedAt: Date
 
+        /// One project as the feed shows it; not done, with the standard reminder, by default.
         public init(id: Project.ID, title: String, body: String = "", schedule: Schedule, isDone: Bool = false,
                     reminder: ReminderRule = .standard, updatedAt: Date) {
             self.id = id
@@ -46,8 +53,10 @@ public struct CalendarFeed: Sendable {
 
     /// The calendar's name (`X-WR-CALNAME`).
     public var name: String
+    /// The projects, each one component, in this order.
     public var items: [Item]
 
+    /// A calendar called `name` holding `items`.
     public init(name: String, items: [Item]) {
         self.name = name
         self.items = items

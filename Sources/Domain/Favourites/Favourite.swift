@@ -26,13 +26,17 @@ public struct Favourite: Identifiable, Hashable, Sendable, Codable {
 
     /// Whether a favourite stars a project or a board.
     public enum Kind: Hashable, Sendable, Codable {
+        /// The favourite stars a project.
         case project
+        /// The favourite stars a board.
         case board
     }
 
     /// What a favourite stars.
     public enum Target: Hashable, Sendable, Codable, CustomStringConvertible {
+        /// A project, by its id.
         case project(Project.ID)
+        /// A board, by its id.
         case board(Board.ID)
 
         /// The favourite's identifier for this target.
@@ -89,6 +93,7 @@ public struct FavouriteItem: Hashable, Sendable {
     /// The starred project; `nil` when the favourite stars a board.
     public let project: Project?
 
+    /// A favourite with its board, and its project when it stars one.
     public init(favourite: Favourite, board: Board, project: Project?) {
         self.favourite = favourite
         self.board = board

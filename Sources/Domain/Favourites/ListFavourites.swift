@@ -6,6 +6,7 @@ public struct ListFavourites: Sendable {
     private let boards: any BoardRepository
     private let projects: any ProjectRepository
 
+    /// Reads the stars from `favourites`, and what they star from `boards` and `projects`.
     public init(favourites: any FavouriteRepository, boards: any BoardRepository, projects: any ProjectRepository) {
         self.favourites = favourites
         self.boards = boards
@@ -14,6 +15,8 @@ public struct ListFavourites: Sendable {
 
     /// Every favourite, in the order starred (oldest first), with its board and project.
     /// - Complexity: O(*f* log *f*) for *f* favourites, and one read of each.
+    /// - Throws: ``RepositoryError/accounts(_:)`` when who is signed in cannot be read,
+    ///   ``RepositoryError/notFound(_:)`` when a starred project was deleted meanwhile.
     public func callAsFunction() async throws(RepositoryError) -> [FavouriteItem] {
         var boardsByID: [Board.ID: Board] = [:]
         for board in try await boards.boards() { boardsByID[board.id] = board }
@@ -32,6 +35,8 @@ public struct ListFavourites: Sendable {
 
     /// The starred projects of `board`.
     /// - Complexity: O(*k* log *k*) for *k* favourites on the board.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist or is not the
+    ///   viewer's.
     public func starredProjects(onBoard board: Board.ID) async throws(RepositoryError) -> Set<Project.ID> {
         Set(try await favourites.favourites(onBoard: board).compactMap(\.target.projectID))
     }

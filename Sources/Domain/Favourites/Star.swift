@@ -11,6 +11,7 @@ public struct Star: Sendable {
     private let store: any ProjectStore
     private let environment: EngineEnvironment
 
+    /// Puts stars on in `store`, with the ids and the clock of `environment`.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         self.store = store
         self.environment = environment
@@ -18,6 +19,7 @@ public struct Star: Sendable {
 
     /// - Returns: `false` when `target` was already starred: nothing is saved then.
     /// - Throws: ``RepositoryError/notFound(_:)``, ``RepositoryError/storage(_:)``.
+    /// - Complexity: Two reads and one save.
     @discardableResult
     public func callAsFunction(_ target: Favourite.Target) async throws(RepositoryError) -> Bool {
         let place = try await StarTarget(target, in: store)

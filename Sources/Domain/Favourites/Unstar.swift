@@ -6,6 +6,7 @@ public struct Unstar: Sendable {
     private let store: any ProjectStore
     private let environment: EngineEnvironment
 
+    /// Takes stars off in `store`, dating the history entry with the clock of `environment`.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         self.store = store
         self.environment = environment
@@ -13,6 +14,7 @@ public struct Unstar: Sendable {
 
     /// - Returns: `false` when `target` was not starred: nothing is saved then.
     /// - Throws: ``RepositoryError/notFound(_:)``, ``RepositoryError/storage(_:)``.
+    /// - Complexity: Two reads and one save.
     @discardableResult
     public func callAsFunction(_ target: Favourite.Target) async throws(RepositoryError) -> Bool {
         let place = try await StarTarget(target, in: store)

@@ -13,6 +13,7 @@ public struct DeviceAuthorization: Sendable, Hashable {
     /// How long to wait between polls.
     public var interval: Duration
 
+    /// The codes of one device-flow sign-in, as GitHub handed them out.
     public init(deviceCode: String, userCode: String, verificationURL: URL, expiresIn: Duration, interval: Duration) {
         self.deviceCode = deviceCode
         self.userCode = userCode
@@ -35,6 +36,9 @@ public enum DevicePoll: Sendable, Hashable {
 /// GitHub's OAuth device flow endpoints.
 public protocol GitHubDeviceFlow: Sendable {
     /// Asks for a device code and a user code (`POST /login/device/code`).
+    /// - Throws: ``GitHubError/transport(_:)`` when GitHub cannot be reached,
+    ///   ``GitHubError/oauth(code:description:)`` when it refuses the client id,
+    ///   ``GitHubError/decoding(field:reason:)`` for an answer it does not document.
     func requestCodes(scope: String) async throws(GitHubError) -> DeviceAuthorization
     /// Polls once (`POST /login/oauth/access_token`); throws ``GitHubError/deviceCodeExpired`` for
     /// `expired_token` and ``GitHubError/accessDenied`` for `access_denied`.
@@ -66,6 +70,8 @@ public struct SignInWithDevice: Sendable {
     /// `slow_down` adds five seconds to the interval (or takes the interval GitHub names).
     /// - Throws: ``GitHubError/deviceCodeExpired`` when GitHub says so or the codes' lifetime has
     ///   been waited through, ``GitHubError/accessDenied``, or any request's error.
+    /// - Complexity: One request for the codes, then one per poll until the user approves, waiting
+    ///   the interval GitHub asks for between them.
     public func callAsFunction(
         scope: String, show: @Sendable (DeviceAuthorization) async -> Void
     ) async throws(GitHubError) -> AccessToken {

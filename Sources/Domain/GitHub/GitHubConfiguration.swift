@@ -21,6 +21,8 @@ public struct GitHubConfiguration: Sendable, Hashable {
     /// `https://github.com`.
     public static let defaultWebURL = URL(string: "https://github.com") ?? URL(fileURLWithPath: "/")
 
+    /// A configuration; by default github.com, no client id, `User-Agent: ProjectManager` and a 30 s
+    /// timeout.
     public init(
         apiURL: URL = GitHubConfiguration.defaultAPIURL, webURL: URL = GitHubConfiguration.defaultWebURL,
         clientID: String? = nil, userAgent: String = "ProjectManager", timeout: TimeInterval = 30

@@ -25,6 +25,7 @@ public struct GitHubRepositoryName: Hashable, Sendable, Codable, CustomStringCon
 public struct GitHubIssue: Hashable, Sendable, Codable, Identifiable {
     /// Whether an issue is open or closed.
     public enum State: String, Hashable, Sendable, Codable, CaseIterable {
+        /// `open`: the issue is open; `closed`: it was closed (see ``GitHubIssue/stateReason``).
         case open, closed
     }
 
@@ -32,9 +33,11 @@ public struct GitHubIssue: Hashable, Sendable, Codable, Identifiable {
     public let id: Int64
     /// The number in its repository, `#1347`.
     public var number: Int
+    /// The title.
     public var title: String
     /// The description; `nil` when there is none.
     public var body: String?
+    /// Whether it is open or closed.
     public var state: State
     /// Why it was closed or reopened (`completed`, `not_planned`, `reopened`), when GitHub says.
     public var stateReason: String?
@@ -46,10 +49,14 @@ public struct GitHubIssue: Hashable, Sendable, Codable, Identifiable {
     public var assignees: [String]
     /// Who opened it; `nil` for a deleted account.
     public var author: String?
+    /// When it was opened.
     public var createdAt: Date
+    /// When it last changed on GitHub.
     public var updatedAt: Date
+    /// When it was closed; `nil` while it is open.
     public var closedAt: Date?
 
+    /// An issue as GitHub describes it; open, with no body, labels or assignees, by default.
     public init(
         id: Int64, number: Int, title: String, body: String? = nil, state: State = .open,
         stateReason: String? = nil, url: URL, labels: [String] = [], assignees: [String] = [],
@@ -75,6 +82,7 @@ public struct GitHubIssue: Hashable, Sendable, Codable, Identifiable {
 public struct IssueFilter: Hashable, Sendable {
     /// Which states to include.
     public enum State: String, Hashable, Sendable, CaseIterable {
+        /// `open` issues only, `closed` ones only, or `all` of them.
         case open, closed, all
     }
 
@@ -92,15 +100,19 @@ public struct IssueFilter: Hashable, Sendable {
 
     /// What to sort by.
     public enum Sort: String, Hashable, Sendable, CaseIterable {
+        /// By when issues were `created`, last `updated`, or by how many `comments` they have.
         case created, updated, comments
     }
 
     /// Which way to sort.
     public enum Direction: String, Hashable, Sendable, CaseIterable {
+        /// `ascending` (`asc`), oldest or fewest first, or `descending` (`desc`), newest or most first.
         case ascending = "asc", descending = "desc"
     }
 
+    /// Which states to include; open ones by default.
     public var state: State
+    /// Whose issues to include; `nil`: whoever they are assigned to, if anybody.
     public var assignee: Assignee?
     /// Opened by this login.
     public var creator: String?
@@ -110,9 +122,12 @@ public struct IssueFilter: Hashable, Sendable {
     public var labels: [String]
     /// Updated at or after this instant.
     public var since: Date?
+    /// What to sort by; when they were created by default.
     public var sort: Sort
+    /// Which way to sort; newest first by default.
     public var direction: Direction
 
+    /// A filter; by default the open issues, newest first, whoever they belong to.
     public init(
         state: State = .open, assignee: Assignee? = nil, creator: String? = nil, mentioned: String? = nil,
         labels: [String] = [], since: Date? = nil, sort: Sort = .created, direction: Direction = .descending
@@ -130,11 +145,14 @@ public struct IssueFilter: Hashable, Sendable {
 
 /// How many requests GitHub allows until when.
 public struct RateLimit: Hashable, Sendable, Codable {
+    /// How many requests the window allows.
     public var limit: Int
+    /// How many requests are left in the window.
     public var remaining: Int
     /// When the window resets.
     public var reset: Date
 
+    /// A rate limit as GitHub's `x-ratelimit-*` headers report it.
     public init(limit: Int, remaining: Int, reset: Date) {
         self.limit = limit
         self.remaining = remaining
@@ -148,9 +166,11 @@ public struct IssuePage: Sendable, Hashable {
     public struct Cursor: Sendable, Hashable {
         /// The address of the next page, exactly as GitHub wrote it.
         public let url: URL
+        /// The cursor of the page at `url`.
         public init(url: URL) { self.url = url }
     }
 
+    /// The page's issues, in the order asked for.
     public var issues: [GitHubIssue]
     /// The next page, or `nil` on the last.
     public var next: Cursor?
@@ -159,6 +179,7 @@ public struct IssuePage: Sendable, Hashable {
     /// The rate limit after this request, when GitHub reported it.
     public var rateLimit: RateLimit?
 
+    /// A page of `issues`, with the cursor of the next page and the rate limit GitHub reported.
     public init(issues: [GitHubIssue], next: Cursor?, isUnchanged: Bool, rateLimit: RateLimit?) {
         self.issues = issues
         self.next = next
@@ -169,11 +190,14 @@ public struct IssuePage: Sendable, Hashable {
 
 /// The signed-in user.
 public struct GitHubUser: Hashable, Sendable, Codable {
+    /// GitHub's id for the user, which never changes.
     public var id: Int64
+    /// The user's login, `octocat`.
     public var login: String
     /// The display name, when set.
     public var name: String?
 
+    /// A user as GitHub describes them.
     public init(id: Int64, login: String, name: String? = nil) {
         self.id = id
         self.login = login

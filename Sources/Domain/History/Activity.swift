@@ -6,7 +6,9 @@ import Foundation
 public struct Activity: Identifiable, Hashable, Sendable, Codable {
     /// An activity's identifier.
     public struct ID: Hashable, Sendable, Codable {
+        /// The identifier's UUID.
         public let rawValue: UUID
+        /// Wraps a UUID.
         public init(rawValue: UUID) { self.rawValue = rawValue }
 
         public init(from decoder: any Decoder) throws {
@@ -68,15 +70,18 @@ public struct Activity: Identifiable, Hashable, Sendable, Codable {
     }
 
     public let id: ID
+    /// The board whose history shows it.
     public let boardID: Board.ID
     /// The project it happened to; `nil` for an activity about a board.
     public let projectID: Project.ID?
     /// The project's title when this happened (the board's, for an activity about a board).
     public let projectTitle: String
+    /// What happened.
     public let kind: Kind
     /// When it happened.
     public let date: Date
 
+    /// An activity as the store records it.
     public init(id: ID, boardID: Board.ID, projectID: Project.ID?, projectTitle: String, kind: Kind, date: Date) {
         self.id = id
         self.boardID = boardID

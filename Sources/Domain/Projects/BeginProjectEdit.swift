@@ -6,12 +6,14 @@ public struct BeginProjectEdit: Sendable {
     private let store: any ProjectStore
     private let environment: EngineEnvironment
 
+    /// Opens edit sessions over `store`, whose saves are dated by the clock of `environment`.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         self.store = store
         self.environment = environment
     }
 
     /// - Throws: ``RepositoryError/notFound(_:)``.
+    /// - Complexity: One read; the session's commit is one save.
     public func callAsFunction(_ id: Project.ID) async throws(RepositoryError) -> any ProjectEditing {
         ScratchProjectEdit(
             original: try await store.project(id: id), update: UpdateProject(store: store, environment: environment),

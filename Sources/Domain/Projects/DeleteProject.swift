@@ -5,6 +5,7 @@ public struct DeleteProject: Sendable {
     private let store: any ProjectStore
     private let environment: EngineEnvironment
 
+    /// Deletes projects from `store`, dating the history entry with the clock of `environment`.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         self.store = store
         self.environment = environment

@@ -10,6 +10,7 @@ public struct ImportProjects: Sendable {
     private let store: any ProjectStore
     private let environment: EngineEnvironment
 
+    /// Imports projects into `store`, with the ids, the clock and the calendar of `environment`.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         self.store = store
         self.environment = environment

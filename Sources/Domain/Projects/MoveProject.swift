@@ -17,6 +17,8 @@ public struct MoveProject: Sendable {
     private let store: any ProjectStore
     private let environment: EngineEnvironment
 
+    /// Moves projects in `store`; the clock and the calendar of `environment` date the move and
+    /// complete a repeating project's occurrence.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         self.store = store
         self.environment = environment

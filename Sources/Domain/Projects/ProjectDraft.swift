@@ -2,7 +2,9 @@ import Foundation
 
 /// The editable fields of a project, as a form holds them before they are validated.
 public struct ProjectDraft: Hashable, Sendable {
+    /// The title, as typed: ``ProjectRules`` trims it and requires it.
     public var title: String
+    /// The body, as typed; it may be empty.
     public var body: String
     /// The day the project is due; with a ``repeatRule``, the first day of its schedule (today
     /// when `nil`).
@@ -10,6 +12,7 @@ public struct ProjectDraft: Hashable, Sendable {
     /// The rule the project repeats by, or `nil` for a project done once.
     public var repeatRule: RecurrenceRule?
 
+    /// A draft; empty by default, as a new project's form opens.
     public init(title: String = "", body: String = "", deadline: Day? = nil, repeatRule: RecurrenceRule? = nil) {
         self.title = title
         self.body = body
@@ -32,6 +35,7 @@ public struct ProjectDraft: Hashable, Sendable {
 extension ProjectDraft {
     /// The draft as it is saved (title trimmed), after checking every rule once.
     /// - Throws: ``RepositoryError/invalid(_:)`` with every rule the draft breaks.
+    /// - Complexity: O(*t*) in the length of the title and the body.
     public static func validated(_ draft: ProjectDraft) throws(RepositoryError) -> ProjectDraft {
         let failures = draft.failures
         guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }

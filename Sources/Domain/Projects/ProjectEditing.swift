@@ -9,13 +9,15 @@ public protocol ProjectEditing: Sendable {
 
     /// Applies the draft to the scratch copy, after validating it; nothing is saved.
     /// - Throws: ``RepositoryError/invalid(_:)`` with every broken rule.
+    /// - Complexity: O(*t*) in the length of the draft's text.
     @discardableResult
     func apply(_ draft: ProjectDraft) async throws(RepositoryError) -> Project
 
     /// Saves the edits into the store, as one user action.
     /// - Returns: The saved project.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the project was deleted meanwhile,
-    ///   ``RepositoryError/storage(reason:)``.
+    ///   ``RepositoryError/storage(_:)``.
+    /// - Complexity: One save of the project and its history entry.
     @discardableResult
     func commit() async throws(RepositoryError) -> Project
 

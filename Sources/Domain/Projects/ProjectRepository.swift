@@ -10,6 +10,7 @@ import Foundation
 public protocol ProjectRepository: Sendable {
     /// The project with this id.
     /// - Throws: ``RepositoryError/notFound(_:)``.
+    /// - Complexity: O(1).
     func project(id: Project.ID) async throws(RepositoryError) -> Project
 
     /// Where a project stands: its column, its index there and the column's size.
@@ -48,6 +49,7 @@ public struct ColumnGap: Hashable, Sendable {
     /// The index in the column of the project that moves, when it is in this column.
     public let current: Int?
 
+    /// A gap at `index`, between the ranks `before` and `after`, the moving project at `current`.
     public init(index: Int, before: Rank?, after: Rank?, current: Int?) {
         self.index = index
         self.before = before
@@ -66,6 +68,8 @@ extension ProjectRepository {
     /// The gap, found by reading the whole column: the default for a repository written before
     /// ``gap(at:in:onBoard:moving:)`` was a requirement. Implement it through an ordered index.
     /// - Complexity: O(*n*) for a column of *n* projects.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist, as
+    ///   ``column(_:onBoard:offset:limit:)`` throws.
     public func gap(
         at index: Int?, in state: ProjectState, onBoard board: Board.ID, moving: Project.ID?
     ) async throws(RepositoryError) -> ColumnGap {
@@ -80,6 +84,7 @@ extension ProjectRepository {
 
     /// Every project on the board, column by column, each column in order.
     /// - Complexity: O(*n*) for *n* projects on the board.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
     public func projects(onBoard board: Board.ID) async throws(RepositoryError) -> [Project] {
         var projects: [Project] = []
         for state in ProjectState.allCases {
@@ -98,6 +103,7 @@ public struct ProjectPlace: Hashable, Sendable {
     /// The number of projects in the column.
     public let count: Int
 
+    /// A project at `index` of the `state` column of `count` projects.
     public init(state: ProjectState, index: Int, count: Int) {
         self.state = state
         self.index = index
@@ -107,6 +113,7 @@ public struct ProjectPlace: Hashable, Sendable {
 
 /// A window of a column: some of its projects, in order, and how many it holds in all.
 public struct ColumnWindow: Hashable, Sendable {
+    /// The column.
     public let state: ProjectState
     /// The index in the column of the first project of ``projects``.
     public let offset: Int
@@ -115,6 +122,7 @@ public struct ColumnWindow: Hashable, Sendable {
     /// The number of projects in the whole column.
     public let count: Int
 
+    /// A window of `projects` from `offset` of the `state` column of `count` projects.
     public init(state: ProjectState, offset: Int, projects: [Project], count: Int) {
         self.state = state
         self.offset = offset
@@ -130,6 +138,7 @@ public struct ProjectChange: Hashable, Sendable {
     /// `false` when the project already was as asked, and nothing was saved.
     public let isChanged: Bool
 
+    /// The project as saved, or as it was when `isChanged` is `false`.
     public init(project: Project, isChanged: Bool) {
         self.project = project
         self.isChanged = isChanged

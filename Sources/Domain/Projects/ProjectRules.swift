@@ -77,6 +77,7 @@ public enum ProjectRules {
     }
 
     /// The rules `deadline` breaks: it must be a day of the calendar.
+    /// - Complexity: O(1).
     public static func failures(deadline: Day?) -> [ValidationFailure] {
         guard let deadline, !deadline.isValid else { return [] }
         return [.deadlineNotADay(deadline)]

@@ -12,6 +12,7 @@ public struct SkipOccurrence: Sendable {
     private let store: any ProjectStore
     private let environment: EngineEnvironment
 
+    /// Skips occurrences in `store`, with the clock and the calendar of `environment`.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         self.store = store
         self.environment = environment

@@ -6,6 +6,7 @@ public struct UpdateProject: Sendable {
     private let store: any ProjectStore
     private let environment: EngineEnvironment
 
+    /// Changes projects in `store`, with the clock and the calendar of `environment`.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         self.store = store
         self.environment = environment

@@ -29,7 +29,12 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
 
     /// The form field a failure belongs to.
     public enum Field: Hashable, Sendable, CaseIterable {
-        case title, body, deadline
+        /// The title.
+        case title
+        /// The body.
+        case body
+        /// The deadline.
+        case deadline
         /// The repeat rule.
         case repeatRule
         /// The value as a whole, not one field.
@@ -80,6 +85,7 @@ public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The rules broken, in field order; never empty.
     public let failures: [ValidationFailure]
 
+    /// The error for `failures`, which must not be empty.
     public init(_ failures: [ValidationFailure]) {
         self.failures = failures
     }

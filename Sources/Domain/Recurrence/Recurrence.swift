@@ -121,6 +121,8 @@ public struct Recurrence: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The first occurrence on or after `day`, or `nil` when the schedule has ended.
     ///
     /// - Throws: ``RecurrenceError/neverOccurs(_:)``.
+    /// - Complexity: As ``occurrences(from:)`` for one occurrence: the periods up to it, jumping
+    ///   straight to the period of `day`; at most 400 years of periods for a rule that never falls.
     public func nextOccurrence(onOrAfter day: Day) throws(RecurrenceError) -> Day? {
         var iterator = try occurrences(from: day).makeIterator()
         return iterator.next()

@@ -11,6 +11,7 @@ extension RecurrenceRule {
     ///   for `BYDAY=5XX`, ``RecurrenceRuleError/countWithUntil``,
     ///   ``RecurrenceRuleError/ordinalOutsideMonthlyOrYearly(_:)`` for `FREQ=WEEKLY;BYDAY=2MO`, and
     ///   the other cases for unknown, unsupported, repeated or malformed parts.
+    /// - Complexity: O(*n*) in the length of `text`.
     public init(parsing text: String) throws(RecurrenceRuleError) {
         var body = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
         if body.uppercased().hasPrefix("RRULE:") { body = body.dropFirst("RRULE:".count) }
@@ -128,6 +129,8 @@ extension RecurrenceRule {
 
 extension RecurrenceRule: Codable {
     /// Decodes RRULE text.
+    /// - Throws: `DecodingError.dataCorrupted` when the text is not a rule, with the
+    ///   ``RecurrenceRuleError``'s description; the decoder's errors when it holds no string.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -139,6 +142,7 @@ extension RecurrenceRule: Codable {
     }
 
     /// Encodes RRULE text.
+    /// - Throws: The encoder's errors.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

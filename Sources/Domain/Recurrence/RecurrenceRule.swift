@@ -18,9 +18,13 @@
 public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     /// How often the rule repeats: the length of one period.
     public enum Frequency: String, Hashable, Sendable, CaseIterable {
+        /// A period of one day.
         case daily = "DAILY"
+        /// A period of one week.
         case weekly = "WEEKLY"
+        /// A period of one month.
         case monthly = "MONTHLY"
+        /// A period of one year.
         case yearly = "YEARLY"
     }
 
@@ -83,6 +87,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     ///   ``RecurrenceRuleError/ordinalOutsideMonthlyOrYearly(_:)``,
     ///   ``RecurrenceRuleError/monthDayInWeeklyRule`` and
     ///   ``RecurrenceRuleError/setPositionWithoutOtherParts``.
+    /// - Complexity: O(*p*) for *p* values in the `BY…` parts.
     public init(
         frequency: Frequency,
         interval: Int = 1,
@@ -131,6 +136,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The same rule ending differently.
+    /// - Throws: ``RecurrenceRuleError/invalidValue(_:)`` for a `COUNT` below 1.
     public func ending(_ end: End) throws(RecurrenceRuleError) -> RecurrenceRule {
         try RecurrenceRule(
             frequency: frequency, interval: interval, end: end, byDay: byDay, byMonthDay: byMonthDay,

@@ -1,6 +1,19 @@
 /// A day of the week, written in RFC 5545 as `MO` … `SU`.
 public enum Weekday: Int, Hashable, Sendable, CaseIterable, Comparable, Codable {
-    case monday, tuesday, wednesday, thursday, friday, saturday, sunday
+    /// Monday (`MO`).
+    case monday
+    /// Tuesday (`TU`).
+    case tuesday
+    /// Wednesday (`WE`).
+    case wednesday
+    /// Thursday (`TH`).
+    case thursday
+    /// Friday (`FR`).
+    case friday
+    /// Saturday (`SA`).
+    case saturday
+    /// Sunday (`SU`).
+    case sunday
 
     /// The RFC 5545 code: `MO`, `TU`, `WE`, `TH`, `FR`, `SA`, `SU`.
     public var code: String {

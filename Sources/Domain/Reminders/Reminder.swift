@@ -5,6 +5,7 @@ public struct Reminder: Identifiable, Hashable, Sendable, Codable {
     /// A reminder's identifier: the project and the due day, `<project id>/<YYYY-MM-DD>`, so that
     /// the same occurrence always has the same identifier, across runs and reschedules.
     public struct ID: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+        /// The identifier as the platform keeps it: `<project id>/<YYYY-MM-DD>`.
         public let rawValue: String
 
         /// Wraps a platform identifier.
@@ -49,17 +50,23 @@ public struct ReminderSource: Hashable, Sendable {
         case repeating(Recurrence)
     }
 
+    /// The project the reminders are for.
     public var projectID: Project.ID
+    /// The project's title, which the reminders say.
     public var title: String
+    /// The days the project is due.
     public var schedule: Schedule
     /// Whether the project is finished (Done, and for a repeating one, past its last occurrence):
     /// a finished project has no reminders.
     public var isFinished: Bool
+    /// When to remind before each due day, or ``ReminderRule/off``.
     public var rule: ReminderRule
     /// The first due day to remind of, when the ones before it are done (a repeating project's
     /// occurrences before the one it waits for); `nil` reminds of every due day.
     public var firstDueDay: Day?
 
+    /// What the reminders should know of one project; by default not finished, with the standard
+    /// rule, from its first due day.
     public init(
         projectID: Project.ID, title: String, schedule: Schedule, isFinished: Bool = false,
         rule: ReminderRule = .standard, firstDueDay: Day? = nil
@@ -74,6 +81,7 @@ public struct ReminderSource: Hashable, Sendable {
 
     /// What `project` wants reminded: its deadline; for a repeating project, every occurrence from
     /// the one it waits for (its deadline) on. `nil` when it has no deadline.
+    /// - Complexity: O(1); the occurrences are expanded when the reminders are planned.
     public init?(_ project: Project, rule: ReminderRule = .standard) {
         guard let deadline = project.deadline else { return nil }
         self.init(
@@ -92,6 +100,7 @@ public struct ReminderPlan: Hashable, Sendable {
     /// Pending reminders to remove.
     public var cancel: [Reminder.ID] = []
 
+    /// A plan; by default one that changes nothing.
     public init(schedule: [Reminder] = [], reschedule: [Reminder] = [], cancel: [Reminder.ID] = []) {
         self.schedule = schedule
         self.reschedule = reschedule
@@ -102,6 +111,7 @@ public struct ReminderPlan: Hashable, Sendable {
     public var isEmpty: Bool { schedule.isEmpty && reschedule.isEmpty && cancel.isEmpty }
 
     /// The pending reminders once the plan is carried out, soonest first.
+    /// - Complexity: O(*n* log *n*) for *n* reminders pending and planned.
     public func applied(to pending: [Reminder]) -> [Reminder] {
         var byID = Dictionary(pending.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         for id in cancel { byID[id] = nil }

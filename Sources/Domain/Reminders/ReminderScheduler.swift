@@ -8,12 +8,17 @@ public protocol ReminderScheduler: Sendable {
     var limit: Int { get }
 
     /// The reminders pending now, as they were scheduled (in this run or an earlier one).
+    /// - Throws: ``ReminderSchedulerError/notAuthorized`` when notifications are turned off,
+    ///   ``ReminderSchedulerError/failed(reason:)``.
     func pendingReminders() async throws(ReminderSchedulerError) -> [Reminder]
 
     /// Adds `reminders`, replacing any pending one with the same id.
+    /// - Throws: ``ReminderSchedulerError/notAuthorized`` when notifications are turned off,
+    ///   ``ReminderSchedulerError/failed(reason:)``.
     func schedule(_ reminders: [Reminder]) async throws(ReminderSchedulerError)
 
     /// Removes the pending reminders with these ids; unknown ids are ignored.
+    /// - Throws: ``ReminderSchedulerError/failed(reason:)``.
     func cancel(_ ids: [Reminder.ID]) async throws(ReminderSchedulerError)
 }
 
@@ -38,6 +43,8 @@ public struct ReconcileReminders: Sendable {
     private let scheduler: any ReminderScheduler
     private let environment: EngineEnvironment
 
+    /// Reconciles the reminders pending in `scheduler`, as of the clock and the calendar of
+    /// `environment`.
     public init(scheduler: any ReminderScheduler, environment: EngineEnvironment) {
         self.scheduler = scheduler
         self.environment = environment
@@ -47,6 +54,8 @@ public struct ReconcileReminders: Sendable {
     ///
     /// - Throws: what the scheduler throws; the plan is carried out cancellations first, so a
     ///   failure part way leaves fewer reminders, never duplicates.
+    /// - Complexity: As ``ReminderReconciliation/plan(for:pending:now:calendar:limit:)``, plus the
+    ///   scheduler's three calls.
     @discardableResult
     public func callAsFunction(_ sources: [ReminderSource]) async throws(ReminderSchedulerError) -> ReminderPlan {
         let pending = try await scheduler.pendingReminders()

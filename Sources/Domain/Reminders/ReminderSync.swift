@@ -81,6 +81,8 @@ public final class ReminderSync: Sendable {
     deinit { stop() }
 
     /// Reconciles again from every project.
+    /// - Complexity: O(1) here; the reconciliation it queues reads the *n* projects of the viewer's
+    ///   boards, O(*n*), then plans as ``ReminderReconciliation`` does.
     public func refresh() {
         triggers.yield(.refresh)
     }

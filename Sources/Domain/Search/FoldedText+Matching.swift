@@ -12,7 +12,9 @@ public enum SearchMatchKind: Int, Sendable, Hashable, Comparable, Codable {
 
 /// Where a word matched: the title ranks before the body.
 public enum SearchField: Int, Sendable, Hashable, Comparable, Codable {
+    /// The project's title.
     case title
+    /// The project's body.
     case body
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -22,9 +24,12 @@ public enum SearchField: Int, Sendable, Hashable, Comparable, Codable {
 ///
 /// Orders title before body, then whole word before prefix before infix.
 public struct SearchRelevance: Sendable, Hashable, Comparable, Codable {
+    /// Where the word matched.
     public var field: SearchField
+    /// How the word matched: whole, as a prefix, or inside a word.
     public var kind: SearchMatchKind
 
+    /// A relevance for a match of `kind` in `field`.
     public init(field: SearchField, kind: SearchMatchKind) {
         self.field = field
         self.kind = kind

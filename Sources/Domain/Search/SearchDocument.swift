@@ -6,6 +6,7 @@ import Foundation
 /// and the Data layer's index match queries against these.
 public struct SearchDocument: Sendable, Identifiable {
     public let id: Project.ID
+    /// The board the project is on, for a search scoped to one board.
     public let boardID: Board.ID
     /// When the project last changed: the tie-breaker, most recent first.
     public let updatedAt: Date
@@ -34,6 +35,7 @@ public struct SearchDocument: Sendable, Identifiable {
 
     /// How well the document matches `query`, or `nil` when some word matches neither the title
     /// nor the body.
+    /// - Complexity: O(*n*) in the length of the title and the body.
     public func rank(for query: SearchQuery) -> SearchRank? {
         guard !query.isEmpty, mayMatch(query), let relevance = text.withView({ $0.relevance(of: query.terms) }) else {
             return nil
@@ -42,6 +44,7 @@ public struct SearchDocument: Sendable, Identifiable {
     }
 
     /// The character ranges in the title and the body that the query's words match.
+    /// - Complexity: O(*n*) in the length of the title and the body.
     public func matches(for query: SearchQuery) -> (title: [Range<Int>], body: [Range<Int>]) {
         text.withView { view in
             (view.matchedCharacters(of: query.terms, in: .title), view.matchedCharacters(of: query.terms, in: .body))
@@ -54,9 +57,12 @@ public struct SearchDocument: Sendable, Identifiable {
 /// By relevance (title before body, whole word before prefix before infix, for the weakest word),
 /// then by the sum over the words, then most recently changed first, then by id.
 public struct SearchRank: Sendable, Hashable, Comparable {
+    /// How well the weakest word of the query matched.
     public let relevance: SearchRelevance
     let total: Int
+    /// When the project last changed: among equals, the most recent ranks first.
     public let updatedAt: Date
+    /// The project: the last tie-breaker.
     public let id: Project.ID
 
     package init(relevance: SearchRelevance, total: Int, updatedAt: Date, id: Project.ID) {
@@ -76,6 +82,7 @@ public struct SearchRank: Sendable, Hashable, Comparable {
 
 /// One project a search found, with the characters to highlight.
 public struct SearchResult: Sendable, Hashable, Identifiable {
+    /// The project found.
     public var project: Project
     /// How well it matched.
     public var relevance: SearchRelevance
@@ -86,6 +93,7 @@ public struct SearchResult: Sendable, Hashable, Identifiable {
 
     public var id: Project.ID { project.id }
 
+    /// A result for `project`, with the character ranges of its title and body to highlight.
     public init(project: Project, relevance: SearchRelevance, titleMatches: [Range<Int>], bodyMatches: [Range<Int>]) {
         self.project = project
         self.relevance = relevance
@@ -100,6 +108,7 @@ public struct SearchResult: Sendable, Hashable, Identifiable {
     public var bodyMatchIndices: [Range<String.Index>] { Self.indices(of: bodyMatches, in: project.body) }
 
     /// Character offsets to string indices, walking the text once.
+    /// - Complexity: O(*n*) in the length of `text`.
     public static func indices(of ranges: [Range<Int>], in text: String) -> [Range<String.Index>] {
         var indices: [Range<String.Index>] = []
         var index = text.startIndex
@@ -122,6 +131,7 @@ public struct SearchResults: Sendable, Hashable {
     /// How many projects matched, shown or not.
     public var totalCount: Int
 
+    /// Results; by default none.
     public init(items: [SearchResult] = [], totalCount: Int = 0) {
         self.items = items
         self.totalCount = totalCount

@@ -10,6 +10,7 @@ public struct SearchProjects: Sendable {
 
     private let search: any ProjectSearchRepository
 
+    /// Searches through `search`: the index of every board's titles and bodies.
     public init(search: any ProjectSearchRepository) {
         self.search = search
     }
@@ -17,6 +18,8 @@ public struct SearchProjects: Sendable {
     /// The best results for `text` (see ``SearchQuery`` for how it matches), on `board` or on
     /// every board; nothing for empty or blank text.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Complexity: As ``ProjectSearchRepository/searchProjects(matching:onBoard:limit:)``: a
+    ///   signature test per project, then matching the projects that pass.
     public func callAsFunction(
         _ text: String, onBoard board: Board.ID? = nil, limit: Int? = SearchProjects.defaultLimit
     ) async throws(RepositoryError) -> SearchResults {

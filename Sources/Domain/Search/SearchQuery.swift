@@ -21,6 +21,7 @@ public struct SearchQuery: Sendable, Hashable {
     package let signature: SearchSignature
 
     /// Parses a query.
+    /// - Complexity: O(*n*) in the length of `text`.
     public init(_ text: String) {
         self.text = text
         var words: [String] = []

@@ -13,27 +13,38 @@ import Foundation
 public struct ChangeSet: Hashable, Sendable {
     /// One object written.
     public enum Change: Hashable, Sendable {
+        /// Inserts a new project.
         case insertProject(Project)
+        /// Writes a project over the stored one with the same id.
         case updateProject(Project)
+        /// Deletes a project, and its star.
         case deleteProject(Project.ID)
+        /// Inserts a new board.
         case insertBoard(Board)
+        /// Writes a board over the stored one with the same id.
         case updateBoard(Board)
         /// Deletes the board and what belongs to it (its projects, stars and history).
         case deleteBoard(Board.ID)
+        /// Inserts a new star.
         case insertFavourite(Favourite)
+        /// Writes a star over the stored one with the same id.
         case updateFavourite(Favourite)
+        /// Takes a star off.
         case deleteFavourite(Favourite.ID)
     }
 
     /// A history entry to record: the store numbers it and dates it with the action.
     public struct Entry: Hashable, Sendable {
+        /// What happened.
         public var kind: Activity.Kind
         /// The project's title, or the board's for a board's entry.
         public var title: String
+        /// The project it happened to; `nil` for a board's entry.
         public var project: Project.ID?
         /// The board whose history shows it.
         public var board: Board.ID
 
+        /// An entry of `kind` about `project` (or the board), shown in `board`'s history.
         public init(kind: Activity.Kind, title: String, project: Project.ID? = nil, board: Board.ID) {
             self.kind = kind
             self.title = title
@@ -75,14 +86,23 @@ public struct ChangeSet: Hashable, Sendable {
         return boards.union(entries.map(\.board))
     }
 
+    /// Adds the insertion of `project`.
     public mutating func insert(_ project: Project) { changes.append(.insertProject(project)) }
+    /// Adds the writing of `project` over its stored self.
     public mutating func update(_ project: Project) { changes.append(.updateProject(project)) }
+    /// Adds the deletion of the project `project`.
     public mutating func delete(_ project: Project.ID) { changes.append(.deleteProject(project)) }
+    /// Adds the insertion of `board`.
     public mutating func insert(_ board: Board) { changes.append(.insertBoard(board)) }
+    /// Adds the writing of `board` over its stored self.
     public mutating func update(_ board: Board) { changes.append(.updateBoard(board)) }
+    /// Adds the deletion of the board `board`, with what is on it.
     public mutating func delete(_ board: Board.ID) { changes.append(.deleteBoard(board)) }
+    /// Adds the insertion of `favourite`.
     public mutating func insert(_ favourite: Favourite) { changes.append(.insertFavourite(favourite)) }
+    /// Adds the writing of `favourite` over its stored self.
     public mutating func update(_ favourite: Favourite) { changes.append(.updateFavourite(favourite)) }
+    /// Adds the deletion of the star `favourite`.
     public mutating func delete(_ favourite: Favourite.ID) { changes.append(.deleteFavourite(favourite)) }
 
     /// Records `kind` in the history of `project`'s board, under its title.
@@ -107,15 +127,19 @@ public protocol ChangeRecording: Sendable {
     /// change stream, and one undo step of ``ChangeSet/undoBoard``.
     /// - Throws: ``RepositoryError/notFound(_:)`` when an object written or deleted does not
     ///   exist (or the viewer may not see it), ``RepositoryError/storage(_:)``; nothing is saved.
+    /// - Complexity: The store's; the engine's (`ObjectGraphRepository`) writes O(*k* log *n*) for *k*
+    ///   changes in tables of *n* objects, plus one append to the file.
     func save(_ changes: ChangeSet) async throws(RepositoryError)
 
     /// Who the changes saved now are made by: the account signed in, or `nil` when nobody is (a
     /// board made now is theirs).
+    /// - Throws: ``RepositoryError/accounts(_:)`` when who is signed in cannot be read.
     func author() async throws(RepositoryError) -> Account.ID?
 }
 
 extension ChangeRecording {
     /// Nobody: a store without accounts.
+    /// - Throws: Nothing; a store that knows who is signed in throws ``RepositoryError/accounts(_:)``.
     public func author() async throws(RepositoryError) -> Account.ID? { nil }
 }
 

@@ -1,7 +1,10 @@
 /// What one save changed, by id: delivered on a repository's change stream.
 public struct RepositoryChange: Hashable, Sendable {
+    /// The projects and boards the save made.
     public var inserted: Set<EntityReference>
+    /// The projects and boards the save changed.
     public var updated: Set<EntityReference>
+    /// The projects and boards the save deleted.
     public var deleted: Set<EntityReference>
     /// The board of each inserted or updated project, as the save left it, so that a screen can
     /// tell whether a save concerns its board without reading anything. A deleted project's board
@@ -10,6 +13,7 @@ public struct RepositoryChange: Hashable, Sendable {
     /// The stars the save put on or took off (deleting a project or a board takes its star off).
     public var favourites: Set<Favourite.ID>
 
+    /// A change; by default one that touched nothing.
     public init(
         inserted: Set<EntityReference> = [], updated: Set<EntityReference> = [],
         deleted: Set<EntityReference> = [], projectBoards: [Project.ID: Board.ID] = [:],

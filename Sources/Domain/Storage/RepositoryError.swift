@@ -1,6 +1,8 @@
 /// An entity a repository was asked about, named by kind and id.
 public enum EntityReference: Hashable, Sendable, CustomStringConvertible {
+    /// A project, by its id.
     case project(Project.ID)
+    /// A board, by its id.
     case board(Board.ID)
 
     public var description: String {

@@ -29,6 +29,7 @@ public struct StorePath: Hashable, Sendable, CustomStringConvertible {
 
     /// The path of a file URL, its percent-encoded bytes decoded as they are: `%E9` is the byte
     /// 0xE9 whether or not it is part of UTF-8. `nil` when `url` is not a file URL.
+    /// - Complexity: O(*n*) in the length of the URL's path.
     public init?(fileURL url: URL) {
         guard url.isFileURL else { return nil }
         self.init(bytes: Self.percentDecoded(url.path(percentEncoded: true)))
@@ -82,11 +83,13 @@ public struct StorePath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The path with `suffix` added to the file's name: `board.pmstore` + `.lock`.
+    /// - Complexity: O(*n*) for a path of *n* bytes.
     public func appending(_ suffix: String) -> StorePath {
         StorePath(bytes: bytes + Array(suffix.utf8))
     }
 
     /// The file `name` inside this folder.
+    /// - Complexity: O(*n*) for a path of *n* bytes.
     public func appending(component name: StorePath) -> StorePath {
         if bytes.isEmpty { return name }
         return StorePath(bytes: bytes + (bytes.last == Self.slash ? [] : [Self.slash]) + name.bytes)
@@ -94,6 +97,7 @@ public struct StorePath: Hashable, Sendable, CustomStringConvertible {
 
     /// The path with the file name's extension (from its last `.` on, if any) replaced by
     /// `.` + `pathExtension`: `projects.pmstore` becomes `projects.settings.json`.
+    /// - Complexity: O(*n*) for a path of *n* bytes.
     public func replacingExtension(with pathExtension: String) -> StorePath {
         let start = bytes.lastIndex(of: Self.slash).map { $0 + 1 } ?? 0
         let dot = bytes[start...].lastIndex(of: UInt8(ascii: ".")).flatMap { $0 > start ? $0 : nil } ?? bytes.endIndex
@@ -104,16 +108,19 @@ public struct StorePath: Hashable, Sendable, CustomStringConvertible {
     public var isAbsolute: Bool { bytes.first == Self.slash }
 
     /// Whether the path starts with the bytes of `prefix`.
+    /// - Complexity: O(*m*) for a prefix of *m* bytes.
     public func hasPrefix(_ prefix: StorePath) -> Bool {
         bytes.starts(with: prefix.bytes)
     }
 
     /// Whether the path ends with the bytes of `suffix`.
+    /// - Complexity: O(*m*) for a suffix of *m* bytes.
     public func hasSuffix(_ suffix: String) -> Bool {
         bytes.reversed().starts(with: suffix.utf8.reversed())
     }
 
     /// Calls `body` with the path as a NUL-terminated C string, for a system call.
+    /// - Complexity: O(*n*) for a path of *n* bytes, which are copied once.
     public func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
         try (bytes + [0]).withUnsafeBufferPointer { buffer in
             try buffer.withMemoryRebound(to: CChar.self) { characters in

@@ -11,8 +11,11 @@ import Foundation
 /// due.description // "2026-12-24"
 /// ```
 public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The year, in the Gregorian calendar.
     public var year: Int
+    /// The month, from 1 (January) to 12.
     public var month: Int
+    /// The day of the month, from 1.
     public var day: Int
 
     /// Makes a day from its parts, without checking that the day exists.
@@ -95,6 +98,8 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
 
 extension Day: Codable {
     /// Decodes `YYYY-MM-DD`.
+    /// - Throws: `DecodingError.dataCorrupted` when the text is not a day that exists; the
+    ///   decoder's errors when it holds no string.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -107,6 +112,7 @@ extension Day: Codable {
     }
 
     /// Encodes `YYYY-MM-DD`.
+    /// - Throws: The encoder's errors.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -9,12 +9,18 @@ import Foundation
 public struct TodaySummary: Hashable, Sendable, Codable {
     /// One project with a deadline.
     public struct Item: Hashable, Sendable, Codable {
+        /// The project.
         public var id: Project.ID
+        /// The project's board.
         public var boardID: Board.ID
+        /// The project's title.
         public var title: String
+        /// The day it is due: for a repeating project, the occurrence listed.
         public var deadline: Day
+        /// The project's column: To Do or Doing, since Done projects are left out.
         public var state: ProjectState
 
+        /// The item for `project`, due on `deadline`.
         public init(_ project: Project, deadline: Day) {
             id = project.id
             boardID = project.boardID
@@ -30,10 +36,15 @@ public struct TodaySummary: Hashable, Sendable, Codable {
 
     /// How many projects of one board are overdue, due today and due in the next 7 days.
     public struct BoardCount: Hashable, Sendable, Codable {
+        /// The board.
         public var boardID: Board.ID
+        /// The board's title.
         public var title: String
+        /// How many of its projects are overdue.
         public var overdue: Int
+        /// How many of its projects are due today.
         public var dueToday: Int
+        /// How many of its projects are due in the next 7 days.
         public var upcoming: Int
 
         private enum CodingKeys: String, CodingKey {
@@ -138,6 +149,8 @@ public struct FetchTodaySummary: Sendable {
     private let favourites: any FavouriteRepository
     private let environment: EngineEnvironment
 
+    /// Reads the boards, the projects and the stars of these ports, for the day and time zone
+    /// `environment` says it is.
     public init(
         boards: any BoardRepository, projects: any ProjectRepository, favourites: any FavouriteRepository,
         environment: EngineEnvironment
@@ -149,6 +162,8 @@ public struct FetchTodaySummary: Sendable {
     }
 
     /// - Complexity: O(*n* log *n*) for *n* projects on every board.
+    /// - Throws: ``RepositoryError/accounts(_:)`` when who is signed in cannot be read,
+    ///   ``RepositoryError/storage(_:)``.
     public func callAsFunction() async throws(RepositoryError) -> TodaySummary {
         let boards = try await boards.boards()
         var all: [Project] = []

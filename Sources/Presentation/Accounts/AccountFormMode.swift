@@ -2,11 +2,14 @@ import ProjectManagerDomain
 
 /// What the sign-up and sign-in forms hold as the user types.
 public struct AccountDraft: Hashable, Sendable {
+    /// The email field, as typed.
     public var email = ""
+    /// The password field, as typed.
     public var password = ""
     /// The password typed again; only the sign-up form has this field.
     public var confirmation = ""
 
+    /// A draft; empty by default, as the form opens.
     public init(email: String = "", password: String = "", confirmation: String = "") {
         self.email = email
         self.password = password
@@ -26,6 +29,7 @@ public protocol AccountFormMode: Sendable {
     /// Whether `draft` may be submitted.
     func canSubmit(_ draft: AccountDraft) -> Bool
     /// Signs up or in with `draft`.
+    /// - Throws: The ``AuthenticationError`` of ``SignUp`` or ``SignIn``.
     func submit(_ draft: AccountDraft) async throws(AuthenticationError) -> Session
 }
 
@@ -33,6 +37,7 @@ public protocol AccountFormMode: Sendable {
 public struct SignUpMode: AccountFormMode {
     private let signUp: SignUp
 
+    /// The sign-up form's mode, signing up through `signUp`.
     public init(signUp: SignUp) {
         self.signUp = signUp
     }
@@ -60,6 +65,7 @@ public struct SignUpMode: AccountFormMode {
 public struct SignInMode: AccountFormMode {
     private let signIn: SignIn
 
+    /// The sign-in form's mode, signing in through `signIn`.
     public init(signIn: SignIn) {
         self.signIn = signIn
     }

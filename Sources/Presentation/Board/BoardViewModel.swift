@@ -201,6 +201,7 @@ public final class BoardViewModel: ViewModelType {
         let star: Star
         let unstar: Unstar
 
+        /// The use cases that list the stars, put one on and take one off.
         public init(list: ListFavourites, star: Star, unstar: Unstar) {
             self.list = list
             self.star = star
@@ -359,6 +360,7 @@ public struct MovedProject: Hashable, Sendable {
     /// not be read, the move being saved all the same.
     public let place: Result<ProjectPlace, RepositoryError>
 
+    /// A move of `change`, whose project now stands at `place`.
     public init(change: ProjectChange, place: Result<ProjectPlace, RepositoryError>) {
         self.change = change
         self.place = place
@@ -374,6 +376,7 @@ public struct StarChange: Hashable, Sendable {
     /// `false` when it already was as asked, and nothing was saved.
     public let isChanged: Bool
 
+    /// A star on `target`, on or off as `isStarred` says, saved unless `isChanged` is `false`.
     public init(target: Favourite.Target, isStarred: Bool, isChanged: Bool) {
         self.target = target
         self.isStarred = isStarred

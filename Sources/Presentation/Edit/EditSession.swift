@@ -8,7 +8,7 @@ public protocol EditSession: Sendable {
     /// Saves the draft, as one user action.
     /// - Returns: The saved project.
     /// - Throws: ``RepositoryError/invalid(_:)`` with every broken rule,
-    ///   ``RepositoryError/notFound(_:)``, ``RepositoryError/storage(reason:)``.
+    ///   ``RepositoryError/notFound(_:)``, ``RepositoryError/storage(_:)``.
     func commit(_ draft: ProjectDraft) async throws(RepositoryError) -> Project
 
     /// Leaves the store as if the form had never opened.

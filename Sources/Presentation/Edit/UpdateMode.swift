@@ -28,6 +28,9 @@ public struct UpdateMode: EditMode {
         public var initialDraft: ProjectDraft { editing.original.draft }
 
         /// Applies the draft to the scratch copy and commits it.
+        /// - Throws: ``RepositoryError/invalid(_:)`` with every broken rule,
+        ///   ``RepositoryError/notFound(_:)`` when the project was deleted meanwhile,
+        ///   ``RepositoryError/storage(_:)``.
         public func commit(_ draft: ProjectDraft) async throws(RepositoryError) -> Project {
             try await editing.apply(draft)
             return try await editing.commit()

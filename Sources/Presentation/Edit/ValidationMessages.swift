@@ -13,6 +13,7 @@ public struct ValidationMessages: Hashable, Sendable {
     }
 
     /// The messages for `failures`, each under its field, written by `localizer`.
+    /// - Complexity: O(*f*) for *f* failures.
     public init(_ failures: [ValidationFailure], localizer: Localizer) {
         messages = Dictionary(grouping: failures, by: \.field)
             .mapValues { $0.map { localizer(.validation($0)) } }

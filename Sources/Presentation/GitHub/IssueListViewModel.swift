@@ -44,11 +44,15 @@ public final class IssueListViewModel: ViewModelType {
 
     /// What the issue list renders.
     public struct Output: Sendable {
+        /// The screen's title, "Issues · octocat/hello-world".
         public let title: String
         /// The state filter's choices, in order, with their names.
         public let stateChoices: [(state: IssueFilter.State, title: String)]
+        /// The "Assigned to me" filter's title.
         public let assignedToMeTitle: String
+        /// The title of the button that loads the next page.
         public let loadMoreTitle: String
+        /// The text to show while the first page loads.
         public let loadingText: String
         /// The text to show when no issue matches.
         public let emptyText: String
@@ -56,6 +60,7 @@ public final class IssueListViewModel: ViewModelType {
         public let filter: AsyncStream<IssueFilter>
         /// The rows so far: a new filter's first page, then longer as pages arrive.
         public let rows: AsyncStream<[IssueRow]>
+        /// Whether a page is loading, and whether another waits: each time it changes.
         public let loading: AsyncStream<IssueListLoading>
         /// The selected issue, `nil` when the selection is cleared.
         public let selection: AsyncStream<IssueDetail?>

@@ -5,14 +5,19 @@ import ProjectManagerDomain
 public struct IssueRow: Hashable, Sendable, Identifiable {
     /// GitHub's id for the issue.
     public let id: Int64
+    /// The issue's number in its repository.
     public let number: Int
+    /// The issue's title.
     public let title: String
     /// "#1347 opened by octocat".
     public let subtitle: String
     /// "Open" or "Closed".
     public let stateText: String
+    /// Whether the issue is open, for the row's icon.
     public let isOpen: Bool
+    /// The issue's labels' names.
     public let labels: [String]
+    /// The logins the issue is assigned to.
     public let assignees: [String]
 
     init(_ issue: GitHubIssue, localizer: Localizer) {

@@ -28,5 +28,6 @@ public enum AccountPhrase: Hashable, Sendable {
 
 /// A field of the sign-up and sign-in forms.
 public enum AccountField: Hashable, Sendable, CaseIterable {
+    /// The `email` address, the `password`, and its `confirmation` (sign-up only).
     case email, password, confirmation
 }

@@ -39,6 +39,7 @@ extension Localizer {
     /// "every month on the 10th and 25th, until Dec 31, 2027".
     ///
     /// The last day of an `UNTIL` rule is written as ``deadline(_:)`` writes days.
+    /// - Complexity: O(*p*) for *p* values in the rule's parts.
     public func summary(of rule: RecurrenceRule) -> String {
         let text = self(.recurrence(rule))
         guard let last = rule.untilDay else { return text }

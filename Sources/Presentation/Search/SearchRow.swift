@@ -7,6 +7,7 @@ public struct SearchRow: Identifiable, Hashable, Sendable {
     public static let snippetLimit = 60
 
     public let id: Project.ID
+    /// The project's title.
     public let title: String
     /// Character offsets into ``title`` to highlight, in order.
     public let titleMatches: [Range<Int>]
@@ -21,6 +22,7 @@ public struct SearchRow: Identifiable, Hashable, Sendable {
     /// The deadline as the locale writes it.
     public let deadline: String?
 
+    /// A row, as the search screen shows it.
     public init(
         id: Project.ID, title: String, titleMatches: [Range<Int>], snippet: String, snippetMatches: [Range<Int>],
         board: String?, state: String, deadline: String?
@@ -76,10 +78,12 @@ public struct SearchSnapshot: Hashable, Sendable {
     public let query: String
     /// "3 results", or "Showing the best 50 of 120".
     public let summary: String
+    /// The rows, best first.
     public let rows: [SearchRow]
     /// How many projects matched, shown or not.
     public let totalCount: Int
 
+    /// The results of `query`, as the search screen shows them.
     public init(query: String, summary: String, rows: [SearchRow], totalCount: Int) {
         self.query = query
         self.summary = summary

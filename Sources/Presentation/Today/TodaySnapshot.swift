@@ -8,13 +8,19 @@ public struct TodaySnapshot: Hashable, Sendable {
     public struct Section: Hashable, Sendable, Identifiable {
         /// Which list of the summary the section shows.
         public enum Kind: Hashable, Sendable {
+            /// The overdue projects.
             case overdue
+            /// The projects due today.
             case dueToday
+            /// The favourites' projects due in the next 7 days.
             case upcoming
         }
 
+        /// Which list the section shows.
         public let kind: Kind
+        /// The section's title, "Overdue".
         public let title: String
+        /// The section's projects, soonest due first (then by title).
         public let rows: [Row]
         /// What the section says when it has no rows.
         public let emptyText: String
@@ -25,6 +31,7 @@ public struct TodaySnapshot: Hashable, Sendable {
     /// One project with a deadline.
     public struct Row: Hashable, Sendable, Identifiable {
         public let id: Project.ID
+        /// The project's title.
         public let title: String
         /// The board's title.
         public let board: String
@@ -39,6 +46,7 @@ public struct TodaySnapshot: Hashable, Sendable {
     /// One board's counts.
     public struct BoardCount: Hashable, Sendable, Identifiable {
         public let id: Board.ID
+        /// The board's title.
         public let title: String
         /// "1 overdue · 2 due today · 3 in the next 7 days".
         public let text: String

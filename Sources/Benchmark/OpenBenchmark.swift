@@ -1,0 +1,197 @@
+// The "open" section: what an app's first screen and a widget pay as a process starts.
+//
+//     swift run -c release pm-bench --open-only [--sizes 1000,100000]
+//
+// For each size a child builds a store of that many cards created one at a time through the
+// engine (so it holds every card and its history entry, as a board used for years does) and stars
+// 50 of them. Then new processes open it: "open" times from the open call to the first window of
+// each column (50 cards) in hand; "today" from the open call to the today summary (what a widget
+// shows). Each prints its peak resident memory, beside a process that opens a missing store the
+// same way. The C SQLite peer (Benchmarks/open_peer.c, built with `cc` when it can be) does the same
+// on the same cards in the same run, and the ratio is ours over its.
+
+import Foundation
+import ProjectManager
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+enum OpenBenchmark {
+    /// One process's figure: milliseconds from the open call to the data in hand, and its peak memory.
+    struct Figure: Codable {
+        var mode: String
+        var ms: Double
+        var peak_rss_mb: Double
+    }
+
+    /// The day the "today" figures are read on, so that they do not depend on the date they run.
+    static let today = Date(timeIntervalSince1970: 1_767_268_800)  // 2026-01-01 12:00 UTC
+
+    /// Runs a child's part when asked (`--open-build`, `--open-measure`); `nil` otherwise.
+    static func runIfAsked(_ arguments: [String]) -> Int32? {
+        if let index = arguments.firstIndex(of: "--open-build"), index + 2 < arguments.count,
+           let count = Int(arguments[index + 1]) {
+            return report { () async throws -> String? in
+                try await build(count: count, at: URL(fileURLWithPath: arguments[index + 2]))
+                return nil
+            }
+        }
+        if let index = arguments.firstIndex(of: "--open-measure"), index + 2 < arguments.count {
+            let mode = arguments[index + 1]
+            let url = URL(fileURLWithPath: arguments[index + 2])
+            return report { () async throws -> String? in
+                let figure = try await measure(mode, at: url)
+                return String(decoding: try JSONEncoder().encode(figure), as: UTF8.self)
+            }
+        }
+        guard arguments.contains("--open-only") else { return nil }
+        let sizes = arguments.firstIndex(of: "--sizes").flatMap { index in
+            index + 1 < arguments.count ? arguments[index + 1].split(separator: ",").compactMap { Int($0) } : nil
+        } ?? [1_000, 100_000]
+        return runSection(sizes: sizes)
+    }
+
+    private static func report(_ work: @escaping @Sendable () async throws -> String?) -> Int32 {
+        let outcome = blocking { () async -> Result<String?, any Error> in
+            do { return .success(try await work()) } catch { return .failure(error) }
+        }
+        switch outcome {
+        case .success(let line):
+            if let line { print(line) }
+            return 0
+        case .failure(let error):
+            FileHandle.standardError.write(Data("pm-bench: open: \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    // MARK: - The children
+
+    /// `count` cards, one create each, round-robin over the three columns, most of them due in
+    /// 2026; every thousandth of the first 50,000 starred.
+    static func build(count: Int, at url: URL) async throws {
+        try? FileManager.default.removeItem(at: url)
+        let engine = try ProjectManagerEngine.persistent(at: url)
+        let states = ProjectState.allCases
+        for index in 0..<count {
+            let deadline = index % 5 == 0 ? nil : Day(year: 2026, month: 1 + index % 12, day: 1 + index % 28)
+            let project = try await engine.createProject(
+                ProjectDraft(title: "Project \(index)", body: "plan draft review ship call write check fix", deadline: deadline),
+                in: states[index % states.count])
+            if index < 50_000, index % 1_000 == 0 { try await engine.star(.project(project.id)) }
+        }
+        engine.close()
+    }
+
+    /// Opens the store and reads the first window of each column ("open"), or the today summary
+    /// ("today"), timed from the open call.
+    static func measure(_ mode: String, at url: URL) async throws -> Figure {
+        let clock = today
+        let environment = EngineEnvironment(
+            now: { clock }, calendar: Calendar(identifier: .gregorian), timeZone: .gmt, makeID: { UUID() })
+        let start = DispatchTime.now().uptimeNanoseconds
+        let engine = try ProjectManagerEngine.persistent(at: url, environment: environment)
+        switch mode {
+        case "today": _ = try await engine.fetchTodaySummary()
+        default: _ = try await engine.fetchBoard(window: 50)
+        }
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        return Figure(mode: mode, ms: ms, peak_rss_mb: peakResidentOfThisImage())
+    }
+
+    // MARK: - The section
+
+    static func runSection(sizes: [Int]) -> Int32 {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pm-bench-open-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            FileHandle.standardError.write(Data("pm-bench: open: \(error)\n".utf8))
+            return 1
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let peer = buildPeer(in: folder)
+        print("Open, in a new process: the first window (50 cards a column), and the today summary")
+        let empty = folder.appendingPathComponent("missing.pmstore").path
+        guard let baseline = child(["--open-measure", "open", empty]).flatMap(decode) else { return 1 }
+        print(String(format: "  empty store            %.3f ms, peak %.1f MiB (the baseline)", baseline.ms, baseline.peak_rss_mb))
+        for size in sizes {
+            let store = folder.appendingPathComponent("open-\(size).pmstore").path
+            guard child(["--open-build", String(size), store]) != nil else { return 1 }
+            let database = folder.appendingPathComponent("open-\(size).db").path
+            if let peer { _ = run(peer, ["build", String(size), database]) }
+            for mode in ["open", "today"] {
+                // The median of three runs, each a new process.
+                let ours = (0..<3).compactMap { _ in child(["--open-measure", mode, store]).flatMap(decode) }
+                guard let figure = ours.sorted(by: { $0.ms < $1.ms }).dropFirst(ours.count / 2).first else { return 1 }
+                var line = String(
+                    format: "  %-7d %-6@ ours %8.3f ms, peak %6.1f MiB (+%.1f over empty)", size, mode as NSString,
+                    figure.ms, figure.peak_rss_mb, figure.peak_rss_mb - baseline.peak_rss_mb)
+                if let peer {
+                    let theirs = (0..<3).compactMap { _ in run(peer, [mode, database]).flatMap(decode) }
+                    if let c = theirs.sorted(by: { $0.ms < $1.ms }).dropFirst(theirs.count / 2).first {
+                        line += String(
+                            format: " | C SQLite %7.3f ms, peak %5.1f MiB | ratio %.1f×", c.ms, c.peak_rss_mb, figure.ms / c.ms)
+                    }
+                }
+                print(line)
+            }
+        }
+        if peer == nil { print("  (the C SQLite peer did not build: cc and libsqlite3-dev are needed)") }
+        return 0
+    }
+
+    /// The peak resident memory of this program image, in MiB: `VmHWM` of /proc/self/status on
+    /// Linux, which starts afresh at `exec` (getrusage's `ru_maxrss` keeps the parent's peak across
+    /// `fork` and `exec`, so a small child would report its parent's); `ru_maxrss` elsewhere.
+    static func peakResidentOfThisImage() -> Double {
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) {
+            return kilobytes / 1_024
+        }
+        return peakResidentMegabytes()
+    }
+
+    private static func decode(_ line: String) -> Figure? {
+        try? JSONDecoder().decode(Figure.self, from: Data(line.utf8))
+    }
+
+    /// This executable with `arguments`; its last line of output, or `nil` when it failed.
+    private static func child(_ arguments: [String]) -> String? {
+        run(URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path, arguments)
+    }
+
+    private static func run(_ executable: String, _ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        do {
+            try process.run()
+        } catch {
+            FileHandle.standardError.write(Data("pm-bench: open: could not start \(executable): \(error)\n".utf8))
+            return nil
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+    }
+
+    /// Builds Benchmarks/open_peer.c with `cc`, from the package root; `nil` when it cannot.
+    private static func buildPeer(in folder: URL) -> String? {
+        let source = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Benchmarks/open_peer.c")
+        guard FileManager.default.fileExists(atPath: source.path) else { return nil }
+        let binary = folder.appendingPathComponent("open_peer").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["cc", "-O2", "-o", binary, source.path, "-lsqlite3"]
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? binary : nil
+    }
+}
