@@ -104,19 +104,11 @@ extension GitHubConnection {
     /// Starts a web-flow sign-in for the configuration's client id, with a fresh `state` and
     /// PKCE verifier from the system's random source.
     ///
-<<<<<<< HEAD
     /// - Parameter clientSecret: The OAuth app's secret, which GitHub requires to exchange the
     ///   code; it comes from the app's configuration, never from the source.
     /// - Throws: ``GitHubError/oauth(code:description:)`` with `missing_client_id` or
     ///   `missing_client_secret`.
     public func beginWebSignIn(redirectURL: URL, scope: String, clientSecret: String) throws(GitHubError) -> WebSignIn {
-=======
-    /// - Parameter clientSecret: The OAuth app's secret, when the app must send one; it comes from
-    ///   the app's configuration, never from the source.
-    /// - Throws: ``GitHubError/oauth(code:description:)`` when the configuration has no client id
-    ///   (`missing_client_id`) or its web host cannot take a path (`invalid_web_url`).
-    public func beginWebSignIn(redirectURL: URL, scope: String, clientSecret: String? = nil) throws(GitHubError) -> WebSignIn {
->>>>>>> main
         var random = SystemRandomNumberGenerator()
         return try beginWebSignIn(redirectURL: redirectURL, scope: scope, clientSecret: clientSecret, using: &random)
     }

@@ -19,18 +19,10 @@ public protocol GitHubIssueRepository: Sendable {
     ///   cursor points at another host than the API's.
     /// - Complexity: one request.
     func page(after cursor: IssuePage.Cursor) async throws(GitHubError) -> IssuePage
-<<<<<<< HEAD
     /// Changes an issue's title, body or state, in one request (`PATCH`).
     /// - Throws: ``GitHubError/changeNotApplied(issue:field:)`` when GitHub answers with an issue
     ///   that does not have the change, or the request's error.
     func update(issue number: Int, in repository: GitHubRepositoryName, with change: IssueChange)
-=======
-    /// Opens or closes an issue; closing says it was completed.
-    /// - Throws: As ``firstPage(of:matching:)``; ``GitHubError/notFound(message:)`` for an issue
-    ///   that does not exist.
-    /// - Complexity: one request.
-    func setState(_ state: GitHubIssue.State, ofIssue number: Int, in repository: GitHubRepositoryName)
->>>>>>> main
         async throws(GitHubError) -> GitHubIssue
     /// Opens an issue (`POST`).
     func create(_ issue: NewIssue, in repository: GitHubRepositoryName) async throws(GitHubError) -> GitHubIssue

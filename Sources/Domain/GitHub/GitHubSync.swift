@@ -1,96 +1,11 @@
 import Foundation
 
-<<<<<<< HEAD
-=======
-/// A board shown as a Kanban view of a repository's issues.
-public struct GitHubBoardLink: Hashable, Sendable, Codable, Identifiable {
-    /// The board, which is linked to one repository at most.
-    public let id: Board.ID
-    /// The repository whose issues the board shows.
-    public var repository: GitHubRepositoryName
-
-    /// A link of `board` to `repository`.
-    public init(board: Board.ID, repository: GitHubRepositoryName) {
-        id = board
-        self.repository = repository
-    }
-}
-
-/// What GitHub says about a card that stands for an issue, kept apart from the ``Project``.
-///
-/// It is keyed by the project's id; ``syncedState``, ``syncedTitle`` and ``syncedBody`` are what
-/// both sides agreed on at the last sync, so that a sync can tell who changed what since.
-public struct GitHubCard: Hashable, Sendable, Codable, Identifiable {
-    /// The card's project.
-    public let id: Project.ID
-    /// The board the card is on, which is linked to the issue's repository.
-    public let boardID: Board.ID
-    /// GitHub's id for the issue: the key that makes a sync idempotent.
-    public let issueID: Int64
-    /// The issue's number in its repository, `#1347`.
-    public var number: Int
-    /// The issue's page on GitHub.
-    public var url: URL
-    /// The issue's labels, as of the last sync.
-    public var labels: [String]
-    /// The logins the issue is assigned to, as of the last sync.
-    public var assignees: [String]
-    /// The issue's state at the last sync: a card whose column says otherwise (in Done or out of it)
-    /// is sent to GitHub by the next sync.
-    public var syncedState: GitHubIssue.State
-    /// The title both sides had at the last sync.
-    public var syncedTitle: String
-    /// The body both sides had at the last sync; empty when the issue had none.
-    public var syncedBody: String
-
-    /// The card of `project` on `board` for `issue`, as the issue is now.
-    public init(project: Project.ID, board: Board.ID, issue: GitHubIssue) {
-        id = project
-        boardID = board
-        issueID = issue.id
-        number = issue.number
-        url = issue.url
-        labels = issue.labels
-        assignees = issue.assignees
-        syncedState = issue.state
-        syncedTitle = issue.title
-        syncedBody = issue.body ?? ""
-    }
-}
-
-/// Where links and cards are kept: in the same store as the board.
-public protocol GitHubLinkRepository: Sendable {
-    /// Links `board` to `repository`, replacing any other link it had.
-    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist,
-    ///   ``RepositoryError/storage(_:)``.
-    /// - Complexity: One save.
-    func link(_ board: Board.ID, to repository: GitHubRepositoryName) async throws(RepositoryError)
-    /// The board's link, if it has one.
-    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
-    /// - Complexity: O(1).
-    func link(of board: Board.ID) async throws(RepositoryError) -> GitHubBoardLink?
-    /// The board's cards that stand for issues.
-    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
-    /// - Complexity: O(*c*) for *c* cards on the board.
-    func cards(on board: Board.ID) async throws(RepositoryError) -> [GitHubCard]
-    /// Saves `cards`, as one save.
-    /// - Throws: ``RepositoryError/notFound(_:)`` when a card's project or board does not exist,
-    ///   ``RepositoryError/storage(_:)``; nothing is saved.
-    /// - Complexity: O(*c*) for *c* cards, plus one save.
-    func save(_ cards: [GitHubCard]) async throws(RepositoryError)
-}
-
->>>>>>> main
 /// Why a sync stopped.
 public enum GitHubSyncError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The board is linked to no repository.
     case notLinked(Board.ID)
-<<<<<<< HEAD
     /// GitHub could not be used at all: the issues could not be read, or a failure that every
     /// other request would meet too (the connection, the token, the rate limit).
-=======
-    /// GitHub refused or could not be reached.
->>>>>>> main
     case gitHub(GitHubError)
     /// The board or its cards could not be read or saved.
     case repository(RepositoryError)
@@ -105,28 +20,7 @@ public enum GitHubSyncError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 }
 
-<<<<<<< HEAD
 /// Syncs a linked board with its repository's issues, both ways.
-=======
-/// What a sync did.
-public struct GitHubSyncReport: Hashable, Sendable {
-    /// Issues that became new cards.
-    public var added = 0
-    /// Cards changed because their issue changed on GitHub.
-    public var updated = 0
-    /// Issues closed or reopened because their card moved into or out of Done.
-    public var closed = 0
-    /// Issues reopened because their card moved out of Done.
-    public var reopened = 0
-    /// Whether every page came back `304 Not Modified`.
-    public var isUnchanged = false
-
-    /// A report of a sync that did nothing yet.
-    public init() {}
-}
-
-/// Syncs a linked board with its repository's issues.
->>>>>>> main
 ///
 /// First every page of issues comes in, each with `If-None-Match`. Then each issue and its card
 /// are merged against what they were at the last sync (``GitHubCard``):
@@ -175,17 +69,11 @@ public struct SyncBoardWithGitHub: Sendable {
     }
 
     /// Syncs `board`.
-<<<<<<< HEAD
     /// - Throws: ``GitHubSyncError``: the board is not linked, the issues could not be read, or
     ///   GitHub or the store failed in a way every other change would meet too. What was done
     ///   before the error stays done and is not redone.
     /// - Complexity: one request per page of issues (a `304` when nothing changed), one per issue
     ///   changed here, one per card made an issue; O(*n*) work for *n* cards and issues.
-=======
-    /// - Throws: ``GitHubSyncError``; what was done before the error stays done and is not redone.
-    /// - Complexity: One request per card to send and per page of issues, O(*c* + *i*) for *c*
-    ///   cards and *i* issues, and a save for each card that changes.
->>>>>>> main
     public func callAsFunction(_ board: Board.ID = .default) async throws(GitHubSyncError) -> GitHubSyncReport {
         let found = try await repository { () async throws(RepositoryError) in try await links.link(of: board) }
         guard let link = found else { throw .notLinked(board) }

@@ -17,16 +17,10 @@ public struct LinkBoardToGitHub: Sendable {
     ///   - closesDeletedIssues: Whether a deleted card closes its issue, as not planned.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist (or is another
     ///   account's), ``RepositoryError/storage(_:)``.
-<<<<<<< HEAD
     public func callAsFunction(
         _ board: Board.ID, to repository: GitHubRepositoryName, createsIssues: Bool = false, closesDeletedIssues: Bool = false
     ) async throws(RepositoryError) {
         try await links.save(GitHubBoardLink(
             board: board, repository: repository, createsIssues: createsIssues, closesDeletedIssues: closesDeletedIssues))
-=======
-    /// - Complexity: One read and one save.
-    public func callAsFunction(_ board: Board.ID, to repository: GitHubRepositoryName) async throws(RepositoryError) {
-        try await links.link(board, to: repository)
->>>>>>> main
     }
 }
