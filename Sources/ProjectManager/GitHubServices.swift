@@ -75,6 +75,8 @@ public struct GitHubServices: Sendable {
     /// Forgets the sign-in and every answer kept for conditional requests (private issues'
     /// bodies among them).
     /// - Returns: The sign-in that was forgotten, if there was one.
+    /// - Throws: ``GitHubError/credentialStorage(reason:)`` when the sign-in or the cache file
+    ///   cannot be removed, ``GitHubError/unreadableCredential(file:)``.
     @discardableResult
     public func signOut() throws(GitHubError) -> GitHubCredential? {
         let removed = try credentials.load()

@@ -4,6 +4,7 @@ import Foundation
 public struct GitHubBoardLink: Hashable, Sendable, Codable, Identifiable {
     /// The board, which is linked to one repository at most.
     public let id: Board.ID
+    /// The repository whose issues the board shows.
     public var repository: GitHubRepositoryName
     /// Whether a card added to the board becomes an issue.
     public var createsIssues: Bool
@@ -12,6 +13,7 @@ public struct GitHubBoardLink: Hashable, Sendable, Codable, Identifiable {
     /// The changes to GitHub that failed and wait for their turn, one per card.
     public var retries: [GitHubRetry]
 
+    /// A link of `board` to `repository`, with what its sync may do there and nothing waiting.
     public init(
         board: Board.ID, repository: GitHubRepositoryName, createsIssues: Bool = false, closesDeletedIssues: Bool = false
     ) {
@@ -27,6 +29,7 @@ public struct GitHubBoardLink: Hashable, Sendable, Codable, Identifiable {
     }
 
     /// Reads a link, one saved before the options and retries existed included.
+    /// - Throws: `DecodingError` when the board or the repository is missing or unreadable.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Board.ID.self, forKey: .id)
@@ -48,6 +51,7 @@ public struct GitHubRetry: Hashable, Sendable, Codable {
     /// When it may be tried again.
     public var notBefore: Date
 
+    /// A retry of `project`'s change after `attempts` failures, not before `notBefore`.
     public init(project: Project.ID, attempts: Int, notBefore: Date) {
         self.project = project
         self.attempts = attempts
@@ -74,15 +78,24 @@ public struct GitHubRetry: Hashable, Sendable, Codable {
 public struct GitHubCard: Hashable, Sendable, Codable, Identifiable {
     /// The card's project.
     public let id: Project.ID
+    /// The board the card is on, which is linked to the issue's repository.
     public let boardID: Board.ID
     /// GitHub's id for the issue: the key that makes a sync idempotent.
     public let issueID: Int64
+    /// The issue's number in its repository, `#1347`.
     public var number: Int
+    /// The issue's page on GitHub.
     public var url: URL
+    /// The issue's labels, as of the last sync.
     public var labels: [String]
+    /// The logins the issue is assigned to, as of the last sync.
     public var assignees: [String]
+    /// The issue's state at the last sync: a card whose column says otherwise (in Done or out of it)
+    /// changed here, or the issue on GitHub.
     public var syncedState: GitHubIssue.State
+    /// The issue's title at the last sync, as a card holds it.
     public var syncedTitle: String
+    /// The issue's body at the last sync, as a card holds it; empty when it had none.
     public var syncedBody: String
 
     /// The card of `issue`, its synced text as a card holds it (``GitHubText``).
@@ -103,18 +116,28 @@ public struct GitHubCard: Hashable, Sendable, Codable, Identifiable {
 /// Where links and cards are kept: in the same store as the board.
 public protocol GitHubLinkRepository: Sendable {
     /// Saves `link`, replacing any link its board had.
-    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist,
+    ///   ``RepositoryError/storage(_:)``.
+    /// - Complexity: One save.
     func save(_ link: GitHubBoardLink) async throws(RepositoryError)
     /// The board's link, if it has one.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Complexity: O(1).
     func link(of board: Board.ID) async throws(RepositoryError) -> GitHubBoardLink?
     /// The board's cards that stand for issues, those of deleted projects included.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Complexity: O(*c*) for *c* cards on the board.
     func cards(on board: Board.ID) async throws(RepositoryError) -> [GitHubCard]
     /// Saves `cards`, as one save.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when a card's board does not exist,
+    ///   ``RepositoryError/storage(_:)``; nothing is saved.
+    /// - Complexity: O(*c*) for *c* cards, plus one save.
     func save(_ cards: [GitHubCard]) async throws(RepositoryError)
 }
 
 extension GitHubLinkRepository {
-    /// Links `board` to `repository`, replacing any other link it had.
+    /// Links `board` to `repository`, replacing any other link it had, with neither option.
+    /// - Throws: As ``save(_:)-(GitHubBoardLink)``.
     public func link(_ board: Board.ID, to repository: GitHubRepositoryName) async throws(RepositoryError) {
         try await save(GitHubBoardLink(board: board, repository: repository))
     }

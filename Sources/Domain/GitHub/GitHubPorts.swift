@@ -21,15 +21,22 @@ public protocol GitHubIssueRepository: Sendable {
     func page(after cursor: IssuePage.Cursor) async throws(GitHubError) -> IssuePage
     /// Changes an issue's title, body or state, in one request (`PATCH`).
     /// - Throws: ``GitHubError/changeNotApplied(issue:field:)`` when GitHub answers with an issue
-    ///   that does not have the change, or the request's error.
+    ///   that does not have the change, or the request's error (as ``firstPage(of:matching:)``;
+    ///   ``GitHubError/notFound(message:)`` for an issue that does not exist).
+    /// - Complexity: one request.
     func update(issue number: Int, in repository: GitHubRepositoryName, with change: IssueChange)
         async throws(GitHubError) -> GitHubIssue
     /// Opens an issue (`POST`).
+    /// - Throws: ``GitHubError/changeNotApplied(issue:field:)`` when the issue GitHub made does not
+    ///   have the title sent, or the request's error (as ``firstPage(of:matching:)``).
+    /// - Complexity: one request.
     func create(_ issue: NewIssue, in repository: GitHubRepositoryName) async throws(GitHubError) -> GitHubIssue
 }
 
 extension GitHubIssueRepository {
     /// Opens or closes an issue; closing says it was completed.
+    /// - Throws: As ``update(issue:in:with:)``.
+    /// - Complexity: one request.
     public func setState(_ state: GitHubIssue.State, ofIssue number: Int, in repository: GitHubRepositoryName)
         async throws(GitHubError) -> GitHubIssue {
         try await update(issue: number, in: repository, with: IssueChange(state: state == .closed ? .closed(.completed) : .open))
@@ -40,7 +47,9 @@ extension GitHubIssueRepository {
 public struct IssueChange: Hashable, Sendable {
     /// Why an issue is closed, as GitHub's `state_reason` says it.
     public enum CloseReason: String, Hashable, Sendable {
+        /// Done as planned.
         case completed
+        /// Not to be done: a duplicate, or a card deleted.
         case notPlanned = "not_planned"
     }
 
@@ -48,6 +57,7 @@ public struct IssueChange: Hashable, Sendable {
     public enum State: Hashable, Sendable {
         /// Open (`state_reason` `reopened`).
         case open
+        /// Closed, for this reason.
         case closed(CloseReason)
 
         /// The state alone.
@@ -59,10 +69,14 @@ public struct IssueChange: Hashable, Sendable {
         }
     }
 
+    /// The new title.
     public var title: String?
+    /// The new body.
     public var body: String?
+    /// The new state, with its reason.
     public var state: State?
 
+    /// A change of the fields given.
     public init(title: String? = nil, body: String? = nil, state: State? = nil) {
         self.title = title
         self.body = body
@@ -84,9 +98,12 @@ public struct IssueChange: Hashable, Sendable {
 
 /// An issue to open.
 public struct NewIssue: Hashable, Sendable {
+    /// The issue's title.
     public var title: String
+    /// The issue's body.
     public var body: String
 
+    /// An issue with `title` and `body`.
     public init(title: String, body: String) {
         self.title = title
         self.body = body
@@ -103,11 +120,14 @@ public protocol GitHubAccountRepository: Sendable {
     func currentUser(with token: AccessToken) async throws(GitHubError) -> (user: GitHubUser, rateLimit: RateLimit?)
     /// The user the token signs in as and the scopes GitHub says it has (`X-OAuth-Scopes`; `nil`
     /// for a token without scopes, such as a fine-grained one).
+    /// - Throws: As ``currentUser(with:)``.
+    /// - Complexity: one request.
     func tokenCheck(_ token: AccessToken) async throws(GitHubError) -> GitHubTokenCheck
 }
 
 extension GitHubAccountRepository {
     /// The user alone, with no word on scopes.
+    /// - Throws: As ``currentUser(with:)``.
     public func tokenCheck(_ token: AccessToken) async throws(GitHubError) -> GitHubTokenCheck {
         GitHubTokenCheck(user: try await currentUser(with: token).user, scopes: nil)
     }
@@ -115,11 +135,13 @@ extension GitHubAccountRepository {
 
 /// Who a token signs in as, and what it may do.
 public struct GitHubTokenCheck: Hashable, Sendable {
+    /// Who the token signs in as.
     public var user: GitHubUser
     /// The token's OAuth scopes, or `nil` when GitHub names none (a fine-grained token, a GitHub
     /// App's token), whose permissions show only when they are used.
     public var scopes: [String]?
 
+    /// What GitHub said of a token.
     public init(user: GitHubUser, scopes: [String]?) {
         self.user = user
         self.scopes = scopes

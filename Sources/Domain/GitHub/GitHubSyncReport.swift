@@ -22,13 +22,16 @@ public struct GitHubSyncReport: Hashable, Sendable {
             case waiting(until: Date, attempts: Int)
         }
 
+        /// Which way it was going.
         public var direction: Direction
         /// The issue, when there is one yet.
         public var issue: Int?
         /// The card, when there is one.
         public var project: Project.ID?
+        /// Why it was set aside.
         public var reason: Reason
 
+        /// An item set aside.
         public init(direction: Direction, issue: Int?, project: Project.ID?, reason: Reason) {
             self.direction = direction
             self.issue = issue
@@ -50,8 +53,9 @@ public struct GitHubSyncReport: Hashable, Sendable {
     public var created = 0
     /// Issues whose title or body was sent from their card.
     public var edited = 0
-    /// Issues closed because their card moved into Done, or reopened because it moved out.
+    /// Issues closed because their card moved into Done.
     public var closed = 0
+    /// Issues reopened because their card moved out of Done.
     public var reopened = 0
     /// Issues closed as not planned because their card was deleted.
     public var closedAsNotPlanned = 0
@@ -66,6 +70,7 @@ public struct GitHubSyncReport: Hashable, Sendable {
     /// Whether every page came back `304 Not Modified`.
     public var isUnchanged = false
 
+    /// A report of a sync that did nothing yet.
     public init() {}
 
     /// Whether nothing went either way and nothing was set aside.

@@ -14,6 +14,7 @@ public struct SignInToGitHub: Sendable {
     private let credentials: any GitHubCredentialStore
     private let apiURL: URL
 
+    /// A sign-in that asks `accounts` and keeps the sign-in for `apiURL` in `credentials`.
     public init(accounts: any GitHubAccountRepository, credentials: any GitHubCredentialStore, apiURL: URL) {
         self.accounts = accounts
         self.credentials = credentials

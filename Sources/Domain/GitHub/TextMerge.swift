@@ -10,7 +10,9 @@
 public enum TextMerge {
     /// A merged text and how many regions changed on both sides, where `theirs` was kept.
     public struct Result: Hashable, Sendable {
+        /// The merged text.
         public var text: String
+        /// How many regions changed on both sides differently; `theirs` is in the text for each.
         public var conflicts: Int
     }
 
@@ -22,7 +24,7 @@ public enum TextMerge {
     ///
     /// - Complexity: O(*n*) for the lines the three share at the start and end, plus
     ///   O(*p* × *q*) for the *p* and *q* lines between them on each side (one region past
-    ///   ``matchLimit``).
+    ///   four million pairs).
     public static func merge(base: String, ours: String, theirs: String) -> Result {
         if ours == theirs || theirs == base { return Result(text: ours, conflicts: 0) }
         if ours == base { return Result(text: theirs, conflicts: 0) }
