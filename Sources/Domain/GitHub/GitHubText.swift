@@ -43,7 +43,10 @@ public enum GitHubText {
     /// `text` with what looks like a credential replaced by ``redaction``.
     static func redactingCredentials(in text: String) -> String {
         var result = text
-        result.replace(/(?i)\b(bearer|token|basic)(\s+|%20|\+)[^\s"',;]+/) { match in "\(match.output.1) \(redaction)" }
+        // After "Bearer", anything is a credential; after "token" or "Basic", only what looks like
+        // one (16 characters or more of a token's alphabet), so that "the token is invalid" stays.
+        result.replace(/(?i)\b(bearer)(\s+|%20|\+)[^\s"',;]+/) { match in "\(match.output.1) \(redaction)" }
+        result.replace(/(?i)\b(token|basic)(\s+|%20|\+)[A-Za-z0-9_\-.=+\/:]{16,}/) { match in "\(match.output.1) \(redaction)" }
         result.replace(/\b(gh[pousr]_|github_pat_)[A-Za-z0-9_]{8,}/) { _ in redaction }
         return result
     }

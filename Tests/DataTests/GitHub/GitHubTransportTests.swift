@@ -106,6 +106,8 @@ struct GitHubTransportTests {
         ("a github_pat_11ABCDEFG0123456789_abcdefghij here", "a [redacted] here"),
         ("\u{1b}[31mred\u{1b}[0m \u{202E}txet", "[31mred[0m txet"),
         ("two\nlines", "two lines"),
+        ("the token is invalid; Basic auth is off", "the token is invalid; Basic auth is off"),
+        ("Authorization: token 0123456789abcdef0123", "Authorization: token [redacted]"),
     ])
     func shown(_ text: String, _ expected: String) {
         #expect(GitHubText.shown(text) == expected)
