@@ -109,7 +109,7 @@ public enum GitHubError: Error, Hashable, Sendable, CustomStringConvertible {
         case .stateMismatch:
             "the sign-in answer did not come from this sign-in (state mismatch); nothing was exchanged"
         case .oauth(let code, let description):
-            "GitHub refused the sign-in (\(code)\(description.map { ": \($0)" } ?? ""))"
+            "GitHub refused the sign-in (\(GitHubText.shown(code))\(description.map { ": \(GitHubText.shown($0))" } ?? ""))"
         case .credentialStorage(let reason):
             reason
         case .unreadableCredential(let file):
