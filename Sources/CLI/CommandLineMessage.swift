@@ -61,7 +61,8 @@ extension GitHubError: CommandLineMessage {
     var commandLineMessage: String {
         let message = Localizer.commandLine.message(for: self)
         return switch self {
-        case .unauthorized: message + " with 'pm github login'"
+        case .unauthorized, .missingScopes: message + " with 'pm github login'"
+        case .deviceFlowDisabled: message + " ('pm github login --with-token')"
         case .notSignedIn, .unreadableCredential: message + " with 'pm github login --with-token'"
         default: message
         }

@@ -277,8 +277,12 @@ struct Screens {
     // MARK: - GitHub
 
     /// Links the board to `repository` from its GitHub settings.
-    func link(to repository: GitHubRepositoryName) async throws(CommandLineError) {
-        let output = open(factory.makeGitHubBoard(issues: nil), GitHubBoardViewModel.Input.init, events: [.link(repository)])
+    func link(
+        to repository: GitHubRepositoryName, createsIssues: Bool = false, closesDeletedIssues: Bool = false
+    ) async throws(CommandLineError) {
+        let event = GitHubBoardViewModel.Event.link(
+            repository, createsIssues: createsIssues, closesDeletedIssues: closesDeletedIssues)
+        let output = open(factory.makeGitHubBoard(issues: nil), GitHubBoardViewModel.Input.init, events: [event])
         try Self.check(await output.failures.collected())
     }
 

@@ -3,9 +3,6 @@ import ProjectManagerData
 import ProjectManagerDomain
 import ProjectManagerPresentation
 
-/// A web-flow sign-in: open its `authorizeURL`, then `complete(callback:)` with the redirect.
-public typealias WebSignIn = ProjectManagerData.WebSignIn
-
 /// GitHub for an app or `pm`: the sign-in kept in a credential store, and the repositories and
 /// sign-in flows over one connection.
 ///
@@ -40,6 +37,13 @@ public struct GitHubServices: Sendable {
         FileCredentialStore(file: FileCredentialStore.defaultFile(environment: environment))
     }
 
+    /// The token in `GH_TOKEN` (else `GITHUB_TOKEN`) for `apiURL`, when the environment holds one,
+    /// before the sign-in kept in the file of ``fileCredentials(environment:)``; the
+    /// environment's token is never written to the file.
+    public static func credentials(environment: [String: String], apiURL: URL) -> any GitHubCredentialStore {
+        EnvironmentCredentialStore(environment: environment, apiURL: apiURL, stored: fileCredentials(environment: environment))
+    }
+
     /// `$XDG_CACHE_HOME/projectmanager/github-cache.json`, or `~/.cache/…`: where `pm` keeps answers.
     public static func defaultCacheFile(environment: [String: String]) -> URL {
         FileCredentialStore.userFolder("XDG_CACHE_HOME", else: ".cache", environment: environment)
@@ -59,6 +63,28 @@ public struct GitHubServices: Sendable {
     /// Who a token belongs to.
     public var accounts: any GitHubAccountRepository { connection.accounts }
 
+    /// Checks `token` with GitHub (who it is, and that it has ``SignInToGitHub/requiredScopes``)
+    /// and keeps the sign-in.
+    /// - Throws: ``GitHubError/missingScopes(needed:granted:)``, or the request's or the
+    ///   store's error; nothing is kept then.
+    @discardableResult
+    public func signIn(with token: AccessToken) async throws(GitHubError) -> GitHubUser {
+        try await SignInToGitHub(accounts: connection.accounts, credentials: credentials, apiURL: configuration.apiURL)(token)
+    }
+
+    /// Forgets the sign-in and every answer kept for conditional requests (private issues'
+    /// bodies among them).
+    /// - Returns: The sign-in that was forgotten, if there was one.
+    /// - Throws: ``GitHubError/credentialStorage(reason:)`` when the sign-in or the cache file
+    ///   cannot be removed, ``GitHubError/unreadableCredential(file:)``.
+    @discardableResult
+    public func signOut() throws(GitHubError) -> GitHubCredential? {
+        let removed = try credentials.load()
+        try credentials.remove()
+        try connection.forgetKeptAnswers()
+        return removed
+    }
+
     /// Issues, read and changed with `credential`'s token.
     public func issues(signedInAs credential: GitHubCredential) -> any GitHubIssueRepository {
         connection.issues(signedInAs: credential)
@@ -71,10 +97,12 @@ public struct GitHubServices: Sendable {
         SignInWithDevice(flow: try connection.deviceFlow(), sleep: sleep)
     }
 
-    /// Starts a web-flow sign-in that comes back to `redirectURL`.
+    /// Starts a web-flow sign-in that comes back to `redirectURL`; `clientSecret` is the OAuth
+    /// app's, which GitHub requires for the exchange.
     /// - Throws: ``GitHubError/oauth(code:description:)`` when the configuration has no client id
-    ///   (`missing_client_id`) or its web host cannot take a path (`invalid_web_url`).
-    public func beginWebSignIn(redirectURL: URL, scope: String, clientSecret: String? = nil) throws(GitHubError) -> WebSignIn {
+    ///   (`missing_client_id`), the secret is empty (`missing_client_secret`) or the web host cannot
+    ///   take a path (`invalid_web_url`).
+    public func beginWebSignIn(redirectURL: URL, scope: String, clientSecret: String) throws(GitHubError) -> any GitHubWebSignIn {
         try connection.beginWebSignIn(redirectURL: redirectURL, scope: scope, clientSecret: clientSecret)
     }
 }

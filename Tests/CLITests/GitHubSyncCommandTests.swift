@@ -69,25 +69,59 @@ struct GitHubSyncCommandTests {
         #expect(world.github.issue(1, in: "octocat/Hello-World")?.state == "open")
     }
 
-    @Test("a close that fails waits for the next sync, which sends it once")
+    @Test("a close that fails is set aside and reported; the rest syncs; after its wait the next sync sends it once")
     func outbox() async throws {
         let world = try GitHubCLIWorld()
         defer { world.stop() }
         try await linkAndSync(world)
         _ = await world.harness.run(["move", "3f2a", "done"])
-        world.github.failNext(.serverError(502))
+        world.github.failChanges(toIssue: 1, in: "octocat/Hello-World", status: 502)
+        world.github.edit(2, in: "octocat/Hello-World") { $0.title = "Renamed there" }
         world.github.clearRequests()
 
         let failed = await world.pm(["sync"])
+        let waiting = await world.pm(["sync"])
+        world.github.failChanges(toIssue: 1, in: "octocat/Hello-World", status: nil)
+        world.harness.clock.advance(by: 61)
         let retried = await world.pm(["sync"])
         let settled = await world.pm(["sync"])
 
-        #expect(failed.status == 1)
-        #expect(failed.errorLines.count == 1)
-        #expect(retried.status == 0)
-        #expect(settled.status == 0)
+        #expect(failed.status == 0, "\(failed.errors)")
+        #expect(failed.outputLines == [
+            "synced: 0 added, 1 updated, 0 closed, 0 reopened on GitHub",
+            "set aside #1, to GitHub: GitHub failed with status 502: \"Server Error\"; try again later",
+        ])
+        #expect(waiting.outputLines.last?.hasPrefix("set aside #1, to GitHub: failed 1 time in a row; tried again after ") == true)
+        #expect(retried.output.contains("1 closed"))
+        #expect(settled.outputLines == ["up to date: nothing changed on GitHub"])
         #expect(patches(world).count == 2)  // the one that failed, and the one that went through
         #expect(world.github.issue(1, in: "octocat/Hello-World")?.state == "closed")
+    }
+
+    @Test("sync --json says what went each way and what was set aside")
+    func json() async throws {
+        let world = try GitHubCLIWorld()
+        defer { world.stop() }
+        try await world.signIn()
+        _ = await world.pm(["link", "octocat/Hello-World", "--create-issues"])
+        _ = await world.pm(["sync"])
+        _ = await world.harness.run(["move", "3f2a", "done"])
+        _ = await world.harness.run(["add", "Made here"])
+        world.github.failChanges(toIssue: 1, in: "octocat/Hello-World", status: 422)
+
+        let sync = await world.pm(["sync", "--json"])
+
+        #expect(sync.status == 0, "\(sync.errors)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(sync.output.utf8)) as? [String: Any])
+        #expect(object["from_github"] as? [String: Int] == ["added": 0, "updated": 0])
+        #expect(object["to_github"] as? [String: Int] == [
+            "created": 1, "edited": 0, "closed": 0, "reopened": 0, "closed_as_not_planned": 0,
+        ])
+        let setAside = try #require((object["set_aside"] as? [[String: Any]])?.first)
+        #expect(setAside["issue"] as? Int == 1)
+        #expect(setAside["direction"] as? String == "to_github")
+        #expect(setAside["reason"] as? String == "GitHub answered with status 422: \"Validation Failed\"")
+        #expect(world.github.issue(271, in: "octocat/Hello-World")?.title == "Made here")
     }
 
     @Test("an issue closed and retitled on GitHub moves its card to Done with GitHub's title")

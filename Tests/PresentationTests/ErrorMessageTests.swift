@@ -22,6 +22,7 @@ struct ErrorMessageTests {
         + ErrorSamples.gitHubErrors.map { .gitHub(.failure($0)) }
         + ErrorSamples.authenticationErrors.map { .account(.failure($0)) }
         + ErrorSamples.validationFailures.map { .validation($0) }
+        + ErrorSamples.gitHubSetAside.map { .gitHub(.setAside($0)) }
 
     @Test("the samples hold every case of every error, each where its case says")
     func samplesAreWhole() {

@@ -15,8 +15,12 @@ private struct OnePageOfIssues: GitHubIssueRepository {
         IssuePage(issues: [], next: nil, isUnchanged: false, rateLimit: nil)
     }
 
-    func setState(_ state: GitHubIssue.State, ofIssue number: Int, in repository: GitHubRepositoryName)
+    func update(issue number: Int, in repository: GitHubRepositoryName, with change: IssueChange)
         async throws(GitHubError) -> GitHubIssue {
+        throw .status(422, message: "not in this test")
+    }
+
+    func create(_ issue: NewIssue, in repository: GitHubRepositoryName) async throws(GitHubError) -> GitHubIssue {
         throw .status(422, message: "not in this test")
     }
 }

@@ -62,6 +62,7 @@ extension RepositoryError {
 extension GitHubError {
     public enum Case: CaseIterable, Sendable {
         case transport, unauthorized, notFound, rateLimited, server, status, decoding, notSignedIn, foreignLink
+        case redirectRefused, tooManyRedirects, insecureAddress, changeNotApplied, missingScopes, deviceFlowDisabled
         case deviceCodeExpired, accessDenied, stateMismatch, oauth, credentialStorage, unreadableCredential
 
         public init(_ error: GitHubError) {
@@ -75,6 +76,12 @@ extension GitHubError {
             case .decoding: self = .decoding
             case .notSignedIn: self = .notSignedIn
             case .foreignLink: self = .foreignLink
+            case .redirectRefused: self = .redirectRefused
+            case .tooManyRedirects: self = .tooManyRedirects
+            case .insecureAddress: self = .insecureAddress
+            case .changeNotApplied: self = .changeNotApplied
+            case .missingScopes: self = .missingScopes
+            case .deviceFlowDisabled: self = .deviceFlowDisabled
             case .deviceCodeExpired: self = .deviceCodeExpired
             case .accessDenied: self = .accessDenied
             case .stateMismatch: self = .stateMismatch

@@ -21,13 +21,16 @@ public enum ErrorSamples {
     public static let host = "example.invalid"
     public static let field = "[3].title"
     public static let oauthCode = "bad_verification_code"
+    public static let scope = "repo"
+    public static let grantedScope = "read:org"
     public static let projectID = Project.ID(rawValue: uuid("00000000-0000-4000-8000-000000000007"))
     public static let boardID = Board.ID(rawValue: uuid("00000000-0000-4000-8000-000000000008"))
     public static let rateLimitReset = Date(timeIntervalSince1970: 1_773_579_600)
 
     /// Every fact the samples carry: text a message may show as it is, in any language.
     public static let facts: [String] = [
-        file, lockFile, keptFile, credentialFile, host, field, oauthCode, projectID.description, boardID.description,
+        file, lockFile, keptFile, credentialFile, host, field, oauthCode, scope, grantedScope, projectID.description,
+        boardID.description,
     ]
 
     /// An English sentence standing for a lower layer's detail: no Korean text may show it.
@@ -48,6 +51,16 @@ public enum ErrorSamples {
     }
     public static var recurrenceRuleErrors: [RecurrenceRuleError] {
         RecurrenceRuleError.Case.allCases.flatMap(samples(of:))
+    }
+
+    /// What a sync sets aside: each GitHub and repository error, both ways, and a wait.
+    public static var gitHubSetAside: [GitHubSyncReport.SetAside] {
+        gitHubErrors.map { .init(direction: .toGitHub, issue: 1347, project: projectID, reason: .gitHub($0)) }
+            + repositoryErrors.map { .init(direction: .fromGitHub, issue: 1347, project: nil, reason: .repository($0)) }
+            + [
+                .init(direction: .toGitHub, issue: nil, project: projectID, reason: .waiting(until: rateLimitReset, attempts: 2)),
+                .init(direction: .fromGitHub, issue: nil, project: nil, reason: .gitHub(.notSignedIn)),
+            ]
     }
 
     // MARK: - The store
@@ -103,6 +116,13 @@ public enum ErrorSamples {
         case .decoding: [.decoding(field: field, reason: "missing")]
         case .notSignedIn: [.notSignedIn]
         case .foreignLink: [.foreignLink(host: host)]
+        case .redirectRefused: [.redirectRefused(host: host)]
+        case .tooManyRedirects: [.tooManyRedirects(limit: 3)]
+        case .insecureAddress: [.insecureAddress(host: host)]
+        case .changeNotApplied: ["state", "title", "body"].map { .changeNotApplied(issue: 1347, field: $0) }
+        case .missingScopes:
+            [.missingScopes(needed: [scope], granted: [grantedScope]), .missingScopes(needed: [scope], granted: [])]
+        case .deviceFlowDisabled: [.deviceFlowDisabled]
         case .deviceCodeExpired: [.deviceCodeExpired]
         case .accessDenied: [.accessDenied]
         case .stateMismatch: [.stateMismatch]

@@ -10,7 +10,9 @@ import ProjectManager
 /// ```
 struct GitHubCommand: Command {
     static let withToken = Flag("--with-token", help: "login: read a personal access token from standard input")
-    static let json = Flag.json(help: "status, issues: print JSON")
+    static let json = Flag.json(help: "status, issues, sync: print JSON")
+    static let createIssues = Flag("--create-issues", help: "link: make an issue of each card that has none")
+    static let closeDeleted = Flag("--close-deleted", help: "link: close, as not planned, the issue of a card deleted here")
     static let state = Option("--state", "open|closed|all", help: "issues: which states (open unless told)") {
         text, name throws(CommandLineError) -> IssueFilter.State in try choice(text, option: name)
     }
@@ -46,12 +48,18 @@ struct GitHubCommand: Command {
             (PM_GITHUB_CLIENT_ID names the OAuth app). status says who is signed in, to which \
             host, and the rate limit left; logout forgets the sign-in. issues OWNER/REPO lists a \
             repository's issues (pull requests left out), every page. link OWNER/REPO links a board \
-            (the current one, or \(board.synopsis)) to a repository; sync makes each issue a card (closed ones in \
-            Done), and closes an issue whose card was moved to Done (reopens one moved out). The sign-in is kept in \
-            $XDG_CONFIG_HOME/projectmanager/github.json (or ~/.config/...), mode 0600; answers are \
-            kept for conditional requests in $XDG_CACHE_HOME/projectmanager/github-cache.json. \
+            (the current one, or \(board.synopsis)) to a repository; with \(createIssues.name) a card without an issue \
+            becomes one, with \(closeDeleted.name) a deleted card closes its issue as not planned. sync goes both \
+            ways: each new issue becomes a card (closed ones in Done); a card moved into or out of Done closes or \
+            reopens its issue; a title or body edited on one side goes to the other, and edited on both is merged \
+            by lines, GitHub's line kept where both changed the same one (the card's text goes to its history). \
+            What cannot be applied is set aside, reported and tried again later; --json prints what went each way. \
+            The sign-in is kept in \
+            $XDG_CONFIG_HOME/projectmanager/github.json (or ~/.config/...), mode 0600; GH_TOKEN or GITHUB_TOKEN, \
+            when set, is used instead. Answers are \
+            kept for conditional requests in $XDG_CACHE_HOME/projectmanager/github-cache.json, which logout removes. \
             PM_GITHUB_API_URL and PM_GITHUB_URL point at another GitHub (Enterprise: \
-            https://HOST/api/v3 and https://HOST). The token is never printed.
+            https://HOST/api/v3 and https://HOST); plain http only to this machine. The token is never printed.
             """,
         arguments: [
             CommandArgument(
@@ -62,7 +70,10 @@ struct GitHubCommand: Command {
                 valueName: "OWNER/REPO", noun: "a repository (OWNER/REPO)", help: "the repository, for issues and link",
                 isOptional: true),
         ],
-        options: [withToken, json, state, mine, assignee, creator, mentioned, label, since, sort, direction, board])
+        options: [
+            withToken, json, state, mine, assignee, creator, mentioned, label, since, sort, direction, board, createIssues,
+            closeDeleted,
+        ])
 
     /// What `pm github` does.
     enum Action: Equatable, Sendable {
@@ -70,8 +81,8 @@ struct GitHubCommand: Command {
         case status(json: Bool)
         case logout
         case issues(GitHubRepositoryName, IssueFilter, json: Bool)
-        case link(GitHubRepositoryName, board: String?)
-        case sync(board: String?)
+        case link(GitHubRepositoryName, board: String?, createsIssues: Bool, closesDeletedIssues: Bool)
+        case sync(board: String?, json: Bool)
 
         static let names = ["login", "status", "logout", "issues", "link", "sync"]
     }
@@ -92,12 +103,14 @@ struct GitHubCommand: Command {
             allowed = []
             action = .logout
         case "link":
-            allowed = [Self.board]
+            allowed = [Self.board, Self.createIssues, Self.closeDeleted]
             guard let text = arguments.positional(1) else { throw .usage("'pm github link' needs a repository (OWNER/REPO)") }
-            action = .link(try Self.repository(text), board: arguments[Self.board])
+            action = .link(
+                try Self.repository(text), board: arguments[Self.board], createsIssues: arguments[Self.createIssues],
+                closesDeletedIssues: arguments[Self.closeDeleted])
         case "sync":
-            allowed = [Self.board]
-            action = .sync(board: arguments[Self.board])
+            allowed = [Self.board, Self.json]
+            action = .sync(board: arguments[Self.board], json: arguments[Self.json])
         case "issues":
             allowed = [
                 Self.json, Self.state, Self.mine, Self.assignee, Self.creator, Self.mentioned, Self.label, Self.since,
@@ -124,8 +137,9 @@ struct GitHubCommand: Command {
         case .status(let json): try await github.status(json: json)
         case .logout: try github.logout()
         case .issues(let repository, let filter, let json): try await github.listIssues(repository, filter, json: json)
-        case .link(let repository, let board): try await github.link(repository, board: board)
-        case .sync(let board): try await github.sync(board: board)
+        case .link(let repository, let board, let createsIssues, let closesDeletedIssues):
+            try await github.link(repository, board: board, createsIssues: createsIssues, closesDeletedIssues: closesDeletedIssues)
+        case .sync(let board, let json): try await github.sync(board: board, json: json)
         }
     }
 

@@ -21,7 +21,8 @@ struct GitHubSession {
         let errors = context.tool.errors
         let now = context.tool.engineEnvironment.now
         services = GitHubServices(
-            configuration: configuration, credentials: GitHubServices.fileCredentials(environment: environment),
+            configuration: configuration,
+            credentials: GitHubServices.credentials(environment: environment, apiURL: configuration.apiURL),
             cacheFile: GitHubServices.defaultCacheFile(environment: environment), now: now,
             warn: { errors.write("pm: warning: \(CommandLineTool.oneLine($0))\n") })
     }
@@ -78,12 +79,7 @@ struct GitHubSession {
                 }
             }
         }
-        let apiURL = services.configuration.apiURL
-        let user = try await attempt { () async throws(GitHubError) in
-            let user = try await services.accounts.currentUser(with: token).user
-            try services.credentials.save(GitHubCredential(token: token, login: user.login, apiURL: apiURL))
-            return user
-        }
+        let user = try await attempt { () async throws(GitHubError) in try await services.signIn(with: token) }
         context.print("signed in to \(host) as \(TerminalText.sanitized(user.login))")
     }
 
@@ -106,8 +102,7 @@ struct GitHubSession {
     func logout() throws(CommandLineError) {
         let removed: GitHubCredential?
         do throws(GitHubError) {
-            removed = try services.credentials.load()
-            try services.credentials.remove()
+            removed = try services.signOut()
         } catch {
             throw .runtime(error.commandLineMessage)
         }
@@ -120,21 +115,35 @@ struct GitHubSession {
 
     // MARK: - Boards
 
-    func link(_ repository: GitHubRepositoryName, board name: String?) async throws(CommandLineError) {
-        try await context.open(board: name, readOnly: false).screens.link(to: repository)
+    func link(
+        _ repository: GitHubRepositoryName, board name: String?, createsIssues: Bool, closesDeletedIssues: Bool
+    ) async throws(CommandLineError) {
+        try await context.open(board: name, readOnly: false).screens
+            .link(to: repository, createsIssues: createsIssues, closesDeletedIssues: closesDeletedIssues)
         context.print("linked the board to \(repository); run 'pm github sync' to bring its issues in")
     }
 
-    func sync(board name: String?) async throws(CommandLineError) {
+    func sync(board name: String?, json: Bool) async throws(CommandLineError) {
         let credential = try await credential()
         let screens = try await context.open(board: name, readOnly: false).screens
         let report = try await screens.sync(over: services.issues(signedInAs: credential))
-        if report.isUnchanged && report.closed + report.reopened == 0 {
+        if json {
+            context.print(try GitHubJSON.text(GitHubJSON.SyncReport(report)))
+            return
+        }
+        if report.isQuiet {
             context.print("up to date: nothing changed on GitHub")
             return
         }
-        context.print(
-            "synced: \(report.added) added, \(report.updated) updated, \(report.closed) closed, \(report.reopened) reopened on GitHub")
+        var summary = "synced: \(report.added) added, \(report.updated) updated, \(report.closed) closed, \(report.reopened) reopened on GitHub"
+        let outgoing = [(report.created, "made issues"), (report.edited, "edited"), (report.closedAsNotPlanned, "closed as not planned")]
+            .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        if !outgoing.isEmpty { summary += "; \(outgoing.joined(separator: ", ")) on GitHub" }
+        var lines = [summary]
+        let localizer = Localizer.commandLine
+        if report.conflicts > 0 { lines.append(localizer(.gitHub(.keptGitHubText(cards: report.conflicts)))) }
+        lines += report.setAside.map { TerminalText.sanitized(localizer(.gitHub(.setAside($0)))) }
+        context.print(lines)
     }
 
     // MARK: - Issues
@@ -172,6 +181,71 @@ struct GitHubSession {
 
 /// The JSON `pm github` prints: snake_case keys, ISO 8601 times, sorted keys; never a token.
 enum GitHubJSON {
+    /// What a sync did each way, and what it set aside.
+    struct SyncReport: Encodable {
+        struct FromGitHub: Encodable {
+            var added: Int
+            var updated: Int
+        }
+
+        struct ToGitHub: Encodable {
+            var created: Int
+            var edited: Int
+            var closed: Int
+            var reopened: Int
+            var closedAsNotPlanned: Int
+        }
+
+        struct SetAside: Encodable {
+            var direction: String
+            var issue: Int?
+            var project: String?
+            var reason: String
+            var retryAfter: Date?
+
+            private enum CodingKeys: String, CodingKey { case direction, issue, project, reason, retryAfter }
+
+            /// Absent values are written `null`.
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(direction, forKey: .direction)
+                try container.encode(issue as Int?, forKey: .issue)
+                try container.encode(project as String?, forKey: .project)
+                try container.encode(reason, forKey: .reason)
+                try container.encode(retryAfter as Date?, forKey: .retryAfter)
+            }
+        }
+
+        var fromGithub: FromGitHub
+        var toGithub: ToGitHub
+        var conflicts: Int
+        var setAside: [SetAside]
+        var unchanged: Bool
+
+        init(_ report: GitHubSyncReport) {
+            fromGithub = FromGitHub(added: report.added, updated: report.updated)
+            toGithub = ToGitHub(
+                created: report.created, edited: report.edited, closed: report.closed, reopened: report.reopened,
+                closedAsNotPlanned: report.closedAsNotPlanned)
+            conflicts = report.conflicts
+            unchanged = report.isUnchanged
+            setAside = report.setAside.map { item in
+                let localizer = Localizer.commandLine
+                let reason: String
+                var retryAfter: Date?
+                switch item.reason {
+                case .gitHub(let error): reason = localizer.message(for: error)
+                case .repository(let error): reason = localizer.message(for: error)
+                case .waiting(let until, let attempts):
+                    (reason, retryAfter) = ("failed \(attempts) \(attempts == 1 ? "time" : "times") in a row", until)
+                }
+                return SetAside(
+                    direction: item.direction == .toGitHub ? "to_github" : "from_github", issue: item.issue,
+                    project: item.project?.description, reason: reason, retryAfter: retryAfter)
+            }
+        }
+    }
+
     struct Status: Encodable {
         var host: String
         var login: String

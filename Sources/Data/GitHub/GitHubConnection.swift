@@ -38,6 +38,12 @@ public struct GitHubConnection: Sendable {
     /// Who a token belongs to.
     public var accounts: some GitHubAccountRepository { RESTAccountRepository(provider: provider) }
 
+    /// Forgets every kept answer (issue bodies among them), the cache file too.
+    /// - Throws: ``GitHubError/credentialStorage(reason:)`` when the file cannot be removed.
+    public func forgetKeptAnswers() throws(GitHubError) {
+        try provider.cache.removeAll()
+    }
+
     /// The device flow, for the configuration's client id.
     /// - Throws: ``GitHubError/oauth(code:description:)`` with `missing_client_id` when there is none.
     public func deviceFlow() throws(GitHubError) -> some GitHubDeviceFlow {
@@ -59,16 +65,33 @@ struct RESTIssueRepository: GitHubIssueRepository {
     let credential: GitHubCredential
 
     func firstPage(of repository: GitHubRepositoryName, matching filter: IssueFilter) async throws(GitHubError) -> IssuePage {
-        try await page(.issues(of: repository, matching: filter, login: credential.login))
+        var login = credential.login
+        if filter.assignee == .me, login.isEmpty {
+            // A token from the environment comes without its login.
+            login = try await provider.send(.currentUser(), token: credential.token).value.login
+        }
+        return try await page(.issues(of: repository, matching: filter, login: login))
     }
 
     func page(after cursor: IssuePage.Cursor) async throws(GitHubError) -> IssuePage {
         try await page(.issues(at: cursor.url))
     }
 
-    func setState(_ state: GitHubIssue.State, ofIssue number: Int, in repository: GitHubRepositoryName)
+    /// Sends the change, then checks that the issue GitHub returns has it: a success that did not
+    /// change the issue (a request re-sent without its body, say) is not taken for one.
+    func update(issue number: Int, in repository: GitHubRepositoryName, with change: IssueChange)
         async throws(GitHubError) -> GitHubIssue {
-        try await provider.send(.setState(state, ofIssue: number, in: repository), token: credential.token).value.issue
+        let target = try GitHubTarget<IssuePayload>.update(issue: number, in: repository, with: change)
+        let issue = try await provider.send(target, token: credential.token).value.issue
+        if let field = change.fieldNotApplied(to: issue) { throw .changeNotApplied(issue: number, field: field) }
+        return issue
+    }
+
+    func create(_ issue: NewIssue, in repository: GitHubRepositoryName) async throws(GitHubError) -> GitHubIssue {
+        let target = try GitHubTarget<IssuePayload>.create(issue, in: repository)
+        let made = try await provider.send(target, token: credential.token).value.issue
+        if made.title != issue.title { throw .changeNotApplied(issue: made.number, field: "title") }
+        return made
     }
 
     private func page(_ target: GitHubTarget<[IssuePayload]>) async throws(GitHubError) -> IssuePage {
@@ -88,6 +111,11 @@ struct RESTAccountRepository: GitHubAccountRepository {
         let response = try await provider.send(.currentUser(), token: token)
         return (response.value.user, response.rateLimit)
     }
+
+    func tokenCheck(_ token: AccessToken) async throws(GitHubError) -> GitHubTokenCheck {
+        let response = try await provider.send(.currentUser(conditional: false), token: token)
+        return GitHubTokenCheck(user: response.value.user, scopes: response.scopes)
+    }
 }
 
 /// GitHub's OAuth device flow on the web host.
@@ -99,9 +127,15 @@ struct OAuthDeviceFlow: GitHubDeviceFlow {
         let target = GitHubTarget<DeviceCodePayload>.oauth(
             "login/device/code", form: [URLQueryItem(name: "client_id", value: clientID), URLQueryItem(name: "scope", value: scope)])
         let codes = try await provider.send(target, token: nil).value
+        // GitHub may answer 200 with an OAuth error instead of codes.
+        if let code = codes.error { throw GitHubProvider.oauthError(code: code, description: codes.errorDescription) }
+        guard let deviceCode = codes.deviceCode, let userCode = codes.userCode, let verificationURI = codes.verificationURI,
+              let expiresIn = codes.expiresIn, let interval = codes.interval else {
+            throw .decoding(field: "device_code", reason: "missing")
+        }
         return DeviceAuthorization(
-            deviceCode: codes.deviceCode, userCode: codes.userCode, verificationURL: codes.verificationURI,
-            expiresIn: .seconds(codes.expiresIn), interval: .seconds(codes.interval))
+            deviceCode: deviceCode, userCode: userCode, verificationURL: verificationURI,
+            expiresIn: .seconds(expiresIn), interval: .seconds(interval))
     }
 
     func poll(deviceCode: String) async throws(GitHubError) -> DevicePoll {
@@ -118,9 +152,7 @@ struct OAuthDeviceFlow: GitHubDeviceFlow {
             return .granted(AccessToken(token))
         case "authorization_pending": return .pending
         case "slow_down": return .slowDown(interval: answer.interval.map { .seconds($0) })
-        case "expired_token": throw .deviceCodeExpired
-        case "access_denied": throw .accessDenied
-        case let code?: throw .oauth(code: code, description: answer.errorDescription)
+        case let code?: throw GitHubProvider.oauthError(code: code, description: answer.errorDescription)
         }
     }
 }

@@ -61,17 +61,19 @@ struct UserPayload: Decodable, Sendable {
     var user: GitHubUser { GitHubUser(id: id, login: login, name: name) }
 }
 
-/// The device flow's first answer.
+/// The device flow's first answer: the codes, or an OAuth `error`.
 struct DeviceCodePayload: Decodable, Sendable {
-    var deviceCode: String
-    var userCode: String
-    var verificationURI: URL
-    var expiresIn: Int
-    var interval: Int
+    var deviceCode: String?
+    var userCode: String?
+    var verificationURI: URL?
+    var expiresIn: Int?
+    var interval: Int?
+    var error: String?
+    var errorDescription: String?
 
     private enum CodingKeys: String, CodingKey {
         case deviceCode = "device_code", userCode = "user_code", verificationURI = "verification_uri"
-        case expiresIn = "expires_in", interval
+        case expiresIn = "expires_in", interval, error, errorDescription = "error_description"
     }
 }
 

@@ -12,6 +12,8 @@ struct GitHubResponse<Value: Sendable>: Sendable {
     var rateLimit: RateLimit?
     /// Whether GitHub answered `304` and the kept copy was decoded.
     var isUnchanged: Bool
+    /// The token's scopes, from `X-OAuth-Scopes`, when GitHub names them.
+    var scopes: [String]? = nil
 }
 
 /// Turns a ``GitHubTarget`` into a `URLRequest`, runs it on `URLSession`, and maps the answer to
@@ -22,8 +24,21 @@ struct GitHubResponse<Value: Sendable>: Sendable {
 /// kept with its `ETag` in the ``HTTPResponseCache``; the next request for the same address sends
 /// `If-None-Match`, and a `304` decodes the kept body. No request is ever retried.
 ///
+/// What comes back is not trusted:
+/// - **Redirects.** `URLSession` follows none (``RefusingRedirects``). A redirect to the host the
+///   request went to (same scheme, host and port) is sent again by the provider with the same
+///   method, headers and body, at most ``redirectLimit`` times; any other is refused
+///   (``GitHubError/redirectRefused(host:)``), so the token never leaves for another host.
+/// - **Plain HTTP.** Nothing is sent to an `http://` address that is not this machine
+///   (``GitHubError/insecureAddress(host:)``).
+/// - **Messages.** GitHub's error text is cleaned (``GitHubText/shown(_:hiding:)``): no control
+///   characters, and neither the token nor anything like one.
+///
 /// A `URLRequest` holds the token, so it is never interpolated into a message or an error.
 struct GitHubProvider: Sendable {
+    /// The most redirects followed in a row.
+    static let redirectLimit = 3
+
     let configuration: GitHubConfiguration
     let cache: any HTTPResponseCache
     private let session: URLSession
@@ -39,32 +54,76 @@ struct GitHubProvider: Sendable {
         // Conditional requests are ours to make: URLSession's own cache would turn a 304 into a 200.
         sessionConfiguration.urlCache = nil
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: sessionConfiguration)
+        session = URLSession(configuration: sessionConfiguration, delegate: RefusingRedirects(), delegateQueue: nil)
     }
 
     /// Sends `target`, with `token` when given, and decodes the answer.
     func send<Value>(_ target: GitHubTarget<Value>, token: AccessToken?) async throws(GitHubError) -> GitHubResponse<Value> {
         let url = try address(of: target)
         let kept = target.isConditional ? cache.response(for: url) : nil
-        let request = makeRequest(target, url: url, token: token, ifNoneMatch: kept?.etag)
-        let (data, response) = try await transport(request)
+        let (data, response) = try await exchange(target, at: url, token: token, ifNoneMatch: kept?.etag)
         let headers = Headers(response)
         let rateLimit = headers.rateLimit
         switch response.statusCode {
         case 304:
             guard let kept else { throw .status(304, message: "Not Modified, with no kept copy to reuse") }
             return GitHubResponse(
-                value: try decode(Value.self, from: kept.body), next: kept.next, rateLimit: rateLimit, isUnchanged: true)
+                value: try decode(Value.self, from: kept.body), next: kept.next, rateLimit: rateLimit, isUnchanged: true,
+                scopes: headers.scopes)
         case 200..<300:
             let value = try decode(Value.self, from: data)
             let next = headers.nextPage
             if target.isConditional, let etag = headers["etag"] {
                 cache.keep(CachedResponse(etag: etag, body: data, next: next), for: url)
             }
-            return GitHubResponse(value: value, next: next, rateLimit: rateLimit, isUnchanged: false)
+            return GitHubResponse(value: value, next: next, rateLimit: rateLimit, isUnchanged: false, scopes: headers.scopes)
         case let status:
-            throw failure(status: status, data: data, headers: headers)
+            throw target.host == .web
+                ? oauthFailure(status: status, data: data, token: token)
+                : failure(status: status, data: data, headers: headers, token: token)
         }
+    }
+
+    /// Sends the request for `target` to `url`, and again to each redirect on the same host.
+    private func exchange<Value>(
+        _ target: GitHubTarget<Value>, at url: URL, token: AccessToken?, ifNoneMatch etag: String?
+    ) async throws(GitHubError) -> (Data, HTTPURLResponse) {
+        var current = url
+        var redirects = 0
+        while true {
+            try Self.requireSecure(current)
+            let (data, response) = try await transport(makeRequest(target, url: current, token: token, ifNoneMatch: etag))
+            guard [301, 302, 303, 307, 308].contains(response.statusCode) else { return (data, response) }
+            guard let location = Headers(response)["location"], let next = URL(string: location, relativeTo: current)?.absoluteURL
+            else { throw .status(response.statusCode, message: nil) }
+            guard Self.isSameOrigin(next, current) else {
+                throw .redirectRefused(host: GitHubText.shown((next.host ?? location) + (next.port.map { ":\($0)" } ?? "")))
+            }
+            redirects += 1
+            guard redirects <= Self.redirectLimit else { throw .tooManyRedirects(limit: Self.redirectLimit) }
+            current = next
+        }
+    }
+
+    /// Whether `url` is `https`, or `http` to this machine.
+    static func requireSecure(_ url: URL) throws(GitHubError) {
+        switch url.scheme?.lowercased() {
+        case "https": return
+        case "http" where isLoopback(url.host): return
+        default: throw .insecureAddress(host: GitHubText.shown(url.host ?? url.absoluteString))
+        }
+    }
+
+    private static func isLoopback(_ host: String?) -> Bool {
+        guard let host = host?.lowercased() else { return false }
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        let parts = host.split(separator: ".")
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
+
+    private static func isSameOrigin(_ url: URL, _ other: URL) -> Bool {
+        url.scheme?.lowercased() == other.scheme?.lowercased() && url.host?.lowercased() == other.host?.lowercased()
+            && url.port == other.port
     }
 
     // MARK: - Requests
@@ -131,20 +190,53 @@ struct GitHubProvider: Sendable {
 
     // MARK: - Answers
 
-    private func failure(status: Int, data: Data, headers: Headers) -> GitHubError {
-        let message = Self.message(in: data)
+    /// The least a secondary rate limit is waited out: GitHub documents "at least one minute".
+    static let secondaryLimitWait: TimeInterval = 60
+
+    private func failure(status: Int, data: Data, headers: Headers, token: AccessToken?) -> GitHubError {
+        let message = Self.message(in: data).map { GitHubText.shown($0, hiding: token) }
         if status == 403 || status == 429 {
             if let seconds = headers["retry-after"].flatMap(Int.init) {
-                return .rateLimited(until: now().addingTimeInterval(TimeInterval(seconds)))
+                return .rateLimited(until: now().addingTimeInterval(max(TimeInterval(seconds), Self.secondaryLimitWait)))
             }
             if let limit = headers.rateLimit, limit.remaining == 0 { return .rateLimited(until: limit.reset) }
-            if status == 429 { return .rateLimited(until: now().addingTimeInterval(60)) }
+            // GitHub's documented wording, and the older one it replaced.
+            let secondary = message.map {
+                $0.localizedCaseInsensitiveContains("secondary rate limit") || $0.localizedCaseInsensitiveContains("abuse detection")
+            } ?? false
+            if status == 429 || secondary { return .rateLimited(until: now().addingTimeInterval(Self.secondaryLimitWait)) }
         }
         switch status {
         case 401: return .unauthorized(message: message)
         case 404: return .notFound(message: message)
         case 500..<600: return .server(status: status, message: message)
         default: return .status(status, message: message)
+        }
+    }
+
+    /// An OAuth endpoint's failure: its `error` code when it names one (`device_flow_disabled`,
+    /// `access_denied`, …), else the status; never an API error such as "no such repository".
+    private func oauthFailure(status: Int, data: Data, token: AccessToken?) -> GitHubError {
+        let answer: TokenPayload?
+        do {
+            answer = try JSONDecoder().decode(TokenPayload.self, from: data)
+        } catch {
+            answer = nil
+        }
+        if let code = answer?.error {
+            return Self.oauthError(code: code, description: answer?.errorDescription, token: token)
+        }
+        let message = Self.message(in: data).map { GitHubText.shown($0, hiding: token) }
+        return status >= 500 ? .server(status: status, message: message) : .status(status, message: message)
+    }
+
+    /// The error an OAuth `error` code stands for.
+    static func oauthError(code: String, description: String?, token: AccessToken? = nil) -> GitHubError {
+        switch code {
+        case "device_flow_disabled": .deviceFlowDisabled
+        case "access_denied": .accessDenied
+        case "expired_token": .deviceCodeExpired
+        default: .oauth(code: GitHubText.shown(code, hiding: token), description: description.map { GitHubText.shown($0, hiding: token) })
         }
     }
 
@@ -214,15 +306,86 @@ struct Headers: Sendable {
     }
 
     /// The `Link` header's `rel="next"` address: `<https://…&page=2>; rel="next", <…>; rel="last"`.
+    ///
+    /// Read as RFC 8288 writes it: an address in angle brackets may hold commas and semicolons,
+    /// and a quoted parameter may too.
     var nextPage: URL? {
         guard let link = self["link"] else { return nil }
-        for part in link.split(separator: ",") {
-            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let target = pieces.first, target.hasPrefix("<"), target.hasSuffix(">"),
-                  pieces.dropFirst().contains(where: { $0.replacingOccurrences(of: " ", with: "") == "rel=\"next\"" })
-            else { continue }
-            return URL(string: String(target.dropFirst().dropLast()))
+        for (target, parameters) in Self.links(in: link) {
+            let relations = (parameters["rel"] ?? "").lowercased().split(separator: " ")
+            if relations.contains("next") { return URL(string: target) }
         }
         return nil
+    }
+
+    /// `X-OAuth-Scopes`, split at commas; `nil` when the header is absent.
+    var scopes: [String]? {
+        self["x-oauth-scopes"].map { value in
+            value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+    }
+
+    /// The links of a `Link` header: each target and its parameters (names lowercased).
+    static func links(in header: String) -> [(target: String, parameters: [String: String])] {
+        var links: [(String, [String: String])] = []
+        var rest = Substring(header)
+        func skip(_ characters: Set<Character>) {
+            while let first = rest.first, characters.contains(first) { rest.removeFirst() }
+        }
+        while true {
+            skip([" ", "\t", ","])
+            guard rest.first == "<", let close = rest.firstIndex(of: ">") else { break }
+            let target = String(rest[rest.index(after: rest.startIndex)..<close])
+            rest = rest[rest.index(after: close)...]
+            var parameters: [String: String] = [:]
+            while true {
+                skip([" ", "\t"])
+                guard rest.first == ";" else { break }
+                rest.removeFirst()
+                skip([" ", "\t"])
+                let nameEnd = rest.firstIndex { $0 == "=" || $0 == ";" || $0 == "," } ?? rest.endIndex
+                let name = rest[..<nameEnd].trimmingCharacters(in: .whitespaces).lowercased()
+                rest = rest[nameEnd...]
+                var value = ""
+                if rest.first == "=" {
+                    rest.removeFirst()
+                    skip([" ", "\t"])
+                    if rest.first == "\"" {
+                        rest.removeFirst()
+                        while let character = rest.first, character != "\"" {
+                            rest.removeFirst()
+                            if character == "\\", let escaped = rest.first {
+                                value.append(escaped)
+                                rest.removeFirst()
+                            } else {
+                                value.append(character)
+                            }
+                        }
+                        if !rest.isEmpty { rest.removeFirst() }
+                    } else {
+                        let end = rest.firstIndex { $0 == ";" || $0 == "," } ?? rest.endIndex
+                        value = rest[..<end].trimmingCharacters(in: .whitespaces)
+                        rest = rest[end...]
+                    }
+                }
+                if !name.isEmpty, parameters[name] == nil { parameters[name] = value }
+            }
+            links.append((target, parameters))
+            // Anything else up to the next link is not ours to read.
+            guard let comma = rest.firstIndex(of: ",") else { break }
+            rest = rest[comma...]
+        }
+        return links
+    }
+}
+
+/// Refuses every redirect, so that `URLSession` never sends a request (and its `Authorization`)
+/// anywhere the provider did not choose; the provider sees the redirect itself.
+final class RefusingRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }

@@ -29,9 +29,9 @@ struct GitHubTarget<Response: Decodable & Sendable>: Sendable {
 }
 
 extension GitHubTarget {
-    /// `GET /user`.
-    static func currentUser() -> GitHubTarget<UserPayload> where Response == UserPayload {
-        GitHubTarget(location: .path("user", query: []), isConditional: true)
+    /// `GET /user`; conditional unless its headers (the token's scopes) must be fresh.
+    static func currentUser(conditional: Bool = true) -> GitHubTarget<UserPayload> where Response == UserPayload {
+        GitHubTarget(location: .path("user", query: []), isConditional: conditional)
     }
 
     /// `GET /repos/OWNER/REPO/issues` with the filter's query and `per_page=100`.
@@ -62,14 +62,37 @@ extension GitHubTarget {
         GitHubTarget(location: .address(address), isConditional: true)
     }
 
-    /// `PATCH /repos/OWNER/REPO/issues/N` with `state` and `state_reason`.
-    static func setState(_ state: GitHubIssue.State, ofIssue number: Int, in repository: GitHubRepositoryName)
-        -> GitHubTarget<IssuePayload> where Response == IssuePayload {
-        let reason = state == .closed ? "completed" : "reopened"
-        let body = Data(#"{"state":"\#(state.rawValue)","state_reason":"\#(reason)"}"#.utf8)
+    /// `PATCH /repos/OWNER/REPO/issues/N` with the fields `change` sets: `title`, `body`, and
+    /// `state` with its `state_reason`.
+    static func update(issue number: Int, in repository: GitHubRepositoryName, with change: IssueChange)
+        throws(GitHubError) -> GitHubTarget<IssuePayload> where Response == IssuePayload {
+        var fields: [String: String] = [:]
+        if let title = change.title { fields["title"] = title }
+        if let body = change.body { fields["body"] = body }
+        switch change.state {
+        case .open?: (fields["state"], fields["state_reason"]) = ("open", "reopened")
+        case .closed(let reason)?: (fields["state"], fields["state_reason"]) = ("closed", reason.rawValue)
+        case nil: break
+        }
         return GitHubTarget(
             method: "PATCH", location: .path("repos/\(repository.owner)/\(repository.name)/issues/\(number)", query: []),
-            body: body, contentType: "application/json")
+            body: try json(fields), contentType: "application/json")
+    }
+
+    /// `POST /repos/OWNER/REPO/issues` with `title` and `body`.
+    static func create(_ issue: NewIssue, in repository: GitHubRepositoryName)
+        throws(GitHubError) -> GitHubTarget<IssuePayload> where Response == IssuePayload {
+        GitHubTarget(
+            method: "POST", location: .path("repos/\(repository.owner)/\(repository.name)/issues", query: []),
+            body: try json(["title": issue.title, "body": issue.body]), contentType: "application/json")
+    }
+
+    private static func json(_ fields: [String: String]) throws(GitHubError) -> Data {
+        do {
+            return try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
+        } catch {
+            throw .decoding(field: "request", reason: "the fields could not be written as JSON")
+        }
     }
 
     /// A form posted to an OAuth endpoint of the web host.

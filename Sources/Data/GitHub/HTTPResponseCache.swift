@@ -13,6 +13,8 @@ struct CachedResponse: Codable, Sendable, Hashable {
 protocol HTTPResponseCache: Sendable {
     func response(for url: URL) -> CachedResponse?
     func keep(_ response: CachedResponse, for url: URL)
+    /// Forgets every answer, and the file that keeps them.
+    func removeAll() throws(GitHubError)
 }
 
 /// Answers kept in memory, for one run.
@@ -21,6 +23,7 @@ final class InMemoryResponseCache: HTTPResponseCache {
 
     func response(for url: URL) -> CachedResponse? { responses.withLock { $0[url] } }
     func keep(_ response: CachedResponse, for url: URL) { responses.withLock { $0[url] = response } }
+    func removeAll() { responses.withLock { $0.removeAll() } }
 }
 
 /// Answers kept in a `0600` JSON file, so that the next run's requests are conditional too.
@@ -58,6 +61,16 @@ final class FileResponseCache: HTTPResponseCache {
             try FileCredentialStore.writePrivately(snapshot, to: file)
         } catch {
             warn("the GitHub cache \(file.path) could not be written: \(error)")
+        }
+    }
+
+    func removeAll() throws(GitHubError) {
+        responses.withLock { $0.removeAll() }
+        guard FileManager.default.fileExists(atPath: file.path) else { return }
+        do {
+            try FileManager.default.removeItem(at: file)
+        } catch {
+            throw .credentialStorage(reason: "could not remove \(file.path): \(error.localizedDescription)")
         }
     }
 }

@@ -6,14 +6,14 @@ import ProjectManagerDomain
 ///
 /// The authorize URL carries a random `state` (256 bits) and a PKCE challenge (`S256`); the
 /// callback is refused unless it carries the same `state`, and the code is exchanged with the
-/// verifier and `Accept: application/json`.
+/// verifier, the OAuth app's client secret (GitHub requires it) and `Accept: application/json`.
 /// ```swift
-/// let signIn = try github.beginWebSignIn(redirectURL: URL(string: "issuetracker://oauth")!, scope: "repo")
+/// let signIn = try github.beginWebSignIn(redirectURL: callback, scope: "repo", clientSecret: secret)
 /// open(signIn.authorizeURL)
 /// // … later, from the app's URL handler:
 /// let token = try await signIn.complete(callback: url)
 /// ```
-public struct WebSignIn: Sendable {
+public struct WebSignIn: GitHubWebSignIn {
     /// The page to open in the browser.
     public let authorizeURL: URL
     /// Where GitHub sends the browser back.
@@ -21,11 +21,11 @@ public struct WebSignIn: Sendable {
     private let state: String
     private let verifier: String
     private let clientID: String
-    private let clientSecret: String?
+    private let clientSecret: String
     private let provider: GitHubProvider
 
     init(
-        provider: GitHubProvider, clientID: String, clientSecret: String?, redirectURL: URL, scope: String,
+        provider: GitHubProvider, clientID: String, clientSecret: String, redirectURL: URL, scope: String,
         state: String, verifier: String
     ) throws(GitHubError) {
         self.provider = provider
@@ -68,14 +68,14 @@ public struct WebSignIn: Sendable {
         guard let code = value("code"), !code.isEmpty else {
             throw .oauth(code: "missing_code", description: "the callback carries no code")
         }
-        var form = [
+        let form = [
             URLQueryItem(name: "client_id", value: clientID), URLQueryItem(name: "code", value: code),
             URLQueryItem(name: "redirect_uri", value: redirectURL.absoluteString),
             URLQueryItem(name: "code_verifier", value: verifier),
+            URLQueryItem(name: "client_secret", value: clientSecret),
         ]
-        if let clientSecret { form.append(URLQueryItem(name: "client_secret", value: clientSecret)) }
         let answer = try await provider.send(GitHubTarget<TokenPayload>.oauth("login/oauth/access_token", form: form), token: nil).value
-        if let error = answer.error { throw .oauth(code: error, description: answer.errorDescription) }
+        if let error = answer.error { throw GitHubProvider.oauthError(code: error, description: answer.errorDescription) }
         guard let token = answer.accessToken, !token.isEmpty else { throw .decoding(field: "access_token", reason: "missing") }
         return AccessToken(token)
     }
@@ -104,11 +104,11 @@ extension GitHubConnection {
     /// Starts a web-flow sign-in for the configuration's client id, with a fresh `state` and
     /// PKCE verifier from the system's random source.
     ///
-    /// - Parameter clientSecret: The OAuth app's secret, when the app must send one; it comes from
-    ///   the app's configuration, never from the source.
-    /// - Throws: ``GitHubError/oauth(code:description:)`` when the configuration has no client id
-    ///   (`missing_client_id`) or its web host cannot take a path (`invalid_web_url`).
-    public func beginWebSignIn(redirectURL: URL, scope: String, clientSecret: String? = nil) throws(GitHubError) -> WebSignIn {
+    /// - Parameter clientSecret: The OAuth app's secret, which GitHub requires to exchange the
+    ///   code; it comes from the app's configuration, never from the source.
+    /// - Throws: ``GitHubError/oauth(code:description:)`` with `missing_client_id` or
+    ///   `missing_client_secret`.
+    public func beginWebSignIn(redirectURL: URL, scope: String, clientSecret: String) throws(GitHubError) -> WebSignIn {
         var random = SystemRandomNumberGenerator()
         return try beginWebSignIn(redirectURL: redirectURL, scope: scope, clientSecret: clientSecret, using: &random)
     }
@@ -117,9 +117,12 @@ extension GitHubConnection {
     /// - Throws: ``GitHubError/oauth(code:description:)`` when the configuration has no client id
     ///   (`missing_client_id`) or its web host cannot take a path (`invalid_web_url`).
     public func beginWebSignIn(
-        redirectURL: URL, scope: String, clientSecret: String? = nil, using generator: inout some RandomNumberGenerator
+        redirectURL: URL, scope: String, clientSecret: String, using generator: inout some RandomNumberGenerator
     ) throws(GitHubError) -> WebSignIn {
-        try WebSignIn(
+        guard !clientSecret.isEmpty else {
+            throw .oauth(code: "missing_client_secret", description: "the OAuth app's client secret is empty")
+        }
+        return try WebSignIn(
             provider: provider, clientID: try clientID(), clientSecret: clientSecret, redirectURL: redirectURL, scope: scope,
             state: PKCE.randomText(using: &generator), verifier: PKCE.randomText(using: &generator))
     }

@@ -13,9 +13,10 @@ extension GitHubBoardLink: ManagedEntity {
 extension GitHubCard: ManagedEntity {
     public static let entityName = "GitHubCard"
 
-    /// A card's GitHub data belongs to its project; deleting the project deletes it.
+    /// A card's GitHub data belongs to its board; deleting the board deletes it. It outlives its
+    /// project, so that a sync knows a deleted card's issue (and does not bring it in again).
     public static var relationships: [Relationship<GitHubCard>] {
-        [.required(\.id, to: Project.self, onDelete: .cascade)]
+        [.required(\.boardID, to: Board.self, onDelete: .cascade)]
     }
 
     /// Cards are read by board.
@@ -25,9 +26,9 @@ extension GitHubCard: ManagedEntity {
 }
 
 extension ObjectGraphRepository: GitHubLinkRepository {
-    public func link(_ board: Board.ID, to repository: GitHubRepositoryName) throws(RepositoryError) {
+    public func save(_ link: GitHubBoardLink) throws(RepositoryError) {
+        let board = link.id
         _ = try self.board(id: board)
-        let link = GitHubBoardLink(board: board, repository: repository)
         let exists = context.object(GitHubBoardLink.self, id: board) != nil
         try unitOfWork(on: board) { () throws(ContextError) in
             if exists { try context.update(link) } else { try context.insert(link) }

@@ -232,9 +232,9 @@ extension AccountScopedRepository: FavouriteRepository {
 // MARK: - GitHub links
 
 extension AccountScopedRepository: GitHubLinkRepository {
-    public func link(_ board: Board.ID, to repository: GitHubRepositoryName) async throws(RepositoryError) {
-        try await requireBoard(board)
-        try await store.link(board, to: repository)
+    public func save(_ link: GitHubBoardLink) async throws(RepositoryError) {
+        try await requireBoard(link.id)
+        try await store.save(link)
     }
 
     public func link(of board: Board.ID) async throws(RepositoryError) -> GitHubBoardLink? {

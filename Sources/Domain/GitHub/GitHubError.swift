@@ -21,7 +21,9 @@ public enum GitHubError: Error, Hashable, Sendable, CustomStringConvertible {
     case unauthorized(message: String?)
     /// `404`: no such repository or issue, or the token may not see it.
     case notFound(message: String?)
-    /// `403` or `429` with no requests left, or with `retry-after`: nothing is sent until `until`.
+    /// `403` or `429` with no requests left (the primary limit: until its reset), or with
+    /// `retry-after` or GitHub's secondary-limit message (at least a minute): nothing is sent until
+    /// `until`.
     case rateLimited(until: Date)
     /// `5xx`: GitHub failed; try again later.
     case server(status: Int, message: String?)
@@ -34,6 +36,22 @@ public enum GitHubError: Error, Hashable, Sendable, CustomStringConvertible {
     case notSignedIn
     /// A `Link` header pointed at another host than the API's, so the token was not sent there.
     case foreignLink(host: String)
+    /// GitHub answered with a redirect to another host (or another scheme or port) than the one
+    /// asked: it was not followed, so no credential went there.
+    case redirectRefused(host: String)
+    /// GitHub redirected more than `limit` times in a row; the last was not followed.
+    case tooManyRedirects(limit: Int)
+    /// The address is plain `http://` to a host that is not this machine: nothing was sent, so
+    /// that no token or issue text crosses the network unencrypted.
+    case insecureAddress(host: String)
+    /// GitHub answered a change to issue `number` with success, but the issue it returned does not
+    /// have the change (its `field` differs from what was sent): the change is not taken as made.
+    case changeNotApplied(issue: Int, field: String)
+    /// The token lacks scopes this engine needs: `needed` are missing; `granted` is what GitHub
+    /// said the token has (`X-OAuth-Scopes`).
+    case missingScopes(needed: [String], granted: [String])
+    /// The OAuth app does not allow the device flow (`device_flow_disabled`).
+    case deviceFlowDisabled
     /// The device code expired before the user approved it.
     case deviceCodeExpired
     /// The user declined the authorization.
@@ -72,6 +90,18 @@ public enum GitHubError: Error, Hashable, Sendable, CustomStringConvertible {
             "not signed in to GitHub"
         case .foreignLink(let host):
             "GitHub's next page points at another host (\(host)); nothing was sent there"
+        case .redirectRefused(let host):
+            "GitHub's answer redirects to another host (\(host)); it was not followed and nothing was sent there"
+        case .tooManyRedirects(let limit):
+            "GitHub redirected more than \(limit) times in a row"
+        case .insecureAddress(let host):
+            "the address of \(host) is plain http and not on this machine; nothing was sent"
+        case .changeNotApplied(let issue, let field):
+            "GitHub answered the change to issue #\(issue) without it (its \(field) differs)"
+        case .missingScopes(let needed, let granted):
+            "the token lacks the scopes \(needed.joined(separator: ", ")) (it has \(granted.isEmpty ? "none" : granted.joined(separator: ", ")))"
+        case .deviceFlowDisabled:
+            "the OAuth app does not allow signing in with a device code"
         case .deviceCodeExpired:
             "the sign-in code expired before it was approved"
         case .accessDenied:
@@ -79,7 +109,7 @@ public enum GitHubError: Error, Hashable, Sendable, CustomStringConvertible {
         case .stateMismatch:
             "the sign-in answer did not come from this sign-in (state mismatch); nothing was exchanged"
         case .oauth(let code, let description):
-            "GitHub refused the sign-in (\(code)\(description.map { ": \($0)" } ?? ""))"
+            "GitHub refused the sign-in (\(GitHubText.shown(code))\(description.map { ": \(GitHubText.shown($0))" } ?? ""))"
         case .credentialStorage(let reason):
             reason
         case .unreadableCredential(let file):
@@ -99,6 +129,6 @@ public enum GitHubError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func quoted(_ message: String?) -> String {
-        message.map { ": \"\($0)\"" } ?? ""
+        message.map { ": \"\(GitHubText.shown($0))\"" } ?? ""
     }
 }

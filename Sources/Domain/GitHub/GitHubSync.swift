@@ -1,88 +1,11 @@
 import Foundation
 
-/// A board shown as a Kanban view of a repository's issues.
-public struct GitHubBoardLink: Hashable, Sendable, Codable, Identifiable {
-    /// The board, which is linked to one repository at most.
-    public let id: Board.ID
-    /// The repository whose issues the board shows.
-    public var repository: GitHubRepositoryName
-
-    /// A link of `board` to `repository`.
-    public init(board: Board.ID, repository: GitHubRepositoryName) {
-        id = board
-        self.repository = repository
-    }
-}
-
-/// What GitHub says about a card that stands for an issue, kept apart from the ``Project``.
-///
-/// It is keyed by the project's id; ``syncedState``, ``syncedTitle`` and ``syncedBody`` are what
-/// both sides agreed on at the last sync, so that a sync can tell who changed what since.
-public struct GitHubCard: Hashable, Sendable, Codable, Identifiable {
-    /// The card's project.
-    public let id: Project.ID
-    /// The board the card is on, which is linked to the issue's repository.
-    public let boardID: Board.ID
-    /// GitHub's id for the issue: the key that makes a sync idempotent.
-    public let issueID: Int64
-    /// The issue's number in its repository, `#1347`.
-    public var number: Int
-    /// The issue's page on GitHub.
-    public var url: URL
-    /// The issue's labels, as of the last sync.
-    public var labels: [String]
-    /// The logins the issue is assigned to, as of the last sync.
-    public var assignees: [String]
-    /// The issue's state at the last sync: a card whose column says otherwise (in Done or out of it)
-    /// is sent to GitHub by the next sync.
-    public var syncedState: GitHubIssue.State
-    /// The title both sides had at the last sync.
-    public var syncedTitle: String
-    /// The body both sides had at the last sync; empty when the issue had none.
-    public var syncedBody: String
-
-    /// The card of `project` on `board` for `issue`, as the issue is now.
-    public init(project: Project.ID, board: Board.ID, issue: GitHubIssue) {
-        id = project
-        boardID = board
-        issueID = issue.id
-        number = issue.number
-        url = issue.url
-        labels = issue.labels
-        assignees = issue.assignees
-        syncedState = issue.state
-        syncedTitle = issue.title
-        syncedBody = issue.body ?? ""
-    }
-}
-
-/// Where links and cards are kept: in the same store as the board.
-public protocol GitHubLinkRepository: Sendable {
-    /// Links `board` to `repository`, replacing any other link it had.
-    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist,
-    ///   ``RepositoryError/storage(_:)``.
-    /// - Complexity: One save.
-    func link(_ board: Board.ID, to repository: GitHubRepositoryName) async throws(RepositoryError)
-    /// The board's link, if it has one.
-    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
-    /// - Complexity: O(1).
-    func link(of board: Board.ID) async throws(RepositoryError) -> GitHubBoardLink?
-    /// The board's cards that stand for issues.
-    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
-    /// - Complexity: O(*c*) for *c* cards on the board.
-    func cards(on board: Board.ID) async throws(RepositoryError) -> [GitHubCard]
-    /// Saves `cards`, as one save.
-    /// - Throws: ``RepositoryError/notFound(_:)`` when a card's project or board does not exist,
-    ///   ``RepositoryError/storage(_:)``; nothing is saved.
-    /// - Complexity: O(*c*) for *c* cards, plus one save.
-    func save(_ cards: [GitHubCard]) async throws(RepositoryError)
-}
-
 /// Why a sync stopped.
 public enum GitHubSyncError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The board is linked to no repository.
     case notLinked(Board.ID)
-    /// GitHub refused or could not be reached.
+    /// GitHub could not be used at all: the issues could not be read, or a failure that every
+    /// other request would meet too (the connection, the token, the rate limit).
     case gitHub(GitHubError)
     /// The board or its cards could not be read or saved.
     case repository(RepositoryError)
@@ -97,36 +20,34 @@ public enum GitHubSyncError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 }
 
-/// What a sync did.
-public struct GitHubSyncReport: Hashable, Sendable {
-    /// Issues that became new cards.
-    public var added = 0
-    /// Cards changed because their issue changed on GitHub.
-    public var updated = 0
-    /// Issues closed or reopened because their card moved into or out of Done.
-    public var closed = 0
-    /// Issues reopened because their card moved out of Done.
-    public var reopened = 0
-    /// Whether every page came back `304 Not Modified`.
-    public var isUnchanged = false
-
-    /// A report of a sync that did nothing yet.
-    public init() {}
-}
-
-/// Syncs a linked board with its repository's issues.
+/// Syncs a linked board with its repository's issues, both ways.
 ///
-/// First the board's own changes go out, card by card in the order they were made: a card moved
-/// into Done closes its issue (`state_reason=completed`), one moved out reopens it; each is sent
-/// once, and one that fails waits for the next sync. Then the issues come in, every page with
-/// `If-None-Match`: a new issue becomes a card (To Do, or Done when closed), a changed one changes
-/// its card (GitHub's title and body win; when the card's text changed here too, the local text is
-/// recorded in its history first), one closed or reopened on GitHub moves its card. When
-/// every page is unchanged, nothing is written.
+/// First every page of issues comes in, each with `If-None-Match`. Then each issue and its card
+/// are merged against what they were at the last sync (``GitHubCard``):
+/// - **State.** A card moved into Done closes its issue (`completed`), one moved out reopens it;
+///   an issue closed or reopened on GitHub moves its card.
+/// - **Title.** Changed on one side, it goes to the other. Changed on both, GitHub's is kept.
+/// - **Body.** Changed on one side, it goes to the other. Changed on both, it is merged by lines
+///   (``TextMerge``): different lines both kept, the same line changed on both keeps GitHub's.
+/// - **Conflicts.** When GitHub's text is kept over the card's, the card's text is recorded in its
+///   history first (``Activity/Kind/keptGitHubText(localTitle:localBody:)``), so nothing typed
+///   is lost.
+///
+/// An issue that is new becomes a card; with ``GitHubBoardLink/createsIssues``, a card without an
+/// issue becomes one, its body ending with a hidden marker (``GitHubText/marker(for:)``) that the
+/// next sync finds if this one stopped before saving; with
+/// ``GitHubBoardLink/closesDeletedIssues``, a deleted card closes its issue as not planned.
+/// Everything sent to an issue goes in one request.
+///
+/// Text from GitHub that breaks a card's rules comes in cleaned (``GitHubText``), never refused.
+/// Each issue and each change is applied or set aside on its own: what is set aside is reported
+/// (``GitHubSyncReport/setAside``), and a change to GitHub that failed waits (a minute, doubling)
+/// and is tried after the others. Only a failure every request would meet (no connection, a
+/// refused token, the rate limit) stops the sync; what was done before it stays done.
 public struct SyncBoardWithGitHub: Sendable {
     private let links: any GitHubLinkRepository
     private let issues: any GitHubIssueRepository
-    private let projects: any ProjectStore
+    private let store: any ProjectStore
     private let environment: EngineEnvironment
     private let importProjects: ImportProjects
     private let updateProject: UpdateProject
@@ -140,7 +61,7 @@ public struct SyncBoardWithGitHub: Sendable {
     ) {
         self.links = links
         self.issues = issues
-        self.projects = store
+        self.store = store
         self.environment = environment
         importProjects = ImportProjects(store: store, environment: environment)
         updateProject = UpdateProject(store: store, environment: environment)
@@ -148,47 +69,324 @@ public struct SyncBoardWithGitHub: Sendable {
     }
 
     /// Syncs `board`.
-    /// - Throws: ``GitHubSyncError``; what was done before the error stays done and is not redone.
-    /// - Complexity: One request per card to send and per page of issues, O(*c* + *i*) for *c*
-    ///   cards and *i* issues, and a save for each card that changes.
+    /// - Throws: ``GitHubSyncError``: the board is not linked, the issues could not be read, or
+    ///   GitHub or the store failed in a way every other change would meet too. What was done
+    ///   before the error stays done and is not redone.
+    /// - Complexity: one request per page of issues (a `304` when nothing changed), one per issue
+    ///   changed here, one per card made an issue; O(*n*) work for *n* cards and issues.
     public func callAsFunction(_ board: Board.ID = .default) async throws(GitHubSyncError) -> GitHubSyncReport {
         let found = try await repository { () async throws(RepositoryError) in try await links.link(of: board) }
-        guard let link = found else {
-            throw .notLinked(board)
-        }
-        var report = GitHubSyncReport()
-        var cards = try await repository { () async throws(RepositoryError) in try await links.cards(on: board) }
-        try await sendOutbox(&cards, link: link, report: &report)
+        guard let link = found else { throw .notLinked(board) }
+        let cards = try await repository { () async throws(RepositoryError) in try await links.cards(on: board) }
+        let projects = try await repository { () async throws(RepositoryError) in try await store.projects(onBoard: board) }
         let incoming = try await allIssues(of: link.repository)
-        report.isUnchanged = incoming.unchanged
-        if incoming.unchanged { return report }
-        try await receive(incoming.issues, into: &cards, board: board, report: &report)
-        return report
+        var pass = Pass(link: link, cards: cards, projects: projects, now: environment.now())
+        pass.report.isUnchanged = incoming.unchanged
+        do throws(GitHubSyncError) {
+            try await run(&pass, incoming: incoming.issues)
+        } catch {
+            try await finish(&pass)
+            throw error
+        }
+        try await finish(&pass)
+        return pass.report
     }
 
-    // MARK: - Out
+    // MARK: - The pass
 
-    private func sendOutbox(_ cards: inout [GitHubCard], link: GitHubBoardLink, report: inout GitHubSyncReport) async throws(GitHubSyncError) {
-        var pending: [(index: Int, project: Project)] = []
-        for (index, card) in cards.enumerated() {
-            let project = try await repository { () async throws(RepositoryError) in try await projects.project(id: card.id) }
-            if (project.state == .done) != (card.syncedState == .closed) { pending.append((index, project)) }
+    /// What one sync knows and has done so far.
+    private struct Pass {
+        var link: GitHubBoardLink
+        let board: Board.ID
+        let now: Date
+        var cards: [Project.ID: GitHubCard]
+        let projects: [Project.ID: Project]
+        var retries: [Project.ID: GitHubRetry]
+        /// Cards changed by what came in, saved together at the end.
+        var unsaved: [Project.ID: GitHubCard] = [:]
+        var report = GitHubSyncReport()
+
+        init(link: GitHubBoardLink, cards: [GitHubCard], projects: [Project], now: Date) {
+            self.link = link
+            board = link.id
+            self.now = now
+            self.cards = Dictionary(cards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            self.projects = Dictionary(projects.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            retries = Dictionary(link.retries.map { ($0.project, $0) }, uniquingKeysWith: { first, _ in first })
         }
-        for (index, project) in pending.sorted(by: { $0.project.updatedAt < $1.project.updatedAt }) {
-            let wanted: GitHubIssue.State = project.state == .done ? .closed : .open
-            do throws(GitHubError) {
-                _ = try await issues.setState(wanted, ofIssue: cards[index].number, in: link.repository)
-            } catch {
-                throw .gitHub(error)
+
+        /// Whether a change to GitHub for `project` must wait; reports it when so.
+        mutating func mustWait(_ project: Project.ID, issue: Int?) -> Bool {
+            guard let retry = retries[project], retry.notBefore > now else { return false }
+            report.setAside.append(.init(
+                direction: .toGitHub, issue: issue, project: project,
+                reason: .waiting(until: retry.notBefore, attempts: retry.attempts)))
+            return true
+        }
+
+        /// Records that a change to GitHub for `project` failed with `error`.
+        mutating func failed(_ project: Project.ID, issue: Int?, _ error: GitHubError) {
+            let retry = retries[project] ?? GitHubRetry(project: project, attempts: 0, notBefore: now)
+            retries[project] = retry.failedAgain(at: now)
+            report.setAside.append(.init(direction: .toGitHub, issue: issue, project: project, reason: .gitHub(error)))
+        }
+
+        mutating func setAsideIncoming(issue: Int, project: Project.ID?, _ error: RepositoryError) {
+            report.setAside.append(.init(direction: .fromGitHub, issue: issue, project: project, reason: .repository(error)))
+        }
+    }
+
+    private func run(_ pass: inout Pass, incoming: [GitHubIssue]) async throws(GitHubSyncError) {
+        let byIssue = Dictionary(pass.cards.values.map { ($0.issueID, $0.id) }, uniquingKeysWith: { first, _ in first })
+        var known: [(card: GitHubCard, project: Project, issue: GitHubIssue)] = []
+        var new: [GitHubIssue] = []
+        var seen: Set<Int64> = []
+        for issue in incoming where seen.insert(issue.id).inserted {
+            if let id = byIssue[issue.id] {
+                // A card deleted here keeps its record, so its issue does not come back.
+                if let card = pass.cards[id], let project = pass.projects[id] { known.append((card, project, issue)) }
+            } else if let marked = GitHubText.project(markedIn: issue.body), pass.cards[marked] == nil,
+                      let project = pass.projects[marked] {
+                // Made from this card by a sync that stopped before it saved the card's issue.
+                var card = GitHubCard(project: marked, board: pass.board, issue: issue)
+                (card.syncedTitle, card.syncedBody) = (project.title, project.body)
+                pass.cards[marked] = card
+                pass.unsaved[marked] = card
+                known.append((card, project, issue))
+            } else {
+                new.append(issue)
             }
-            cards[index].syncedState = wanted
-            let sent = cards[index]
-            try await repository { () async throws(RepositoryError) in try await links.save([sent]) }
-            if wanted == .closed { report.closed += 1 } else { report.reopened += 1 }
+        }
+        // Changes that failed before go after the others.
+        let (fresh, retried) = (known.filter { pass.retries[$0.card.id] == nil }, known.filter { pass.retries[$0.card.id] != nil })
+        for item in fresh + retried {
+            try await merge(item.card, item.project, item.issue, &pass)
+        }
+        try await bringIn(new, &pass)
+        let open = Dictionary(incoming.map { ($0.id, $0.state) }, uniquingKeysWith: { first, _ in first })
+        try await closeDeleted(&pass, states: open)
+        if pass.link.createsIssues { try await makeIssues(&pass) }
+    }
+
+    private func finish(_ pass: inout Pass) async throws(GitHubSyncError) {
+        if !pass.unsaved.isEmpty {
+            let cards = Array(pass.unsaved.values)
+            try await repository { () async throws(RepositoryError) in try await links.save(cards) }
+            pass.unsaved = [:]
+        }
+        let retries = pass.retries.values.sorted { $0.notBefore < $1.notBefore }
+        if Set(retries) != Set(pass.link.retries) {
+            var link = pass.link
+            link.retries = retries
+            try await repository { () async throws(RepositoryError) in try await links.save(link) }
+            pass.link = link
         }
     }
 
-    // MARK: - In
+    // MARK: - One card and its issue
+
+    /// Merges a card and its issue against their last sync, applies the result here, and sends
+    /// what GitHub lacks in one request.
+    private func merge(_ card: GitHubCard, _ project: Project, _ issue: GitHubIssue, _ pass: inout Pass) async throws(GitHubSyncError) {
+        let theirsTitle = GitHubText.cardTitle(issue.title, number: issue.number)
+        let theirsBody = GitHubText.normalizedBody(issue.body)
+        let theirsCardBody = GitHubText.fitted(body: theirsBody)
+        var change = IssueChange()
+        var conflict = false
+
+        var title = theirsTitle
+        if project.title != card.syncedTitle, project.title != theirsTitle {
+            if theirsTitle == card.syncedTitle { (title, change.title) = (project.title, project.title) } else { conflict = true }
+        }
+        var body = theirsCardBody
+        if project.body != card.syncedBody, project.body != theirsCardBody {
+            let merged = TextMerge.merge(base: card.syncedBody, ours: project.body, theirs: theirsBody)
+            conflict = conflict || merged.conflicts > 0
+            body = GitHubText.fitted(body: merged.text)
+            if merged.text != theirsBody { change.body = merged.text }
+        }
+        let ours: GitHubIssue.State = project.state == .done ? .closed : .open
+        var move: ProjectState?
+        if ours != card.syncedState, issue.state == card.syncedState {
+            change.state = ours == .closed ? .closed(.completed) : .open
+        } else if issue.state != card.syncedState, issue.state != ours {
+            move = issue.state == .closed ? .done : .todo
+        }
+        if !change.isEmpty, pass.mustWait(card.id, issue: issue.number) { return }
+
+        // In: the card takes the merged text and GitHub's state.
+        do throws(RepositoryError) {
+            if conflict {
+                try await keepLocalText(of: project)
+                pass.report.conflicts += 1
+            }
+            if title != project.title || body != project.body {
+                let draft = ProjectDraft(title: title, body: body, deadline: project.deadline, repeatRule: project.recurrence?.rule)
+                try await updateProject(card.id, with: draft)
+            }
+            if let move { try await moveProject(card.id, to: move) }
+        } catch {
+            pass.setAsideIncoming(issue: issue.number, project: card.id, error)
+            return
+        }
+        var synced = card
+        (synced.number, synced.url, synced.labels, synced.assignees) = (issue.number, issue.url, issue.labels, issue.assignees)
+        (synced.syncedTitle, synced.syncedBody, synced.syncedState) = (theirsTitle, theirsCardBody, issue.state)
+        let changedHere = title != project.title || body != project.body || move != nil
+        if changedHere || synced.number != card.number || synced.labels != card.labels || synced.assignees != card.assignees
+            || synced.url != card.url {
+            pass.report.updated += 1
+        }
+
+        // Out: what GitHub lacks, in one request.
+        if !change.isEmpty {
+            do throws(GitHubError) {
+                let answer = try await issues.update(issue: issue.number, in: pass.link.repository, with: change)
+                (synced.syncedTitle, synced.syncedBody, synced.syncedState) = (title, body, answer.state)
+                (synced.labels, synced.assignees) = (answer.labels, answer.assignees)
+                if change.title != nil || change.body != nil { pass.report.edited += 1 }
+                switch change.state {
+                case .closed?: pass.report.closed += 1
+                case .open?: pass.report.reopened += 1
+                case nil: break
+                }
+                pass.retries[card.id] = nil
+            } catch where Self.stopsTheSync(error) {
+                pass.unsaved[card.id] = synced
+                throw .gitHub(error)
+            } catch {
+                pass.failed(card.id, issue: issue.number, error)
+            }
+        }
+        if synced != card {
+            pass.cards[card.id] = synced
+            pass.unsaved[card.id] = synced
+        }
+    }
+
+    // MARK: - New issues
+
+    /// Makes a card of each new issue: open ones in To Do, closed ones in Done, each column as one
+    /// import; an import that fails is tried issue by issue, and what still fails is set aside.
+    private func bringIn(_ new: [GitHubIssue], _ pass: inout Pass) async throws(GitHubSyncError) {
+        for state in [GitHubIssue.State.open, .closed] {
+            let batch = new.filter { $0.state == state }
+            guard !batch.isEmpty else { continue }
+            let column: ProjectState = state == .closed ? .done : .todo
+            let drafts = batch.map { ProjectDraft(title: GitHubText.cardTitle($0.title, number: $0.number), body: GitHubText.cardBody($0.body)) }
+            do throws(RepositoryError) {
+                let saved = try await importProjects(drafts, on: pass.board, in: column)
+                for (project, issue) in zip(saved, batch) { keep(GitHubCard(project: project.id, board: pass.board, issue: issue), &pass) }
+                pass.report.added += batch.count
+            } catch {
+                for (draft, issue) in zip(drafts, batch) {
+                    do throws(RepositoryError) {
+                        let saved = try await importProjects([draft], on: pass.board, in: column)
+                        if let project = saved.first { keep(GitHubCard(project: project.id, board: pass.board, issue: issue), &pass) }
+                        pass.report.added += 1
+                    } catch {
+                        pass.setAsideIncoming(issue: issue.number, project: nil, error)
+                    }
+                }
+            }
+        }
+    }
+
+    private func keep(_ card: GitHubCard, _ pass: inout Pass) {
+        pass.cards[card.id] = card
+        pass.unsaved[card.id] = card
+    }
+
+    // MARK: - Cards made or deleted here
+
+    /// Closes, as not planned, the open issue of each card deleted here (when the link says so).
+    private func closeDeleted(_ pass: inout Pass, states: [Int64: GitHubIssue.State]) async throws(GitHubSyncError) {
+        guard pass.link.closesDeletedIssues else { return }
+        let gone = pass.cards.values.filter { pass.projects[$0.id] == nil && $0.syncedState == .open && states[$0.issueID] == .open }
+        for card in gone.sorted(by: { $0.number < $1.number }) {
+            // A card moved to another board is not deleted.
+            do throws(RepositoryError) {
+                _ = try await store.project(id: card.id)
+                continue
+            } catch .notFound {
+            } catch {
+                throw .repository(error)
+            }
+            if pass.mustWait(card.id, issue: card.number) { continue }
+            let closing = await attempt { () async throws(GitHubError) in
+                try await issues.update(issue: card.number, in: pass.link.repository, with: IssueChange(state: .closed(.notPlanned)))
+            }
+            switch closing {
+            case .success(let answer):
+                var closed = card
+                closed.syncedState = answer.state
+                try await save(closed, &pass)
+                pass.report.closedAsNotPlanned += 1
+                pass.retries[card.id] = nil
+            case .failure(let error) where Self.stopsTheSync(error):
+                throw .gitHub(error)
+            case .failure(let error):
+                pass.failed(card.id, issue: card.number, error)
+            }
+        }
+    }
+
+    /// Makes an issue of each card without one, oldest first, saving each card's issue as soon as
+    /// GitHub has made it; a card in Done has its issue closed in a second request.
+    private func makeIssues(_ pass: inout Pass) async throws(GitHubSyncError) {
+        let waiting = pass.projects.values.filter { pass.cards[$0.id] == nil }.sorted { ($0.createdAt, $0.rank) < ($1.createdAt, $1.rank) }
+        let (fresh, retried) = (waiting.filter { pass.retries[$0.id] == nil }, waiting.filter { pass.retries[$0.id] != nil })
+        for project in fresh + retried {
+            if pass.mustWait(project.id, issue: nil) { continue }
+            let making = await attempt { () async throws(GitHubError) in
+                try await issues.create(
+                    NewIssue(title: project.title, body: GitHubText.body(project.body, markedFor: project.id)), in: pass.link.repository)
+            }
+            let made: GitHubIssue
+            switch making {
+            case .success(let issue): made = issue
+            case .failure(let error) where Self.stopsTheSync(error): throw .gitHub(error)
+            case .failure(let error):
+                pass.failed(project.id, issue: nil, error)
+                continue
+            }
+            var card = GitHubCard(project: project.id, board: pass.board, issue: made)
+            (card.syncedTitle, card.syncedBody) = (project.title, project.body)
+            try await save(card, &pass)
+            pass.report.created += 1
+            pass.retries[project.id] = nil
+            guard project.state == .done else { continue }
+            let closing = await attempt { () async throws(GitHubError) in
+                try await issues.update(issue: made.number, in: pass.link.repository, with: IssueChange(state: .closed(.completed)))
+            }
+            switch closing {
+            case .success(let answer):
+                card.syncedState = answer.state
+                try await save(card, &pass)
+            case .failure(let error) where Self.stopsTheSync(error):
+                throw .gitHub(error)
+            case .failure(let error):
+                pass.failed(project.id, issue: made.number, error)
+            }
+        }
+    }
+
+    /// Saves one card at once: what GitHub now has must not be sent again.
+    private func save(_ card: GitHubCard, _ pass: inout Pass) async throws(GitHubSyncError) {
+        pass.cards[card.id] = card
+        pass.unsaved[card.id] = nil
+        try await repository { () async throws(RepositoryError) in try await links.save([card]) }
+    }
+
+    private func attempt<Value>(_ work: () async throws(GitHubError) -> Value) async -> Result<Value, GitHubError> {
+        do {
+            return .success(try await work())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    // MARK: - Reading
 
     private func allIssues(of repository: GitHubRepositoryName) async throws(GitHubSyncError) -> (issues: [GitHubIssue], unchanged: Bool) {
         do throws(GitHubError) {
@@ -206,66 +404,12 @@ public struct SyncBoardWithGitHub: Sendable {
         }
     }
 
-    private func receive(
-        _ incoming: [GitHubIssue], into cards: inout [GitHubCard], board: Board.ID, report: inout GitHubSyncReport
-    ) async throws(GitHubSyncError) {
-        let known = Dictionary(cards.enumerated().map { ($0.element.issueID, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        var changed: [GitHubCard] = []
-        var new: [GitHubIssue] = []
-        for issue in incoming {
-            guard let index = known[issue.id] else {
-                new.append(issue)
-                continue
-            }
-            var card = cards[index]
-            let before = card
-            let (title, body) = Self.text(of: issue)
-            if title != card.syncedTitle || body != card.syncedBody {
-                let project = try await repository { () async throws(RepositoryError) in try await projects.project(id: card.id) }
-                let changedHere = project.title != card.syncedTitle || project.body != card.syncedBody
-                if changedHere, project.title != title || project.body != body {
-                    try await repository { () async throws(RepositoryError) in try await keepLocalText(of: project) }
-                }
-                let draft = ProjectDraft(
-                    title: title, body: body, deadline: project.deadline, repeatRule: project.recurrence?.rule)
-                try await repository { () async throws(RepositoryError) in
-                    _ = try await updateProject(card.id, with: draft)
-                }
-                (card.syncedTitle, card.syncedBody) = (title, body)
-            }
-            if issue.state != card.syncedState {
-                let id = card.id
-                try await repository { () async throws(RepositoryError) in
-                    _ = try await moveProject(id, to: issue.state == .closed ? .done : .todo)
-                }
-                card.syncedState = issue.state
-            }
-            (card.number, card.url, card.labels, card.assignees) = (issue.number, issue.url, issue.labels, issue.assignees)
-            if card != before {
-                changed.append(card)
-                report.updated += 1
-            }
+    /// Whether `error` is one every other request would meet too, so that going on is pointless.
+    static func stopsTheSync(_ error: GitHubError) -> Bool {
+        switch error {
+        case .transport, .unauthorized, .rateLimited, .notSignedIn, .insecureAddress: true
+        default: false
         }
-        for state in [GitHubIssue.State.open, .closed] {
-            let batch = new.filter { $0.state == state }
-            guard !batch.isEmpty else { continue }
-            let drafts = batch.map { issue in
-                let (title, body) = Self.text(of: issue)
-                return ProjectDraft(title: title, body: body)
-            }
-            let saved = try await repository { () async throws(RepositoryError) in
-                try await importProjects(drafts, on: board, in: state == .closed ? .done : .todo)
-            }
-            changed += zip(saved, batch).map { project, issue in
-                var card = GitHubCard(project: project.id, board: board, issue: issue)
-                (card.syncedTitle, card.syncedBody) = Self.text(of: issue)
-                return card
-            }
-            report.added += batch.count
-        }
-        guard !changed.isEmpty else { return }
-        let toSave = changed
-        try await repository { () async throws(RepositoryError) in try await links.save(toSave) }
     }
 
     /// Records in the project's history the local title and body the sync is about to replace
@@ -274,14 +418,7 @@ public struct SyncBoardWithGitHub: Sendable {
     private func keepLocalText(of project: Project) async throws(RepositoryError) {
         var changes = ChangeSet(UserAction(.keepLocalText(project.id), at: environment.now()), undoOn: project.boardID)
         changes.record(.keptGitHubText(localTitle: project.title, localBody: project.body), of: project)
-        try await projects.save(changes)
-    }
-
-    /// An issue's title and body as a card holds them: cut to the project rules' limits (GitHub
-    /// allows longer), so that a long issue still syncs; the whole text stays on GitHub.
-    static func text(of issue: GitHubIssue) -> (title: String, body: String) {
-        let title = issue.title.trimmingCharacters(in: .whitespacesAndNewlines)
-        return (String(title.prefix(ProjectRules.titleLimit)), String((issue.body ?? "").prefix(ProjectRules.bodyLimit)))
+        try await store.save(changes)
     }
 
     private func repository<Value>(_ work: () async throws(RepositoryError) -> Value) async throws(GitHubSyncError) -> Value {

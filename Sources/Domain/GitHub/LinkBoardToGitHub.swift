@@ -2,7 +2,7 @@
 /// repository's issues (``SyncBoardWithGitHub``).
 ///
 /// ```swift
-/// try await linkBoardToGitHub(board.id, to: GitHubRepositoryName("octocat/hello-world"))
+/// try await linkBoardToGitHub(board.id, to: GitHubRepositoryName("octocat/hello-world"), createsIssues: true)
 /// ```
 public struct LinkBoardToGitHub: Sendable {
     private let links: any GitHubLinkRepository
@@ -12,10 +12,15 @@ public struct LinkBoardToGitHub: Sendable {
         self.links = links
     }
 
+    /// - Parameters:
+    ///   - createsIssues: Whether a card without an issue becomes one.
+    ///   - closesDeletedIssues: Whether a deleted card closes its issue, as not planned.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist (or is another
     ///   account's), ``RepositoryError/storage(_:)``.
-    /// - Complexity: One read and one save.
-    public func callAsFunction(_ board: Board.ID, to repository: GitHubRepositoryName) async throws(RepositoryError) {
-        try await links.link(board, to: repository)
+    public func callAsFunction(
+        _ board: Board.ID, to repository: GitHubRepositoryName, createsIssues: Bool = false, closesDeletedIssues: Bool = false
+    ) async throws(RepositoryError) {
+        try await links.save(GitHubBoardLink(
+            board: board, repository: repository, createsIssues: createsIssues, closesDeletedIssues: closesDeletedIssues))
     }
 }

@@ -15,10 +15,12 @@ import ProjectManagerDomain
 public final class GitHubBoardViewModel: ViewModelType {
     /// What the user does.
     public enum Event: Hashable, Sendable {
-        /// Link the board to this repository, in place of any other.
-        case link(GitHubRepositoryName)
-        /// Bring the repository's issues in as cards, and send the cards' moves in or out of Done
-        /// back; ignored without a sign-in to GitHub.
+        /// Link the board to this repository, in place of any other: with `createsIssues`, a card
+        /// without an issue becomes one; with `closesDeletedIssues`, a deleted card closes its
+        /// issue as not planned.
+        case link(GitHubRepositoryName, createsIssues: Bool = false, closesDeletedIssues: Bool = false)
+        /// Sync the board with the repository both ways (``SyncBoardWithGitHub``); ignored without
+        /// a sign-in to GitHub.
         case sync
     }
 
@@ -63,8 +65,8 @@ public final class GitHubBoardViewModel: ViewModelType {
             for await event in input.events {
                 do throws(GitHubSyncError) {
                     switch event {
-                    case .link(let repository):
-                        try await link(repository)
+                    case .link(let repository, let createsIssues, let closesDeletedIssues):
+                        try await link(repository, createsIssues: createsIssues, closesDeletedIssues: closesDeletedIssues)
                         linked.send(repository)
                     case .sync:
                         guard let sync else { continue }
@@ -82,9 +84,11 @@ public final class GitHubBoardViewModel: ViewModelType {
             linked: linked.stream, synced: synced.stream, errors: errors.texts.stream, failures: errors.failures.stream)
     }
 
-    private func link(_ repository: GitHubRepositoryName) async throws(GitHubSyncError) {
+    private func link(
+        _ repository: GitHubRepositoryName, createsIssues: Bool, closesDeletedIssues: Bool
+    ) async throws(GitHubSyncError) {
         do throws(RepositoryError) {
-            try await link(board, to: repository)
+            try await link(board, to: repository, createsIssues: createsIssues, closesDeletedIssues: closesDeletedIssues)
         } catch {
             throw .repository(error)
         }

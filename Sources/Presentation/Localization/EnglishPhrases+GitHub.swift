@@ -16,6 +16,9 @@ extension EnglishPhrases {
         case .opened(let number, let author?): "#\(number) opened by \(author)"
         case .opened(let number, nil): "#\(number) opened by a deleted account"
         case .failure(let error): message(for: error)
+        case .setAside(let item): setAside(item)
+        case .keptGitHubText(let cards):
+            "GitHub's text was kept over the card's on \(cards) \(cards == 1 ? "card" : "cards"); the card's text is in its history"
         case .notLinked: "This board is not linked to a repository: link it first."
         }
     }
@@ -42,6 +45,19 @@ extension EnglishPhrases {
             "not signed in to GitHub; sign in"
         case .foreignLink(let host):
             "GitHub's next page points at another host (\(host)); nothing was sent there"
+        case .redirectRefused(let host):
+            "GitHub's answer redirects to another host (\(GitHubText.shown(host))); it was not followed and nothing was sent there"
+        case .tooManyRedirects(let limit):
+            "GitHub redirected more than \(limit) times in a row; try again later"
+        case .insecureAddress(let host):
+            "the address of \(GitHubText.shown(host)) is plain http, not encrypted and not on this machine; nothing was sent: use https"
+        case .changeNotApplied(let issue, let field):
+            "GitHub answered the change to issue #\(issue) without making it (its \(field) is not what was sent)"
+        case .missingScopes(let needed, let granted):
+            "the token lacks the scope \(needed.joined(separator: ", ")) (it has \(granted.isEmpty ? "none" : granted.joined(separator: ", "))); "
+                + "make a token with it"
+        case .deviceFlowDisabled:
+            "the OAuth app does not allow signing in with a device code; sign in with a token instead"
         case .deviceCodeExpired:
             "the sign-in code expired before it was approved; sign in again"
         case .accessDenied:
@@ -49,12 +65,28 @@ extension EnglishPhrases {
         case .stateMismatch:
             "the sign-in answer did not come from this sign-in (state mismatch); nothing was exchanged, sign in again"
         case .oauth(let code, let description):
-            "GitHub refused the sign-in (\(code)\(description.map { ": \($0)" } ?? "")); sign in again"
+            "GitHub refused the sign-in (\(GitHubText.shown(code))\(description.map { ": \(GitHubText.shown($0))" } ?? "")); sign in again"
         case .credentialStorage(let reason):
             reason
         case .unreadableCredential(let file):
             "the GitHub sign-in in \(file) is unreadable; sign in again"
         }
+    }
+
+    private static func setAside(_ item: GitHubSyncReport.SetAside) -> String {
+        let what = switch (item.issue, item.direction) {
+        case (let number?, .toGitHub): "#\(number), to GitHub"
+        case (let number?, .fromGitHub): "#\(number), from GitHub"
+        case (nil, .toGitHub): "a new card, to GitHub"
+        case (nil, .fromGitHub): "an issue, from GitHub"
+        }
+        let why = switch item.reason {
+        case .gitHub(let error): message(for: error)
+        case .repository(let error): message(for: error)
+        case .waiting(let until, let attempts):
+            "failed \(attempts) \(attempts == 1 ? "time" : "times") in a row; tried again after \(until.formatted(.iso8601))"
+        }
+        return "set aside \(what): \(why)"
     }
 
     private static func reason(_ code: URLError.Code) -> String {
@@ -69,6 +101,6 @@ extension EnglishPhrases {
     }
 
     private static func quoted(_ message: String?) -> String {
-        message.map { ": \"\($0)\"" } ?? ""
+        message.map { ": \"\(GitHubText.shown($0))\"" } ?? ""
     }
 }

@@ -22,6 +22,10 @@ public enum GitHubPhrase: Hashable, Sendable {
     case opened(number: Int, by: String?)
     /// Why loading or changing issues failed, and what to do.
     case failure(GitHubError)
+    /// What a sync set aside, which way, and why: "#12, to GitHub: GitHub answered with status 422".
+    case setAside(GitHubSyncReport.SetAside)
+    /// How many cards kept GitHub's text over theirs, which is in each card's history.
+    case keptGitHubText(cards: Int)
     /// Why a board cannot be synced: it is linked to no repository.
     case notLinked
 }

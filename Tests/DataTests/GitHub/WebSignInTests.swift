@@ -24,8 +24,8 @@ struct WebSignInTests {
         let world = try GitHubTestWorld()
         defer { world.github.stop() }
 
-        let first = try world.connection.beginWebSignIn(redirectURL: Self.redirect, scope: "repo")
-        let second = try world.connection.beginWebSignIn(redirectURL: Self.redirect, scope: "repo")
+        let first = try world.connection.beginWebSignIn(redirectURL: Self.redirect, scope: "repo", clientSecret: FakeGitHub.clientSecret)
+        let second = try world.connection.beginWebSignIn(redirectURL: Self.redirect, scope: "repo", clientSecret: FakeGitHub.clientSecret)
 
         let items = query(first.authorizeURL)
         #expect(first.authorizeURL.path == "/login/oauth/authorize")
@@ -42,7 +42,7 @@ struct WebSignInTests {
     func exchange() async throws {
         let world = try GitHubTestWorld()
         defer { world.github.stop() }
-        let signIn = try world.connection.beginWebSignIn(redirectURL: Self.redirect, scope: "repo")
+        let signIn = try world.connection.beginWebSignIn(redirectURL: Self.redirect, scope: "repo", clientSecret: FakeGitHub.clientSecret)
         let callback = try #require(world.github.approve(signIn.authorizeURL))
 
         let token = try await signIn.complete(callback: callback)
@@ -62,8 +62,8 @@ struct WebSignInTests {
     func stateMismatch() async throws {
         let world = try GitHubTestWorld()
         defer { world.github.stop() }
-        let signIn = try world.connection.beginWebSignIn(redirectURL: Self.redirect, scope: "repo")
-        let other = try world.connection.beginWebSignIn(redirectURL: Self.redirect, scope: "repo")
+        let signIn = try world.connection.beginWebSignIn(redirectURL: Self.redirect, scope: "repo", clientSecret: FakeGitHub.clientSecret)
+        let other = try world.connection.beginWebSignIn(redirectURL: Self.redirect, scope: "repo", clientSecret: FakeGitHub.clientSecret)
         let callback = try #require(world.github.approve(other.authorizeURL))
 
         await #expect(throws: GitHubError.stateMismatch) { _ = try await signIn.complete(callback: callback) }
@@ -77,7 +77,7 @@ struct WebSignInTests {
     func deniedAndReused() async throws {
         let world = try GitHubTestWorld()
         defer { world.github.stop() }
-        let signIn = try world.connection.beginWebSignIn(redirectURL: Self.redirect, scope: "repo")
+        let signIn = try world.connection.beginWebSignIn(redirectURL: Self.redirect, scope: "repo", clientSecret: FakeGitHub.clientSecret)
         let state = try #require(query(signIn.authorizeURL)["state"])
         let denied = try #require(URL(string: "issuetracker://oauth/callback?error=access_denied&state=\(state)"))
         let callback = try #require(world.github.approve(signIn.authorizeURL))

@@ -15,13 +15,24 @@ extension FakeGitHub {
             case let other: fault = other
             }
         }
+        if fault == .unauthorizedEchoingToken {
+            let echoed = request.header("authorization") ?? ""
+            return message(401, "Bad credentials \u{1b}]0;pwned\u{7}\u{1b}[31m(you sent: Authorization: \(echoed))\u{1b}[0m \u{202E}dedivorp")
+        }
         if let fault, let failure = failure(fault, state: &state) { return failure }
         if state.rateRemaining <= 0 { return failure(.rateLimited, state: &state) ?? message(403, "Forbidden") }
         guard let authorization = request.header("authorization") else {
             return message(401, "Requires authentication")
         }
         guard authorization == "Bearer \(validToken)" else { return message(401, "Bad credentials") }
-        var response = route(request, path: path, state: &state)
+        if let moved = renamedLocation(request, path: path, state: state) {
+            return StubResponse(
+                status: request.method == "GET" ? 301 : 307, headers: [("Location", moved)] + rateHeaders(state),
+                body: Data(#"{"message":"Moved Permanently"}"#.utf8))
+        }
+        var routed = request
+        if fault == .answerWithoutChanging { (routed.method, routed.body) = ("GET", Data()) }
+        var response = route(routed, path: path, state: &state)
         if response.status != 304 { state.rateRemaining -= 1 }
         response.headers += rateHeaders(state)
         response.delay = delay
@@ -33,7 +44,11 @@ extension FakeGitHub {
         let parts = path.split(separator: "/").map(String.init)
         switch (request.method, parts.count) {
         case ("GET", 1) where parts == ["user"]:
-            return conditional(json(userJSON(login: login, full: true)), request)
+            var response = conditional(json(userJSON(login: login, full: true)), request)
+            if let scopes = state.scopes { response.headers.append(("X-OAuth-Scopes", scopes)) }
+            return response
+        case ("POST", 4) where parts[0] == "repos" && parts[3] == "issues":
+            return createIssue(request, repository: "\(parts[1])/\(parts[2])", state: &state)
         case ("GET", 4) where parts[0] == "repos" && parts[3] == "issues":
             return listIssues(request, repository: "\(parts[1])/\(parts[2])", path: path, state: state)
         case ("GET", 5) where parts[0] == "repos" && parts[3] == "issues":
@@ -74,7 +89,15 @@ extension FakeGitHub {
             return .json(200, Data(#"[{"id": 1, "number": 1347, "title": "Found a bug""#.utf8))
         case .validationFailed:
             return message(422, "Validation Failed")
-        case .missingField, .slow:
+        case .secondaryRateLimitWithoutRetryAfter:
+            var response = message(
+                403, "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
+                documentation: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits")
+            response.headers += rateHeaders(state)
+            return response
+        case .redirect(let status, let location):
+            return StubResponse(status: status, headers: [("Location", location)], body: Data())
+        case .missingField, .slow, .unauthorizedEchoingToken, .answerWithoutChanging:
             return nil
         }
     }
@@ -125,12 +148,59 @@ extension FakeGitHub {
         return conditional(response, request)
     }
 
+    /// Where a request for a renamed repository goes now, as an absolute address.
+    private static func renamedLocation(_ request: RecordedRequest, path: String, state: State) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard parts.count >= 3, parts[0] == "repos", let newName = state.renamed["\(parts[1])/\(parts[2])"] else { return nil }
+        var components = URLComponents()
+        components.queryItems = request.query.isEmpty ? nil : request.query
+        let rest = parts.dropFirst(3).joined(separator: "/")
+        let query = components.percentEncodedQuery.map { "?\($0)" } ?? ""
+        return "http://\(host(request))\(apiPrefix)/repos/\(newName)\(rest.isEmpty ? "" : "/" + rest)\(query)"
+    }
+
+    private static func failureMessage(_ status: Int) -> StubResponse {
+        switch status {
+        case 403: message(403, "Resource not accessible by personal access token")
+        case 404: message(404, "Not Found")
+        case 410: message(410, "Issues are disabled for this repo")
+        case 422: message(422, "Validation Failed")
+        default: message(status, "Server Error")
+        }
+    }
+
+    private static func createIssue(_ request: RecordedRequest, repository: String, state: inout State) -> StubResponse {
+        guard state.repositories[repository] != nil else { return message(404, "Not Found") }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: request.body)
+        } catch {
+            return message(400, "Problems parsing JSON")
+        }
+        guard let fields = object as? [String: Any], let title = fields["title"] as? String, !title.isEmpty else {
+            return message(422, "Validation Failed")
+        }
+        let number = (state.repositories[repository]?.map(\.number).max() ?? 0) + 1
+        state.nextIssueID += 1
+        let now = state.tick()
+        let issue = FakeIssue(
+            id: state.nextIssueID, number: number, title: title, body: fields["body"] as? String, user: login, labels: [],
+            assignees: [], isPullRequest: false, createdAt: now, updatedAt: now)
+        state.repositories[repository, default: []].append(issue)
+        var response = json(issueJSON(issue, repository: repository, host: host(request)))
+        response.status = 201
+        return response
+    }
+
     private static func updateIssue(_ request: RecordedRequest, repository: String, number: String, state: inout State) -> StubResponse {
         guard var issues = state.repositories[repository],
               let index = issues.firstIndex(where: { "\($0.number)" == number }) else { return message(404, "Not Found") }
+        if let status = state.failingIssues["\(repository)#\(number)"] { return failureMessage(status) }
         let fields: [String: Any]
         do {
-            guard let object = try JSONSerialization.jsonObject(with: request.body) as? [String: Any] else {
+            // An empty body changes nothing, and GitHub answers with the issue as it is.
+            let body = request.body.isEmpty ? Data("{}".utf8) : request.body
+            guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else {
                 return message(400, "Problems parsing JSON")
             }
             fields = object
@@ -173,6 +243,12 @@ extension FakeGitHub {
         switch request.path {
         case "/login/device/code":
             guard fields["client_id"]?.isEmpty == false else { return error("unauthorized_client", "The client_id is missing.") }
+            switch state.deviceCodeAnswer {
+            case .codes: break
+            case .unknownClient: return json(["error": "Not Found"], status: 404)
+            case .deviceFlowDisabled:
+                return json(["error": "device_flow_disabled", "error_description": "Device Flow must be explicitly enabled for this App"], status: 400)
+            }
             return answer([
                 ("device_code", deviceCode), ("user_code", userCode),
                 ("verification_uri", "http://\(host(request))/login/device"), ("expires_in", 900),
@@ -199,6 +275,9 @@ extension FakeGitHub {
         case "/login/oauth/access_token":
             guard let code = fields["code"], state.pendingCodes[code] != nil, state.verifiers[code] == nil else {
                 return error("bad_verification_code", "The code passed is incorrect or expired.")
+            }
+            guard fields["client_secret"] == clientSecret else {
+                return error("incorrect_client_credentials", "The client_id and/or client_secret passed are incorrect.")
             }
             state.verifiers[code] = fields["code_verifier"] ?? ""
             return answer([("access_token", validToken), ("token_type", "bearer"), ("scope", "repo")])

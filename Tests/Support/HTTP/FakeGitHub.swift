@@ -24,6 +24,8 @@ public final class FakeGitHub: Sendable {
     public static let deviceCode = "3584d83530557fdd1f46af8289938c8ef79f9dc5"
     /// The user code the fake hands out.
     public static let userCode = "WDJB-MJHT"
+    /// The OAuth app's client secret, which the web flow's exchange must carry, as GitHub requires.
+    public static let clientSecret = "3b7f2c9d0e1a4f5b6c7d8e9f0a1b2c3d4e5f6a7b"
     /// The rate limit's reset time the fake reports unless a test sets another: 2026-03-15 13:00 UTC.
     public static let defaultReset = 1_773_579_600
 
@@ -82,6 +84,26 @@ public final class FakeGitHub: Sendable {
         case slow(Duration)
         /// `422 Validation Failed`.
         case validationFailed
+        /// `401` whose message repeats the request's `Authorization` header, escape sequences and
+        /// a bidirectional override around it, as a hostile or broken server might.
+        case unauthorizedEchoingToken
+        /// `403` with requests still left and no `retry-after`: a secondary limit told only by
+        /// its message.
+        case secondaryRateLimitWithoutRetryAfter
+        /// A redirect with this status to `location`, an absolute address or a path on this host.
+        case redirect(status: Int, location: String)
+        /// `200` with the issue as it is, whatever the request asked to change.
+        case answerWithoutChanging
+    }
+
+    /// What the device flow's first request (`POST /login/device/code`) answers.
+    public enum DeviceCodeAnswer: Sendable, Hashable {
+        /// The codes.
+        case codes
+        /// `404` with `{"error": "Not Found"}`, as GitHub answers an unknown client id.
+        case unknownClient
+        /// `400` with `device_flow_disabled`.
+        case deviceFlowDisabled
     }
 
     /// What the token endpoint answers to one poll of the device flow.
@@ -157,6 +179,32 @@ public final class FakeGitHub: Sendable {
         }
     }
 
+    /// Answers the device flow's first request with `answer`.
+    public func answerDeviceCodeRequest(with answer: DeviceCodeAnswer) {
+        shared.state.withLock { $0.deviceCodeAnswer = answer }
+    }
+
+    /// Answers every change to issue `number` of `repository` with `status` and GitHub's message
+    /// for it, until told otherwise (`nil`).
+    public func failChanges(toIssue number: Int, in repository: String, status: Int?) {
+        shared.state.withLock { $0.failingIssues["\(repository)#\(number)"] = status }
+    }
+
+    /// Renames a repository, as GitHub does: its issues move, and requests for the old name are
+    /// redirected (`301` for `GET`, `307` for the others) to the new one.
+    public func rename(_ repository: String, to newName: String) {
+        shared.state.withLock { state in
+            state.repositories[newName] = state.repositories.removeValue(forKey: repository)
+            state.renamed[repository] = newName
+        }
+    }
+
+    /// The scopes `GET /user` names in `X-OAuth-Scopes`; `nil` sends no such header (a
+    /// fine-grained token).
+    public func setScopes(_ scopes: String?) {
+        shared.state.withLock { $0.scopes = scopes }
+    }
+
     /// Sets the rate limit the fake reports: `remaining` requests until `reset` (Unix seconds).
     public func setRateLimit(remaining: Int, reset: Int = FakeGitHub.defaultReset) {
         shared.state.withLock {
@@ -206,6 +254,11 @@ public final class FakeGitHub: Sendable {
         var rateRemaining = 4_999
         var rateReset = FakeGitHub.defaultReset
         var pendingCodes: [String: String] = [:]
+        var deviceCodeAnswer = DeviceCodeAnswer.codes
+        var failingIssues: [String: Int] = [:]
+        var renamed: [String: String] = [:]
+        var scopes: String? = "repo, read:org"
+        var nextIssueID = 9_000_000
         var verifiers: [String: String] = [:]
         var clock = Date(timeIntervalSince1970: 1_773_576_000)
 
