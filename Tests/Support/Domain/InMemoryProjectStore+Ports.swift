@@ -24,9 +24,9 @@ extension InMemoryProjectStore: HistoryRepository {
 }
 
 extension InMemoryProjectStore: GitHubLinkRepository {
-    public func link(_ board: Board.ID, to repository: GitHubRepositoryName) throws(RepositoryError) {
-        _ = try self.board(id: board)
-        links[board] = GitHubBoardLink(board: board, repository: repository)
+    public func save(_ link: GitHubBoardLink) throws(RepositoryError) {
+        _ = try self.board(id: link.id)
+        links[link.id] = link
     }
 
     public func link(of board: Board.ID) -> GitHubBoardLink? { links[board] }
