@@ -299,8 +299,10 @@ private struct ViewerReading: StoreReading {
     }
 
     /// Throws unless every object `changes` writes, and every board it touches, is the viewer's.
+    ///
+    /// - Complexity: one read of each distinct project, board and star the changes name.
     func check(_ changes: ChangeSet) throws(RepositoryError) {
-        var made: Set<Board.ID> = []
+        var seen = Seen()
         for change in changes.changes {
             switch change {
             case .insertBoard(let board):
@@ -308,35 +310,58 @@ private struct ViewerReading: StoreReading {
                 guard board.owner == viewer, (try? store.board(id: board.id)) == nil else {
                     throw .notFound(.board(board.id))
                 }
-                made.insert(board.id)
+                seen.boards.insert(board.id)
             case .updateBoard(let board):
                 let stored = try self.board(id: board.id)
                 guard board.owner == stored.owner else { throw .notFound(.board(board.id)) }
+                seen.boards.insert(board.id)
             case .updateProject(let project):
-                _ = try self.project(id: project.id)
+                try requireProject(project.id, &seen)
             case .deleteProject(let id):
-                _ = try self.project(id: id)
+                try requireProject(id, &seen)
             case .insertFavourite(let favourite), .updateFavourite(let favourite):
                 // The star is on the viewer's project or board, and kept on the board its target
                 // is on after the change (a moved project's star moves with it).
                 try requireTarget(favourite.target)
-                if let stored = try store.favourite(for: favourite.target) { _ = try board(id: stored.boardID) }
+                if let stored = try store.favourite(for: favourite.target) { try requireBoard(stored.boardID, &seen) }
                 guard try favourite.boardID == targetBoard(of: favourite.target, after: changes) else {
                     throw .notFound(.board(favourite.boardID))
                 }
             case .deleteFavourite(let id):
                 // A star's id is its target's: the star of a project or of a board of the viewer's.
-                if let star = try storedStar(id) { _ = try board(id: star.boardID) }
-            case .insertProject, .deleteBoard:
-                break  // their boards are among `changes.boards`, checked below
+                if let star = try storedStar(id) { try requireBoard(star.boardID, &seen) }
+            case .insertProject(let project):
+                seen.made.insert(project.id)
+            case .deleteBoard:
+                break  // its board is among `changes.boards`, checked below
             }
         }
-        for board in changes.boards.subtracting(made) { _ = try self.board(id: board) }
+        for board in changes.boards { try requireBoard(board, &seen) }
         // A history entry names a project of the viewer's, or one the changes make.
-        let inserted = Set(changes.changes.compactMap { change -> Project.ID? in
-            if case .insertProject(let project) = change { project.id } else { nil }
-        })
-        for project in Set(changes.entries.compactMap(\.project)).subtracting(inserted) { _ = try self.project(id: project) }
+        for entry in changes.entries {
+            if let project = entry.project, !seen.made.contains(project) { try requireProject(project, &seen) }
+        }
+    }
+
+    /// What ``check(_:)`` found the viewer's already.
+    private struct Seen {
+        var boards: Set<Board.ID> = []
+        var projects: Set<Project.ID> = []
+        /// Projects the changes make.
+        var made: Set<Project.ID> = []
+    }
+
+    private func requireBoard(_ id: Board.ID, _ seen: inout Seen) throws(RepositoryError) {
+        guard !seen.boards.contains(id) else { return }
+        _ = try board(id: id)
+        seen.boards.insert(id)
+    }
+
+    private func requireProject(_ id: Project.ID, _ seen: inout Seen) throws(RepositoryError) {
+        guard !seen.projects.contains(id) else { return }
+        let project = try self.project(id: id)
+        seen.projects.insert(id)
+        seen.boards.insert(project.boardID)
     }
 
     /// The star with this id (its target's), whatever it stars.
