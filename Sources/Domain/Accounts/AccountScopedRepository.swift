@@ -257,21 +257,37 @@ extension AccountScopedRepository: GitHubLinkRepository {
 // MARK: - Reading in a unit of work
 
 /// The store as a viewer may read it inside a unit of work, and the check of what they write.
-private struct ViewerReading: StoreReading {
+///
+/// It remembers what it found the viewer's, so that the check reads nothing twice; it lives for
+/// one unit of work, in which nothing else is written.
+private final class ViewerReading: StoreReading {
     let store: any StoreReading
     let viewer: Account.ID?
+    /// The boards and projects found the viewer's so far.
+    private var visibleBoards: Set<Board.ID> = []
+    private var visibleProjects: Set<Project.ID> = []
+
+    init(store: any StoreReading, viewer: Account.ID?) {
+        self.store = store
+        self.viewer = viewer
+    }
 
     var author: Account.ID? { viewer }
 
     func project(id: Project.ID) throws(RepositoryError) -> Project {
         let project = try store.project(id: id)
-        guard try store.board(id: project.boardID).isVisible(to: viewer) else { throw .notFound(.project(id)) }
+        if !visibleBoards.contains(project.boardID) {
+            guard try store.board(id: project.boardID).isVisible(to: viewer) else { throw .notFound(.project(id)) }
+            visibleBoards.insert(project.boardID)
+        }
+        visibleProjects.insert(id)
         return project
     }
 
     func board(id: Board.ID) throws(RepositoryError) -> Board {
         let board = try store.board(id: id)
         guard board.isVisible(to: viewer) else { throw .notFound(.board(id)) }
+        visibleBoards.insert(id)
         return board
     }
 
@@ -302,7 +318,7 @@ private struct ViewerReading: StoreReading {
     ///
     /// - Complexity: one read of each distinct project, board and star the changes name.
     func check(_ changes: ChangeSet) throws(RepositoryError) {
-        var seen = Seen()
+        var made: Set<Project.ID> = []
         for change in changes.changes {
             switch change {
             case .insertBoard(let board):
@@ -310,58 +326,44 @@ private struct ViewerReading: StoreReading {
                 guard board.owner == viewer, (try? store.board(id: board.id)) == nil else {
                     throw .notFound(.board(board.id))
                 }
-                seen.boards.insert(board.id)
+                visibleBoards.insert(board.id)
             case .updateBoard(let board):
                 let stored = try self.board(id: board.id)
                 guard board.owner == stored.owner else { throw .notFound(.board(board.id)) }
-                seen.boards.insert(board.id)
             case .updateProject(let project):
-                try requireProject(project.id, &seen)
+                try requireProject(project.id)
             case .deleteProject(let id):
-                try requireProject(id, &seen)
+                try requireProject(id)
             case .insertFavourite(let favourite), .updateFavourite(let favourite):
                 // The star is on the viewer's project or board, and kept on the board its target
                 // is on after the change (a moved project's star moves with it).
                 try requireTarget(favourite.target)
-                if let stored = try store.favourite(for: favourite.target) { try requireBoard(stored.boardID, &seen) }
+                if let stored = try store.favourite(for: favourite.target) { try requireBoard(stored.boardID) }
                 guard try favourite.boardID == targetBoard(of: favourite.target, after: changes) else {
                     throw .notFound(.board(favourite.boardID))
                 }
             case .deleteFavourite(let id):
                 // A star's id is its target's: the star of a project or of a board of the viewer's.
-                if let star = try storedStar(id) { try requireBoard(star.boardID, &seen) }
+                if let star = try storedStar(id) { try requireBoard(star.boardID) }
             case .insertProject(let project):
-                seen.made.insert(project.id)
+                made.insert(project.id)
             case .deleteBoard:
                 break  // its board is among `changes.boards`, checked below
             }
         }
-        for board in changes.boards { try requireBoard(board, &seen) }
+        for board in changes.boards { try requireBoard(board) }
         // A history entry names a project of the viewer's, or one the changes make.
         for entry in changes.entries {
-            if let project = entry.project, !seen.made.contains(project) { try requireProject(project, &seen) }
+            if let project = entry.project, !made.contains(project) { try requireProject(project) }
         }
     }
 
-    /// What ``check(_:)`` found the viewer's already.
-    private struct Seen {
-        var boards: Set<Board.ID> = []
-        var projects: Set<Project.ID> = []
-        /// Projects the changes make.
-        var made: Set<Project.ID> = []
+    private func requireBoard(_ id: Board.ID) throws(RepositoryError) {
+        if !visibleBoards.contains(id) { _ = try board(id: id) }
     }
 
-    private func requireBoard(_ id: Board.ID, _ seen: inout Seen) throws(RepositoryError) {
-        guard !seen.boards.contains(id) else { return }
-        _ = try board(id: id)
-        seen.boards.insert(id)
-    }
-
-    private func requireProject(_ id: Project.ID, _ seen: inout Seen) throws(RepositoryError) {
-        guard !seen.projects.contains(id) else { return }
-        let project = try self.project(id: id)
-        seen.projects.insert(id)
-        seen.boards.insert(project.boardID)
+    private func requireProject(_ id: Project.ID) throws(RepositoryError) {
+        if !visibleProjects.contains(id) { _ = try project(id: id) }
     }
 
     /// The star with this id (its target's), whatever it stars.
