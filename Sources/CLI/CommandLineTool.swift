@@ -111,20 +111,33 @@ public struct CommandLineTool: Sendable {
     ///   `["move", "3f2a", "doing"]`.
     /// - Returns: The exit status: a raw value of ``ExitCode``.
     public func run(_ arguments: [String]) async -> Int32 {
+        let status: ExitCode
         do throws(CommandLineError) {
             let invocation = try CommandParser.parse(arguments)
             try await perform(invocation, storePath: storeFlag(of: invocation, in: arguments))
-            return ExitCode.success.rawValue
+            status = .success
         } catch {
             switch error {
             case .usage(let message):
                 errors.write("pm: \(Self.oneLine(message))\ntry 'pm help'\n")
-                return ExitCode.usage.rawValue
+                status = .usage
             case .runtime(let message):
                 errors.write("pm: \(Self.oneLine(message))\n")
-                return ExitCode.failure.rawValue
+                status = .failure
             }
         }
+        return finishOutput(status).rawValue
+    }
+
+    /// The status once the output is accounted for: a command whose output could not be written
+    /// failed (one line on the error stream), unless its reader went away, which ends it quietly
+    /// as `git` ends; a command that failed already keeps its status and its one line.
+    private func finishOutput(_ status: ExitCode) -> ExitCode {
+        guard let failure = output.failure else { return status }
+        if failure.isClosedPipe { return status == .success ? .closedPipe : status }
+        guard status == .success else { return status }
+        errors.write("pm: could not write the output: \(Self.oneLine(failure.description))\n")
+        return .failure
     }
 
     // MARK: - Settings

@@ -61,6 +61,11 @@ struct Screens {
         }
     }
 
+    /// Whether a store file is at `path` (the target of a link, when it is one).
+    static func storeExists(at path: StorePath) -> Bool {
+        path.withCString { access($0, F_OK) == 0 }
+    }
+
     /// What the store asks the user to know about now.
     var warnings: [StoreWarning] { engine.warnings }
 

@@ -112,12 +112,28 @@ struct CommandContext {
     /// Writes the warnings of every store the command opened to the error stream, one line each
     /// (`pm: warning: …`), and closes those stores.
     func finish() {
+        let reported = opened.warningsReported
         for screens in opened.takeAll() {
-            for warning in screens.warnings {
+            for warning in screens.warnings where !reported {
                 warn(warning.commandLineMessage)
             }
             screens.close()
         }
+    }
+
+    /// Says that the command reported the stores' warnings itself (`pm doctor`), so that
+    /// ``finish()`` does not repeat them on the error stream.
+    func reportedWarnings() {
+        opened.warningsReported = true
+    }
+
+    /// The store file the command line names (or the environment's); `nil` for screens opened
+    /// elsewhere (the demo's).
+    ///
+    /// - Throws: ``CommandLineError/runtime(_:)`` when no path is given and none can be made.
+    func storePath() throws(CommandLineError) -> StorePath? {
+        guard case .store(let path) = source else { return nil }
+        return try StoreLocation.path(flag: path, environment: tool.processEnvironment, environmentBytes: tool.environmentBytes)
     }
 
     // MARK: - Output
@@ -190,6 +206,8 @@ extension CommandContext {
 private final class OpenedStores {
     private var stores: [Screens] = []
     private var snapshot: SessionSnapshot?
+    /// Whether the command reported the stores' warnings itself.
+    var warningsReported = false
 
     /// The command's one snapshot of who is signed in, made by `make` the first time.
     func session(_ make: () -> SessionSnapshot) -> SessionSnapshot {
