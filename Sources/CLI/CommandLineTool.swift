@@ -164,11 +164,11 @@ public struct CommandLineTool: Sendable {
         output.write(line + "\n")
     }
 
-    /// `message` on one line: line breaks and control characters become spaces.
+    /// `message` on one line: line breaks, control characters and bidirectional controls become
+    /// spaces, so that a stored title quoted in a message cannot move the cursor or reorder the line.
     static func oneLine(_ message: String) -> String {
         String(message.map { character -> Character in
-            let isControl = character.isNewline
-                || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            let isControl = character.isNewline || character.unicodeScalars.contains(where: ProjectRules.isInvisibleControl)
             return isControl ? " " : character
         })
     }

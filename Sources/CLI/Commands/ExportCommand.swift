@@ -73,13 +73,15 @@ struct ExportCommand: Command {
         }
         let items = selection.projects.compactMap { project -> CalendarFeed.Item? in
             guard let deadline = project.deadline else { return nil }
+            // iCalendar's text holds no control characters: stored ones are left out.
             return CalendarFeed.Item(
-                id: project.id, title: project.title, body: project.body,
+                id: project.id, title: TerminalText.withoutControls(project.title),
+                body: TerminalText.withoutControls(project.body),
                 schedule: project.recurrence.map(CalendarFeed.Item.Schedule.repeating) ?? .due(deadline),
                 isDone: project.state == .done, updatedAt: project.updatedAt)
         }
         let name = selection.boards.count == 1 ? selection.boards[0].board.title : "Projects"
-        context.tool.output.write(CalendarFeed(name: name, items: items).text)
+        context.tool.output.write(CalendarFeed(name: TerminalText.withoutControls(name), items: items).text)
     }
 }
 
@@ -141,13 +143,6 @@ struct ExportDocument: Encodable {
 
     /// The document as pretty-printed JSON with sorted keys and ISO 8601 dates, ending in a newline.
     func json() throws(CommandLineError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        do {
-            return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
-        } catch {
-            throw .runtime("could not write the export: \(error)")
-        }
+        try CommandJSON.text(self, pretty: true) + "\n"
     }
 }

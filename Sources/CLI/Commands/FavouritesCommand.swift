@@ -74,13 +74,6 @@ struct FavouritesCommand: Command {
                 board: item.board.title, state: item.project?.state.rawValue, deadline: item.project?.deadline?.description,
                 starredAt: item.favourite.starredAt)
         })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        do {
-            return String(decoding: try encoder.encode(output), as: UTF8.self)
-        } catch {
-            throw .runtime("the favourites could not be written as JSON: \(error)")
-        }
+        return try CommandJSON.line(output)
     }
 }

@@ -93,7 +93,7 @@ struct RecurCommand: Command {
         let document = RecurrenceJSON(
             rule: rule.description, summary: localizer.summary(of: rule), start: start.description,
             occurrences: days.map(\.description))
-        context.print(try JSONLines.encode(document))
+        context.print(try CommandJSON.text(document, pretty: true))
     }
 }
 
@@ -103,17 +103,4 @@ private struct RecurrenceJSON: Encodable {
     let summary: String
     let start: String
     let occurrences: [String]
-}
-
-/// JSON for `--json` output: sorted keys, pretty printed, slashes left alone.
-enum JSONLines {
-    static func encode(_ value: some Encodable) throws(CommandLineError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
-        } catch {
-            throw .runtime("could not write JSON: \(error)")
-        }
-    }
 }

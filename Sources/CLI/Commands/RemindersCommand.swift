@@ -58,12 +58,12 @@ struct RemindersCommand: Command {
         if json {
             let formatter = ISO8601DateFormatter()
             formatter.timeZone = environment.timeZone
-            context.print(try JSONLines.encode(reminders.map { reminder in
+            context.print(try CommandJSON.text(reminders.map { reminder in
                 ReminderJSON(
                     id: shortIDs(reminder.projectID), title: reminder.title, due: reminder.dueDay.description,
                     fireAt: formatter.string(from: reminder.fireDate), local: localizer.time(reminder.fireDate),
                     timeZone: environment.timeZone.identifier)
-            }))
+            }, pretty: true))
             return
         }
         guard !reminders.isEmpty else {

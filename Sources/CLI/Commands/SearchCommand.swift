@@ -107,12 +107,6 @@ struct SearchCommand: Command {
                     state: row.state, deadline: row.deadline)
             },
             totalCount: total)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            return String(decoding: try encoder.encode(output), as: UTF8.self)
-        } catch {
-            throw .runtime("the results could not be written as JSON: \(error)")
-        }
+        return try CommandJSON.line(output)
     }
 }

@@ -44,14 +44,7 @@ struct TodayCommand: Command {
             summary.boards.removeAll { $0.boardID != id }
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            encoder.dateEncodingStrategy = .iso8601
-            do {
-                context.print(String(decoding: try encoder.encode(summary), as: UTF8.self))
-            } catch {
-                throw .runtime("the summary could not be written as JSON: \(error)")
-            }
+            context.print(try CommandJSON.line(summary))
             return
         }
         let boards = Dictionary(summary.boards.map { ($0.boardID, $0.title) }, uniquingKeysWith: { first, _ in first })
