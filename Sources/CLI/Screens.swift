@@ -234,6 +234,31 @@ struct Screens {
         try Self.check(await output.failures.collected())
     }
 
+    /// Puts back the boards of `backup` as they were, from the board list.
+    ///
+    /// - Returns: The boards as saved.
+    func restore(_ backup: Backup) async throws(CommandLineError) -> [Board] {
+        try await restored(by: .restore(backup))
+    }
+
+    /// Puts back every project of `backup`, with new ids, on a new board titled `title`.
+    ///
+    /// - Returns: The new board.
+    func restore(_ backup: Backup, intoNewBoardTitled title: String) async throws(CommandLineError) -> Board {
+        guard let board = try await restored(by: .restoreIntoNewBoard(backup, title: title)).first else {
+            throw .runtime("the board list made no board")
+        }
+        return board
+    }
+
+    private func restored(by event: BoardListViewModel.Event) async throws(CommandLineError) -> [Board] {
+        let output = open(factory.makeBoardList(makingFirstBoard: false), BoardListViewModel.Input.init, events: [event])
+        let restored = await output.restored.collected()
+        try Self.check(await output.failures.collected())
+        guard let boards = restored.last else { throw .runtime("the board list restored nothing") }
+        return boards
+    }
+
     /// The name of the board the screens show, as the board list has it.
     func boardTitle() async throws(CommandLineError) -> String {
         let board = board

@@ -8,8 +8,10 @@ protocol AccountCommand: Command {
 
     /// The email, and where the password comes from.
     var input: AccountInput { get }
+    /// How to print the session as JSON; text when `nil`.
+    var json: JSONFormat? { get }
 
-    init(input: AccountInput)
+    init(input: AccountInput, json: JSONFormat?)
 
     /// Submits the form with the email and the typed password.
     @MainActor
@@ -22,12 +24,13 @@ extension AccountCommand {
     static func accountConfiguration(name: String, abstract: String, discussion: String) -> CommandConfiguration {
         CommandConfiguration(
             name: name, abstract: abstract, discussion: discussion, arguments: [AccountInput.email],
-            options: [AccountInput.option], extraArgumentHint: AccountInput.whyNotAnArgument,
+            options: [AccountInput.option] + JSONFormat.options(help: "print the session as JSON, as pm whoami --json does"),
+            extraArgumentHint: AccountInput.whyNotAnArgument,
             refusedOptions: AccountInput.refusedOptions, echoesExtraArgument: false)
     }
 
-    init(_ arguments: ParsedArguments) {
-        self.init(input: AccountInput(arguments))
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        self.init(input: AccountInput(arguments), json: try JSONFormat.parse(arguments))
     }
 
     /// Signs up or in, then opens the board list, which makes the account's first board on its
@@ -38,7 +41,11 @@ extension AccountCommand {
         let labels = (screens.text(.field(.password)), screens.text(.field(.confirmation)))
         let typed = try input.readPassword(in: context, labels: labels, confirming: Self.confirmsPassword)
         let session = try await submit(on: screens, password: typed.password, confirmation: typed.confirmation)
-        context.print(TerminalText.sanitized(screens.text(.signedIn(as: session.account.email))))
+        if let json {
+            try context.printJSON(SessionObject(session), json)
+        } else {
+            context.print(TerminalText.sanitized(screens.text(.signedIn(as: session.account.email))))
+        }
         // The session is saved, so signing in succeeded; the board list, as it first appears, makes
         // the account's first board. Without it, `pm board new` makes one.
         if let error = await screens.makeFirstBoard() {

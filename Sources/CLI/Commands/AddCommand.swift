@@ -15,21 +15,25 @@ struct AddCommand: Command {
         name: "add", abstract: "add a project to To Do and print its id",
         discussion: "It goes on the current board (see pm board use), or on the board \(board.name) names.",
         arguments: [CommandArgument(valueName: "TITLE", noun: "a title", help: "the project's title, one line")],
-        options: [body, due, repeatRule, board],
+        options: [body, due, repeatRule, board] + JSONFormat.options(help: "print the project added as JSON"),
         extraArgumentHint: "quote a title that has spaces")
 
     /// The new project's fields.
     var draft: ProjectDraft
     /// The board to add it to, by name; the current board when `nil`.
     var board: String?
+    /// How to print the project added as JSON; its short id as text when `nil`.
+    var json: JSONFormat?
 
-    init(draft: ProjectDraft, board: String? = nil) {
+    init(draft: ProjectDraft, board: String? = nil, json: JSONFormat? = nil) {
         self.draft = draft
         self.board = board
+        self.json = json
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         board = arguments[Self.board]
+        json = try JSONFormat.parse(arguments)
         draft = ProjectDraft(title: arguments.positionals[0], body: arguments[Self.body] ?? "")
         draft.deadline = try arguments[Self.due]
         draft.repeatRule = try arguments[Self.repeatRule]
@@ -39,6 +43,16 @@ struct AddCommand: Command {
         try context.validate(draft)
         let screens = try await context.screens(onBoard: board)
         let project = try await screens.create(draft)
-        context.print(ShortIDs(try await screens.board())(project.id))
+        let shortIDs = ShortIDs(try await screens.board())
+        if let json {
+            try context.printJSON(ProjectOutput(project: try await context.jsonObjects(on: screens, projectIDs: shortIDs).project(project)), json)
+            return
+        }
+        context.print(shortIDs(project.id))
     }
+}
+
+/// What `pm add --json` and `pm edit --json` print: the project as saved.
+struct ProjectOutput: Encodable {
+    var project: ProjectObject
 }

@@ -26,6 +26,7 @@ enum CommandRegistry {
         RecurCommand.self,
         RemindersCommand.self,
         ExportCommand.self,
+        ImportCommand.self,
         UndoCommand.self,
         RedoCommand.self,
         DoctorCommand.self,

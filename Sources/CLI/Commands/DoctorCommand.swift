@@ -18,30 +18,55 @@ struct DoctorCommand: Command {
             short, or a damaged last record, is left out when the store opens, its bytes kept \
             beside the store file, and every command warns about it until 'pm doctor \(acknowledge.name)'.
             """,
-        options: [acknowledge])
+        options: [acknowledge] + JSONFormat.options(help: "print what the check found as JSON"))
 
     /// Whether to acknowledge the store's warnings.
     var acknowledges: Bool
+    /// How to print the report as JSON; text when `nil`.
+    var json: JSONFormat?
 
-    init(acknowledges: Bool = false) {
+    init(acknowledges: Bool = false, json: JSONFormat? = nil) {
         self.acknowledges = acknowledges
+        self.json = json
     }
 
-    init(_ arguments: ParsedArguments) {
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
         acknowledges = arguments[Self.acknowledge]
+        json = try JSONFormat.parse(arguments)
+    }
+
+    /// What `--json` prints.
+    private struct Output: Encodable {
+        var file: String
+        var healthy: Bool
+        var records: Int
+        var objects: [String: Int]
+        var problems: [String]
+        var warnings: [String]
+        /// How many warnings `--ack` acknowledged; `null` without it.
+        @Null var acknowledged: Int?
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let store = try acknowledges ? context.screens() : context.readingScreens()
+        var acknowledged: Int?
         if acknowledges {
             let count = store.warnings.count
             try store.acknowledgeWarnings()
-            context.print("acknowledged \(count) warning\(count == 1 ? "" : "s")")
+            acknowledged = count
+            if json == nil { context.print("acknowledged \(count) warning\(count == 1 ? "" : "s")") }
         }
         let check = store.checkStore()
         // The warnings are part of the report, on standard output: not said again on standard error.
         context.reportedWarnings()
-        context.print(Self.report(check).map { TerminalText.sanitized($0) })
+        if let json {
+            try context.printJSON(Output(
+                file: check.file, healthy: Self.findings(check) == nil, records: check.records,
+                objects: check.objects.filter { $0.value > 0 }, problems: check.problems,
+                warnings: check.warnings.map(\.commandLineMessage), acknowledged: acknowledged), json)
+        } else {
+            context.print(Self.report(check).map { TerminalText.sanitized($0) })
+        }
         guard let findings = Self.findings(check) else { return }
         let hint = check.isHealthy ? "; pm doctor \(Self.acknowledge.name) acknowledges them once seen" : "; it was left untouched"
         throw .runtime("the store \(check.file) has \(findings): see above\(hint)")

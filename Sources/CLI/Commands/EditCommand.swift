@@ -21,7 +21,7 @@ struct EditCommand: Command {
             starts its schedule again from that day.
             """,
         arguments: [.projectID],
-        options: [title, body, due, repeatRule, board],
+        options: [title, body, due, repeatRule, board] + JSONFormat.options(help: "print the project as saved as JSON"),
         extraArgumentHint: "quote a title that has spaces")
 
     /// The project, as the user named it.
@@ -30,15 +30,19 @@ struct EditCommand: Command {
     var edit: ProjectEdit
     /// The board to find it on, by name; the current board when `nil`.
     var board: String?
+    /// How to print the project as saved as JSON; text when `nil`.
+    var json: JSONFormat?
 
-    init(id: ProjectIDPrefix, edit: ProjectEdit, board: String? = nil) {
+    init(id: ProjectIDPrefix, edit: ProjectEdit, board: String? = nil, json: JSONFormat? = nil) {
         self.id = id
         self.edit = edit
         self.board = board
+        self.json = json
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         id = try ProjectIDPrefix(parsing: arguments.positionals[0])
+        json = try JSONFormat.parse(arguments)
         board = arguments[Self.board]
         edit = ProjectEdit(title: arguments[Self.title], body: arguments[Self.body])
         edit.deadline = try arguments[Self.due]
@@ -56,6 +60,11 @@ struct EditCommand: Command {
         let project = try lookup.project(id)
         try context.validate(edit.applied(to: project.draft))
         let saved = try await screens.update(project.id, with: edit)
+        if let json {
+            let objects = try await context.jsonObjects(on: screens, projectIDs: lookup.shortIDs)
+            try context.printJSON(ProjectOutput(project: objects.project(saved, on: lookup.overview.board)), json)
+            return
+        }
         context.print("edited \(lookup.shortIDs(saved.id)): \(TerminalText.sanitized(saved.title))")
     }
 }

@@ -13,9 +13,11 @@ struct LoginCommand: AccountCommand {
     static let confirmsPassword = false
 
     let input: AccountInput
+    var json: JSONFormat?
 
-    init(input: AccountInput) {
+    init(input: AccountInput, json: JSONFormat? = nil) {
         self.input = input
+        self.json = json
     }
 
     func submit(on screens: Screens, password: String, confirmation: String) async throws(CommandLineError) -> Session {

@@ -14,9 +14,11 @@ struct SignUpCommand: AccountCommand {
     static let confirmsPassword = true
 
     let input: AccountInput
+    var json: JSONFormat?
 
-    init(input: AccountInput) {
+    init(input: AccountInput, json: JSONFormat? = nil) {
         self.input = input
+        self.json = json
     }
 
     func submit(on screens: Screens, password: String, confirmation: String) async throws(CommandLineError) -> Session {

@@ -147,6 +147,17 @@ struct CommandContext {
     /// Writes one line to the output.
     func print(_ line: String = "") { tool.print(line) }
 
+    /// Writes `body` as a `--json` document, with its `"version"`, as `format` asks.
+    func printJSON(_ body: some Encodable, _ format: JSONFormat) throws(CommandLineError) {
+        print(try CommandJSON.document(body, format))
+    }
+
+    /// The objects of a command's JSON over the viewer's boards (as the board list reads them),
+    /// with the projects' ids shown as `projectIDs` shows them.
+    func jsonObjects(on screens: Screens, projectIDs: ShortIDs) async throws(CommandLineError) -> JSONObjects {
+        JSONObjects(projectIDs: projectIDs, boards: try await directory(on: screens).boards, today: tool.engineEnvironment.today())
+    }
+
     /// Writes `pm: warning: …` to the error stream: for what failed after the change was saved,
     /// which must not turn a saved change into a reported failure.
     func warn(_ message: String) {
@@ -190,15 +201,25 @@ extension CommandContext {
     /// - Throws: ``CommandLineError/runtime(_:)`` "nothing to `command`" when the screen had
     ///   nothing to do; nothing is saved then.
     func step(
-        _ event: HistoryViewModel.Event, onBoard board: String?, command: String, done: String
+        _ event: HistoryViewModel.Event, onBoard board: String?, command: String, done: String, json: JSONFormat? = nil
     ) async throws(CommandLineError) {
         guard let entries = try await screens(onBoard: board).step(event) else { throw .runtime("nothing to \(command)") }
+        if let json {
+            try printJSON(StepOutput(entries: entries.map(EntryObject.init)), json)
+            return
+        }
         guard !entries.isEmpty else {
             print("\(done) a change that has no history entry")
             return
         }
         print(entries.map { "\(done): \(TerminalText.sanitized($0.text))" })
     }
+}
+
+/// What `pm undo --json` and `pm redo --json` print: the history entries the step took out or put
+/// back, newest first.
+private struct StepOutput: Encodable {
+    var entries: [EntryObject]
 }
 
 /// The stores a command opened, in order, and who is signed in, read once for all of them.

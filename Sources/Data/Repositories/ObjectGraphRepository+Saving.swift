@@ -8,10 +8,14 @@ extension ObjectGraphRepository {
     /// - Complexity: O(*k* log *n*) for *k* changes in tables of *n* objects, plus one save
     ///   (whatever deleting a board cascades to).
     public func save(_ changes: ChangeSet) throws(RepositoryError) {
-        // A project lands on a board that exists: say which one is missing, as a read would.
+        // A project lands on a board that exists, or that the same save makes: say which one is
+        // missing, as a read would.
+        var made: Set<Board.ID> = []
         for change in changes.changes {
             switch change {
-            case .insertProject(let project), .updateProject(let project): _ = try board(id: project.boardID)
+            case .insertBoard(let board): made.insert(board.id)
+            case .insertProject(let project), .updateProject(let project):
+                if !made.contains(project.boardID) { _ = try board(id: project.boardID) }
             default: break
             }
         }
