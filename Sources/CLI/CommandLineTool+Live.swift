@@ -49,6 +49,7 @@ extension CommandLineTool {
             CommandLine.unsafeArgv[index].map { StorePath(cString: $0).bytes } ?? []
         }
         tool.environmentBytes = environmentBytes()
+        tool.errorsAreTerminal = isatty(STDERR_FILENO) == 1
         return tool
     }
 

@@ -58,6 +58,9 @@ public struct CommandLineTool: Sendable {
     /// `XDG_DATA_HOME` and `HOME` are taken from here when they decode to their value in
     /// ``processEnvironment``.
     public var environmentBytes: [String: [UInt8]] = [:]
+    /// Whether standard error is a terminal: `pm` then says what it is doing when work takes more
+    /// than a moment (hashing a password).
+    public var errorsAreTerminal = false
     /// The accounts of the store at a URL: the store's own, beside it, unless a test says otherwise.
     /// Each command reads who is signed in from them once (see ``SessionSnapshot``).
     var accountsBeside: @Sendable (_ store: URL, _ environment: EngineEnvironment, _ settings: LocalAccountSettings)

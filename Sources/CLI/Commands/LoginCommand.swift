@@ -12,6 +12,8 @@ struct LoginCommand: AccountCommand {
             """)
     static let confirmsPassword = false
 
+    static let hashingNotice = "Checking the password: slow on purpose, so that it is hard to guess…"
+
     let input: AccountInput
     var json: JSONFormat?
 

@@ -13,6 +13,8 @@ struct SignUpCommand: AccountCommand {
             """)
     static let confirmsPassword = true
 
+    static let hashingNotice = "Hashing the password: slow on purpose, so that it is hard to guess…"
+
     let input: AccountInput
     var json: JSONFormat?
 

@@ -158,6 +158,22 @@ struct CommandContext {
         JSONObjects(projectIDs: projectIDs, boards: try await directory(on: screens).boards, today: tool.engineEnvironment.today())
     }
 
+    /// Runs `work`, and when it takes more than `delay` says `notice` on standard error, if that is
+    /// a terminal: so that a slow step (hashing a password) is not taken for a hang.
+    func saying<Result>(
+        _ notice: String, after delay: Duration = .milliseconds(500), while work: () async throws(CommandLineError) -> Result
+    ) async throws(CommandLineError) -> Result {
+        guard tool.errorsAreTerminal else { return try await work() }
+        let (sleep, errors) = (tool.sleep, tool.errors)
+        let announcement = Task {
+            await sleep(delay)
+            guard !Task.isCancelled else { return }
+            errors.write(notice + "\n")
+        }
+        defer { announcement.cancel() }
+        return try await work()
+    }
+
     /// Writes `pm: warning: …` to the error stream: for what failed after the change was saved,
     /// which must not turn a saved change into a reported failure.
     func warn(_ message: String) {
