@@ -29,7 +29,7 @@ import ProjectManager
 /// opened, ids and values before any use case runs, and a failed use case saves nothing.
 public struct CommandLineTool: Sendable {
     /// Where results go.
-    public let output: any TextSink
+    public internal(set) var output: any TextSink
     /// Where errors go.
     public let errors: any TextSink
     /// The process environment: `PM_STORE`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM` and
@@ -152,9 +152,14 @@ public struct CommandLineTool: Sendable {
         return Self.defaultWidth
     }
 
+    /// What `--color` asked for, in this run.
+    var colour: ColourChoice = .auto
+    /// Whether `--quiet` asked for nothing on standard output, in this run.
+    var quiet = false
+
     /// How output is decorated.
     var style: OutputStyle {
-        OutputStyle(outputIsTerminal: outputIsTerminal, environment: processEnvironment)
+        OutputStyle(outputIsTerminal: outputIsTerminal, environment: processEnvironment, choice: colour)
     }
 
     /// Writes lines to the output.
@@ -190,7 +195,11 @@ public struct CommandLineTool: Sendable {
     /// Runs the command on the main actor, where the view models live.
     @MainActor
     private func perform(_ invocation: Invocation, storePath: StorePath?) async throws(CommandLineError) {
-        let context = CommandContext(tool: self, storePath: storePath)
+        var tool = self
+        tool.colour = invocation.colour
+        tool.quiet = invocation.quiet
+        if invocation.quiet { tool.output = DiscardedText() }
+        let context = CommandContext(tool: tool, storePath: storePath)
         do {
             try await invocation.command.run(in: context)
         } catch {
@@ -200,4 +209,9 @@ public struct CommandLineTool: Sendable {
         context.finish()
     }
 
+}
+
+/// Where `--quiet` sends the output: nowhere.
+private struct DiscardedText: TextSink {
+    func write(_ text: String) {}
 }

@@ -100,8 +100,8 @@ struct ParserTests {
         let names = CommandRegistry.names
         #expect(Set(names).count == names.count)
         for command in CommandRegistry.commands {
-            #expect(HelpText.general.contains("  \(command.configuration.synopsis)"), "\(command)")
-            #expect(HelpText.usage(of: command).hasPrefix("Usage: \(command.configuration.synopsis)\n"))
+            #expect(HelpText.general(width: 1_000).contains("  \(command.configuration.synopsis)"), "\(command)")
+            #expect(HelpText.usage(of: command, width: 1_000).hasPrefix("Usage: \(command.configuration.synopsis)\n"))
             #expect(CommandRegistry.command(named: command.configuration.name) == command)
         }
     }

@@ -32,8 +32,10 @@ struct BoardCommand: Command {
         arguments: [
             CommandArgument(
                 valueName: "NAME|new|rename|delete|use", noun: "a board or what to do",
-                help: "the board to draw, or what to do", isOptional: true, completion: .words(Action.names)),
-            CommandArgument(valueName: "NAME", noun: "a board's name", help: "for new, rename, delete, use: the board", isOptional: true),
+                help: "the board to draw, or what to do", isOptional: true, completion: .boards(andWords: Action.names)),
+            CommandArgument(
+                valueName: "NAME", noun: "a board's name", help: "for new, rename, delete, use: the board", isOptional: true,
+                completion: .boards()),
             CommandArgument(valueName: "NEW", noun: "the new name", help: "for rename: the new name", isOptional: true),
         ],
         options: [board, json, JSONFormat.pretty, yes],

@@ -3,8 +3,8 @@ import ProjectManager
 /// `pm edit`: applies the edit to the project's fields, validates them, and saves them through the
 /// project's form.
 struct EditCommand: Command {
-    static let title = Option("--title", "TITLE", help: "the new title")
-    static let body = Option("--body", "TEXT", help: "the new body")
+    static let title = Option("--title", "TITLE", help: "the new title; - reads it from standard input")
+    static let body = Option("--body", "TEXT", help: "the new body; - reads it from standard input")
     static let due = Option(
         "--due", "YYYY-MM-DD|none", help: "the new deadline, or none for no deadline"
     ) { text, name throws(CommandLineError) in try Day.deadlineOrNone(parsing: text, option: name) }
@@ -32,6 +32,8 @@ struct EditCommand: Command {
     var board: String?
     /// How to print the project as saved as JSON; text when `nil`.
     var json: JSONFormat?
+    /// Which field standard input gives: `--title -`, `--body -`.
+    var fromInput: StandardInputField?
 
     init(id: ProjectIDPrefix, edit: ProjectEdit, board: String? = nil, json: JSONFormat? = nil) {
         self.id = id
@@ -47,6 +49,7 @@ struct EditCommand: Command {
         edit = ProjectEdit(title: arguments[Self.title], body: arguments[Self.body])
         edit.deadline = try arguments[Self.due]
         edit.repeatRule = try arguments[Self.repeatRule]
+        fromInput = try StandardInputField(title: edit.title, body: edit.body, option: Self.body.name)
         guard !edit.isEmpty else {
             let names = ([Self.title, Self.body, Self.due, Self.repeatRule] as [any DeclaredOption]).map(\.name)
             throw .usage("'pm \(Self.configuration.name)' needs something to change: "
@@ -58,6 +61,12 @@ struct EditCommand: Command {
         let screens = try await context.screens(onBoard: board)
         let lookup = try await context.lookup(on: screens)
         let project = try lookup.project(id)
+        var edit = edit
+        switch fromInput {
+        case .title: edit.title = StandardInputField.read(in: context)
+        case .body: edit.body = StandardInputField.read(in: context)
+        case nil: break
+        }
         try context.validate(edit.applied(to: project.draft))
         let saved = try await screens.update(project.id, with: edit)
         if let json {

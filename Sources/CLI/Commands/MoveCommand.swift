@@ -7,7 +7,7 @@ struct MoveCommand: Command {
         text, name throws(CommandLineError) in try position(parsing: text, option: name)
     }
     static let board = Option.board()
-    static let toBoard = Option("--to-board", "NAME", help: "the board to move it to, by name")
+    static let toBoard = Option("--to-board", "NAME", help: "the board to move it to, by name", completion: .boards())
 
     static let configuration = CommandConfiguration(
         name: "move", abstract: "move a project to a column, or to another board, last or at position N",

@@ -10,7 +10,7 @@ import ProjectManager
 /// 2026-02-08
 /// ```
 struct RecurCommand: Command {
-    static let start = Option("--start", "YYYY-MM-DD", help: "the first day of the rule (DTSTART)") {
+    static let start = Option("--start", "YYYY-MM-DD", help: "the first day of the rule (DTSTART)", required: true) {
         text, name throws(CommandLineError) in try day(text, option: name)
     }
     static let count = Option("--count", "N", help: "print at most N days") { text, name throws(CommandLineError) in

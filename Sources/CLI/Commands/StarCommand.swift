@@ -31,7 +31,7 @@ extension StarringCommand {
                 CommandArgument(
                     valueName: "ID", noun: "a project id",
                     help: "the project: its id, or the first characters of it (at least 4); leave it out with \(boardOption.name) to mean the board",
-                    isOptional: true),
+                    isOptional: true, completion: .projectIDs),
             ],
             options: [boardOption] + JSONFormat.options())
     }

@@ -74,7 +74,7 @@ struct JSONFormat: Hashable, Sendable {
     var pretty = false
 
     /// `--json`: print one JSON object.
-    static func flag(help: String = "print JSON (one object, one line; see pm help json)") -> Flag {
+    static func flag(help: String = "print one JSON object, on one line") -> Flag {
         Flag("--json", help: help)
     }
 
@@ -82,7 +82,7 @@ struct JSONFormat: Hashable, Sendable {
     static let pretty = Flag("--pretty", help: "with --json: indent the JSON, a key a line")
 
     /// `--json` and `--pretty`, for a command's options.
-    static func options(help: String = "print JSON (one object, one line; see pm help json)") -> [any DeclaredOption] {
+    static func options(help: String = "print one JSON object, on one line") -> [any DeclaredOption] {
         [flag(help: help), pretty]
     }
 

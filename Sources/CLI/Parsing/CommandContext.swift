@@ -163,7 +163,7 @@ struct CommandContext {
     func saying<Result>(
         _ notice: String, after delay: Duration = .milliseconds(500), while work: () async throws(CommandLineError) -> Result
     ) async throws(CommandLineError) -> Result {
-        guard tool.errorsAreTerminal else { return try await work() }
+        guard tool.errorsAreTerminal, !tool.quiet else { return try await work() }
         let (sleep, errors) = (tool.sleep, tool.errors)
         let announcement = Task {
             await sleep(delay)

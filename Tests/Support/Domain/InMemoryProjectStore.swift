@@ -121,7 +121,10 @@ public actor InMemoryProjectStore: ProjectStore {
     public func save(_ changes: ChangeSet) throws(RepositoryError) {
         // Applied to copies, kept only when every change applies.
         var (boards, projects, favourites) = (boardsByID, projectsByID, favouritesByID)
-        if changes.boards.contains(.default), boards[.default] == nil { boards[.default] = Self.defaultBoard }
+        if changes.boards.contains(.default), boards[.default] == nil {
+            // As the store does: the first save that touches the default board writes it, made then.
+            boards[.default] = Board(id: .default, title: Board.defaultTitle, createdAt: changes.action.date)
+        }
         for change in changes.changes {
             switch change {
             case .insertProject(let project), .updateProject(let project):
