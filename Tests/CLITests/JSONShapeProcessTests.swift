@@ -78,6 +78,23 @@ struct JSONShapeProcessTests {
         }
     }
 
+    @Test("signup and login print the session as described (in process: a test's few hash rounds)")
+    func accounts() async throws {
+        let shapes = try Self.shapes()
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+        let password = AccountCommandTests.password + "\n"
+
+        let signUp = await harness.run(["signup", AccountCommandTests.email, "--password-stdin", "--json"], input: password)
+        _ = await harness.run(["logout"])
+        let logIn = await harness.run(["login", AccountCommandTests.email, "--password-stdin", "--json"], input: password)
+
+        for (outcome, name) in [(signUp, "signup"), (logIn, "login")] {
+            try Self.check(ProcessRun(status: outcome.status, output: outcome.output, errors: outcome.errors), of: [name], shapes: shapes)
+        }
+        #expect(logIn.output.contains(#""signedIn":true"#))
+    }
+
     @Test("import prints JSON as described, into a new store and onto a new board; --pretty is the same value, indented")
     func importAndPretty() async throws {
         let shapes = try Self.shapes()
