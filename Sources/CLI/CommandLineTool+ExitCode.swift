@@ -7,5 +7,9 @@ extension CommandLineTool {
         case failure = 1
         /// The command line was wrong; nothing was read or saved.
         case usage = 2
+        /// The reader of the output went away before it was all written (`pm board | head -1`):
+        /// nothing is said, and the status is a process's that `SIGPIPE` ended (128 + 13), as
+        /// `git`'s is.
+        case closedPipe = 141
     }
 }

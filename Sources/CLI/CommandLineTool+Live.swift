@@ -14,13 +14,20 @@ extension CommandLineTool {
     ///
     /// It also makes the process ignore `SIGPIPE`, so that output piped into a reader that stops
     /// early (`pm demo | head`) ends the output but not the command: the demo still removes its
-    /// temporary store.
+    /// temporary store, and the command ends quietly with ``ExitCode/closedPipe``. A standard
+    /// stream the process started without is held open on `/dev/null`, so that no file the
+    /// command opens takes its number; a write to it fails the command.
     ///
     /// ```swift
     /// let status = await CommandLineTool.live().run(Array(CommandLine.arguments.dropFirst()))
     /// ```
     public static func live() -> CommandLineTool {
         _ = signal(SIGPIPE, SIG_IGN)
+        // A standard stream the process started without (`pm board >&-`) gets /dev/null, so that
+        // the store file never takes its number; writing to it then fails the command.
+        occupyStandardInputIfClosed()
+        StandardStream.output.occupyIfClosed()
+        StandardStream.error.occupyIfClosed()
         let isTerminal = isatty(STDOUT_FILENO) == 1
         var tool = CommandLineTool(
             output: StandardStream.output,
@@ -42,7 +49,18 @@ extension CommandLineTool {
             CommandLine.unsafeArgv[index].map { StorePath(cString: $0).bytes } ?? []
         }
         tool.environmentBytes = environmentBytes()
+        tool.errorsAreTerminal = isatty(STDERR_FILENO) == 1
         return tool
+    }
+
+    /// Opens `/dev/null` as standard input when the process started without one.
+    private static func occupyStandardInputIfClosed() {
+        guard fcntl(STDIN_FILENO, F_GETFD) == -1, errno == EBADF else { return }
+        let null = open("/dev/null", O_RDONLY)
+        if null >= 0, null != STDIN_FILENO {
+            _ = dup2(null, STDIN_FILENO)
+            _ = close(null)
+        }
     }
 
     /// Every `NAME=value` of the process environment (`environ`), the value's bytes as they are.

@@ -29,7 +29,7 @@ import ProjectManager
 /// opened, ids and values before any use case runs, and a failed use case saves nothing.
 public struct CommandLineTool: Sendable {
     /// Where results go.
-    public let output: any TextSink
+    public internal(set) var output: any TextSink
     /// Where errors go.
     public let errors: any TextSink
     /// The process environment: `PM_STORE`, `XDG_DATA_HOME`, `HOME`, `NO_COLOR`, `TERM` and
@@ -58,6 +58,9 @@ public struct CommandLineTool: Sendable {
     /// `XDG_DATA_HOME` and `HOME` are taken from here when they decode to their value in
     /// ``processEnvironment``.
     public var environmentBytes: [String: [UInt8]] = [:]
+    /// Whether standard error is a terminal: `pm` then says what it is doing when work takes more
+    /// than a moment (hashing a password).
+    public var errorsAreTerminal = false
     /// The accounts of the store at a URL: the store's own, beside it, unless a test says otherwise.
     /// Each command reads who is signed in from them once (see ``SessionSnapshot``).
     var accountsBeside: @Sendable (_ store: URL, _ environment: EngineEnvironment, _ settings: LocalAccountSettings)
@@ -111,20 +114,33 @@ public struct CommandLineTool: Sendable {
     ///   `["move", "3f2a", "doing"]`.
     /// - Returns: The exit status: a raw value of ``ExitCode``.
     public func run(_ arguments: [String]) async -> Int32 {
+        let status: ExitCode
         do throws(CommandLineError) {
             let invocation = try CommandParser.parse(arguments)
             try await perform(invocation, storePath: storeFlag(of: invocation, in: arguments))
-            return ExitCode.success.rawValue
+            status = .success
         } catch {
             switch error {
             case .usage(let message):
                 errors.write("pm: \(Self.oneLine(message))\ntry 'pm help'\n")
-                return ExitCode.usage.rawValue
+                status = .usage
             case .runtime(let message):
                 errors.write("pm: \(Self.oneLine(message))\n")
-                return ExitCode.failure.rawValue
+                status = .failure
             }
         }
+        return finishOutput(status).rawValue
+    }
+
+    /// The status once the output is accounted for: a command whose output could not be written
+    /// failed (one line on the error stream), unless its reader went away, which ends it quietly
+    /// as `git` ends; a command that failed already keeps its status and its one line.
+    private func finishOutput(_ status: ExitCode) -> ExitCode {
+        guard let failure = output.failure else { return status }
+        if failure.isClosedPipe { return status == .success ? .closedPipe : status }
+        guard status == .success else { return status }
+        errors.write("pm: could not write the output: \(Self.oneLine(failure.description))\n")
+        return .failure
     }
 
     // MARK: - Settings
@@ -136,9 +152,14 @@ public struct CommandLineTool: Sendable {
         return Self.defaultWidth
     }
 
+    /// What `--color` asked for, in this run.
+    var colour: ColourChoice = .auto
+    /// Whether `--quiet` asked for nothing on standard output, in this run.
+    var quiet = false
+
     /// How output is decorated.
     var style: OutputStyle {
-        OutputStyle(outputIsTerminal: outputIsTerminal, environment: processEnvironment)
+        OutputStyle(outputIsTerminal: outputIsTerminal, environment: processEnvironment, choice: colour)
     }
 
     /// Writes lines to the output.
@@ -151,11 +172,11 @@ public struct CommandLineTool: Sendable {
         output.write(line + "\n")
     }
 
-    /// `message` on one line: line breaks and control characters become spaces.
+    /// `message` on one line: line breaks, control characters and bidirectional controls become
+    /// spaces, so that a stored title quoted in a message cannot move the cursor or reorder the line.
     static func oneLine(_ message: String) -> String {
         String(message.map { character -> Character in
-            let isControl = character.isNewline
-                || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            let isControl = character.isNewline || character.unicodeScalars.contains(where: ProjectRules.isInvisibleControl)
             return isControl ? " " : character
         })
     }
@@ -174,7 +195,11 @@ public struct CommandLineTool: Sendable {
     /// Runs the command on the main actor, where the view models live.
     @MainActor
     private func perform(_ invocation: Invocation, storePath: StorePath?) async throws(CommandLineError) {
-        let context = CommandContext(tool: self, storePath: storePath)
+        var tool = self
+        tool.colour = invocation.colour
+        tool.quiet = invocation.quiet
+        if invocation.quiet { tool.output = DiscardedText() }
+        let context = CommandContext(tool: tool, storePath: storePath)
         do {
             try await invocation.command.run(in: context)
         } catch {
@@ -184,4 +209,9 @@ public struct CommandLineTool: Sendable {
         context.finish()
     }
 
+}
+
+/// Where `--quiet` sends the output: nowhere.
+private struct DiscardedText: TextSink {
+    func write(_ text: String) {}
 }

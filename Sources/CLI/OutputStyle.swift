@@ -19,13 +19,21 @@ struct OutputStyle: Sendable {
     /// Whether ANSI escape sequences are written.
     let usesColour: Bool
 
-    /// Decides from where the output goes and the process environment, following
-    /// [no-color.org](https://no-color.org): a set, non-empty `NO_COLOR` turns colour off, and so
-    /// does `TERM=dumb`.
-    init(outputIsTerminal: Bool, environment: [String: String]) {
-        let noColour = !(environment["NO_COLOR"] ?? "").isEmpty
-        let dumb = environment["TERM"] == "dumb"
-        usesColour = outputIsTerminal && !noColour && !dumb
+    /// Decides from `--color`, where the output goes and the process environment, following
+    /// [no-color.org](https://no-color.org): with `auto`, a set, non-empty `NO_COLOR` turns colour
+    /// off, and so does `TERM=dumb`; `always` and `never` are the user's word for this run, which
+    /// overrides both.
+    init(outputIsTerminal: Bool, environment: [String: String], choice: ColourChoice = .auto) {
+        switch choice {
+        case .always:
+            usesColour = true
+        case .never:
+            usesColour = false
+        case .auto:
+            let noColour = !(environment["NO_COLOR"] ?? "").isEmpty
+            let dumb = environment["TERM"] == "dumb"
+            usesColour = outputIsTerminal && !noColour && !dumb
+        }
     }
 
     /// `text` in the look of `role`; the text's width in cells does not change.
@@ -44,4 +52,14 @@ struct OutputStyle: Sendable {
         case .match: "1;4"
         }
     }
+}
+
+/// What `--color` asks for.
+enum ColourChoice: String, CaseIterable, Sendable {
+    /// Colour on a terminal, unless `NO_COLOR` or `TERM=dumb` says otherwise.
+    case auto
+    /// Colour wherever the output goes: into a pager (`pm board --color=always | less -R`).
+    case always
+    /// No colour.
+    case never
 }

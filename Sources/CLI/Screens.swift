@@ -61,6 +61,11 @@ struct Screens {
         }
     }
 
+    /// Whether a store file is at `path` (the target of a link, when it is one).
+    static func storeExists(at path: StorePath) -> Bool {
+        path.withCString { access($0, F_OK) == 0 }
+    }
+
     /// What the store asks the user to know about now.
     var warnings: [StoreWarning] { engine.warnings }
 
@@ -227,6 +232,31 @@ struct Screens {
     func deleteBoard(_ board: Board.ID) async throws(CommandLineError) {
         let output = open(factory.makeBoardList(), BoardListViewModel.Input.init, events: [.delete(board)])
         try Self.check(await output.failures.collected())
+    }
+
+    /// Puts back the boards of `backup` as they were, from the board list.
+    ///
+    /// - Returns: The boards as saved.
+    func restore(_ backup: Backup) async throws(CommandLineError) -> [Board] {
+        try await restored(by: .restore(backup))
+    }
+
+    /// Puts back every project of `backup`, with new ids, on a new board titled `title`.
+    ///
+    /// - Returns: The new board.
+    func restore(_ backup: Backup, intoNewBoardTitled title: String) async throws(CommandLineError) -> Board {
+        guard let board = try await restored(by: .restoreIntoNewBoard(backup, title: title)).first else {
+            throw .runtime("the board list made no board")
+        }
+        return board
+    }
+
+    private func restored(by event: BoardListViewModel.Event) async throws(CommandLineError) -> [Board] {
+        let output = open(factory.makeBoardList(makingFirstBoard: false), BoardListViewModel.Input.init, events: [event])
+        let restored = await output.restored.collected()
+        try Self.check(await output.failures.collected())
+        guard let boards = restored.last else { throw .runtime("the board list restored nothing") }
+        return boards
     }
 
     /// The name of the board the screens show, as the board list has it.

@@ -1,3 +1,4 @@
+import Foundation
 import ProjectManager
 
 /// How a board's project ids are shown: their first eight hexadecimal digits, or more when eight do
@@ -23,7 +24,13 @@ struct ShortIDs: Sendable {
     ///
     /// - Complexity: O(*n* · *k*) for *n* ids and *k* extra digits needed, usually none.
     init(ids: [Project.ID]) {
-        let digits = ids.map(\.hexDigits)
+        self.init(uuids: ids.map(\.rawValue))
+    }
+
+    /// The shortest length, from ``preferredLength``, at which `uuids` all differ: boards' and
+    /// accounts' ids too.
+    init(uuids: [UUID]) {
+        let digits = uuids.map { Self.digits(of: $0, length: 32) }
         var length = Self.preferredLength
         while length < 32, Set(digits.map { $0.prefix(length) }).count < digits.count {
             length += 1
@@ -34,5 +41,15 @@ struct ShortIDs: Sendable {
     /// The shown form of `id`.
     func callAsFunction(_ id: Project.ID) -> String {
         String(id.hexDigits.prefix(length))
+    }
+
+    /// The shown form of `uuid`.
+    func callAsFunction(_ uuid: UUID) -> String {
+        Self.digits(of: uuid, length: length)
+    }
+
+    /// The first `length` hexadecimal digits of `uuid`, lower case.
+    static func digits(of uuid: UUID, length: Int) -> String {
+        String(uuid.uuidString.lowercased().filter { $0 != "-" }.prefix(length))
     }
 }

@@ -51,6 +51,27 @@ enum TerminalText {
         })
     }
 
+    /// `text` with control characters and bidirectional controls removed, for a format that can
+    /// neither show nor escape them (iCalendar forbids controls in its text): line breaks (CR LF,
+    /// CR, LF) become `\n`, a tab a space, and DEL, the C1 controls, the other C0 controls and
+    /// U+202A–U+202E, U+2066–U+2069 are left out.
+    ///
+    /// - Complexity: O(*n*) for *n* scalars.
+    static func withoutControls(_ text: String) -> String {
+        var kept = String.UnicodeScalarView()
+        var afterReturn = false
+        for scalar in text.unicodeScalars {
+            defer { afterReturn = scalar == "\r" }
+            switch scalar {
+            case "\r": kept.append("\n")
+            case "\n": if !afterReturn { kept.append("\n") }
+            case "\t": kept.append(" ")
+            default: if !ProjectRules.isInvisibleControl(scalar) { kept.append(scalar) }
+            }
+        }
+        return String(kept)
+    }
+
     // MARK: - Fitting
 
     /// `text` cut to at most `width` cells, ending with an ellipsis when something was cut.

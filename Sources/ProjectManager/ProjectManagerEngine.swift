@@ -52,6 +52,8 @@ public struct ProjectManagerEngine: Sendable {
     public let deleteBoard: DeleteBoard
     /// Lists the viewer's boards, oldest first.
     public let listBoards: ListBoards
+    /// Puts back boards and projects from a backup, as one save (`pm import`).
+    public let restoreBoards: RestoreBoards
     /// The viewer's boards with each column's count, for a board list.
     public let fetchBoardList: FetchBoardList
     /// The board a viewer starts on (an account's first board is made on its first call).
@@ -233,6 +235,7 @@ public struct ProjectManagerEngine: Sendable {
         renameBoard = RenameBoard(store: repository, environment: environment)
         deleteBoard = DeleteBoard(store: repository, environment: environment)
         listBoards = ListBoards(boards: repository)
+        restoreBoards = RestoreBoards(store: repository, environment: environment)
         fetchBoardList = FetchBoardList(boards: repository, projects: repository)
         homeBoard = HomeBoard(store: repository, environment: environment)
         fetchHistory = FetchHistory(history: repository)

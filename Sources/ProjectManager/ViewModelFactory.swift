@@ -113,8 +113,8 @@ public struct ViewModelFactory {
         let projects = engine.projects
         return BoardListViewModel(
             fetchBoardList: engine.fetchBoardList, homeBoard: engine.homeBoard, createBoard: engine.createBoard,
-            renameBoard: engine.renameBoard, deleteBoard: engine.deleteBoard, changes: { projects.changes() },
-            makesFirstBoard: makingFirstBoard, navigator: navigator, localizer: localizer)
+            renameBoard: engine.renameBoard, deleteBoard: engine.deleteBoard, restoreBoards: engine.restoreBoards,
+            changes: { projects.changes() }, makesFirstBoard: makingFirstBoard, navigator: navigator, localizer: localizer)
     }
 
     /// Who is signed in, with the button that signs out.

@@ -55,13 +55,13 @@ struct AccountCommandTests {
         await Self.signUp(harness)
         let after = await harness.run(["whoami", "--json"])
 
-        #expect(before.output == #"{"account":null,"expiresAt":null,"signedIn":false,"signedInAt":null}"# + "\n")
+        #expect(before.output == #"{"account":null,"expiresAt":null,"signedIn":false,"signedInAt":null,"version":1}"# + "\n")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(after.output.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["account", "expiresAt", "signedIn", "signedInAt"])
+        #expect(Set(object.keys) == ["account", "expiresAt", "signedIn", "signedInAt", "version"])
         #expect(object["signedIn"] as? Bool == true)
         #expect(object["signedInAt"] as? String == "2026-03-15T12:00:00Z")
         let account = try #require(object["account"] as? [String: Any])
-        #expect(Set(account.keys) == ["createdAt", "email", "id"])
+        #expect(Set(account.keys) == ["createdAt", "email", "fullID", "id"])
         #expect(account["email"] as? String == Self.email)
         #expect(!after.output.contains(Self.password))
     }

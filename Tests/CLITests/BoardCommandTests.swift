@@ -23,7 +23,7 @@ struct BoardCommandTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         let entries = try #require(object["boards"] as? [[String: Any]])
         #expect(entries.count == 1)
-        #expect(Set(entries[0].keys) == ["id", "title", "createdAt", "current", "projects", "columns"])
+        #expect(Set(entries[0].keys) == ["id", "fullID", "title", "createdAt", "current", "projects", "columns"])
         #expect(entries[0]["current"] as? Bool == true)
         #expect(entries[0]["columns"] as? [String: Int] == ["todo": 0, "doing": 0, "done": 0])
         #expect(try harness.files().isEmpty)
@@ -74,14 +74,16 @@ struct BoardCommandTests {
         #expect(home.outputLines.first?.hasPrefix("Projects · ") == true)
         #expect(!home.output.contains(id))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["board", "columns"])
+        #expect(Set(object.keys) == ["board", "columns", "version"])
         let board = try #require(object["board"] as? [String: Any])
-        #expect(Set(board.keys) == ["id", "title", "createdAt"])
+        #expect(Set(board.keys) == ["id", "fullID", "title", "createdAt"])
         #expect(board["title"] as? String == "Work")
         let columns = try #require(object["columns"] as? [[String: Any]])
         #expect(columns.map { $0["state"] as? String } == ["todo", "doing", "done"])
         let card = try #require((columns[0]["projects"] as? [[String: Any]])?.first)
-        #expect(Set(card.keys) == ["id", "fullID", "title", "preview", "deadline", "overdue"])
+        #expect(Set(card.keys) == [
+            "id", "fullID", "title", "body", "state", "deadline", "repeat", "overdue", "board", "createdAt", "updatedAt",
+        ])
         #expect(card["id"] as? String == id)
         #expect(card["deadline"] as? String == "2026-03-20")
     }

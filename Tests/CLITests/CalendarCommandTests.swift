@@ -50,17 +50,17 @@ struct CalendarCommandTests {
         #expect(outcome.status == 0, "\(outcome.errors)")
         struct Document: Decodable {
             struct Board: Decodable { let title: String; let projects: [Project] }
-            struct Project: Decodable { let id, title, body, state: String; let deadline: String?; let position: Int }
-            let format: Int
+            struct Project: Decodable { let id, fullID, title, body, state: String; let deadline: String? }
+            let version: Int
             let boards: [Board]
         }
         let document = try JSONDecoder().decode(Document.self, from: Data(outcome.output.utf8))
-        #expect(document.format == 1)
+        #expect(document.version == 1)
         #expect(document.boards.map(\.title) == ["Projects"])
         let projects = try #require(document.boards.first?.projects)
         #expect(projects.map(\.title) == ["Second", "First"])
-        #expect(projects.map(\.position) == [0, 1])
-        #expect(projects.last?.id.hasPrefix(first) == true)
+        #expect(projects.last?.id == first)
+        #expect(projects.last?.fullID.hasPrefix(first) == true)
         #expect(projects.last?.deadline == "2026-03-20")
         #expect(projects.last?.body == "Two\nlines")
         #expect(projects.map(\.state) == ["todo", "todo"])
@@ -91,13 +91,15 @@ struct CalendarCommandTests {
         // When
         let week = await harness.run(["reminders"])
         let json = await harness.run(["reminders", "--days", "60", "--json"])
-        let document = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
+        let document = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        let reminders = document?["reminders"] as? [[String: Any]]
 
         // Then
         #expect(week.status == 0)
         #expect(week.outputLines == ["2026-03-16 09:00  Pay rent (due 2026-03-17)  \(soon)"])
-        #expect(document?.map { $0["due"] as? String } == ["2026-03-17", "2026-04-30"])
-        #expect(document?.first?["fireAt"] as? String == "2026-03-16T09:00:00+09:00")
-        #expect(document?.first?["timeZone"] as? String == "Asia/Seoul")
+        #expect(reminders?.map { $0["due"] as? String } == ["2026-03-17", "2026-04-30"])
+        #expect(reminders?.first?["fireAt"] as? String == "2026-03-16T09:00:00+09:00")
+        #expect((reminders?.first?["project"] as? [String: Any])?["id"] as? String == soon)
+        #expect(document?["timeZone"] as? String == "Asia/Seoul")
     }
 }

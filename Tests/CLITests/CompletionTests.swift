@@ -32,7 +32,10 @@ struct CompletionTests {
         (["pm", "add", "Report", "--d"], ["--due"]),
         (["pm", "--store", "/tmp/x.pmstore", "hi"], ["history"]),
         (["pm", "help", "un"], ["unstar", "undo"]),
-        (["pm", "completion", ""], ["bash", "zsh", "fish", "--store", "--help", "-h", "--version"]),
+        (["pm", "completion", ""], [
+            "bash", "zsh", "fish", "ids", "boards", "--board", "--store", "--color", "--quiet", "-q", "--help", "-h", "--version", "-V",
+        ]),
+        (["pm", "--color", "a"], ["auto", "always"]),
         (["pm", "history", "--limit", ""], []),
     ])
     func bash(_ words: [String], expected: [String]) throws {
@@ -55,7 +58,7 @@ struct CompletionTests {
     func zsh() {
         let script = CompletionScript(commands: CommandRegistry.commands).script(for: .zsh)
         #expect(script.hasPrefix("#compdef pm\n"))
-        #expect(script.contains("move) _arguments $globals '--at[its position in the column, from 1 (the top)]:N: ' '--board[the board, by name, instead of the current one (pm boards lists them)]:NAME: ' '--to-board[the board to move it to, by name]:NAME: ' '1:ID: ' '2:todo|doing|done:(todo doing done)' ;;"))
+        #expect(script.contains("move) _arguments $globals '--at[its position in the column, from 1 (the top)]:N: ' '--board[the board, by name, instead of the current one (pm boards lists them)]:NAME:_pm_boards' '--to-board[the board to move it to, by name]:NAME:_pm_boards' '--json[print the move as JSON]' '--pretty[with --json: indent the JSON, a key a line]' '1:ID:_pm_ids' '2:todo|doing|done:(todo doing done)' ;;"))
         #expect(script.contains("'edit:change a project'\\''s title, body, deadline or repeat rule'"))
     }
 

@@ -30,7 +30,7 @@ struct ErrorTests {
         ["board", "new"],
         ["board", "rename", "Work"],
         ["board", "use", "Work", "Home"],
-        ["board", "delete", "Work", "--json"],
+        ["board", "delete", "Work", "--board", "Home"],
         ["board", "new", "Work", "--yes"],
         ["show"],
         ["show", "3f"],

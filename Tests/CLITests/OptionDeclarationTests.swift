@@ -20,9 +20,10 @@ struct OptionDeclarationTests {
         }
     }
 
-    /// Placeholders for a command's required arguments.
-    static func requiredArguments(of configuration: CommandConfiguration) -> [String] {
+    /// Placeholders for a command's required arguments, and its required options but `except`.
+    static func requiredArguments(of configuration: CommandConfiguration, except: String? = nil) -> [String] {
         configuration.arguments.filter { !$0.isOptional }.map { _ in "abcd" }
+            + configuration.options.filter { $0.isRequired && $0.name != except }.flatMap { [$0.name, "2026-01-01"] }
     }
 
     @Test("every option a command declares is in its help, and nothing else is",
@@ -31,7 +32,7 @@ struct OptionDeclarationTests {
         let command = try #require(CommandRegistry.command(named: name))
         let configuration = command.configuration
 
-        let listed = Self.optionsListed(in: HelpText.usage(of: command)).map(\.spelling)
+        let listed = Self.optionsListed(in: HelpText.usage(of: command, width: 1_000)).map(\.spelling)
 
         let declared = (configuration.options + CommandRegistry.globalOptions).flatMap(\.spellings)
         #expect(listed == declared)
@@ -42,11 +43,14 @@ struct OptionDeclarationTests {
     func parserTakesWhatHelpLists(_ name: String) throws {
         let command = try #require(CommandRegistry.command(named: name))
         let configuration = command.configuration
-        let required = Self.requiredArguments(of: configuration)
         let globals = Set(CommandRegistry.globalOptions.flatMap(\.spellings))
 
-        for (spelling, takesValue) in Self.optionsListed(in: HelpText.usage(of: command)) {
-            let given = [spelling] + (takesValue ? ["value"] : [])
+        for (spelling, takesValue) in Self.optionsListed(in: HelpText.usage(of: command, width: 1_000)) {
+            // A value the option takes: the first word it completes with, else any text.
+            let declared = (configuration.options + CommandRegistry.globalOptions).first { $0.spellings.contains(spelling) }
+            let value = if case .words(let words)? = declared?.completion, let first = words.first { first } else { "value" }
+            let given = [spelling] + (takesValue ? [value] : [])
+            let required = Self.requiredArguments(of: configuration, except: spelling)
             if globals.contains(spelling) {
                 // The parser takes a global option anywhere; --help then explains the command.
                 let invocation = try CommandParser.parse([name] + given + ["--help"])
@@ -64,10 +68,10 @@ struct OptionDeclarationTests {
     func valuesAsDeclared(_ name: String) throws {
         let command = try #require(CommandRegistry.command(named: name))
         let configuration = command.configuration
-        let required = Self.requiredArguments(of: configuration)
 
         for option in configuration.options {
-            let listed = Self.optionsListed(in: HelpText.usage(of: command)).first { $0.spelling == option.name }
+            let required = Self.requiredArguments(of: configuration, except: option.name)
+            let listed = Self.optionsListed(in: HelpText.usage(of: command, width: 1_000)).first { $0.spelling == option.name }
             #expect(listed?.takesValue == !option.isFlag, "\(name) \(option.name)")
             if option.isFlag {
                 #expect(throws: CommandLineError.usage("option '\(option.name)' takes no value")) {

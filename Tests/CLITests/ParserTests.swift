@@ -39,7 +39,9 @@ struct ParserTests {
          SignUpCommand(input: AccountInput(email: "ada@example.com", fromStandardInput: true)), nil),
         (["login", "ada@example.com"], LoginCommand(input: AccountInput(email: "ada@example.com", fromStandardInput: false)), nil),
         (["logout"], LogoutCommand(), nil),
-        (["whoami", "--json"], WhoAmICommand(json: true), nil),
+        (["whoami", "--json"], WhoAmICommand(json: JSONFormat()), nil),
+        (["whoami", "--json", "--pretty"], WhoAmICommand(json: JSONFormat(pretty: true)), nil),
+        (["undo", "--json"], UndoCommand(json: JSONFormat()), nil),
     ] as [([String], any Command, String?)])
     func valid(_ arguments: [String], command: any Command, store: String?) throws {
         let invocation = try CommandParser.parse(arguments)
@@ -77,7 +79,8 @@ struct ParserTests {
         (["completion"], "pm: 'pm completion' needs a shell (bash, zsh or fish)"),
         (["move"], "pm: 'pm move' needs a project id"),
         (["move", "3f2a"], "pm: 'pm move' needs a column (todo, doing or done), or --to-board NAME"),
-        (["undo", "--json"], "pm: unknown option '--json' for 'pm undo'"),
+        (["undo", "--jsn"], "pm: unknown option '--jsn' for 'pm undo': did you mean '--json'?"),
+        (["board", "--pretty"], "pm: --pretty goes with --json"),
     ])
     func nearMiss(_ arguments: [String], message: String) {
         #expect(throws: CommandLineError.usage(String(message.dropFirst("pm: ".count)))) {
@@ -97,8 +100,8 @@ struct ParserTests {
         let names = CommandRegistry.names
         #expect(Set(names).count == names.count)
         for command in CommandRegistry.commands {
-            #expect(HelpText.general.contains("  \(command.configuration.synopsis)"), "\(command)")
-            #expect(HelpText.usage(of: command).hasPrefix("Usage: \(command.configuration.synopsis)\n"))
+            #expect(HelpText.general(width: 1_000).contains("  \(command.configuration.synopsis)"), "\(command)")
+            #expect(HelpText.usage(of: command, width: 1_000).hasPrefix("Usage: \(command.configuration.synopsis)\n"))
             #expect(CommandRegistry.command(named: command.configuration.name) == command)
         }
     }

@@ -27,10 +27,15 @@ struct StoreHardeningCommandTests {
         let added = await harness.run(["add", "After"])
         #expect(added.status == 0)
         #expect(added.errors.contains("pm: warning: a cut-short or damaged save was dropped from the store; its bytes are kept in \(harness.store.path).dropped-"))
-        for command in [["board"], ["history"], ["show", "3f2a"], ["doctor"]] {
+        for command in [["board"], ["history"], ["show", "3f2a"]] {
             let outcome = await harness.run(command)
             #expect(outcome.errors.contains("its bytes are kept in"), "pm \(command[0]) said nothing")
         }
+        // pm doctor reports it on standard output, once, and exits 1
+        let doctor = await harness.run(["doctor"])
+        #expect(doctor.status == 1)
+        #expect(doctor.output.contains("warning: a cut-short or damaged save was dropped from the store; its bytes are kept in"))
+        #expect(!doctor.errors.contains("its bytes are kept in"))
         let kept = try FileManager.default.contentsOfDirectory(atPath: harness.directory.url.path)
             .filter { $0.hasPrefix("projects.pmstore.dropped-") }
         #expect(kept.count == 1)

@@ -25,7 +25,9 @@ struct TodayCommandTests {
         // Then
         #expect(outcome.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
-        func titles(_ key: String) -> [String] { (object[key] as? [[String: Any]])?.compactMap { $0["title"] as? String } ?? [] }
+        func titles(_ key: String) -> [String] {
+            (object[key] as? [[String: Any]])?.compactMap { ($0["project"] as? [String: Any])?["title"] as? String } ?? []
+        }
         #expect(object["today"] as? String == "2026-03-15")
         #expect(titles("overdue") == ["Late"])
         #expect(titles("dueToday") == ["Now"])
@@ -54,11 +56,12 @@ struct TodayCommandTests {
         // Then
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
         let upcoming = try #require(object["upcoming"] as? [[String: Any]])
-        #expect(upcoming.filter { $0["title"] as? String == "Feed the cat" }.compactMap { $0["deadline"] as? String } == [
+        func title(_ item: [String: Any]) -> String? { (item["project"] as? [String: Any])?["title"] as? String }
+        #expect(upcoming.filter { title($0) == "Feed the cat" }.compactMap { $0["due"] as? String } == [
             "2026-03-16", "2026-03-17", "2026-03-18", "2026-03-19", "2026-03-20", "2026-03-21", "2026-03-22",
         ])
-        #expect(upcoming.filter { $0["title"] as? String == "이마트 휴무" }.compactMap { $0["deadline"] as? String } == ["2026-03-22"])
-        #expect((object["dueToday"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Feed the cat"])
+        #expect(upcoming.filter { title($0) == "이마트 휴무" }.compactMap { $0["due"] as? String } == ["2026-03-22"])
+        #expect((object["dueToday"] as? [[String: Any]])?.compactMap(title) == ["Feed the cat"])
     }
 
     @Test("on a terminal: three sections, by deadline, with short ids")

@@ -15,6 +15,32 @@ struct BoardListViewModelTests {
         return (events, output, Probe(output.lists))
     }
 
+    @Test("a restore puts a backup's boards back as one save, and the list follows; a copy lands on a new board")
+    func restores() async throws {
+        // Given a backup of one board with a project
+        let app = TestApp()
+        let made = Date(timeIntervalSince1970: 1_700_000_000)
+        let trip = Board(id: Board.ID(rawValue: SequentialIDs.id(900)), title: "Trip", createdAt: made)
+        let tickets = Project(
+            id: Project.ID(rawValue: SequentialIDs.id(901)), boardID: trip.id, title: "Tickets", state: .doing, createdAt: made)
+        let backup = Backup(boards: [Backup.Entry(board: trip, projects: [tickets])])
+        let (events, output, lists) = screen(app)
+        let restored = Probe(output.restored)
+        events.send(.appear)
+        _ = try #require(await lists.next())
+
+        // When the screen restores it, then copies it onto a new board
+        events.send(.restore(backup))
+        #expect(try #require(await restored.next()).map(\.title) == ["Trip"])
+        #expect(try #require(await lists.next()).rows.map(\.columnsText).last == "To Do 0 · Doing 1 · Done 0")
+        events.send(.restoreIntoNewBoard(backup, title: "Trip copy"))
+
+        // Then
+        #expect(try #require(await restored.next()).map(\.title) == ["Trip copy"])
+        #expect(try #require(await lists.next()).rows.map(\.title) == ["Projects", "Trip", "Trip copy"])
+        #expect(try await app.engine.fetchProject(tickets.id).createdAt == made)
+    }
+
     @Test("signed out, it lists the default board with its counts, and follows what the screen and others save")
     func listsAndFollows() async throws {
         // Given a project in Doing on the default board

@@ -6,6 +6,11 @@ public struct ProcessRun: Sendable {
     public var output: String
     public var errors: String
 
+    /// What a run did: its exit status and its two streams.
+    public init(status: Int32, output: String, errors: String) {
+        (self.status, self.output, self.errors) = (status, output, errors)
+    }
+
     /// Runs `executable` with `arguments` and `environment`, writes `input` to its standard input
     /// and closes it, and waits for it to end.
     public static func run(

@@ -6,14 +6,32 @@ import ProjectManager
 @MainActor
 struct BoardChanges {
     let context: CommandContext
+    /// How to print what was done as JSON; text when `nil`.
+    var json: JSONFormat?
+
+    /// `board` as a JSON object, its short id among `boards`'.
+    private func object(_ board: Board, among boards: [Board]) -> BoardObject {
+        JSONObjects(projectIDs: ShortIDs(ids: []), boards: boards + [board], today: context.tool.engineEnvironment.today())
+            .board(board)
+    }
+
+    private struct Created: Encodable { var board: BoardObject }
+    private struct Renamed: Encodable { var changed: Bool; var board: BoardObject }
+    private struct Deleted: Encodable { var deleted: BoardObject; var projects: Int }
+    private struct Current: Encodable { var current: BoardObject }
 
     /// Makes a board titled `title`.
     /// - Throws: ``CommandLineError/runtime(_:)`` when another board has that name, in any case,
     ///   or the title breaks the rules.
     func create(_ title: String) async throws(CommandLineError) {
         let screens = try context.screens()
-        try await context.directory(on: screens).checkFree(title)
+        let directory = try await context.directory(on: screens)
+        try directory.checkFree(title)
         let board = try await screens.createBoard(title)
+        if let json {
+            try context.printJSON(Created(board: object(board, among: directory.boards)), json)
+            return
+        }
         let name = TerminalText.sanitized(board.title)
         context.print("created board '\(name)'; pm board use '\(name)' makes it the current board")
     }
@@ -25,6 +43,10 @@ struct BoardChanges {
         let board = try directory.board(name)
         try directory.checkFree(title, renaming: board.id)
         let renamed = try await screens.renameBoard(board.id, to: title)
+        if let json {
+            try context.printJSON(Renamed(changed: renamed.title != board.title, board: object(renamed, among: directory.boards)), json)
+            return
+        }
         guard renamed.title != board.title else {
             context.print("nothing changed: the board is already named '\(TerminalText.sanitized(board.title))'")
             return
@@ -56,7 +78,11 @@ struct BoardChanges {
         let board = try directory.board(name)
         let count = directory.count(of: board)
         try await screens.deleteBoard(board.id)
-        context.print("deleted board '\(TerminalText.sanitized(board.title))' and its \(Self.projects(count))")
+        if let json {
+            try context.printJSON(Deleted(deleted: object(board, among: directory.boards), projects: count), json)
+        } else {
+            context.print("deleted board '\(TerminalText.sanitized(board.title))' and its \(Self.projects(count))")
+        }
         // The board is gone and reads as no current board anyway: forgetting it is tidying only.
         if directory.current?.id == board.id {
             do throws(CommandLineError) {
@@ -74,6 +100,10 @@ struct BoardChanges {
         let board = try directory.board(name)
         guard let file = try context.currentBoardFile() else { throw .runtime("there is no settings file to keep the current board in") }
         try file.setCurrentBoard(board.id, for: directory.viewer)
+        if let json {
+            try context.printJSON(Current(current: object(board, among: directory.boards)), json)
+            return
+        }
         context.print("now on board '\(TerminalText.sanitized(board.title))'")
     }
 

@@ -1,68 +1,34 @@
 import Foundation
 import ProjectManager
 
-/// What `pm board --json` prints: the board, and its columns as the board screen shows them.
+/// What `pm board --json` prints: the board, and its columns as the board screen read them, each
+/// project whole.
 ///
 /// ```json
-/// {"board":{"createdAt":"…","id":"…","title":"Work"},
-///  "columns":[{"count":1,"projects":[{"deadline":"2026-03-20","fullID":"…","id":"3f2a9c1e",
-///  "overdue":false,"preview":"","title":"Write report"}],"state":"todo","title":"To Do"}, …]}
+/// {"board":{"createdAt":"…","fullID":"…","id":"0a1b2c3d","title":"Work"},
+///  "columns":[{"count":1,"projects":[{…a project…}],"state":"todo","title":"To Do"}, …],"version":1}
 /// ```
 struct BoardJSON: Encodable {
-    struct BoardInfo: Encodable {
-        var id: String
-        var title: String
-        var createdAt: Date
-    }
-
     struct Column: Encodable {
         var state: String
         var title: String
         var count: Int
-        var projects: [Card]
+        var projects: [ProjectObject]
     }
 
-    struct Card: Encodable {
-        var id: String
-        var fullID: String
-        var title: String
-        var preview: String
-        var deadline: String?
-        var overdue: Bool
-
-        enum CodingKeys: String, CodingKey { case id, fullID, title, preview, deadline, overdue }
-
-        // `deadline` is written as null when there is none, so that every card has every key.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(fullID, forKey: .fullID)
-            try container.encode(title, forKey: .title)
-            try container.encode(preview, forKey: .preview)
-            try container.encode(deadline, forKey: .deadline)
-            try container.encode(overdue, forKey: .overdue)
-        }
-    }
-
-    var board: BoardInfo
+    var board: BoardObject
     var columns: [Column]
 
-    /// `board`, as `screens` (its board screen) show it, as one line of JSON.
+    /// `board`, as `screens` (its board screen) read it.
     @MainActor
-    static func line(of board: Board, on screens: Screens) async throws(CommandLineError) -> String {
-        let sections = try await screens.board()
-        let shortIDs = ShortIDs(sections)
-        let value = BoardJSON(
-            board: BoardInfo(id: board.id.description, title: board.title, createdAt: board.createdAt),
-            columns: sections.map { section in
-                Column(
-                    state: section.state.rawValue, title: section.title, count: section.count,
-                    projects: section.rows.map { row in
-                        Card(
-                            id: shortIDs(row.id), fullID: row.id.description, title: row.title, preview: row.preview,
-                            deadline: row.deadline, overdue: row.isOverdue)
-                    })
-            })
-        return try CommandJSON.line(value)
+    init(of board: Board, on screens: Screens, in context: CommandContext) async throws(CommandLineError) {
+        let overview = try await screens.overview()
+        let objects = try await context.jsonObjects(on: screens, projectIDs: ShortIDs(overview.projects))
+        self.board = objects.board(board)
+        columns = overview.columns.map { column in
+            Column(
+                state: column.state.rawValue, title: column.state.columnTitle, count: column.count,
+                projects: column.items.map { objects.project($0.project, on: board) })
+        }
     }
 }

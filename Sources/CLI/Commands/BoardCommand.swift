@@ -14,7 +14,7 @@ import ProjectManager
 /// ```
 struct BoardCommand: Command {
     static let board = Option.board()
-    static let json = Flag.json(help: "print the board as JSON")
+    static let json = JSONFormat.flag(help: "print the board, or what was done, as JSON")
     static let yes = Flag("--yes", aliases: ["-y"], help: "delete: do not ask")
 
     static let configuration = CommandConfiguration(
@@ -32,17 +32,19 @@ struct BoardCommand: Command {
         arguments: [
             CommandArgument(
                 valueName: "NAME|new|rename|delete|use", noun: "a board or what to do",
-                help: "the board to draw, or what to do", isOptional: true, completion: .words(Action.names)),
-            CommandArgument(valueName: "NAME", noun: "a board's name", help: "for new, rename, delete, use: the board", isOptional: true),
+                help: "the board to draw, or what to do", isOptional: true, completion: .boards(andWords: Action.names)),
+            CommandArgument(
+                valueName: "NAME", noun: "a board's name", help: "for new, rename, delete, use: the board", isOptional: true,
+                completion: .boards()),
             CommandArgument(valueName: "NEW", noun: "the new name", help: "for rename: the new name", isOptional: true),
         ],
-        options: [board, json, yes],
+        options: [board, json, JSONFormat.pretty, yes],
         extraArgumentHint: "quote a name that has spaces")
 
     /// What `pm board` does.
     enum Action: Equatable, Sendable {
         /// Draws the board `name` finds, or the current board.
-        case show(String?, json: Bool)
+        case show(String?)
         case create(String)
         case rename(String, to: String)
         case delete(String, confirmed: Bool)
@@ -52,9 +54,12 @@ struct BoardCommand: Command {
     }
 
     let action: Action
+    /// How to print the board, or what was done, as JSON; text when `nil`.
+    var json: JSONFormat?
 
-    init(_ action: Action = .show(nil, json: false)) {
+    init(_ action: Action = .show(nil), json: JSONFormat? = nil) {
         self.action = action
+        self.json = json
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
@@ -63,7 +68,8 @@ struct BoardCommand: Command {
             guard let value else { throw .usage("'pm board \(action)' needs a board's name") }
             return value
         }
-        let allowed: [any DeclaredOption]
+        json = try JSONFormat.parse(arguments)
+        var allowed: [any DeclaredOption]
         let extra: String?
         switch first {
         case "new":
@@ -85,8 +91,9 @@ struct BoardCommand: Command {
             if let first, let board = arguments[Self.board] {
                 throw .usage("give the board once: pm board '\(first)' or pm board \(Self.board.name) '\(board)'")
             }
-            action = .show(first ?? arguments[Self.board], json: arguments[Self.json])
+            action = .show(first ?? arguments[Self.board])
         }
+        allowed += [Self.json, JSONFormat.pretty]
         let command = ["pm board", Action.names.contains(first ?? "") ? first : nil].compactMap(\.self).joined(separator: " ")
         if let extra { throw .usage("unexpected argument '\(extra)' for '\(command)' (quote a name that has spaces)") }
         let allowedNames = Set(allowed.map(\.name))
@@ -97,21 +104,21 @@ struct BoardCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         switch action {
-        case .show(let name, let json):
+        case .show(let name):
             let (screens, board) = try await context.open(board: name, readOnly: true)
-            if json {
-                context.print(try await BoardJSON.line(of: board, on: screens))
+            if let json {
+                try context.printJSON(try await BoardJSON(of: board, on: screens, in: context), json)
             } else {
                 context.print(try await context.boardRenderer(on: screens, title: board.title).lines())
             }
         case .create(let title):
-            try await BoardChanges(context: context).create(title)
+            try await BoardChanges(context: context, json: json).create(title)
         case .rename(let name, let title):
-            try await BoardChanges(context: context).rename(name, to: title)
+            try await BoardChanges(context: context, json: json).rename(name, to: title)
         case .delete(let name, let confirmed):
-            try await BoardChanges(context: context).delete(name, confirmed: confirmed)
+            try await BoardChanges(context: context, json: json).delete(name, confirmed: confirmed)
         case .use(let name):
-            try await BoardChanges(context: context).use(name)
+            try await BoardChanges(context: context, json: json).use(name)
         }
     }
 }

@@ -13,18 +13,19 @@ struct BoardsCommand: JSONReadCommand {
         name: "boards", abstract: "list your boards with their counts, the current one marked '*'",
         discussion: """
             Signed in, your boards; signed out, the boards of no account. The current board (see pm \
-            board use) is the one commands work on without \(Option.board().name). \(Flag.json().name) prints boards: id, title, \
-            createdAt, current, projects and columns (todo, doing, done).
+            board use) is the one commands work on without \(Option.board().name). \(JSONFormat.flag().name) prints boards: each \
+            board with current, projects and columns (todo, doing, done).
             """,
-        options: [Flag.json()])
+        options: JSONFormat.options())
 
-    var json = false
+    var json: JSONFormat?
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let directory = try await context.directory(on: context.readingScreens())
         let summaries = directory.summaries
-        if json {
-            context.print(try CommandJSON.line(Output(summaries: summaries, current: directory.current?.id)))
+        if let json {
+            let objects = JSONObjects(projectIDs: ShortIDs(ids: []), boards: directory.boards, today: context.tool.engineEnvironment.today())
+            try context.printJSON(Output(summaries: summaries, current: directory.current?.id, objects: objects), json)
             return
         }
         let titles = summaries.map { TerminalText.sanitized($0.board.title) }
@@ -40,8 +41,10 @@ struct BoardsCommand: JSONReadCommand {
 
     /// What `--json` prints.
     struct Output: Encodable {
+        /// A board, with whether it is current and its counts.
         struct Entry: Encodable {
             var id: String
+            var fullID: String
             var title: String
             var createdAt: Date
             var current: Bool
@@ -51,10 +54,11 @@ struct BoardsCommand: JSONReadCommand {
 
         var boards: [Entry]
 
-        init(summaries: [BoardSummary], current: Board.ID?) {
+        init(summaries: [BoardSummary], current: Board.ID?, objects: JSONObjects) {
             boards = summaries.map { summary in
-                Entry(
-                    id: summary.board.id.description, title: summary.board.title, createdAt: summary.board.createdAt,
+                let board = objects.board(summary.board)
+                return Entry(
+                    id: board.id, fullID: board.fullID, title: board.title, createdAt: board.createdAt,
                     current: summary.board.id == current, projects: summary.count,
                     columns: Dictionary(uniqueKeysWithValues: ProjectState.allCases.map { ($0.rawValue, summary.count(in: $0)) }))
             }

@@ -26,6 +26,7 @@ enum CommandRegistry {
         RecurCommand.self,
         RemindersCommand.self,
         ExportCommand.self,
+        ImportCommand.self,
         UndoCommand.self,
         RedoCommand.self,
         DoctorCommand.self,
@@ -51,12 +52,28 @@ enum CommandRegistry {
         completion: .files)
     /// `--help`, `-h`: the help of the command on the line, or `pm`'s.
     static let helpFlag = Flag("--help", aliases: ["-h"], help: "show this help, or a command's: pm move --help")
-    /// `--version`: `pm`'s version.
-    static let versionFlag = Flag("--version", help: "print pm's version")
+    /// `--version`, `-V`: `pm`'s version.
+    static let versionFlag = Flag("--version", aliases: ["-V"], help: "print pm's version")
+    /// `--color WHEN`: whether output is coloured.
+    static let colorOption = Option(
+        "--color", "auto|always|never",
+        help: "colour: auto (on a terminal, unless NO_COLOR or TERM=dumb), always (into a pager too), never",
+        completion: .words(ColourChoice.allCases.map(\.rawValue))
+    ) { text, name throws(CommandLineError) -> ColourChoice in
+        guard let choice = ColourChoice(rawValue: text.lowercased()) else {
+            throw .usage("bad \(name) '\(text)': use auto, always or never")
+        }
+        return choice
+    }
+    /// `--quiet`, `-q`: nothing on standard output.
+    static let quietFlag = Flag(
+        "--quiet", aliases: ["-q"], help: "print nothing on standard output; errors and warnings still go to standard error")
 
     /// The options that may stand anywhere on the command line, before a `--`; ``CommandParser``
     /// reads them.
-    static let globalOptions: [CommandOption] = [storeOption.declaration, helpFlag.declaration, versionFlag.declaration]
+    static let globalOptions: [CommandOption] = [
+        storeOption.declaration, colorOption.declaration, quietFlag.declaration, helpFlag.declaration, versionFlag.declaration,
+    ]
 
     /// The commands' names, in help's order.
     static var names: [String] { commands.map { $0.configuration.name } }

@@ -1,31 +1,62 @@
-/// `pm completion SHELL`: prints a script that completes `pm`'s commands, options and columns.
+/// `pm completion SHELL`: prints a script that completes `pm`'s commands, options, columns, ids
+/// and board names; `pm completion ids|boards`: the ids and names the scripts complete.
 struct CompletionCommand: Command {
+    static let board = Option.board(help: "ids: the board whose projects to list, instead of the current one")
+
     static let configuration = CommandConfiguration(
         name: "completion", abstract: "print a shell completion script",
         discussion: """
             Load it in your shell's start-up file: source <(pm completion bash) for bash, \
-            source <(pm completion zsh) for zsh, pm completion fish | source for fish.
+            source <(pm completion zsh) for zsh, pm completion fish | source for fish. The scripts \
+            complete ids and board names by asking pm completion ids (each short id of the board, a tab, \
+            its title) and pm completion boards (each board's name), with the --store and \(board.name) on the line.
             """,
         arguments: [CommandArgument(
-            valueName: "bash|zsh|fish", noun: "a shell (bash, zsh or fish)", help: "the shell to complete in",
-            completion: .words(CompletionScript.Shell.allCases.map(\.rawValue)))])
+            valueName: "bash|zsh|fish|ids|boards", noun: "a shell (bash, zsh or fish)", help: "the shell to complete in, or the list to print",
+            completion: .words(CompletionScript.Shell.allCases.map(\.rawValue) + List.allCases.map(\.rawValue)))],
+        options: [board])
 
-    /// The shell the script is for.
-    var shell: CompletionScript.Shell
+    /// What the scripts ask for.
+    enum List: String, CaseIterable, Sendable {
+        case ids, boards
+    }
+
+    /// What to print.
+    enum Output: Hashable, Sendable {
+        case script(CompletionScript.Shell)
+        case list(List, board: String?)
+    }
+
+    var output: Output
 
     init(shell: CompletionScript.Shell) {
-        self.shell = shell
+        output = .script(shell)
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         let name = arguments.positionals[0]
-        guard let shell = CompletionScript.Shell(rawValue: name) else {
+        if let shell = CompletionScript.Shell(rawValue: name) {
+            guard !arguments.isGiven(Self.board) else { throw .usage("option '\(Self.board.name)' goes with 'pm completion ids'") }
+            output = .script(shell)
+        } else if let list = List(rawValue: name) {
+            output = .list(list, board: arguments[Self.board])
+        } else {
             throw .usage("unknown shell '\(name)': use bash, zsh or fish")
         }
-        self.shell = shell
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        context.tool.output.write(CompletionScript(commands: CommandRegistry.commands).script(for: shell))
+        switch output {
+        case .script(let shell):
+            context.tool.output.write(CompletionScript(commands: CommandRegistry.commands).script(for: shell))
+        case .list(.ids, let board):
+            let lookup = try await context.lookup(on: context.readingScreens(onBoard: board))
+            context.print(lookup.overview.projects.map { project in
+                lookup.shortIDs(project.id) + "\t" + TerminalText.sanitized(project.title)
+            })
+        case .list(.boards, _):
+            let directory = try await context.directory(on: context.readingScreens())
+            context.print(directory.boards.map { TerminalText.sanitized($0.title) })
+        }
     }
 }

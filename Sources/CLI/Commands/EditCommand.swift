@@ -3,8 +3,8 @@ import ProjectManager
 /// `pm edit`: applies the edit to the project's fields, validates them, and saves them through the
 /// project's form.
 struct EditCommand: Command {
-    static let title = Option("--title", "TITLE", help: "the new title")
-    static let body = Option("--body", "TEXT", help: "the new body")
+    static let title = Option("--title", "TITLE", help: "the new title; - reads it from standard input")
+    static let body = Option("--body", "TEXT", help: "the new body; - reads it from standard input")
     static let due = Option(
         "--due", "YYYY-MM-DD|none", help: "the new deadline, or none for no deadline"
     ) { text, name throws(CommandLineError) in try Day.deadlineOrNone(parsing: text, option: name) }
@@ -21,7 +21,7 @@ struct EditCommand: Command {
             starts its schedule again from that day.
             """,
         arguments: [.projectID],
-        options: [title, body, due, repeatRule, board],
+        options: [title, body, due, repeatRule, board] + JSONFormat.options(help: "print the project as saved as JSON"),
         extraArgumentHint: "quote a title that has spaces")
 
     /// The project, as the user named it.
@@ -30,19 +30,26 @@ struct EditCommand: Command {
     var edit: ProjectEdit
     /// The board to find it on, by name; the current board when `nil`.
     var board: String?
+    /// How to print the project as saved as JSON; text when `nil`.
+    var json: JSONFormat?
+    /// Which field standard input gives: `--title -`, `--body -`.
+    var fromInput: StandardInputField?
 
-    init(id: ProjectIDPrefix, edit: ProjectEdit, board: String? = nil) {
+    init(id: ProjectIDPrefix, edit: ProjectEdit, board: String? = nil, json: JSONFormat? = nil) {
         self.id = id
         self.edit = edit
         self.board = board
+        self.json = json
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         id = try ProjectIDPrefix(parsing: arguments.positionals[0])
+        json = try JSONFormat.parse(arguments)
         board = arguments[Self.board]
         edit = ProjectEdit(title: arguments[Self.title], body: arguments[Self.body])
         edit.deadline = try arguments[Self.due]
         edit.repeatRule = try arguments[Self.repeatRule]
+        fromInput = try StandardInputField(title: edit.title, body: edit.body, option: Self.body.name)
         guard !edit.isEmpty else {
             let names = ([Self.title, Self.body, Self.due, Self.repeatRule] as [any DeclaredOption]).map(\.name)
             throw .usage("'pm \(Self.configuration.name)' needs something to change: "
@@ -54,8 +61,19 @@ struct EditCommand: Command {
         let screens = try await context.screens(onBoard: board)
         let lookup = try await context.lookup(on: screens)
         let project = try lookup.project(id)
+        var edit = edit
+        switch fromInput {
+        case .title: edit.title = StandardInputField.read(in: context)
+        case .body: edit.body = StandardInputField.read(in: context)
+        case nil: break
+        }
         try context.validate(edit.applied(to: project.draft))
         let saved = try await screens.update(project.id, with: edit)
+        if let json {
+            let objects = try await context.jsonObjects(on: screens, projectIDs: lookup.shortIDs)
+            try context.printJSON(ProjectOutput(project: objects.project(saved, on: lookup.overview.board)), json)
+            return
+        }
         context.print("edited \(lookup.shortIDs(saved.id)): \(TerminalText.sanitized(saved.title))")
     }
 }

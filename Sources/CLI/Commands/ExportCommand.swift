@@ -10,7 +10,13 @@ struct BoardSelection {
     /// The viewer's boards, or the one `name` finds, with their projects as their board screens
     /// read them.
     static func read(named name: String?, in context: CommandContext) async throws(CommandLineError) -> BoardSelection {
-        let screens = try context.readingScreens()
+        try await read(named: name, in: context, on: context.readingScreens())
+    }
+
+    /// The viewer's boards, or the one `name` finds, with their projects, read through `screens`.
+    static func read(
+        named name: String?, in context: CommandContext, on screens: Screens
+    ) async throws(CommandLineError) -> BoardSelection {
         let directory = try await context.directory(on: screens)
         let boards = try name.map { (name: String) throws(CommandLineError) in [try directory.board(name)] } ?? directory.boards
         var result: [(Board, [Project])] = []
@@ -28,7 +34,7 @@ struct BoardSelection {
 /// project as JSON, on standard output.
 struct ExportCommand: Command {
     static let ics = Flag("--ics", help: "write iCalendar (RFC 5545)")
-    static let json = Flag.json(help: "write every board and project as JSON")
+    static let json = JSONFormat.flag(help: "write every board and project as JSON, for pm import")
     static let board = Option.board(help: "export the board of this title only")
 
     static let configuration = CommandConfiguration(
@@ -41,10 +47,13 @@ struct ExportCommand: Command {
             a feed for scripts (the store itself is binary). Redirect either to a file: \
             pm export \(ics.name) > projects.ics
             """,
-        options: [ics, json, board])
+        options: [ics, json, JSONFormat.pretty, board])
 
     /// What the export writes.
-    enum Format: Sendable { case ics, json }
+    enum Format: Hashable, Sendable {
+        case ics
+        case json(JSONFormat)
+    }
 
     var format: Format
     var board: String?
@@ -56,98 +65,57 @@ struct ExportCommand: Command {
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         let (ics, json) = (Self.ics.name, Self.json.name)
-        switch (arguments[Self.ics], arguments[Self.json]) {
-        case (true, false): format = .ics
-        case (false, true): format = .json
-        case (true, true): throw .usage("pm export writes one format: give \(ics) or \(json), not both")
-        case (false, false): throw .usage("pm export needs a format: pm export \(ics) or pm export \(json)")
+        switch (arguments[Self.ics], try JSONFormat.parse(arguments)) {
+        case (true, nil): format = .ics
+        case (false, let format?): self.format = .json(format)
+        case (true, _?): throw .usage("pm export writes one format: give \(ics) or \(json), not both")
+        case (false, nil): throw .usage("pm export needs a format: pm export \(ics) or pm export \(json)")
         }
         board = arguments[Self.board]
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let selection = try await BoardSelection.read(named: board, in: context)
-        guard format == .ics else {
-            context.tool.output.write(try ExportDocument(selection).json())
+        let screens = try context.readingScreens()
+        let selection = try await BoardSelection.read(named: board, in: context, on: screens)
+        if case .json(let json) = format {
+            let objects = try await context.jsonObjects(on: screens, projectIDs: ShortIDs(selection.projects))
+            try context.printJSON(ExportDocument(selection, objects: objects), json)
             return
         }
         let items = selection.projects.compactMap { project -> CalendarFeed.Item? in
             guard let deadline = project.deadline else { return nil }
+            // iCalendar's text holds no control characters: stored ones are left out.
             return CalendarFeed.Item(
-                id: project.id, title: project.title, body: project.body,
+                id: project.id, title: TerminalText.withoutControls(project.title),
+                body: TerminalText.withoutControls(project.body),
                 schedule: project.recurrence.map(CalendarFeed.Item.Schedule.repeating) ?? .due(deadline),
                 isDone: project.state == .done, updatedAt: project.updatedAt)
         }
         let name = selection.boards.count == 1 ? selection.boards[0].board.title : "Projects"
-        context.tool.output.write(CalendarFeed(name: name, items: items).text)
+        context.tool.output.write(CalendarFeed(name: TerminalText.withoutControls(name), items: items).text)
     }
 }
 
-/// What `pm export --json` writes: each board with its projects, column by column, in order.
+/// What `pm export --json` writes, and `pm import` reads back: each board with its projects,
+/// column by column, in order.
 struct ExportDocument: Encodable {
+    /// A board with its projects.
     struct ExportedBoard: Encodable {
-        let id: String
-        let title: String
-        let createdAt: Date
-        let projects: [ExportedProject]
+        var id: String
+        var fullID: String
+        var title: String
+        var createdAt: Date
+        var projects: [ProjectObject]
     }
 
-    struct ExportedProject: Encodable {
-        let id: String
-        let title: String
-        let body: String
-        let deadline: String?
-        /// How a repeating project repeats; left out for one that does not.
-        let `repeat`: ExportedRecurrence?
-        let state: String
-        /// The project's index in its column, from 0.
-        let position: Int
-        let createdAt: Date
-        let updatedAt: Date
-    }
+    var boards: [ExportedBoard]
 
-    /// A repeating project's schedule: its RRULE, its first day and the days skipped.
-    struct ExportedRecurrence: Encodable {
-        let rule: String
-        let start: String
-        let exceptions: [String]
-
-        init(_ recurrence: Recurrence) {
-            rule = recurrence.rule.description
-            start = recurrence.start.description
-            exceptions = recurrence.exceptions.sorted().map(\.description)
-        }
-    }
-
-    let format = 1
-    let boards: [ExportedBoard]
-
-    init(_ selection: BoardSelection) {
+    init(_ selection: BoardSelection, objects: JSONObjects) {
         boards = selection.boards.map { board, projects in
-            var positions: [ProjectState: Int] = [:]
+            let object = objects.board(board)
             return ExportedBoard(
-                id: board.id.description, title: board.title, createdAt: board.createdAt,
-                projects: projects.map { project in
-                    let position = positions[project.state, default: 0]
-                    positions[project.state] = position + 1
-                    return ExportedProject(
-                        id: project.id.description, title: project.title, body: project.body,
-                        deadline: project.deadline?.description, repeat: project.recurrence.map(ExportedRecurrence.init),
-                        state: project.state.rawValue, position: position,
-                        createdAt: project.createdAt, updatedAt: project.updatedAt)
-                })
-        }
-    }
-
-    /// The document as pretty-printed JSON with sorted keys and ISO 8601 dates, ending in a newline.
-    func json() throws(CommandLineError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        do {
-            return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
-        } catch {
-            throw .runtime("could not write the export: \(error)")
+                id: object.id, fullID: object.fullID, title: object.title, createdAt: object.createdAt,
+                projects: projects.map { objects.project($0, on: board) })
         }
     }
 }

@@ -9,7 +9,7 @@ import ProjectManager
 /// board     이마트
 /// ```
 struct FavouritesCommand: Command {
-    static let json = Flag.json(help: "print the favourites as JSON")
+    static let json = JSONFormat.flag(help: "print the favourites as JSON")
 
     static let configuration = CommandConfiguration(
         name: "favourites", abstract: "list the starred projects and boards",
@@ -17,19 +17,25 @@ struct FavouritesCommand: Command {
             In the order they were starred, on every board: a project with its short id, board, \
             column and deadline; a board marked 'board'. 'pm star' and 'pm unstar' change the list.
             """,
-        options: [json])
+        options: [json, JSONFormat.pretty])
 
-    var json: Bool
+    var json: JSONFormat?
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        json = arguments[Self.json]
+        json = try JSONFormat.parse(arguments)
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let items = try await context.readingScreens().favourites().map(\.item)
+        let screens = try context.readingScreens()
+        let items = try await screens.favourites().map(\.item)
         let shortIDs = ShortIDs(ids: items.compactMap(\.project?.id))
-        if json {
-            context.print(try Self.json(items, shortIDs: shortIDs))
+        if let json {
+            let objects = try await context.jsonObjects(on: screens, projectIDs: shortIDs)
+            try context.printJSON(Output(favourites: items.map { item in
+                Favourite(
+                    kind: item.project == nil ? "board" : "project", project: item.project.map { objects.project($0, on: item.board) },
+                    board: objects.board(item.board), starredAt: item.favourite.starredAt)
+            }), json)
             return
         }
         guard !items.isEmpty else {
@@ -51,14 +57,10 @@ struct FavouritesCommand: Command {
     struct Favourite: Encodable {
         /// `project` or `board`.
         var kind: String
-        /// The project's short id; absent for a board.
-        var id: String?
-        /// The project's or board's whole id.
-        var fullID: String
-        var title: String
-        var board: String
-        var state: String?
-        var deadline: String?
+        /// The project starred; `null` for a board.
+        @Null var project: ProjectObject?
+        /// The board starred, or the project's.
+        var board: BoardObject
         var starredAt: Date
     }
 
@@ -66,21 +68,4 @@ struct FavouritesCommand: Command {
         var favourites: [Favourite]
     }
 
-    private static func json(_ items: [FavouriteItem], shortIDs: ShortIDs) throws(CommandLineError) -> String {
-        let output = Output(favourites: items.map { item in
-            Favourite(
-                kind: item.project == nil ? "board" : "project", id: item.project.map { shortIDs($0.id) },
-                fullID: item.project?.id.description ?? item.board.id.description, title: item.title,
-                board: item.board.title, state: item.project?.state.rawValue, deadline: item.project?.deadline?.description,
-                starredAt: item.favourite.starredAt)
-        })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        do {
-            return String(decoding: try encoder.encode(output), as: UTF8.self)
-        } catch {
-            throw .runtime("the favourites could not be written as JSON: \(error)")
-        }
-    }
 }

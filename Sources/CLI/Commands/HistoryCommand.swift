@@ -18,25 +18,40 @@ struct HistoryCommand: Command {
     static let configuration = CommandConfiguration(
         name: "history", abstract: "list what happened, newest first",
         discussion: "Each entry follows its time, YYYY-MM-DD HH:MM in your time zone.",
-        options: [limit, board])
+        options: [limit, board] + JSONFormat.options(help: "print the board and its entries as JSON"))
 
     /// The most entries to list; all when `nil`.
     var limit: Int?
     /// The board whose history it is, by name; the current board when `nil`.
     var board: String?
+    /// How to print the history as JSON; text when `nil`.
+    var json: JSONFormat?
 
-    init(limit: Int?, board: String? = nil) {
+    init(limit: Int?, board: String? = nil, json: JSONFormat? = nil) {
         self.limit = limit
         self.board = board
+        self.json = json
+    }
+
+    private struct Output: Encodable {
+        var board: BoardObject
+        var entries: [EntryObject]
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         board = arguments[Self.board]
+        json = try JSONFormat.parse(arguments)
         limit = try arguments[Self.limit]
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let history = try await context.readingScreens(onBoard: board).history(limit: limit)
+        let (screens, shown) = try await context.open(board: board, readOnly: true)
+        let history = try await screens.history(limit: limit)
+        if let json {
+            let objects = try await context.jsonObjects(on: screens, projectIDs: ShortIDs(ids: []))
+            try context.printJSON(Output(board: objects.board(shown), entries: history.entries.map(EntryObject.init)), json)
+            return
+        }
         guard !history.entries.isEmpty else {
             context.print(history.emptyText)
             return

@@ -10,17 +10,19 @@ protocol HistoryStepCommand: Command {
 
     /// The board whose history it is, by name; the current board when `nil`.
     var board: String? { get }
+    /// How to print the entries as JSON; text when `nil`.
+    var json: JSONFormat? { get }
 
-    init(board: String?)
+    init(board: String?, json: JSONFormat?)
 }
 
 extension HistoryStepCommand {
-    init(_ arguments: ParsedArguments) {
-        self.init(board: arguments[Option.board()])
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        self.init(board: arguments[Option.board()], json: try JSONFormat.parse(arguments))
     }
 
     @MainActor
     func run(in context: CommandContext) async throws(CommandLineError) {
-        try await context.step(Self.event, onBoard: board, command: Self.configuration.name, done: Self.done)
+        try await context.step(Self.event, onBoard: board, command: Self.configuration.name, done: Self.done, json: json)
     }
 }

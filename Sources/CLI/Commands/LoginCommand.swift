@@ -12,10 +12,14 @@ struct LoginCommand: AccountCommand {
             """)
     static let confirmsPassword = false
 
-    let input: AccountInput
+    static let hashingNotice = "Checking the password: slow on purpose, so that it is hard to guess…"
 
-    init(input: AccountInput) {
+    let input: AccountInput
+    var json: JSONFormat?
+
+    init(input: AccountInput, json: JSONFormat? = nil) {
         self.input = input
+        self.json = json
     }
 
     func submit(on screens: Screens, password: String, confirmation: String) async throws(CommandLineError) -> Session {

@@ -7,7 +7,7 @@ struct MoveCommand: Command {
         text, name throws(CommandLineError) in try position(parsing: text, option: name)
     }
     static let board = Option.board()
-    static let toBoard = Option("--to-board", "NAME", help: "the board to move it to, by name")
+    static let toBoard = Option("--to-board", "NAME", help: "the board to move it to, by name", completion: .boards())
 
     static let configuration = CommandConfiguration(
         name: "move", abstract: "move a project to a column, or to another board, last or at position N",
@@ -25,7 +25,7 @@ struct MoveCommand: Command {
                 help: "the column to move it to, in any case; with \(toBoard.name), its own unless given",
                 isOptional: true, completion: .words(ProjectState.allCases.map(\.rawValue))),
         ],
-        options: [at, board, toBoard])
+        options: [at, board, toBoard] + JSONFormat.options(help: "print the move as JSON"))
 
     /// The project, as the user named it.
     var id: ProjectIDPrefix
@@ -37,8 +37,14 @@ struct MoveCommand: Command {
     var board: String?
     /// The board to move it to, by name; `nil` keeps it on its own.
     var targetBoard: String?
+    /// How to print the move as JSON; text when `nil`.
+    var json: JSONFormat?
 
-    init(id: ProjectIDPrefix, to state: ProjectState?, position: Int?, board: String? = nil, targetBoard: String? = nil) {
+    init(
+        id: ProjectIDPrefix, to state: ProjectState?, position: Int?, board: String? = nil, targetBoard: String? = nil,
+        json: JSONFormat? = nil
+    ) {
+        self.json = json
         self.id = id
         self.state = state
         self.position = position
@@ -55,6 +61,7 @@ struct MoveCommand: Command {
             throw .usage("'pm move' needs a column (todo, doing or done), or \(Self.toBoard.synopsis)")
         }
         position = try arguments[Self.at]
+        json = try JSONFormat.parse(arguments)
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
@@ -71,6 +78,10 @@ struct MoveCommand: Command {
             try await screens.move(project.id, to: state, at: index)
         }
         let change = move.change
+        if let json {
+            try await printJSON(move, from: project, lookup: lookup, target: target, on: screens, in: context, json)
+            return
+        }
         let place = state.columnTitle + (target.map { " on board '\(TerminalText.sanitized($0.title))'" } ?? "")
         guard change.isChanged else {
             context.print("nothing changed: \(lookup.shortIDs(project.id)) is already there in \(place)")
@@ -92,6 +103,40 @@ struct MoveCommand: Command {
             return
         }
         context.print("moved \(lookup.shortIDs(project.id)) to \(place)\(placeText)")
+    }
+
+    /// What `--json` prints: whether anything changed, the project as saved, where it landed
+    /// (`null` when that could not be read), and for a repeating project's completed occurrence, the
+    /// day done and the next.
+    private struct Output: Encodable {
+        struct Completed: Encodable, Hashable, Sendable {
+            var day: String
+            var next: String
+        }
+
+        var changed: Bool
+        var project: ProjectObject
+        @Null var place: PlaceObject?
+        @Null var completed: Completed?
+    }
+
+    @MainActor
+    private func printJSON(
+        _ move: MovedProject, from project: Project, lookup: ProjectLookup, target: Board?, on screens: Screens,
+        in context: CommandContext, _ json: JSONFormat
+    ) async throws(CommandLineError) {
+        let moved = move.change.project
+        var place: PlaceObject?
+        if case .success(let position) = move.place { place = PlaceObject(position: position.index + 1, count: position.count) }
+        let completed = if moved.state != (state ?? project.state), let day = project.deadline, let next = moved.deadline {
+            Output.Completed(day: day.description, next: next.description)
+        } else {
+            Output.Completed?.none
+        }
+        let objects = try await context.jsonObjects(on: screens, projectIDs: lookup.shortIDs)
+        try context.printJSON(Output(
+            changed: move.change.isChanged, project: objects.project(moved, on: target ?? lookup.overview.board),
+            place: move.change.isChanged ? place : nil, completed: completed), json)
     }
 
     /// A column argument: `todo`, `doing` or `done`, in any case.

@@ -10,7 +10,7 @@ import ProjectManager
 /// 2026-02-08
 /// ```
 struct RecurCommand: Command {
-    static let start = Option("--start", "YYYY-MM-DD", help: "the first day of the rule (DTSTART)") {
+    static let start = Option("--start", "YYYY-MM-DD", help: "the first day of the rule (DTSTART)", required: true) {
         text, name throws(CommandLineError) in try day(text, option: name)
     }
     static let count = Option("--count", "N", help: "print at most N days") { text, name throws(CommandLineError) in
@@ -22,7 +22,7 @@ struct RecurCommand: Command {
     static let until = Option("--until", "YYYY-MM-DD", help: "print no day after this one") {
         text, name throws(CommandLineError) in try day(text, option: name)
     }
-    static let json = Flag.json(help: "print the rule, its summary and the days as JSON")
+    static let json = JSONFormat.flag(help: "print the rule, its summary and the days as JSON")
 
     static let configuration = CommandConfiguration(
         name: "recur", abstract: "print the days a repeat rule falls on",
@@ -33,7 +33,7 @@ struct RecurCommand: Command {
             UNTIL in the rule, it prints \(defaultCount) days.
             """,
         arguments: [CommandArgument(valueName: "RULE", noun: "a repeat rule", help: "RRULE text, e.g. FREQ=MONTHLY;BYDAY=2SU,4SU")],
-        options: [start, count, until, json],
+        options: [start, count, until, json, JSONFormat.pretty],
         extraArgumentHint: "quote the rule: it holds ';'")
 
     /// How many days an endless rule prints unless told.
@@ -43,9 +43,9 @@ struct RecurCommand: Command {
     let start: Day
     let count: Int?
     let until: Day?
-    let json: Bool
+    let json: JSONFormat?
 
-    init(rule: RecurrenceRule, start: Day, count: Int? = nil, until: Day? = nil, json: Bool = false) {
+    init(rule: RecurrenceRule, start: Day, count: Int? = nil, until: Day? = nil, json: JSONFormat? = nil) {
         (self.rule, self.start, self.count, self.until, self.json) = (rule, start, count, until, json)
     }
 
@@ -61,7 +61,7 @@ struct RecurCommand: Command {
         self.start = start
         count = try arguments[Self.count]
         until = try arguments[Self.until]
-        json = arguments[Self.json]
+        json = try JSONFormat.parse(arguments)
     }
 
     private static func day(_ text: String, option: String) throws(CommandLineError) -> Day {
@@ -83,7 +83,7 @@ struct RecurCommand: Command {
         } catch {
             throw .runtime(error.description)
         }
-        guard json else {
+        guard let json else {
             context.print(days.map(\.description))
             return
         }
@@ -93,7 +93,7 @@ struct RecurCommand: Command {
         let document = RecurrenceJSON(
             rule: rule.description, summary: localizer.summary(of: rule), start: start.description,
             occurrences: days.map(\.description))
-        context.print(try JSONLines.encode(document))
+        try context.printJSON(document, json)
     }
 }
 
@@ -103,17 +103,4 @@ private struct RecurrenceJSON: Encodable {
     let summary: String
     let start: String
     let occurrences: [String]
-}
-
-/// JSON for `--json` output: sorted keys, pretty printed, slashes left alone.
-enum JSONLines {
-    static func encode(_ value: some Encodable) throws(CommandLineError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
-        } catch {
-            throw .runtime("could not write JSON: \(error)")
-        }
-    }
 }

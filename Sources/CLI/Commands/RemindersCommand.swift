@@ -16,7 +16,7 @@ struct RemindersCommand: Command {
         return days
     }
     static let board = Option.board(help: "the board of this title only")
-    static let json = Flag.json(help: "print the reminders as JSON")
+    static let json = JSONFormat.flag(help: "print the reminders as JSON")
 
     static let configuration = CommandConfiguration(
         name: "reminders", abstract: "list the reminders due in the next days",
@@ -24,20 +24,20 @@ struct RemindersCommand: Command {
             Each project with a deadline that is not done reminds you at 09:00 the day before, in your \
             time zone (TZ); a repeating one, the day before each occurrence from its next one. The time pm takes for now is PM_NOW when set, an ISO 8601 instant.
             """,
-        options: [days, board, json])
+        options: [days, board, json, JSONFormat.pretty])
 
     var days: Int
     var board: String?
-    var json: Bool
+    var json: JSONFormat?
 
-    init(days: Int = 7, board: String? = nil, json: Bool = false) {
+    init(days: Int = 7, board: String? = nil, json: JSONFormat? = nil) {
         (self.days, self.board, self.json) = (days, board, json)
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         days = try arguments[Self.days] ?? 7
         board = arguments[Self.board]
-        json = arguments[Self.json]
+        json = try JSONFormat.parse(arguments)
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
@@ -55,15 +55,20 @@ struct RemindersCommand: Command {
         let localizer = Localizer(
             locale: Locale(identifier: "en_US"), calendar: environment.calendar, timeZone: environment.timeZone,
             dateStyle: .numeric)
-        if json {
+        if let json {
             let formatter = ISO8601DateFormatter()
             formatter.timeZone = environment.timeZone
-            context.print(try JSONLines.encode(reminders.map { reminder in
-                ReminderJSON(
-                    id: shortIDs(reminder.projectID), title: reminder.title, due: reminder.dueDay.description,
-                    fireAt: formatter.string(from: reminder.fireDate), local: localizer.time(reminder.fireDate),
-                    timeZone: environment.timeZone.identifier)
-            }))
+            let objects = JSONObjects(projectIDs: shortIDs, boards: selection.boards.map(\.board), today: environment.today())
+            let byID = Dictionary(projects.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            try context.printJSON(RemindersJSON(
+                days: days, timeZone: environment.timeZone.identifier,
+                reminders: reminders.compactMap { reminder in
+                    byID[reminder.projectID].map { project in
+                        RemindersJSON.Reminder(
+                            project: objects.project(project), due: reminder.dueDay.description,
+                            fireAt: formatter.string(from: reminder.fireDate), local: localizer.time(reminder.fireDate))
+                    }
+                }), json)
             return
         }
         guard !reminders.isEmpty else {
@@ -77,14 +82,19 @@ struct RemindersCommand: Command {
     }
 }
 
-/// One reminder in `pm reminders --json`.
-private struct ReminderJSON: Encodable {
-    let id: String
-    let title: String
-    let due: String
-    /// ISO 8601 with the zone's offset.
-    let fireAt: String
-    /// `YYYY-MM-DD HH:MM` in the zone.
-    let local: String
-    let timeZone: String
+/// What `pm reminders --json` prints.
+private struct RemindersJSON: Encodable {
+    /// One reminder: the project, the day it is due, and when it reminds.
+    struct Reminder: Encodable {
+        var project: ProjectObject
+        var due: String
+        /// ISO 8601 with the zone's offset.
+        var fireAt: String
+        /// `YYYY-MM-DD HH:MM` in the zone.
+        var local: String
+    }
+
+    var days: Int
+    var timeZone: String
+    var reminders: [Reminder]
 }

@@ -8,7 +8,7 @@ import ProjectManager
 /// ```
 struct SearchCommand: Command {
     static let board = Option.board(help: "search the board of this title only")
-    static let json = Flag.json(help: "print the results as JSON")
+    static let json = JSONFormat.flag(help: "print the results as JSON")
 
     static let configuration = CommandConfiguration(
         name: "search", abstract: "find projects by their title or description",
@@ -19,17 +19,17 @@ struct SearchCommand: Command {
             Matches are highlighted on a terminal.
             """,
         arguments: [CommandArgument(valueName: "QUERY", noun: "a query", help: "the words to find; quote several")],
-        options: [board, json],
+        options: [board, json, JSONFormat.pretty],
         extraArgumentHint: "quote a query of several words")
 
     var query: String
     var board: String?
-    var json: Bool
+    var json: JSONFormat?
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         query = arguments.positionals[0]
         board = arguments[Self.board]
-        json = arguments[Self.json]
+        json = try JSONFormat.parse(arguments)
         guard !SearchQuery(query).isEmpty else { throw .usage("the query is empty: give a word to find") }
     }
 
@@ -47,8 +47,18 @@ struct SearchCommand: Command {
             (rows, summary) = (snapshot.rows, snapshot.summary)
         }
         let shortIDs = ShortIDs(ids: rows.map(\.id))
-        if json {
-            context.print(try Self.json(rows, state: state, shortIDs: shortIDs))
+        if let json {
+            let objects = try await context.jsonObjects(on: screens, projectIDs: shortIDs)
+            let total = if case .results(let snapshot) = state { snapshot.totalCount } else { 0 }
+            try context.printJSON(Output(
+                query: query, totalCount: total,
+                results: rows.compactMap { row in
+                    row.project.map { project in
+                        Result(
+                            project: objects.project(project), titleMatches: row.titleMatches.map { [$0.lowerBound, $0.upperBound] },
+                            snippet: row.snippet, snippetMatches: row.snippetMatches.map { [$0.lowerBound, $0.upperBound] })
+                    }
+                }), json)
             return
         }
         guard !rows.isEmpty else {
@@ -80,39 +90,16 @@ struct SearchCommand: Command {
 
     /// One result as `--json` writes it; ranges are character offsets, end excluded.
     struct Result: Encodable {
-        var id: String
-        var fullID: String
-        var title: String
+        var project: ProjectObject
         var titleMatches: [[Int]]
         var snippet: String
         var snippetMatches: [[Int]]
-        var board: String?
-        var state: String
-        var deadline: String?
     }
 
     struct Output: Encodable {
-        var results: [Result]
+        var query: String
         var totalCount: Int
+        var results: [Result]
     }
 
-    private static func json(_ rows: [SearchRow], state: SearchState, shortIDs: ShortIDs) throws(CommandLineError) -> String {
-        let total = if case .results(let snapshot) = state { snapshot.totalCount } else { 0 }
-        let output = Output(
-            results: rows.map { row in
-                Result(
-                    id: shortIDs(row.id), fullID: row.id.description, title: row.title,
-                    titleMatches: row.titleMatches.map { [$0.lowerBound, $0.upperBound] }, snippet: row.snippet,
-                    snippetMatches: row.snippetMatches.map { [$0.lowerBound, $0.upperBound] }, board: row.board,
-                    state: row.state, deadline: row.deadline)
-            },
-            totalCount: total)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            return String(decoding: try encoder.encode(output), as: UTF8.self)
-        } catch {
-            throw .runtime("the results could not be written as JSON: \(error)")
-        }
-    }
 }

@@ -3,21 +3,36 @@ struct ShowCommand: ProjectCommand {
     static let configuration = CommandConfiguration(
         name: "show", abstract: "show one project",
         discussion: "Prints the project's column and position, deadline, timestamps, full id and body.",
-        arguments: [.projectID], options: [Option.board()])
+        arguments: [.projectID], options: projectOptions)
 
     /// The project, as the user named it.
     let id: ProjectIDPrefix
     /// The board to find it on, by name; the current board when `nil`.
     var board: String?
+    /// How to print it as JSON; text when `nil`.
+    var json: JSONFormat?
 
-    init(id: ProjectIDPrefix, board: String? = nil) {
-        self.id = id
-        self.board = board
+    init(id: ProjectIDPrefix, board: String? = nil, json: JSONFormat? = nil) {
+        (self.id, self.board, self.json) = (id, board, json)
+    }
+
+    private struct Output: Encodable {
+        var project: ProjectObject
+        var place: PlaceObject
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
-        let lookup = try await context.lookup(on: context.readingScreens(onBoard: board))
+        let screens = try await context.readingScreens(onBoard: board)
+        let lookup = try await context.lookup(on: screens)
         let project = try lookup.project(id)
+        if let json {
+            let place = lookup.place(of: project)
+            let objects = try await context.jsonObjects(on: screens, projectIDs: lookup.shortIDs)
+            try context.printJSON(Output(
+                project: objects.project(project, on: lookup.overview.board),
+                place: PlaceObject(position: place.position, count: place.count)), json)
+            return
+        }
         context.print(ProjectDetails(
             project: project, lookup: lookup, style: context.style,
             calendar: context.tool.engineEnvironment.calendar).lines())

@@ -13,10 +13,14 @@ struct SignUpCommand: AccountCommand {
             """)
     static let confirmsPassword = true
 
-    let input: AccountInput
+    static let hashingNotice = "Hashing the password: slow on purpose, so that it is hard to guess…"
 
-    init(input: AccountInput) {
+    let input: AccountInput
+    var json: JSONFormat?
+
+    init(input: AccountInput, json: JSONFormat? = nil) {
         self.input = input
+        self.json = json
     }
 
     func submit(on screens: Screens, password: String, confirmation: String) async throws(CommandLineError) -> Session {

@@ -9,7 +9,9 @@ protocol StarringCommand: Command {
     static var starring: Bool { get }
     /// What the star goes on or comes off, as the user named it.
     var target: StarTarget { get }
-    init(target: StarTarget)
+    /// How to print what changed as JSON; text when `nil`.
+    var json: JSONFormat? { get }
+    init(target: StarTarget, json: JSONFormat?)
 }
 
 /// A project or a board as `pm star` and `pm unstar` name it.
@@ -29,9 +31,9 @@ extension StarringCommand {
                 CommandArgument(
                     valueName: "ID", noun: "a project id",
                     help: "the project: its id, or the first characters of it (at least 4); leave it out with \(boardOption.name) to mean the board",
-                    isOptional: true),
+                    isOptional: true, completion: .projectIDs),
             ],
-            options: [boardOption])
+            options: [boardOption] + JSONFormat.options())
     }
 
     /// `--board NAME`: the project's board, or the board to star.
@@ -47,7 +49,7 @@ extension StarringCommand {
         guard id != nil || board != nil else {
             throw .usage("give a project id, or \(Self.boardOption.synopsis) for a board: pm \(Self.configuration.name) 3f2a")
         }
-        self.init(target: StarTarget(id: id, board: board))
+        self.init(target: StarTarget(id: id, board: board), json: try JSONFormat.parse(arguments))
     }
 
     @MainActor
@@ -66,12 +68,33 @@ extension StarringCommand {
         }
         let starring = Self.starring
         let changed = try await screens.star(project, starring: starring).isChanged
+        if let json {
+            let lookup = try await context.lookup(on: screens)
+            let objects = try await context.jsonObjects(on: screens, projectIDs: lookup.shortIDs)
+            let starred = project.flatMap { id in lookup.overview.projects.first { $0.id == id } }
+            try context.printJSON(StarOutput(
+                changed: changed, starred: starring, project: starred.map { objects.project($0, on: board) },
+                board: objects.board(board)), json)
+            return
+        }
         if changed {
             context.print("\(starring ? "starred" : "unstarred") \(name)")
         } else {
             context.print("nothing changed: \(name) is \(starring ? "already starred" : "not starred")")
         }
     }
+}
+
+/// What `pm star --json` and `pm unstar --json` print.
+private struct StarOutput: Encodable {
+    /// Whether anything changed.
+    var changed: Bool
+    /// Whether the star is on now.
+    var starred: Bool
+    /// The project; `null` when the board itself is starred.
+    @Null var project: ProjectObject?
+    /// The board starred, or the project's.
+    var board: BoardObject
 }
 
 /// `pm star`: stars a project or a board.
@@ -86,6 +109,11 @@ struct StarCommand: StarringCommand {
     static let starring = true
 
     let target: StarTarget
+    var json: JSONFormat?
+
+    init(target: StarTarget, json: JSONFormat? = nil) {
+        (self.target, self.json) = (target, json)
+    }
 }
 
 /// `pm unstar`: takes the star off a project or a board.
@@ -96,4 +124,9 @@ struct UnstarCommand: StarringCommand {
     static let starring = false
 
     let target: StarTarget
+    var json: JSONFormat?
+
+    init(target: StarTarget, json: JSONFormat? = nil) {
+        (self.target, self.json) = (target, json)
+    }
 }

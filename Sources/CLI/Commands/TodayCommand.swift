@@ -11,7 +11,7 @@ import ProjectManager
 ///   2026-03-15  7b1d0e44  Pay rent  (Projects)
 /// ```
 struct TodayCommand: Command {
-    static let json = Flag.json(help: "print the summary as JSON")
+    static let json = JSONFormat.flag(help: "print the summary as JSON")
     static let board = Option.board(help: "the board of this name only")
 
     static let configuration = CommandConfiguration(
@@ -22,14 +22,14 @@ struct TodayCommand: Command {
             PM_NOW (an ISO 8601 time) stands in for the clock. \(json.name) prints the summary a widget reads, \
             with nextChange, the next midnight, when it next changes.
             """,
-        options: [json, board])
+        options: [json, JSONFormat.pretty, board])
 
-    var json: Bool
+    var json: JSONFormat?
     /// The one board to list, by name; every board when `nil`.
     var board: String?
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        json = arguments[Self.json]
+        json = try JSONFormat.parse(arguments)
         board = arguments[Self.board]
     }
 
@@ -43,19 +43,12 @@ struct TodayCommand: Command {
             summary.upcoming.removeAll { $0.boardID != id }
             summary.boards.removeAll { $0.boardID != id }
         }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            encoder.dateEncodingStrategy = .iso8601
-            do {
-                context.print(String(decoding: try encoder.encode(summary), as: UTF8.self))
-            } catch {
-                throw .runtime("the summary could not be written as JSON: \(error)")
-            }
+        let shortIDs = ShortIDs(ids: (summary.overdue + summary.dueToday + summary.upcoming).map(\.id))
+        if let json {
+            try context.printJSON(try await Output(summary, shortIDs: shortIDs, in: context, on: screens), json)
             return
         }
         let boards = Dictionary(summary.boards.map { ($0.boardID, $0.title) }, uniquingKeysWith: { first, _ in first })
-        let shortIDs = ShortIDs(ids: (summary.overdue + summary.dueToday + summary.upcoming).map(\.id))
         var lines: [String] = []
         for (heading, items, role) in [
             ("Overdue", summary.overdue, OutputStyle.Role.overdue), ("Today", summary.dueToday, .plain),
@@ -70,5 +63,50 @@ struct TodayCommand: Command {
             }
         }
         context.print(lines)
+    }
+
+    /// What `--json` prints: each item the project whole, with the day it is due there (a
+    /// repeating one's later occurrences are due after its deadline).
+    struct Output: Encodable {
+        struct Item: Encodable {
+            var due: String
+            var project: ProjectObject
+        }
+
+        struct BoardCount: Encodable {
+            var board: BoardObject
+            var overdue: Int
+            var dueToday: Int
+            var upcoming: Int
+        }
+
+        var today: String
+        var nextChange: Date
+        var overdue: [Item]
+        var dueToday: [Item]
+        var upcoming: [Item]
+        var boards: [BoardCount]
+
+        @MainActor
+        init(_ summary: TodaySummary, shortIDs: ShortIDs, in context: CommandContext, on screens: Screens) async throws(CommandLineError) {
+            let selection = try await BoardSelection.read(named: nil, in: context, on: screens)
+            let objects = JSONObjects(projectIDs: shortIDs, boards: selection.boards.map(\.board), today: summary.today)
+            let projects = Dictionary(selection.projects.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            func items(_ items: [TodaySummary.Item]) -> [Item] {
+                items.compactMap { item in
+                    projects[item.id].map { Item(due: item.deadline.description, project: objects.project($0)) }
+                }
+            }
+            today = summary.today.description
+            nextChange = summary.nextChange
+            overdue = items(summary.overdue)
+            dueToday = items(summary.dueToday)
+            upcoming = items(summary.upcoming)
+            boards = summary.boards.compactMap { count in
+                objects.boards[count.boardID].map {
+                    BoardCount(board: objects.board($0), overdue: count.overdue, dueToday: count.dueToday, upcoming: count.upcoming)
+                }
+            }
+        }
     }
 }

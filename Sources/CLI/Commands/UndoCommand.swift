@@ -8,14 +8,16 @@ struct UndoCommand: HistoryStepCommand {
             Undo reaches back across runs: the store keeps the last 100 steps. With nothing to \
             undo, pm says so and exits 1.
             """,
-        options: [Option.board()])
+        options: [Option.board()] + JSONFormat.options(help: "print the entries taken back or put back as JSON"))
 
     static let event = HistoryViewModel.Event.undo
     static let done = "undid"
 
     var board: String?
+    var json: JSONFormat?
 
-    init(board: String? = nil) {
+    init(board: String? = nil, json: JSONFormat? = nil) {
         self.board = board
+        self.json = json
     }
 }

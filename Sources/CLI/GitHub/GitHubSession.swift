@@ -303,7 +303,7 @@ enum GitHubJSON {
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
+            return CommandJSON.escapingControls(String(decoding: try encoder.encode(value), as: UTF8.self))
         } catch {
             throw .runtime("could not write JSON: \(error)")
         }

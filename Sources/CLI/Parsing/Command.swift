@@ -82,9 +82,15 @@ struct CommandConfiguration: Sendable {
 
     /// The command line, as help shows it: `pm move ID todo|doing|done [--at N]`.
     var synopsis: String {
+        synopsisParts.joined(separator: " ")
+    }
+
+    /// The synopsis in the parts help may wrap it between: `pm`, `move`, `ID`, `[--at N]`; a
+    /// required option stands without brackets.
+    var synopsisParts: [String] {
         let arguments = arguments.map { $0.isOptional ? "[\($0.valueName)]" : $0.valueName }
-        let options = options.map { "[\($0.synopsis)]" + ($0.isRepeatable ? "..." : "") }
-        return (["pm", name] + arguments + options).joined(separator: " ")
+        let options = options.map { ($0.isRequired ? $0.synopsis : "[\($0.synopsis)]") + ($0.isRepeatable ? "..." : "") }
+        return ["pm", name] + arguments + options
     }
 }
 
@@ -104,5 +110,5 @@ struct CommandArgument: Sendable {
     /// A project, named by its id or a prefix of it.
     static let projectID = CommandArgument(
         valueName: "ID", noun: "a project id",
-        help: "the project: its id, or the first characters of it (at least 4)")
+        help: "the project: its id, or the first characters of it (at least 4)", completion: .projectIDs)
 }

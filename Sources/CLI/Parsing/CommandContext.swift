@@ -112,12 +112,28 @@ struct CommandContext {
     /// Writes the warnings of every store the command opened to the error stream, one line each
     /// (`pm: warning: …`), and closes those stores.
     func finish() {
+        let reported = opened.warningsReported
         for screens in opened.takeAll() {
-            for warning in screens.warnings {
+            for warning in screens.warnings where !reported {
                 warn(warning.commandLineMessage)
             }
             screens.close()
         }
+    }
+
+    /// Says that the command reported the stores' warnings itself (`pm doctor`), so that
+    /// ``finish()`` does not repeat them on the error stream.
+    func reportedWarnings() {
+        opened.warningsReported = true
+    }
+
+    /// The store file the command line names (or the environment's); `nil` for screens opened
+    /// elsewhere (the demo's).
+    ///
+    /// - Throws: ``CommandLineError/runtime(_:)`` when no path is given and none can be made.
+    func storePath() throws(CommandLineError) -> StorePath? {
+        guard case .store(let path) = source else { return nil }
+        return try StoreLocation.path(flag: path, environment: tool.processEnvironment, environmentBytes: tool.environmentBytes)
     }
 
     // MARK: - Output
@@ -130,6 +146,33 @@ struct CommandContext {
 
     /// Writes one line to the output.
     func print(_ line: String = "") { tool.print(line) }
+
+    /// Writes `body` as a `--json` document, with its `"version"`, as `format` asks.
+    func printJSON(_ body: some Encodable, _ format: JSONFormat) throws(CommandLineError) {
+        print(try CommandJSON.document(body, format))
+    }
+
+    /// The objects of a command's JSON over the viewer's boards (as the board list reads them),
+    /// with the projects' ids shown as `projectIDs` shows them.
+    func jsonObjects(on screens: Screens, projectIDs: ShortIDs) async throws(CommandLineError) -> JSONObjects {
+        JSONObjects(projectIDs: projectIDs, boards: try await directory(on: screens).boards, today: tool.engineEnvironment.today())
+    }
+
+    /// Runs `work`, and when it takes more than `delay` says `notice` on standard error, if that is
+    /// a terminal: so that a slow step (hashing a password) is not taken for a hang.
+    func saying<Result>(
+        _ notice: String, after delay: Duration = .milliseconds(500), while work: () async throws(CommandLineError) -> Result
+    ) async throws(CommandLineError) -> Result {
+        guard tool.errorsAreTerminal, !tool.quiet else { return try await work() }
+        let (sleep, errors) = (tool.sleep, tool.errors)
+        let announcement = Task {
+            await sleep(delay)
+            guard !Task.isCancelled else { return }
+            errors.write(notice + "\n")
+        }
+        defer { announcement.cancel() }
+        return try await work()
+    }
 
     /// Writes `pm: warning: …` to the error stream: for what failed after the change was saved,
     /// which must not turn a saved change into a reported failure.
@@ -174,9 +217,13 @@ extension CommandContext {
     /// - Throws: ``CommandLineError/runtime(_:)`` "nothing to `command`" when the screen had
     ///   nothing to do; nothing is saved then.
     func step(
-        _ event: HistoryViewModel.Event, onBoard board: String?, command: String, done: String
+        _ event: HistoryViewModel.Event, onBoard board: String?, command: String, done: String, json: JSONFormat? = nil
     ) async throws(CommandLineError) {
         guard let entries = try await screens(onBoard: board).step(event) else { throw .runtime("nothing to \(command)") }
+        if let json {
+            try printJSON(StepOutput(entries: entries.map(EntryObject.init)), json)
+            return
+        }
         guard !entries.isEmpty else {
             print("\(done) a change that has no history entry")
             return
@@ -185,11 +232,19 @@ extension CommandContext {
     }
 }
 
+/// What `pm undo --json` and `pm redo --json` print: the history entries the step took out or put
+/// back, newest first.
+private struct StepOutput: Encodable {
+    var entries: [EntryObject]
+}
+
 /// The stores a command opened, in order, and who is signed in, read once for all of them.
 @MainActor
 private final class OpenedStores {
     private var stores: [Screens] = []
     private var snapshot: SessionSnapshot?
+    /// Whether the command reported the stores' warnings itself.
+    var warningsReported = false
 
     /// The command's one snapshot of who is signed in, made by `make` the first time.
     func session(_ make: () -> SessionSnapshot) -> SessionSnapshot {

@@ -6,6 +6,10 @@ struct Invocation: Sendable {
     /// Where in the arguments that path is: which argument, and from which of its bytes (after
     /// `--store=`), so that its bytes can be taken as the system gave them.
     var storeArgument: (index: Int, offset: Int)?
+    /// Whether output is coloured, as `--color` says.
+    var colour: ColourChoice = .auto
+    /// Whether `--quiet` asks for nothing on standard output.
+    var quiet = false
 }
 
 /// Turns `pm`'s arguments into an ``Invocation``, checking everything that can be checked without
@@ -23,6 +27,8 @@ enum CommandParser {
         var storeArgument: (index: Int, offset: Int)?
         var wantsHelp = false
         var wantsVersion = false
+        var colour: ColourChoice?
+        var quiet = false
         var rest: [String] = []
         var index = 0
         var afterTerminator = false
@@ -39,6 +45,20 @@ enum CommandParser {
                 wantsHelp = true
             } else if CommandRegistry.versionFlag.declaration.spellings.contains(argument) {
                 wantsVersion = true
+            } else if CommandRegistry.quietFlag.declaration.spellings.contains(argument) {
+                quiet = true
+            } else if argument == CommandRegistry.colorOption.name || argument.hasPrefix(CommandRegistry.colorOption.name + "=") {
+                let name = CommandRegistry.colorOption.name
+                let value: String
+                if argument == name {
+                    guard index < arguments.count else { throw .usage("option '\(name)' needs a value: auto, always or never") }
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    value = String(argument.dropFirst(name.count + 1))
+                }
+                guard colour == nil else { throw .usage("option '\(name)' is given twice") }
+                colour = try CommandRegistry.colorOption.parse(value, name)
             } else if argument == store || argument.hasPrefix(store + "=") {
                 let value: String
                 if argument == store {
@@ -67,7 +87,8 @@ enum CommandParser {
         } else {
             command = HelpCommand(topic: nil)
         }
-        return Invocation(command: command, storePath: storePath, storeArgument: storeArgument)
+        return Invocation(
+            command: command, storePath: storePath, storeArgument: storeArgument, colour: colour ?? .auto, quiet: quiet)
     }
 
     /// The command `name` made from its arguments.

@@ -31,8 +31,20 @@ struct CompletionScript: Sendable {
         let globals = globalOptions.flatMap(\.spellings)
         var lines = [
             "# pm completion for bash. Load it with: source <(pm completion bash)",
+            "# Ids and board names come from the store: pm completion ids|boards, with the --store",
+            "# (and, for ids, the --board) typed on the line.",
+            "_pm_list() {",
+            "    local i args=()",
+            "    for (( i = 1; i < COMP_CWORD; i++ )); do",
+            "        case \"${COMP_WORDS[i]}\" in",
+            "            --store|--board) args+=(\"${COMP_WORDS[i]}\" \"${COMP_WORDS[i+1]}\") ;;",
+            "            --store=*|--board=*) args+=(\"${COMP_WORDS[i]}\") ;;",
+            "        esac",
+            "    done",
+            "    command pm completion \"$1\" \"${args[@]}\" 2>/dev/null | cut -f1",
+            "}",
             "_pm() {",
-            "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"\" command=\"\" i",
+            "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"\" command=\"\" i IFS=$'\\n'",
             "    (( COMP_CWORD > 0 )) && prev=\"${COMP_WORDS[COMP_CWORD-1]}\"",
             "    for (( i = 1; i < COMP_CWORD; i++ )); do",
             "        case \"${COMP_WORDS[i]}\" in",
@@ -47,18 +59,20 @@ struct CompletionScript: Sendable {
         lines += [
             "    esac",
             "    case \"$command\" in",
-            "        \"\") COMPREPLY=($(compgen -W \"\((commands.map(\.name) + globals).joined(separator: " "))\" -- \"$cur\")) ;;",
+            "        \"\") COMPREPLY=($(compgen -W \"\(Self.lines(commands.map(\.name) + globals))\" -- \"$cur\")) ;;",
         ]
         for command in commands {
             let words = command.arguments.flatMap { self.words(for: $0.completion) }
                 + command.options.flatMap(\.spellings) + globals
+            let lists = Self.lists(in: command.arguments.map(\.completion)).map { "$(_pm_list \($0))" }
             lines.append("        \(command.name))")
             if !valueOptions(command.options).isEmpty {
                 lines.append("            case \"$prev\" in")
                 lines += bashValueCases(command.options, indent: "                ")
                 lines.append("            esac")
             }
-            lines.append("            COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")) ;;")
+            let candidates = ([Self.lines(words)] + lists).joined(separator: "\n")
+            lines.append("            COMPREPLY=($(compgen -W \"\(candidates)\" -- \"$cur\")) ;;")
         }
         lines += ["    esac", "}", "complete -F _pm pm", ""]
         return lines.joined(separator: "\n")
@@ -70,7 +84,8 @@ struct CompletionScript: Sendable {
             let reply = switch option.completion {
             case .files: "$(compgen -f -- \"$cur\")"
             case .none: ""
-            case .words, .commands: "$(compgen -W \"\(words(for: option.completion).joined(separator: " "))\" -- \"$cur\")"
+            case .words, .commands, .projectIDs, .boards:
+                "$(compgen -W \"\(([Self.lines(words(for: option.completion))] + Self.lists(in: [option.completion]).map { "$(_pm_list \($0))" }).joined(separator: "\n"))\" -- \"$cur\")"
             }
             return "\(indent)\(option.spellings.joined(separator: "|"))) COMPREPLY=(\(reply)); return ;;"
         }
@@ -82,6 +97,18 @@ struct CompletionScript: Sendable {
         var lines = [
             "#compdef pm",
             "# pm completion for zsh. Load it with: source <(pm completion zsh), or save it as _pm in $fpath.",
+            "_pm_list() {",
+            "    local -a args; local i",
+            "    for (( i = 1; i < CURRENT; i++ )); do",
+            "        case $words[i] in",
+            "            --store|--board) args+=($words[i] $words[i+1]) ;;",
+            "            --store=*|--board=*) args+=($words[i]) ;;",
+            "        esac",
+            "    done",
+            "    command pm completion $1 $args 2>/dev/null",
+            "}",
+            "_pm_ids() { local -a ids; ids=(${(f)\"$(_pm_list ids)\"}); ids=(${ids//$'\\t'/:}); _describe -t ids 'project id' ids }",
+            "_pm_boards() { local -a boards; boards=(${(f)\"$(_pm_list boards)\"}); compadd -a boards }",
             "_pm() {",
             "    local -a commands globals",
             "    commands=(",
@@ -121,13 +148,29 @@ struct CompletionScript: Sendable {
         case .none: " "
         case .files: "_files"
         case .words, .commands: "(\(words(for: completion).joined(separator: " ")))"
+        case .projectIDs: "_pm_ids"
+        case .boards(let words) where words.isEmpty: "_pm_boards"
+        case .boards(let words): "{_pm_boards; compadd \(words.joined(separator: " "))}"
         }
     }
 
     // MARK: - fish
 
     private var fish: String {
-        var lines = ["# pm completion for fish. Load it with: pm completion fish | source", "complete -c pm -f"]
+        var lines = [
+            "# pm completion for fish. Load it with: pm completion fish | source",
+            "function __pm_list",
+            "    set -l tokens (commandline -opc)",
+            "    set -l args",
+            "    for i in (seq (count $tokens))",
+            "        if contains -- $tokens[$i] --store --board; and test $i -lt (count $tokens)",
+            "            set -a args $tokens[$i] $tokens[(math $i + 1)]",
+            "        end",
+            "    end",
+            "    command pm completion $argv[1] $args 2>/dev/null",
+            "end",
+            "complete -c pm -f",
+        ]
         lines += globalOptions.map { "complete -c pm \(fishOption($0))" }
         lines += commands.map { command in
             "complete -c pm -n __fish_use_subcommand -a \(command.name) -d \(Self.singleQuoted(command.abstract))"
@@ -138,6 +181,9 @@ struct CompletionScript: Sendable {
             let words = command.arguments.flatMap { self.words(for: $0.completion) }
             if !words.isEmpty {
                 lines.append("complete -c pm \(condition) -a \(Self.singleQuoted(words.joined(separator: " ")))")
+            }
+            for list in Self.lists(in: command.arguments.map(\.completion)) {
+                lines.append("complete -c pm \(condition) -a '(__pm_list \(list))'")
             }
         }
         return (lines + [""]).joined(separator: "\n")
@@ -151,6 +197,8 @@ struct CompletionScript: Sendable {
         case (false, .files): " -r -F"
         case (false, .none): " -x"
         case (false, .words), (false, .commands): " -xa \(Self.singleQuoted(words(for: option.completion).joined(separator: " ")))"
+        case (false, .projectIDs): " -xa '(__pm_list ids)'"
+        case (false, .boards): " -xa '(__pm_list boards)'"
         }
         return names.joined(separator: " ") + value + " -d " + Self.singleQuoted(Self.firstLine(option.help))
     }
@@ -163,10 +211,28 @@ struct CompletionScript: Sendable {
 
     private func words(for completion: Completion) -> [String] {
         switch completion {
-        case .none, .files: []
-        case .words(let words): words
+        case .none, .files, .projectIDs: []
+        case .words(let words), .boards(let words): words
         case .commands: commands.map(\.name)
         }
+    }
+
+    /// The lists `pm completion` gives that `completions` ask for: `ids`, `boards`.
+    private static func lists(in completions: [Completion]) -> [String] {
+        var lists: [String] = []
+        for completion in completions {
+            switch completion {
+            case .projectIDs where !lists.contains("ids"): lists.append("ids")
+            case .boards where !lists.contains("boards"): lists.append("boards")
+            default: break
+            }
+        }
+        return lists
+    }
+
+    /// `words` one a line, for bash's `compgen -W` with `IFS` a line break.
+    private static func lines(_ words: [String]) -> String {
+        words.joined(separator: "\n")
     }
 
     /// The first line of a help text, without the punctuation that leads into the next.

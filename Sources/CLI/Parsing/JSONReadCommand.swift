@@ -1,19 +1,20 @@
-/// A command that only reads, and takes nothing but `--json`: `pm boards`, `pm whoami`.
+/// A command that only reads, and takes nothing but `--json` and `--pretty`: `pm boards`,
+/// `pm whoami`.
 protocol JSONReadCommand: Command {
-    /// Whether to print JSON.
-    var json: Bool { get set }
+    /// How to print JSON; text when `nil`.
+    var json: JSONFormat? { get set }
 
     init()
 }
 
 extension JSONReadCommand {
-    /// The command, printing JSON or not.
-    init(json: Bool) {
+    /// The command, printing JSON as `json` says, or text.
+    init(json: JSONFormat?) {
         self.init()
         self.json = json
     }
 
-    init(_ arguments: ParsedArguments) {
-        self.init(json: arguments[Flag.json()])
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        self.init(json: try JSONFormat.parse(arguments))
     }
 }

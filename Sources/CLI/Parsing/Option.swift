@@ -16,13 +16,16 @@ struct CommandOption: Sendable, Equatable {
     let completion: Completion
     /// Whether it may be given more than once, each value kept: `--label bug --label docs`.
     let isRepeatable: Bool
+    /// Whether the command needs it: the parser refuses the command line without it, and help
+    /// shows it without brackets.
+    let isRequired: Bool
 
     fileprivate init(
         name: String, aliases: [String] = [], valueName: String?, help: String, completion: Completion = .none,
-        isRepeatable: Bool = false
+        isRepeatable: Bool = false, isRequired: Bool = false
     ) {
         (self.name, self.aliases, self.valueName, self.help) = (name, aliases, valueName, help)
-        (self.completion, self.isRepeatable) = (completion, isRepeatable)
+        (self.completion, self.isRepeatable, self.isRequired) = (completion, isRepeatable, isRequired)
     }
 
     /// Whether it is a flag, taking no value.
@@ -77,13 +80,16 @@ struct Option<Value: Sendable, Failure: Error>: DeclaredOption {
     let parse: @Sendable (_ text: String, _ name: String) throws(Failure) -> Value
 
     /// An option `--name VALUE` (or `--name=VALUE`) whose text `parse` checks and types.
-    /// - Parameter repeatable: Whether it may be given again, each value kept.
+    /// - Parameters:
+    ///   - repeatable: Whether it may be given again, each value kept.
+    ///   - required: Whether the command needs it.
     init(
         _ name: String, _ valueName: String, help: String, completion: Completion = .none, repeatable: Bool = false,
-        parse: @escaping @Sendable (_ text: String, _ name: String) throws(Failure) -> Value
+        required: Bool = false, parse: @escaping @Sendable (_ text: String, _ name: String) throws(Failure) -> Value
     ) {
         declaration = CommandOption(
-            name: name, valueName: valueName, help: help, completion: completion, isRepeatable: repeatable)
+            name: name, valueName: valueName, help: help, completion: completion, isRepeatable: repeatable,
+            isRequired: required)
         self.parse = parse
     }
 }
@@ -114,6 +120,11 @@ enum Completion: Sendable, Equatable {
     case files
     /// A command's name.
     case commands
+    /// The ids of the projects on the board (the current one, or the `--board` on the line), with
+    /// their titles: `pm completion ids` lists them.
+    case projectIDs
+    /// The viewer's boards' names (`pm completion boards`), and these words too.
+    case boards(andWords: [String] = [])
 }
 
 // MARK: - Options many commands take
@@ -123,7 +134,7 @@ extension Option where Value == String, Failure == Never {
     static func board(
         help: String = "the board, by name, instead of the current one (pm boards lists them)"
     ) -> Option<String, Never> {
-        Option("--board", "NAME", help: help)
+        Option("--board", "NAME", help: help, completion: .boards())
     }
 }
 

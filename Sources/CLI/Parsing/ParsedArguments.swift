@@ -122,6 +122,9 @@ struct ParsedArguments: Sendable, Equatable {
         if positionals.count < required.count {
             throw .usage("'\(command)' needs \(Self.list(required.map(\.noun)))")
         }
+        if let missing = configuration.options.first(where: { $0.isRequired && !isGiven($0) }) {
+            throw .usage("'\(command)' needs \(missing.synopsis)")
+        }
         if positionals.count > configuration.arguments.count {
             let extra = positionals[configuration.arguments.count]
             let hint = configuration.extraArgumentHint.map { " (\($0))" } ?? ""

@@ -16,7 +16,7 @@ enum AccountFiles {
         var accounts: [StoredAccount] = []
     }
 
-    struct StoredAccount: Codable, Sendable {
+    struct StoredAccount: Codable, Hashable, Sendable {
         var account: Account
         var password: PasswordHash
     }

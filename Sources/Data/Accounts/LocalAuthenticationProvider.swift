@@ -94,31 +94,37 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
         self.failures = failures
     }
 
+    /// Makes the account and signs it in. The password is hashed before the folder's lock is
+    /// taken: the hash takes most of a second, and another process's sign-in need not wait for it.
     public func signUp(email: EmailAddress, password: String) throws(AuthenticationError) -> Session {
-        try locked { () throws(AuthenticationError) in
+        guard try accounts.read()?.accounts.contains(where: { $0.account.email == email }) != true else { throw .emailExists }
+        let hash = PasswordHash(password: password, rounds: rounds)
+        return try locked { () throws(AuthenticationError) in
             var file = try accounts.read() ?? AccountFiles.Accounts()
             guard !file.accounts.contains(where: { $0.account.email == email }) else { throw .emailExists }
             let account = Account(id: Account.ID(rawValue: environment.makeID()), email: email, createdAt: environment.now())
-            file.accounts.append(AccountFiles.StoredAccount(account: account, password: PasswordHash(password: password, rounds: rounds)))
+            file.accounts.append(AccountFiles.StoredAccount(account: account, password: hash))
             try accounts.write(file)
             return try startSession(for: account)
         }
     }
 
+    /// Signs in. The password is checked against the stored hash before the folder's lock is
+    /// taken, and again under it only if the account changed in between; the backoff is checked
+    /// both times, so a wait costs no hashing.
     public func signIn(email: EmailAddress, password: String) throws(AuthenticationError) -> Session {
-        try locked { () throws(AuthenticationError) in
-            let now = environment.now()
+        let now = environment.now()
+        if let retryAt = try failures.read()?.failures[email.description]?.waitsUntil(now: now) {
+            throw .tooManyAttemptsTryLater(retryAt: retryAt)
+        }
+        let read = try accounts.read()?.accounts.first { $0.account.email == email }
+        let readVerified = verify(password, against: read)
+        return try locked { () throws(AuthenticationError) in
             var failureFile = try failures.read() ?? AccountFiles.Failures()
             var record = failureFile.failures[email.description] ?? FailedSignIns()
             if let retryAt = record.waitsUntil(now: now) { throw .tooManyAttemptsTryLater(retryAt: retryAt) }
             let stored = try accounts.read()?.accounts.first { $0.account.email == email }
-            let verified: Bool
-            if let stored {
-                verified = stored.password.verifies(password)
-            } else {
-                PasswordHash.spendVerificationTime(rounds: rounds)
-                verified = false
-            }
+            let verified = stored == read ? readVerified : verify(password, against: stored)
             guard let stored, verified else {
                 record.recordFailure(at: now, backoff: backoff)
                 failureFile.failures[email.description] = record
@@ -145,6 +151,15 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
     }
 
     // MARK: - Steps
+
+    /// Whether `password` is `stored`'s; with no account, the same time is spent and it is not.
+    private func verify(_ password: String, against stored: AccountFiles.StoredAccount?) -> Bool {
+        guard let stored else {
+            PasswordHash.spendVerificationTime(rounds: rounds)
+            return false
+        }
+        return stored.password.verifies(password)
+    }
 
     private func startSession(for account: Account) throws(AuthenticationError) -> Session {
         let now = environment.now()

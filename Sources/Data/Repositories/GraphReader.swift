@@ -77,7 +77,12 @@ struct GraphReader: StoreReading {
             try context.fetch(FetchRequest<Board>(sortBy: [SortDescriptor(\.createdAt)]))
         }
         if !boards.contains(where: { $0.id == .default }) { boards.insert(ObjectGraphRepository.defaultBoard, at: 0) }
-        return boards
+        // Of boards made in the same instant (a restore, a fixed clock), the default board comes
+        // first; the sort is stable, so the others keep the fetch's order.
+        return boards.sorted { first, second in
+            if first.createdAt != second.createdAt { return first.createdAt < second.createdAt }
+            return first.id == .default && second.id != .default
+        }
     }
 
     func board(id: Board.ID) throws(RepositoryError) -> Board {

@@ -22,15 +22,19 @@ extension ObjectGraphRepository {
     }
 
     private func commit(_ changes: ChangeSet) throws(RepositoryError) {
-        // A project lands on a board that exists: say which one is missing, as a read would.
+        // A project lands on a board that exists, or that the same save makes: say which one is
+        // missing, as a read would.
+        var made: Set<Board.ID> = []
         for change in changes.changes {
             switch change {
-            case .insertProject(let project), .updateProject(let project): _ = try board(id: project.boardID)
+            case .insertBoard(let board): made.insert(board.id)
+            case .insertProject(let project), .updateProject(let project):
+                if !made.contains(project.boardID) { _ = try board(id: project.boardID) }
             default: break
             }
         }
         let date = changes.action.date
-        try unitOfWork(on: changes.undoBoard, touching: changes.boards) { () throws(ContextError) in
+        try unitOfWork(on: changes.undoBoard, touching: changes.boards, at: date) { () throws(ContextError) in
             for change in changes.changes { try apply(change) }
             for entry in changes.entries {
                 try record(entry.kind, title: entry.title, project: entry.project, on: entry.board, at: date)
@@ -54,15 +58,17 @@ extension ObjectGraphRepository {
 
     /// Runs `work` on the context and saves it as one undo step of `board`; on any error, rolls
     /// the context back and takes back the sequence numbers it used. The default board, when it
-    /// is among `boards` and was never saved, is written first, as it read.
+    /// is among `boards` and was never saved, is written first, made at `date` (the action's: the
+    /// first save that writes it), or as it read when no date is given.
     func unitOfWork(
-        on board: Board.ID, touching boards: Set<Board.ID> = [], _ work: () throws(ContextError) -> Void
+        on board: Board.ID, touching boards: Set<Board.ID> = [], at date: Date? = nil, _ work: () throws(ContextError) -> Void
     ) throws(RepositoryError) {
         let sequence = nextSequence
         try mapped { () throws(ContextError) in
             do throws(ContextError) {
                 if board == .default || boards.contains(.default), context.object(Board.self, id: .default) == nil {
-                    try context.insert(Self.defaultBoard)
+                    try context.insert(Board(
+                        id: .default, title: Board.defaultTitle, createdAt: date ?? Self.defaultBoard.createdAt))
                 }
                 try work()
                 try context.save(undoScope: Self.undoScope(board))

@@ -32,6 +32,9 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
     }
 
     /// The default board as it reads before anything was saved on it.
+    /// The default board as it reads before any save writes it: made at the Unix epoch, since the
+    /// store does not know yet when it will be. The first save that touches it writes it with the
+    /// save's date.
     static let defaultBoard = Board(id: .default, title: Board.defaultTitle, createdAt: Date(timeIntervalSince1970: 0))
 
     /// The undo scope of a board's changes.

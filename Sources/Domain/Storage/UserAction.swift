@@ -37,6 +37,8 @@ public struct UserAction: Hashable, Sendable {
         case star(Favourite.Target)
         /// Take a star off.
         case unstar(Favourite.Target)
+        /// Put back boards and their projects from a backup (or a copy of them on a new board).
+        case restoreBoards([Board.ID])
         /// Keep in a project's history its local title and body, which a sync with GitHub is
         /// about to replace with the issue's.
         case keepLocalText(Project.ID)

@@ -30,6 +30,10 @@ public final class BoardListViewModel: ViewModelType {
         case delete(Board.ID)
         /// Open a board: the navigator shows it.
         case open(Board.ID)
+        /// Put back the boards of a backup as they were (an import into a new store).
+        case restore(Backup)
+        /// Put back the projects of a backup, with new ids, on a new board of this name.
+        case restoreIntoNewBoard(Backup, title: String)
     }
 
     /// The user's events, in order.
@@ -56,6 +60,8 @@ public final class BoardListViewModel: ViewModelType {
         public let created: AsyncStream<Board>
         /// Each board the screen renamed, once saved, with its name as saved (trimmed).
         public let renamed: AsyncStream<Board>
+        /// The boards each restore put back, once saved (one new board for a restore into one).
+        public let restored: AsyncStream<[Board]>
         /// What went wrong, for the user, in the locale's language.
         public let errors: AsyncStream<String>
         /// What went wrong, as the error itself, for a front end that chooses its own words; the
@@ -68,6 +74,7 @@ public final class BoardListViewModel: ViewModelType {
     private let createBoard: CreateBoard
     private let renameBoard: RenameBoard
     private let deleteBoard: DeleteBoard
+    private let restoreBoards: RestoreBoards?
     private let changes: @Sendable () -> AsyncStream<RepositoryChange>
     private let makesFirstBoard: Bool
     private weak var navigator: (any Navigator)?
@@ -76,6 +83,7 @@ public final class BoardListViewModel: ViewModelType {
     /// A board list view model.
     ///
     /// - Parameters:
+    ///   - restoreBoards: Puts back a backup's boards; without it, the restore events are ignored.
     ///   - changes: The store's change stream, such as ``ProjectRepository/changes()``.
     ///   - makesFirstBoard: Whether appearing signed in with no board makes the account's first;
     ///     `false` for a list that only reads, such as one over a read-only store.
@@ -86,6 +94,7 @@ public final class BoardListViewModel: ViewModelType {
         createBoard: CreateBoard,
         renameBoard: RenameBoard,
         deleteBoard: DeleteBoard,
+        restoreBoards: RestoreBoards? = nil,
         changes: @escaping @Sendable () -> AsyncStream<RepositoryChange>,
         makesFirstBoard: Bool = true,
         navigator: (any Navigator)?,
@@ -97,6 +106,7 @@ public final class BoardListViewModel: ViewModelType {
         self.createBoard = createBoard
         self.renameBoard = renameBoard
         self.deleteBoard = deleteBoard
+        self.restoreBoards = restoreBoards
         self.changes = changes
         self.navigator = navigator
         self.localizer = localizer
@@ -129,7 +139,7 @@ public final class BoardListViewModel: ViewModelType {
             title: localizer(.boardList(.title)), createTitle: localizer(.boardList(.create)),
             renameTitle: localizer(.boardList(.rename)), deleteTitle: localizer(.delete),
             nameFieldTitle: localizer(.boardList(.nameField)), lists: outputs.lists.stream,
-            created: outputs.created.stream, renamed: outputs.renamed.stream, errors: outputs.errors.texts.stream,
+            created: outputs.created.stream, renamed: outputs.renamed.stream, restored: outputs.restored.stream, errors: outputs.errors.texts.stream,
             failures: outputs.errors.failures.stream)
     }
 
@@ -145,12 +155,14 @@ public final class BoardListViewModel: ViewModelType {
         let lists = OutputChannel<List>()
         let created = OutputChannel<Board>()
         let renamed = OutputChannel<Board>()
+        let restored = OutputChannel<[Board]>()
         let errors = ErrorChannels<RepositoryError>()
 
         func finish() {
             lists.finish()
             created.finish()
             renamed.finish()
+            restored.finish()
             errors.finish()
         }
     }
@@ -161,6 +173,10 @@ public final class BoardListViewModel: ViewModelType {
             case .create(let title): outputs.created.send(try await createBoard(title: title))
             case .rename(let id, let title): outputs.renamed.send(try await renameBoard(id, to: title))
             case .delete(let id): try await deleteBoard(id)
+            case .restore(let backup):
+                if let restoreBoards { outputs.restored.send(try await restoreBoards(backup)) }
+            case .restoreIntoNewBoard(let backup, let title):
+                if let restoreBoards { outputs.restored.send([try await restoreBoards(backup, intoNewBoardTitled: title)]) }
             case .appear, .open: break
             }
         } catch {

@@ -1,3 +1,4 @@
+import Foundation
 import ProjectManagerDomain
 
 /// One line of the history: what happened, and when.
@@ -8,11 +9,15 @@ public struct HistoryEntry: Hashable, Sendable, Identifiable {
     public let text: String
     /// When it happened, written for the locale: "Mar 15, 2026 at 12:00 PM".
     public let time: String
+    /// When it happened, for a front end that writes the time itself (a command line's JSON);
+    /// `nil` when the entry was made without it.
+    public let date: Date?
 
     /// Makes an entry value; the history view model makes entries from activities.
-    public init(id: Activity.ID, text: String, time: String) {
+    public init(id: Activity.ID, text: String, time: String, date: Date? = nil) {
         self.id = id
         self.text = text
         self.time = time
+        self.date = date
     }
 }

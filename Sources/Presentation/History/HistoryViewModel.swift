@@ -131,7 +131,7 @@ public final class HistoryViewModel: ViewModelType {
                 HistoryEntry(
                     id: activity.id,
                     text: localizer(.activity(activity.kind, projectTitle: activity.projectTitle)),
-                    time: localizer.time(activity.date))
+                    time: localizer.time(activity.date), date: activity.date)
             })
         } catch {
             outputs.errors.send(localizer(.failure(error)))

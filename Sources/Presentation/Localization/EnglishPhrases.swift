@@ -92,10 +92,14 @@ enum EnglishPhrases {
         case .starred(.board): "Starred the board '\(title)'"
         case .unstarred(.project): "Unstarred '\(title)'"
         case .unstarred(.board): "Unstarred the board '\(title)'"
+        case .movedToBoard(_, let board, let from, let to) where from == to:
+            "Moved '\(title)' to the board '\(board)', in \(name(of: to))"
         case .movedToBoard(_, let board, let from, let to):
-            "Moved '\(title)' from \(name(of: from)) to \(name(of: to)) of the board '\(board)'"
+            "Moved '\(title)' from \(name(of: from)) to the board '\(board)', in \(name(of: to))"
+        case .movedFromBoard(_, let board, let from, let to) where from == to:
+            "Moved '\(title)' here from the board '\(board)', in \(name(of: to))"
         case .movedFromBoard(_, let board, let from, let to):
-            "Moved '\(title)' from \(name(of: from)) of the board '\(board)' to \(name(of: to))"
+            "Moved '\(title)' here from \(name(of: from)) of the board '\(board)', in \(name(of: to))"
         }
     }
 

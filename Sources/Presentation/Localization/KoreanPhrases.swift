@@ -104,8 +104,12 @@ enum KoreanPhrases {
         case .starred(.board): "'\(title)' 보드를 즐겨찾기에 추가함"
         case .unstarred(.project): "'\(title)' 항목을 즐겨찾기에서 뺌"
         case .unstarred(.board): "'\(title)' 보드를 즐겨찾기에서 뺌"
+        case .movedToBoard(_, let board, let from, let to) where from == to:
+            "'\(title)' 항목을 '\(board)' 보드의 \(towards(to)) 옮김"
         case .movedToBoard(_, let board, let from, let to):
             "'\(title)' 항목을 \(name(of: from))에서 '\(board)' 보드의 \(towards(to)) 옮김"
+        case .movedFromBoard(_, let board, let from, let to) where from == to:
+            "'\(title)' 항목을 '\(board)' 보드에서 이 보드의 \(towards(to)) 옮겨 옴"
         case .movedFromBoard(_, let board, let from, let to):
             "'\(title)' 항목을 '\(board)' 보드의 \(name(of: from))에서 이 보드의 \(towards(to)) 옮겨 옴"
         }

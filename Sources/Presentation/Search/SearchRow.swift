@@ -21,12 +21,16 @@ public struct SearchRow: Identifiable, Hashable, Sendable {
     public let state: String
     /// The deadline as the locale writes it.
     public let deadline: String?
+    /// The project found, whole, for a front end that shows more than the row's texts (a command
+    /// line's JSON); `nil` when the row was made without it.
+    public let project: Project?
 
     /// A row, as the search screen shows it.
     public init(
         id: Project.ID, title: String, titleMatches: [Range<Int>], snippet: String, snippetMatches: [Range<Int>],
-        board: String?, state: String, deadline: String?
+        board: String?, state: String, deadline: String?, project: Project? = nil
     ) {
+        self.project = project
         self.id = id
         self.title = title
         self.titleMatches = titleMatches

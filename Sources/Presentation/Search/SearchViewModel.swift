@@ -197,7 +197,8 @@ public final class SearchViewModel: ViewModelType {
             return SearchRow(
                 id: result.project.id, title: result.project.title, titleMatches: result.titleMatches,
                 snippet: snippet.text, snippetMatches: snippet.matches, board: boards[result.project.boardID],
-                state: localizer(.state(result.project.state)), deadline: result.project.deadline.map(localizer.deadline))
+                state: localizer(.state(result.project.state)), deadline: result.project.deadline.map(localizer.deadline),
+                project: result.project)
         }
         let summary = results.totalCount > rows.count
             ? localizer(.search(.showing(rows.count, of: results.totalCount)))

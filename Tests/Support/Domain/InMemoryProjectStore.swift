@@ -110,7 +110,10 @@ public actor InMemoryProjectStore: ProjectStore {
         // Applied to copies, kept only when every change applies.
         var (boards, projects, favourites) = (boardsByID, projectsByID, favouritesByID)
         func broken(_ rule: String) -> RepositoryError { .invalid(ValidationError([.brokenRule(rule)])) }
-        if changes.boards.contains(.default), boards[.default] == nil { boards[.default] = Self.defaultBoard }
+        if changes.boards.contains(.default), boards[.default] == nil {
+            // As the store does: the first save that touches the default board writes it, made then.
+            boards[.default] = Board(id: .default, title: Board.defaultTitle, createdAt: changes.action.date)
+        }
         for change in changes.changes {
             switch change {
             case .insertProject(let project):
