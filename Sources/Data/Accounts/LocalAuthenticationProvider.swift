@@ -96,6 +96,7 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
 
     /// Makes the account and signs it in. The password is hashed before the folder's lock is
     /// taken: the hash takes most of a second, and another process's sign-in need not wait for it.
+    /// - Throws: ``AuthenticationError/emailExists``, ``AuthenticationError/storage(reason:)``.
     public func signUp(email: EmailAddress, password: String) throws(AuthenticationError) -> Session {
         guard try accounts.read()?.accounts.contains(where: { $0.account.email == email }) != true else { throw .emailExists }
         let hash = PasswordHash(password: password, rounds: rounds)
@@ -112,6 +113,8 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
     /// Signs in. The password is checked against the stored hash before the folder's lock is
     /// taken, and again under it only if the account changed in between; the backoff is checked
     /// both times, so a wait costs no hashing.
+    /// - Throws: ``AuthenticationError/invalidLoginCredentials``,
+    ///   ``AuthenticationError/tooManyAttemptsTryLater(retryAt:)``, ``AuthenticationError/storage(reason:)``.
     public func signIn(email: EmailAddress, password: String) throws(AuthenticationError) -> Session {
         let now = environment.now()
         if let retryAt = try failures.read()?.failures[email.description]?.waitsUntil(now: now) {

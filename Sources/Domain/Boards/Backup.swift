@@ -18,6 +18,7 @@ public struct Backup: Hashable, Sendable {
         /// Its projects, in each column's order.
         public var projects: [Project]
 
+        /// A board and its projects, in each column's order.
         public init(board: Board, projects: [Project]) {
             self.board = board
             self.projects = projects
@@ -27,6 +28,7 @@ public struct Backup: Hashable, Sendable {
     /// The boards, in order.
     public var boards: [Entry]
 
+    /// A backup of `boards`, in order.
     public init(boards: [Entry]) {
         self.boards = boards
     }

@@ -15,6 +15,7 @@ public struct RestoreBoards: Sendable {
     private let store: any ProjectStore
     private let environment: EngineEnvironment
 
+    /// A use case over `store`, stamping what it restores with `environment`'s clock and ids.
     public init(store: any ProjectStore, environment: EngineEnvironment) {
         self.store = store
         self.environment = environment
