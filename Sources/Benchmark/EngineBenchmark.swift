@@ -3,6 +3,9 @@
 //
 //     swift run -c release pm-bench --engine-only [--json] [--sizes 1000,10000,100000]
 
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (The figures are named as their JSON keys, which Benchmarks/compare.py reads.)
+
 import Foundation
 import ProjectManager
 import Synchronization
@@ -32,7 +35,7 @@ enum EngineBenchmark {
     /// returns the exit status; `nil` when they do not.
     static func runIfAsked(_ arguments: [String]) -> Int32? {
         guard let index = arguments.firstIndex(of: "--engine-one"), index + 1 < arguments.count,
-              let count = Int(arguments[index + 1])
+            let count = Int(arguments[index + 1])
         else { return nil }
         let json = arguments.contains("--json")
         let iterations = arguments.firstIndex(of: "--iterations").flatMap { Int(arguments[$0 + 1]) } ?? 200
@@ -57,17 +60,20 @@ enum EngineBenchmark {
     static func runSection(sizes: [Int], iterations: Int, json: Bool) -> Int32 {
         if !json {
             // Unbuffered, so that it comes before the children's output.
-            FileHandle.standardOutput.write(Data("Engine, through the public use cases (one board, file store, fdatasync on every save)\n".utf8))
+            FileHandle.standardOutput.write(
+                Data("Engine, through the public use cases (one board, file store, fdatasync on every save)\n".utf8))
         }
         for size in sizes {
             let child = Process()
             child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-            child.arguments = ["--engine-one", String(size), "--iterations", String(iterations)] + (json ? ["--json"] : [])
+            child.arguments =
+                ["--engine-one", String(size), "--iterations", String(iterations)] + (json ? ["--json"] : [])
             do {
                 try child.run()
                 child.waitUntilExit()
             } catch {
-                FileHandle.standardError.write(Data("pm-bench: could not start the engine run for \(size): \(error)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("pm-bench: could not start the engine run for \(size): \(error)\n".utf8))
                 return 1
             }
             guard child.terminationStatus == 0 else { return child.terminationStatus }
@@ -79,13 +85,15 @@ enum EngineBenchmark {
 
     static func run(count: Int, iterations: Int) async throws -> EngineFigures {
         var figures = EngineFigures(count: count)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pm-bench-engine-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pm-bench-engine-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("bench.pmstore")
         let environment = EngineEnvironment.live
 
-        try await measureOperations(on: .persistent(at: url, environment: environment), url: url, iterations: iterations, into: &figures)
+        try await measureOperations(
+            on: .persistent(at: url, environment: environment), url: url, iterations: iterations, into: &figures)
         // The engine above is gone, and its lock with it.
         let reopenStart = DispatchTime.now().uptimeNanoseconds
         let reopened = try ProjectManagerEngine.persistent(at: url, environment: environment)
@@ -136,16 +144,19 @@ enum EngineBenchmark {
                 print("cpu ms p50 \(percentile(cpuSamples, 0.5)) p99 \(percentile(cpuSamples, 0.99))")
             }
             cpuSamples = []
-            return (percentile(samples.map(\.ms), 0.5), percentile(samples.map(\.ms), 0.99),
-             Int(percentile(samples.map { Double($0.bytes) }, 0.5)))
+            return (
+                percentile(samples.map(\.ms), 0.5), percentile(samples.map(\.ms), 0.99),
+                Int(percentile(samples.map { Double($0.bytes) }, 0.5))
+            )
         }
         func randomID() -> Project.ID { ids[Int.random(in: 0..<ids.count, using: &generator)] }
 
         var samples: [(ms: Double, bytes: Int)] = []
         for index in 0..<iterations {
-            samples.append(try await measure {
-                ids.append(try await opened.createProject(ProjectDraft(title: "New \(index)")).id)
-            })
+            samples.append(
+                try await measure {
+                    ids.append(try await opened.createProject(ProjectDraft(title: "New \(index)")).id)
+                })
         }
         (figures.create_ms_p50, figures.create_ms_p99, figures.create_bytes) = record(samples)
 
@@ -161,11 +172,12 @@ enum EngineBenchmark {
         for _ in 0..<iterations {
             let id = randomID()
             let state = try await opened.fetchProject(id).state
-            let next: ProjectState = switch state {
-            case .todo: .doing
-            case .doing: .done
-            case .done: .todo
-            }
+            let next: ProjectState =
+                switch state {
+                case .todo: .doing
+                case .doing: .done
+                case .done: .todo
+                }
             samples.append(try await measure { try await opened.moveProject(id, to: next) })
         }
         (figures.move_column_ms_p50, figures.move_column_ms_p99, figures.move_column_bytes) = record(samples)
@@ -173,9 +185,10 @@ enum EngineBenchmark {
         samples = []
         for index in 0..<iterations {
             let id = randomID()
-            samples.append(try await measure {
-                try await opened.updateProject(id, with: ProjectDraft(title: "Edited \(index)"))
-            })
+            samples.append(
+                try await measure {
+                    try await opened.updateProject(id, with: ProjectDraft(title: "Edited \(index)"))
+                })
         }
         (figures.edit_ms_p50, figures.edit_ms_p99, figures.edit_bytes) = record(samples)
 
@@ -223,9 +236,9 @@ enum EngineBenchmark {
     private static func processorSeconds() -> Double {
         var usage = rusage()
         #if canImport(Darwin)
-        getrusage(RUSAGE_SELF, &usage)
+            getrusage(RUSAGE_SELF, &usage)
         #else
-        getrusage(RUSAGE_SELF.rawValue, &usage)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
         #endif
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
@@ -249,20 +262,20 @@ enum EngineBenchmark {
             "  \(name.padding(toLength: 22, withPad: " ", startingAt: 0))p50 \(ms(p50)) ms, p99 \(ms(p99)) ms, \(bytes) bytes"
         }
         return """
-        \(figures.count) projects on one board
-          import (one save)     \(String(format: "%.3f", figures.import_s)) s
-        \(row("create", figures.create_ms_p50, figures.create_ms_p99, figures.create_bytes))
-        \(row("move to the top", figures.move_top_ms_p50, figures.move_top_ms_p99, figures.move_top_bytes))
-        \(row("move to a column", figures.move_column_ms_p50, figures.move_column_ms_p99, figures.move_column_bytes))
-        \(row("edit", figures.edit_ms_p50, figures.edit_ms_p99, figures.edit_bytes))
-        \(row("delete", figures.delete_ms_p50, figures.delete_ms_p99, figures.delete_bytes))
-          fetchBoard, first 50  \(ms(figures.fetch_window_ms)) ms
-          fetchBoard, whole     \(ms(figures.fetch_whole_ms)) ms
-          newest 20 history     \(ms(figures.history_20_ms)) ms
-          file after import     \(figures.file_bytes_after_import) bytes
-          after \(figures.mixed_operations) operations \(figures.file_bytes_after_mixed) bytes, reopens in \(String(format: "%.3f", figures.reopen_s)) s
-          peak memory           \(String(format: "%.1f", figures.peak_rss_mb)) MB
-        """
+            \(figures.count) projects on one board
+              import (one save)     \(String(format: "%.3f", figures.import_s)) s
+            \(row("create", figures.create_ms_p50, figures.create_ms_p99, figures.create_bytes))
+            \(row("move to the top", figures.move_top_ms_p50, figures.move_top_ms_p99, figures.move_top_bytes))
+            \(row("move to a column", figures.move_column_ms_p50, figures.move_column_ms_p99, figures.move_column_bytes))
+            \(row("edit", figures.edit_ms_p50, figures.edit_ms_p99, figures.edit_bytes))
+            \(row("delete", figures.delete_ms_p50, figures.delete_ms_p99, figures.delete_bytes))
+              fetchBoard, first 50  \(ms(figures.fetch_window_ms)) ms
+              fetchBoard, whole     \(ms(figures.fetch_whole_ms)) ms
+              newest 20 history     \(ms(figures.history_20_ms)) ms
+              file after import     \(figures.file_bytes_after_import) bytes
+              after \(figures.mixed_operations) operations \(figures.file_bytes_after_mixed) bytes, reopens in \(String(format: "%.3f", figures.reopen_s)) s
+              peak memory           \(String(format: "%.1f", figures.peak_rss_mb)) MB
+            """
     }
 }
 

@@ -10,12 +10,16 @@
 // same way. The C SQLite peer (Benchmarks/open_peer.c, built with `cc` when it can be) does the same
 // on the same cards in the same run, and the ratio is ours over its.
 
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (The figures are named as their JSON keys, which Benchmarks/compare.py reads.)
+
 import Foundation
 import ProjectManager
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 enum OpenBenchmark {
@@ -32,7 +36,8 @@ enum OpenBenchmark {
     /// Runs a child's part when asked (`--open-build`, `--open-measure`); `nil` otherwise.
     static func runIfAsked(_ arguments: [String]) -> Int32? {
         if let index = arguments.firstIndex(of: "--open-build"), index + 2 < arguments.count,
-           let count = Int(arguments[index + 1]) {
+            let count = Int(arguments[index + 1])
+        {
             return report { () async throws -> String? in
                 try await build(count: count, at: URL(fileURLWithPath: arguments[index + 2]))
                 return nil
@@ -47,9 +52,10 @@ enum OpenBenchmark {
             }
         }
         guard arguments.contains("--open-only") else { return nil }
-        let sizes = arguments.firstIndex(of: "--sizes").flatMap { index in
-            index + 1 < arguments.count ? arguments[index + 1].split(separator: ",").compactMap { Int($0) } : nil
-        } ?? [1_000, 100_000]
+        let sizes =
+            arguments.firstIndex(of: "--sizes").flatMap { index in
+                index + 1 < arguments.count ? arguments[index + 1].split(separator: ",").compactMap { Int($0) } : nil
+            } ?? [1_000, 100_000]
         return runSection(sizes: sizes)
     }
 
@@ -78,7 +84,8 @@ enum OpenBenchmark {
         for index in 0..<count {
             let deadline = index % 5 == 0 ? nil : Day(year: 2026, month: 1 + index % 12, day: 1 + index % 28)
             let project = try await engine.createProject(
-                ProjectDraft(title: "Project \(index)", body: "plan draft review ship call write check fix", deadline: deadline),
+                ProjectDraft(
+                    title: "Project \(index)", body: "plan draft review ship call write check fix", deadline: deadline),
                 in: states[index % states.count])
             if index < 50_000, index % 1_000 == 0 { try await engine.star(.project(project.id)) }
         }
@@ -116,7 +123,10 @@ enum OpenBenchmark {
         print("Open, in a new process: the first window (50 cards a column), and the today summary")
         let empty = folder.appendingPathComponent("missing.pmstore").path
         guard let baseline = child(["--open-measure", "open", empty]).flatMap(decode) else { return 1 }
-        print(String(format: "  empty store            %.3f ms, peak %.1f MiB (the baseline)", baseline.ms, baseline.peak_rss_mb))
+        print(
+            String(
+                format: "  empty store            %.3f ms, peak %.1f MiB (the baseline)", baseline.ms,
+                baseline.peak_rss_mb))
         for size in sizes {
             let store = folder.appendingPathComponent("open-\(size).pmstore").path
             guard child(["--open-build", String(size), store]) != nil else { return 1 }
@@ -133,7 +143,8 @@ enum OpenBenchmark {
                     let theirs = (0..<3).compactMap { _ in run(peer, [mode, database]).flatMap(decode) }
                     if let c = theirs.sorted(by: { $0.ms < $1.ms }).dropFirst(theirs.count / 2).first {
                         line += String(
-                            format: " | C SQLite %7.3f ms, peak %5.1f MiB | ratio %.1f×", c.ms, c.peak_rss_mb, figure.ms / c.ms)
+                            format: " | C SQLite %7.3f ms, peak %5.1f MiB | ratio %.1f×", c.ms, c.peak_rss_mb,
+                            figure.ms / c.ms)
                     }
                 }
                 print(line)
@@ -148,8 +159,9 @@ enum OpenBenchmark {
     /// `fork` and `exec`, so a small child would report its parent's); `ru_maxrss` elsewhere.
     static func peakResidentOfThisImage() -> Double {
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-           let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) {
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
+        {
             return kilobytes / 1_024
         }
         return peakResidentMegabytes()
@@ -184,7 +196,8 @@ enum OpenBenchmark {
 
     /// Builds Benchmarks/open_peer.c with `cc`, from the package root; `nil` when it cannot.
     private static func buildPeer(in folder: URL) -> String? {
-        let source = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Benchmarks/open_peer.c")
+        let source = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(
+            "Benchmarks/open_peer.c")
         guard FileManager.default.fileExists(atPath: source.path) else { return nil }
         let binary = folder.appendingPathComponent("open_peer").path
         let process = Process()

@@ -1,6 +1,9 @@
 // pm-bench's password-hash section: the time of one PBKDF2-HMAC-SHA256 hash at the iteration
 // count the local accounts store uses (OWASP's 600,000), on a 16-byte salt, as a sign-in pays it.
 
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (The figures are named as their JSON keys, which Benchmarks/compare.py reads.)
+
 import Foundation
 import ProjectManagerData
 
@@ -26,17 +29,21 @@ func printPasswordHashSection(json: Bool, rounds: Int = 600_000, runs: Int = 3) 
         precondition(key.bitCount == 256, "PBKDF2 returned a key of the wrong length")
     }
     times.sort()
-    let figures = PasswordHashFigures(rounds: rounds, runs: runs, median_ms: times[times.count / 2], fastest_ms: times[0])
+    let figures = PasswordHashFigures(
+        rounds: rounds, runs: runs, median_ms: times[times.count / 2], fastest_ms: times[0])
     if json {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         do {
             print(String(decoding: try encoder.encode(figures), as: UTF8.self))
         } catch {
-            FileHandle.standardError.write(Data("pm-bench: could not encode the password-hash figures: \(error)\n".utf8))
+            FileHandle.standardError.write(
+                Data("pm-bench: could not encode the password-hash figures: \(error)\n".utf8))
         }
     } else {
-        print(String(format: "password hash (PBKDF2-HMAC-SHA256, %d rounds)  median %.1f ms, fastest %.1f ms",
-                     rounds, figures.median_ms, figures.fastest_ms))
+        print(
+            String(
+                format: "password hash (PBKDF2-HMAC-SHA256, %d rounds)  median %.1f ms, fastest %.1f ms",
+                rounds, figures.median_ms, figures.fastest_ms))
     }
 }

@@ -9,6 +9,9 @@
 // results each, over every board), one-card saves of the context in blocks with and without the
 // index, and then one-card edits and moves through the engine's use cases with and without it.
 
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (The figures are named as their JSON keys, which Benchmarks/compare.py reads.)
+
 import Foundation
 import ProjectManager
 import ProjectManagerData
@@ -100,7 +103,8 @@ enum SearchBenchmark {
     }
 
     private static func parent(size: Int, json: Bool) throws -> Int32 {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pm-bench-search-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pm-bench-search-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("search.pmstore")
@@ -154,7 +158,9 @@ enum SearchBenchmark {
         figures.index_share_of_graph = figures.index_rss_mb / figures.graph_rss_mb
         figures.index_estimate_share_of_graph = figures.index_estimate_mb / figures.graph_rss_mb
 
-        let ids = context.reduce(Project.self, into: [Project.ID]()) { $0.append($1.id) }.sorted { $0.rawValue < $1.rawValue }
+        let ids = context.reduce(Project.self, into: [Project.ID]()) { $0.append($1.id) }.sorted {
+            $0.rawValue < $1.rawValue
+        }
         figures.count = ids.count
         var generator = SeededGenerator(state: 99)
 
@@ -186,8 +192,12 @@ enum SearchBenchmark {
         with += try saveLatencies(context, ids, &generator)
         index = nil
         without += try saveLatencies(context, ids, &generator)
-        (figures.save_one_ms_p50_without_index, figures.save_one_ms_p99_without_index) = (percentile(without, 0.5), percentile(without, 0.99))
-        (figures.save_one_ms_p50_with_index, figures.save_one_ms_p99_with_index) = (percentile(with, 0.5), percentile(with, 0.99))
+        (figures.save_one_ms_p50_without_index, figures.save_one_ms_p99_without_index) = (
+            percentile(without, 0.5), percentile(without, 0.99)
+        )
+        (figures.save_one_ms_p50_with_index, figures.save_one_ms_p99_with_index) = (
+            percentile(with, 0.5), percentile(with, 0.99)
+        )
         context.close()
         return figures
     }
@@ -215,12 +225,24 @@ enum SearchBenchmark {
             }
         }
         let (without, with) = try result.get()
-        (figures.engine_edit_ms_p50_without_index, figures.engine_edit_ms_p99_without_index) = (percentile(without.edit, 0.5), percentile(without.edit, 0.99))
-        (figures.engine_edit_ms_p50_with_index, figures.engine_edit_ms_p99_with_index) = (percentile(with.edit, 0.5), percentile(with.edit, 0.99))
-        (figures.engine_edit_cpu_ms_p50_without_index, figures.engine_edit_cpu_ms_p99_without_index) = (percentile(without.cpu, 0.5), percentile(without.cpu, 0.99))
-        (figures.engine_edit_cpu_ms_p50_with_index, figures.engine_edit_cpu_ms_p99_with_index) = (percentile(with.cpu, 0.5), percentile(with.cpu, 0.99))
-        (figures.engine_move_ms_p50_without_index, figures.engine_move_ms_p99_without_index) = (percentile(without.move, 0.5), percentile(without.move, 0.99))
-        (figures.engine_move_ms_p50_with_index, figures.engine_move_ms_p99_with_index) = (percentile(with.move, 0.5), percentile(with.move, 0.99))
+        (figures.engine_edit_ms_p50_without_index, figures.engine_edit_ms_p99_without_index) = (
+            percentile(without.edit, 0.5), percentile(without.edit, 0.99)
+        )
+        (figures.engine_edit_ms_p50_with_index, figures.engine_edit_ms_p99_with_index) = (
+            percentile(with.edit, 0.5), percentile(with.edit, 0.99)
+        )
+        (figures.engine_edit_cpu_ms_p50_without_index, figures.engine_edit_cpu_ms_p99_without_index) = (
+            percentile(without.cpu, 0.5), percentile(without.cpu, 0.99)
+        )
+        (figures.engine_edit_cpu_ms_p50_with_index, figures.engine_edit_cpu_ms_p99_with_index) = (
+            percentile(with.cpu, 0.5), percentile(with.cpu, 0.99)
+        )
+        (figures.engine_move_ms_p50_without_index, figures.engine_move_ms_p99_without_index) = (
+            percentile(without.move, 0.5), percentile(without.move, 0.99)
+        )
+        (figures.engine_move_ms_p50_with_index, figures.engine_move_ms_p99_with_index) = (
+            percentile(with.move, 0.5), percentile(with.move, 0.99)
+        )
     }
 
     /// 100 title edits (`updateProject`) and 100 moves to the top of a column (`moveProject`) of random cards.
@@ -250,10 +272,13 @@ enum SearchBenchmark {
     }
 
     /// Edits one project's title and saves, 100 times.
-    private static func saveLatencies(_ context: ObjectContext, _ ids: [Project.ID], _ generator: inout SeededGenerator) throws -> [Double] {
+    private static func saveLatencies(_ context: ObjectContext, _ ids: [Project.ID], _ generator: inout SeededGenerator)
+        throws -> [Double]
+    {
         var latencies: [Double] = []
         for _ in 0..<100 {
-            guard let id = ids.randomElement(using: &generator), var project = context.object(Project.self, id: id) else { continue }
+            guard let id = ids.randomElement(using: &generator), var project = context.object(Project.self, id: id)
+            else { continue }
             project.title = project.title.hasSuffix("!") ? String(project.title.dropLast()) : project.title + "!"
             project.updatedAt = project.updatedAt.addingTimeInterval(1)
             try context.update(project)
@@ -265,7 +290,9 @@ enum SearchBenchmark {
     private static func makeBoards() -> [Board] {
         (0..<10).map { n in
             Board(
-                id: n == 0 ? .default : Board.ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, UInt8(n)))),
+                id: n == 0
+                    ? .default
+                    : Board.ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, UInt8(n)))),
                 title: "Board \(n)", createdAt: Date(timeIntervalSince1970: 1_767_225_600))
         }
     }
@@ -282,8 +309,11 @@ enum SearchBenchmark {
         let body = words(6...14) + " PM-\(index)"
         var bytes = [UInt8](repeating: 0, count: 16)
         for offset in bytes.indices { bytes[offset] = UInt8.random(in: 0...255, using: &generator) }
-        let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6] & 0x0F | 0x40, bytes[7],
-                               bytes[8] & 0x3F | 0x80, bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        let uuid = UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6] & 0x0F | 0x40, bytes[7],
+                bytes[8] & 0x3F | 0x80, bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
         let created = Date(timeIntervalSince1970: 1_767_225_600 + Double(index))
         return Project(
             id: Project.ID(rawValue: uuid), boardID: boards[index % boards.count].id, title: title, body: body,
@@ -307,7 +337,8 @@ enum SearchBenchmark {
     private static func residentMegabytes() -> Double {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
         for line in text.split(separator: "\n") where line.hasPrefix("RssAnon:") {
-            let kilobytes = line.dropFirst("RssAnon:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first
+            let kilobytes = line.dropFirst("RssAnon:".count).trimmingCharacters(in: .whitespaces).split(separator: " ")
+                .first
             return (kilobytes.flatMap { Double($0) } ?? 0) / 1_024
         }
         return 0
@@ -315,21 +346,23 @@ enum SearchBenchmark {
 
     private static func describe(_ figures: SearchFigures) -> String {
         func format(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
-        let perQuery = queries.map { "    \($0.padding(toLength: 12, withPad: " ", startingAt: 0)) \(format(figures.queries[$0] ?? 0, 3)) ms, \(figures.query_results[$0] ?? 0) matches" }
+        let perQuery = queries.map {
+            "    \($0.padding(toLength: 12, withPad: " ", startingAt: 0)) \(format(figures.queries[$0] ?? 0, 3)) ms, \(figures.query_results[$0] ?? 0) matches"
+        }
         return """
-        search over \(figures.count) projects
-          graph memory          \(format(figures.graph_rss_mb, 1)) MB anonymous resident
-          index memory          \(format(figures.index_rss_mb, 1)) MB anonymous resident (\(format(figures.index_share_of_graph * 100, 1))% of the graph), \(format(figures.index_estimate_mb, 1)) MB counted (\(format(figures.index_estimate_share_of_graph * 100, 1))%)
-          index build           \(format(figures.index_build_s, 3)) s, on the first search
-          query (50 results)    p50 \(format(figures.query_ms_p50, 3)) ms, p99 \(format(figures.query_ms_p99, 3)) ms wall clock
-                                p50 \(format(figures.query_cpu_ms_p50, 3)) ms, p99 \(format(figures.query_cpu_ms_p99, 3)) ms of CPU time
-        \(perQuery.joined(separator: "\n"))
-          save one change       p50 \(format(figures.save_one_ms_p50_without_index, 3)) ms, p99 \(format(figures.save_one_ms_p99_without_index, 3)) ms without the index
-                                p50 \(format(figures.save_one_ms_p50_with_index, 3)) ms, p99 \(format(figures.save_one_ms_p99_with_index, 3)) ms with it
-          engine updateProject  p50 \(format(figures.engine_edit_ms_p50_without_index, 3)) ms, p99 \(format(figures.engine_edit_ms_p99_without_index, 3)) ms wall clock; CPU p50 \(format(figures.engine_edit_cpu_ms_p50_without_index, 3)) ms, p99 \(format(figures.engine_edit_cpu_ms_p99_without_index, 3)) ms, without the index
-                                p50 \(format(figures.engine_edit_ms_p50_with_index, 3)) ms, p99 \(format(figures.engine_edit_ms_p99_with_index, 3)) ms wall clock; CPU p50 \(format(figures.engine_edit_cpu_ms_p50_with_index, 3)) ms, p99 \(format(figures.engine_edit_cpu_ms_p99_with_index, 3)) ms, with it
-          engine moveProject    p50 \(format(figures.engine_move_ms_p50_without_index, 3)) ms, p99 \(format(figures.engine_move_ms_p99_without_index, 3)) ms without the index (to the top)
-                                p50 \(format(figures.engine_move_ms_p50_with_index, 3)) ms, p99 \(format(figures.engine_move_ms_p99_with_index, 3)) ms with it
-        """
+            search over \(figures.count) projects
+              graph memory          \(format(figures.graph_rss_mb, 1)) MB anonymous resident
+              index memory          \(format(figures.index_rss_mb, 1)) MB anonymous resident (\(format(figures.index_share_of_graph * 100, 1))% of the graph), \(format(figures.index_estimate_mb, 1)) MB counted (\(format(figures.index_estimate_share_of_graph * 100, 1))%)
+              index build           \(format(figures.index_build_s, 3)) s, on the first search
+              query (50 results)    p50 \(format(figures.query_ms_p50, 3)) ms, p99 \(format(figures.query_ms_p99, 3)) ms wall clock
+                                    p50 \(format(figures.query_cpu_ms_p50, 3)) ms, p99 \(format(figures.query_cpu_ms_p99, 3)) ms of CPU time
+            \(perQuery.joined(separator: "\n"))
+              save one change       p50 \(format(figures.save_one_ms_p50_without_index, 3)) ms, p99 \(format(figures.save_one_ms_p99_without_index, 3)) ms without the index
+                                    p50 \(format(figures.save_one_ms_p50_with_index, 3)) ms, p99 \(format(figures.save_one_ms_p99_with_index, 3)) ms with it
+              engine updateProject  p50 \(format(figures.engine_edit_ms_p50_without_index, 3)) ms, p99 \(format(figures.engine_edit_ms_p99_without_index, 3)) ms wall clock; CPU p50 \(format(figures.engine_edit_cpu_ms_p50_without_index, 3)) ms, p99 \(format(figures.engine_edit_cpu_ms_p99_without_index, 3)) ms, without the index
+                                    p50 \(format(figures.engine_edit_ms_p50_with_index, 3)) ms, p99 \(format(figures.engine_edit_ms_p99_with_index, 3)) ms wall clock; CPU p50 \(format(figures.engine_edit_cpu_ms_p50_with_index, 3)) ms, p99 \(format(figures.engine_edit_cpu_ms_p99_with_index, 3)) ms, with it
+              engine moveProject    p50 \(format(figures.engine_move_ms_p50_without_index, 3)) ms, p99 \(format(figures.engine_move_ms_p99_without_index, 3)) ms without the index (to the top)
+                                    p50 \(format(figures.engine_move_ms_p50_with_index, 3)) ms, p99 \(format(figures.engine_move_ms_p99_with_index, 3)) ms with it
+            """
     }
 }

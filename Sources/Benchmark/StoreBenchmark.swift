@@ -6,6 +6,9 @@
 // a deadline over two years from 2026-01-01, save-one edits that keep a title's length, and the
 // fetch "in Doing, due before 2026-07-01, by deadline".
 
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (The figures are named as their JSON keys, which Benchmarks/compare.py reads.)
+
 import Foundation
 import ProjectManagerData
 import ProjectManagerDomain
@@ -42,11 +45,15 @@ func makeProjects(count: Int, generator: inout SeededGenerator) -> [Project] {
         positions[state] = position + 1
         let body = (0..<8).map { _ in words.randomElement(using: &generator) ?? "" }.joined(separator: " ")
         let deadline = Double.random(in: 0..<1, using: &generator) < 0.8 ? days.randomElement(using: &generator) : nil
-        let created = Date(timeIntervalSince1970: 1_767_225_600 + Double(index) + Double.random(in: 0..<1, using: &generator))
+        let created = Date(
+            timeIntervalSince1970: 1_767_225_600 + Double(index) + Double.random(in: 0..<1, using: &generator))
         var bytes = [UInt8](repeating: 0, count: 16)
         for offset in bytes.indices { bytes[offset] = UInt8.random(in: 0...255, using: &generator) }
-        let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6] & 0x0F | 0x40, bytes[7],
-                               bytes[8] & 0x3F | 0x80, bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        let uuid = UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6] & 0x0F | 0x40, bytes[7],
+                bytes[8] & 0x3F | 0x80, bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
         return Project(
             id: Project.ID(rawValue: uuid), boardID: .default, title: "Project \(index)", body: body,
             deadline: deadline, state: state, rank: Rank(ordinal: position), createdAt: created)
@@ -74,7 +81,8 @@ func runOne(count: Int, iterations: Int) throws -> Figures {
 
     figures.bulk_insert_s = try seconds {
         let context = try ObjectContext(schema: .projectManager, store: .file(url))
-        try context.insert(Board(id: .default, title: "Projects", createdAt: Date(timeIntervalSince1970: 1_767_225_600)))
+        try context.insert(
+            Board(id: .default, title: "Projects", createdAt: Date(timeIntervalSince1970: 1_767_225_600)))
         for project in projects { try context.insert(project) }
         try context.save()
     }
@@ -86,7 +94,9 @@ func runOne(count: Int, iterations: Int) throws -> Figures {
     var latencies: [Double] = []
     let bytesBefore = writtenBytes()
     for _ in 0..<iterations {
-        guard let id = ids.randomElement(using: &generator), let project = context.object(Project.self, id: id) else { continue }
+        guard let id = ids.randomElement(using: &generator), let project = context.object(Project.self, id: id) else {
+            continue
+        }
         try context.update(edited(project))
         latencies.append(try seconds { try context.save() } * 1_000)
     }
@@ -110,7 +120,9 @@ func runOne(count: Int, iterations: Int) throws -> Figures {
 
     var undos: [Double] = []
     for _ in 0..<20 {
-        guard let id = ids.randomElement(using: &generator), let project = context.object(Project.self, id: id) else { continue }
+        guard let id = ids.randomElement(using: &generator), let project = context.object(Project.self, id: id) else {
+            continue
+        }
         try context.update(edited(project))
         try context.save()
         undos.append(try seconds { try context.undo() } * 1_000)
@@ -123,14 +135,14 @@ func runOne(count: Int, iterations: Int) throws -> Figures {
 func describe(_ figures: Figures) -> String {
     func format(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
     return """
-    \(figures.count) projects
-      bulk insert and save  \(format(figures.bulk_insert_s, 3)) s
-      cold open             \(format(figures.open_s, 3)) s
-      save one change       p50 \(format(figures.save_one_ms_p50, 3)) ms, p99 \(format(figures.save_one_ms_p99, 3)) ms, \(figures.save_one_bytes) bytes
-      fetch (\(figures.fetch_rows) rows)      \(format(figures.fetch_ms, 2)) ms
-      undo one change       \(format(figures.undo_ms, 3)) ms
-      peak memory           \(format(figures.peak_rss_mb, 1)) MiB (ru_maxrss)
-    """
+        \(figures.count) projects
+          bulk insert and save  \(format(figures.bulk_insert_s, 3)) s
+          cold open             \(format(figures.open_s, 3)) s
+          save one change       p50 \(format(figures.save_one_ms_p50, 3)) ms, p99 \(format(figures.save_one_ms_p99, 3)) ms, \(figures.save_one_bytes) bytes
+          fetch (\(figures.fetch_rows) rows)      \(format(figures.fetch_ms, 2)) ms
+          undo one change       \(format(figures.undo_ms, 3)) ms
+          peak memory           \(format(figures.peak_rss_mb, 1)) MiB (ru_maxrss)
+        """
 }
 
 /// Runs the store section: each size in a child process of its own, which prints its figures.
@@ -143,7 +155,8 @@ func runStoreSection(_ options: Options) -> Int32 {
     for size in options.sizes {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        child.arguments = ["--one", String(size), "--iterations", String(options.iterations)] + (options.json ? ["--json"] : [])
+        child.arguments =
+            ["--one", String(size), "--iterations", String(options.iterations)] + (options.json ? ["--json"] : [])
         do {
             try child.run()
             child.waitUntilExit()

@@ -11,10 +11,11 @@
 import Foundation
 import ProjectManagerData
 import ProjectManagerDomain
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 struct Options {
@@ -93,11 +94,11 @@ func writtenBytes() -> Int? {
 func peakResidentMegabytes() -> Double {
     var usage = rusage()
     #if canImport(Darwin)
-    getrusage(RUSAGE_SELF, &usage)
-    return Double(usage.ru_maxrss) / 1_048_576
+        getrusage(RUSAGE_SELF, &usage)
+        return Double(usage.ru_maxrss) / 1_048_576
     #else
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss) / 1_024
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1_024
     #endif
 }
 
@@ -109,7 +110,8 @@ func main() -> Int32 {
     let storeOnly = CommandLine.arguments.contains("--store-only")
     let options: Options
     do {
-        options = try Options(Array(CommandLine.arguments.dropFirst().filter { $0 != "--engine-only" && $0 != "--store-only" }))
+        options = try Options(
+            Array(CommandLine.arguments.dropFirst().filter { $0 != "--engine-only" && $0 != "--store-only" }))
     } catch {
         FileHandle.standardError.write(Data("pm-bench: \(error)\n".utf8))
         return 2
@@ -117,7 +119,8 @@ func main() -> Int32 {
     if let count = options.one { return runStoreChild(count: count, options: options) }
     // The sections, one line each (each in its own file).
     if !storeOnly {
-        let engineStatus = EngineBenchmark.runSection(sizes: options.sizes, iterations: options.iterations, json: options.json)
+        let engineStatus = EngineBenchmark.runSection(
+            sizes: options.sizes, iterations: options.iterations, json: options.json)
         guard engineStatus == 0, !engineOnly else { return engineStatus }
     }
     let storeStatus = runStoreSection(options)

@@ -95,8 +95,9 @@ struct BoardRenderer: Sendable {
                 cells.append(Cell(line, .plain))
             }
             if let deadline = row.deadline {
-                cells.append(deadlineCell(
-                    TerminalText.sanitized(deadline), isOverdue: row.isOverdue, repeats: row.repeatSummary != nil))
+                cells.append(
+                    deadlineCell(
+                        TerminalText.sanitized(deadline), isOverdue: row.isOverdue, repeats: row.repeatSummary != nil))
             }
         }
         return cells
@@ -105,13 +106,15 @@ struct BoardRenderer: Sendable {
     /// A deadline as the localizer wrote it, `2026-03-14` in the numeric style; a repeating
     /// project's is its next occurrence, marked `↻`.
     private func deadlineCell(_ deadline: String, isOverdue: Bool, repeats: Bool) -> Cell {
-        let choices = switch (isOverdue, repeats) {
-        case (true, false): ["! overdue \(deadline)", "! \(deadline)"]
-        case (false, false): ["due \(deadline)", "\(deadline)"]
-        case (true, true): ["! ↻ overdue \(deadline)", "! ↻ \(deadline)", "! \(deadline)"]
-        case (false, true): ["↻ next \(deadline)", "↻ \(deadline)", "\(deadline)"]
-        }
-        let text = choices.first { TerminalText.width(of: $0) <= columnWidth }
+        let choices =
+            switch (isOverdue, repeats) {
+            case (true, false): ["! overdue \(deadline)", "! \(deadline)"]
+            case (false, false): ["due \(deadline)", "\(deadline)"]
+            case (true, true): ["! ↻ overdue \(deadline)", "! ↻ \(deadline)", "! \(deadline)"]
+            case (false, true): ["↻ next \(deadline)", "↻ \(deadline)", "\(deadline)"]
+            }
+        let text =
+            choices.first { TerminalText.width(of: $0) <= columnWidth }
             ?? TerminalText.truncated(choices[choices.count - 1], to: columnWidth)
         return Cell(text, isOverdue ? .overdue : .plain)
     }

@@ -1,11 +1,12 @@
 import Foundation
 import ProjectManager
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension CommandLineTool {
@@ -82,7 +83,8 @@ extension CommandLineTool {
     private static func liveEnvironment() -> EngineEnvironment {
         guard let text = ProcessInfo.processInfo.environment["PM_NOW"], !text.isEmpty else { return .live }
         guard let now = ISO8601DateFormatter().date(from: text) else {
-            StandardStream.error.write("pm: PM_NOW '\(text)' is not an ISO 8601 time such as 2026-03-15T09:00:00Z; using the clock\n")
+            StandardStream.error.write(
+                "pm: PM_NOW '\(text)' is not an ISO 8601 time such as 2026-03-15T09:00:00Z; using the clock\n")
             return .live
         }
         var environment = EngineEnvironment.live

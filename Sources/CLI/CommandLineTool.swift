@@ -63,10 +63,11 @@ public struct CommandLineTool: Sendable {
     public var errorsAreTerminal = false
     /// The accounts of the store at a URL: the store's own, beside it, unless a test says otherwise.
     /// Each command reads who is signed in from them once (see ``SessionSnapshot``).
-    var accountsBeside: @Sendable (_ store: URL, _ environment: EngineEnvironment, _ settings: LocalAccountSettings)
-        -> any AuthenticationProvider = { store, environment, settings in
-            settings.accounts(besideStoreAt: store, environment: environment)
-        }
+    var accountsBeside:
+        @Sendable (_ store: URL, _ environment: EngineEnvironment, _ settings: LocalAccountSettings)
+            -> any AuthenticationProvider = { store, environment, settings in
+                settings.accounts(besideStoreAt: store, environment: environment)
+            }
 
     /// The width assumed when neither the terminal nor `COLUMNS` gives one.
     public static let defaultWidth = 80
@@ -175,10 +176,12 @@ public struct CommandLineTool: Sendable {
     /// `message` on one line: line breaks, control characters and bidirectional controls become
     /// spaces, so that a stored title quoted in a message cannot move the cursor or reorder the line.
     static func oneLine(_ message: String) -> String {
-        String(message.map { character -> Character in
-            let isControl = character.isNewline || character.unicodeScalars.contains(where: ProjectRules.isInvisibleControl)
-            return isControl ? " " : character
-        })
+        String(
+            message.map { character -> Character in
+                let isControl =
+                    character.isNewline || character.unicodeScalars.contains(where: ProjectRules.isInvisibleControl)
+                return isControl ? " " : character
+            })
     }
 
     // MARK: - Dispatch
@@ -187,7 +190,7 @@ public struct CommandLineTool: Sendable {
     private func storeFlag(of invocation: Invocation, in arguments: [String]) -> StorePath? {
         guard let path = invocation.storePath else { return nil }
         guard let (index, offset) = invocation.storeArgument, let bytes = argumentBytes,
-              bytes.count == arguments.count, String(decoding: bytes[index], as: UTF8.self) == arguments[index]
+            bytes.count == arguments.count, String(decoding: bytes[index], as: UTF8.self) == arguments[index]
         else { return StorePath(path) }
         return StorePath(bytes: bytes[index].dropFirst(offset))
     }

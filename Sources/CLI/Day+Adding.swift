@@ -6,7 +6,7 @@ extension Day {
     /// exist.
     func adding(days: Int, in calendar: Calendar) -> Day? {
         guard let start = start(in: calendar),
-              let moved = calendar.date(byAdding: .day, value: days, to: start)
+            let moved = calendar.date(byAdding: .day, value: days, to: start)
         else { return nil }
         return Day(containing: moved, in: calendar)
     }

@@ -21,12 +21,14 @@ struct Demo: Sendable {
 
     @MainActor
     func run() async throws(CommandLineError) {
-        let directory = temporaryRoot
+        let directory =
+            temporaryRoot
             .appending(path: "pm-demo-\(UUID().uuidString)", directoryHint: .isDirectory)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .runtime("cannot make a temporary folder for the demo at \(directory.path): \(error.localizedDescription)")
+            throw .runtime(
+                "cannot make a temporary folder for the demo at \(directory.path): \(error.localizedDescription)")
         }
         let outcome: Result<Void, CommandLineError>
         do throws(CommandLineError) {
@@ -38,7 +40,9 @@ struct Demo: Sendable {
         do {
             try FileManager.default.removeItem(at: directory)
         } catch {
-            tool.errors.write("pm: warning: could not remove the demo's temporary folder \(directory.path): \(CommandLineTool.oneLine(error.localizedDescription))\n")
+            tool.errors.write(
+                "pm: warning: could not remove the demo's temporary folder \(directory.path): \(CommandLineTool.oneLine(error.localizedDescription))\n"
+            )
         }
         try outcome.get()
     }
@@ -75,18 +79,25 @@ struct Demo: Sendable {
                 command: "pm add \"Renew passport\" \(AddCommand.body.name) \"Photos first, then the form.\"")
 
             _ = try await screens.changeState(of: offsite.id, to: .doing)
-            try await showStep(4, "Start on the offsite: move it to Doing.", command: { "pm move \($0(offsite.id)) doing" }, screens: screens)
+            try await showStep(
+                4, "Start on the offsite: move it to Doing.", command: { "pm move \($0(offsite.id)) doing" },
+                screens: screens)
 
             _ = try await screens.update(report.id, with: ProjectEdit(title: "Send the quarterly report"))
             try await showStep(
                 5, "Edit the report's title; it is still overdue.",
-                command: { "pm edit \($0(report.id)) \(EditCommand.title.name) \"Send the quarterly report\"" }, screens: screens)
+                command: { "pm edit \($0(report.id)) \(EditCommand.title.name) \"Send the quarterly report\"" },
+                screens: screens)
 
             _ = try await screens.changeState(of: passport.id, to: .done)
-            try await showStep(6, "The passport is renewed: mark it Done.", command: { "pm move \($0(passport.id)) done" }, screens: screens)
+            try await showStep(
+                6, "The passport is renewed: mark it Done.", command: { "pm move \($0(passport.id)) done" },
+                screens: screens)
 
             let context = CommandContext(tool: tool, screens: screens)
-            caption(7, "Look back: the history lists every change, newest first.", command: "pm history \(HistoryCommand.limit.name) 3")
+            caption(
+                7, "Look back: the history lists every change, newest first.",
+                command: "pm history \(HistoryCommand.limit.name) 3")
             try await HistoryCommand(limit: 3).run(in: context)
 
             caption(8, "Undo the last change (later runs can too): the passport is back in To Do.", command: "pm undo")
@@ -101,9 +112,10 @@ struct Demo: Sendable {
         let reopened = try Screens.open(at: store, environment: environment, session: session)
         let sections = try await reopened.board()
         tool.print()
-        tool.print("Reopened from disk: "
-            + sections.map { "\($0.count) in \($0.title)" }.joined(separator: ", ")
-            + "; every step was saved.")
+        tool.print(
+            "Reopened from disk: "
+                + sections.map { "\($0.count) in \($0.title)" }.joined(separator: ", ")
+                + "; every step was saved.")
         tool.print("The temporary store is now removed. Try your own board:")
         tool.print("   $ pm add \"My first project\"")
         tool.print("   $ pm board")

@@ -31,17 +31,23 @@ struct ProjectDetails: Sendable {
             field("column", "\(project.state.columnTitle), \(place.position) of \(place.count)"),
         ]
         if let deadline = project.deadline {
-            let text = lookup.isOverdue(project) ? "\(deadline) " + style.apply(.overdue, to: "! overdue") : "\(deadline)"
+            let text =
+                lookup.isOverdue(project) ? "\(deadline) " + style.apply(.overdue, to: "! overdue") : "\(deadline)"
             lines.append(field("due", text))
         } else {
             lines.append(field("due", style.apply(.muted, to: "none")))
         }
         if let recurrence = project.recurrence {
             let localizer = Localizer(
-                locale: Locale(identifier: "en_US"), calendar: calendar, timeZone: calendar.timeZone, dateStyle: .numeric)
-            lines.append(field("repeats", "\(localizer.summary(of: recurrence.rule)) (\(recurrence.rule)) from \(recurrence.start)"))
+                locale: Locale(identifier: "en_US"), calendar: calendar, timeZone: calendar.timeZone,
+                dateStyle: .numeric)
+            lines.append(
+                field(
+                    "repeats", "\(localizer.summary(of: recurrence.rule)) (\(recurrence.rule)) from \(recurrence.start)"
+                ))
             if !recurrence.exceptions.isEmpty {
-                lines.append(field("skipped", recurrence.exceptions.sorted().map(\.description).joined(separator: ", ")))
+                lines.append(
+                    field("skipped", recurrence.exceptions.sorted().map(\.description).joined(separator: ", ")))
             }
         }
         lines.append(field("created", timestamp(project.createdAt)))

@@ -31,7 +31,9 @@ struct ProjectLookup: Sendable {
                 "\(shortIDs(project.id)) (\(TerminalText.truncated(TerminalText.sanitized(project.title), to: 24)))"
             }
             let more = matches.count > Self.candidatesShown ? ", and \(matches.count - Self.candidatesShown) more" : ""
-            throw .runtime("id '\(prefix)' is ambiguous: it could be \(listed.joined(separator: ", "))\(more); give more characters")
+            throw .runtime(
+                "id '\(prefix)' is ambiguous: it could be \(listed.joined(separator: ", "))\(more); give more characters"
+            )
         }
     }
 

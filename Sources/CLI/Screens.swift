@@ -53,9 +53,10 @@ struct Screens {
         at url: URL, environment: EngineEnvironment, session: SessionSnapshot, readOnly: Bool = false
     ) throws(CommandLineError) -> Screens {
         do {
-            return Screens(engine: readOnly
-                ? try ProjectManagerEngine.readOnly(at: url, environment: environment, authentication: session)
-                : try ProjectManagerEngine.persistent(at: url, environment: environment, authentication: session))
+            return Screens(
+                engine: readOnly
+                    ? try ProjectManagerEngine.readOnly(at: url, environment: environment, authentication: session)
+                    : try ProjectManagerEngine.persistent(at: url, environment: environment, authentication: session))
         } catch {
             throw .runtime(error.commandLineMessage)
         }
@@ -130,7 +131,9 @@ struct Screens {
     ///
     /// - Returns: The move, and where the project landed.
     /// - Throws: ``CommandLineError/runtime(_:)`` with the failure's description; nothing is saved.
-    func move(_ project: Project.ID, to state: ProjectState, at index: Int?) async throws(CommandLineError) -> MovedProject {
+    func move(_ project: Project.ID, to state: ProjectState, at index: Int?) async throws(CommandLineError)
+        -> MovedProject
+    {
         try await moved(by: .move(project, to: state, at: index))
     }
 
@@ -171,12 +174,13 @@ struct Screens {
     ///
     /// - Returns: What changed.
     func star(_ project: Project.ID?, starring: Bool) async throws(CommandLineError) -> StarChange {
-        let event: BoardViewModel.Event = switch (project, starring) {
-        case (let project?, true): .star(project)
-        case (let project?, false): .unstar(project)
-        case (nil, true): .starBoard
-        case (nil, false): .unstarBoard
-        }
+        let event: BoardViewModel.Event =
+            switch (project, starring) {
+            case (let project?, true): .star(project)
+            case (let project?, false): .unstar(project)
+            case (nil, true): .starBoard
+            case (nil, false): .unstarBoard
+            }
         let output = open(factory.makeBoard(), BoardViewModel.Input.init, events: [event])
         let changes = await output.starred.collected()
         try Self.check(await output.failures.collected())
@@ -191,7 +195,8 @@ struct Screens {
     ///
     /// - Throws: ``CommandLineError/runtime(_:)`` with the failure's description.
     func boardList(makingFirstBoard: Bool = false) async throws(CommandLineError) -> [BoardSummary] {
-        let output = open(factory.makeBoardList(makingFirstBoard: makingFirstBoard), BoardListViewModel.Input.init, events: [.appear])
+        let output = open(
+            factory.makeBoardList(makingFirstBoard: makingFirstBoard), BoardListViewModel.Input.init, events: [.appear])
         let lists = await output.lists.collected()
         try Self.check(await output.failures.collected())
         return lists.last?.rows.map(\.summary) ?? []
@@ -252,7 +257,8 @@ struct Screens {
     }
 
     private func restored(by event: BoardListViewModel.Event) async throws(CommandLineError) -> [Board] {
-        let output = open(factory.makeBoardList(makingFirstBoard: false), BoardListViewModel.Input.init, events: [event])
+        let output = open(
+            factory.makeBoardList(makingFirstBoard: false), BoardListViewModel.Input.init, events: [event])
         let restored = await output.restored.collected()
         try Self.check(await output.failures.collected())
         guard let boards = restored.last else { throw .runtime("the board list restored nothing") }
@@ -383,7 +389,8 @@ struct Screens {
     /// - Throws: ``CommandLineError/runtime(_:)`` when the menu does not offer `state`, which is the
     ///   project's own, or the move failed.
     func changeState(of project: Project.ID, to state: ProjectState) async throws(CommandLineError) -> Project {
-        let output = open(factory.makeChangeState(of: project), ChangeStateViewModel.Input.init, events: [.select(state)])
+        let output = open(
+            factory.makeChangeState(of: project), ChangeStateViewModel.Input.init, events: [.select(state)])
         let moved = await output.moved.collected()
         let options = await output.options.collected()
         try Self.check(await output.errors.collected())
@@ -432,10 +439,11 @@ struct Screens {
         let canRedo = await output.canRedo.collected()
         try Self.check(await output.errors.collected())
         // The first value of each stream is the screen as it opened, before the step.
-        let wasEnabled = switch event {
-        case .undo: canUndo.first ?? false
-        case .redo: canRedo.first ?? false
-        }
+        let wasEnabled =
+            switch event {
+            case .undo: canUndo.first ?? false
+            case .redo: canRedo.first ?? false
+            }
         guard wasEnabled else { return nil }
         let before = entries.first ?? []
         let after = entries.last ?? []

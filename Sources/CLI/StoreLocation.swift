@@ -40,7 +40,9 @@ enum StoreLocation {
         } else if let home = variable("HOME") {
             dataHome = home.appending(component: StorePath(".local/share"))
         } else {
-            throw .runtime("cannot tell where to keep the store: set HOME or PM_STORE, or pass \(CommandRegistry.storeOption.synopsis)")
+            throw .runtime(
+                "cannot tell where to keep the store: set HOME or PM_STORE, or pass \(CommandRegistry.storeOption.synopsis)"
+            )
         }
         return dataHome.appending(component: StorePath(folderName)).appending(component: StorePath(fileName))
     }

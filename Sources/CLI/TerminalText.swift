@@ -28,8 +28,8 @@ enum TerminalText {
     private static func isWide(_ value: UInt32) -> Bool {
         switch value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
             true
         default:
             false
@@ -43,12 +43,13 @@ enum TerminalText {
     /// change colours or reorder what follows it. The rules refuse them in new titles; older
     /// stores may still hold them.
     static func sanitized(_ text: String, keepingLineBreaks: Bool = false) -> String {
-        String(text.map { character -> Character in
-            if keepingLineBreaks, character.isNewline { return "\n" }
-            if character == "\t" { return " " }
-            let isControl = character.unicodeScalars.contains(where: ProjectRules.isInvisibleControl)
-            return isControl ? "\u{FFFD}" : character
-        })
+        String(
+            text.map { character -> Character in
+                if keepingLineBreaks, character.isNewline { return "\n" }
+                if character == "\t" { return " " }
+                let isControl = character.unicodeScalars.contains(where: ProjectRules.isInvisibleControl)
+                return isControl ? "\u{FFFD}" : character
+            })
     }
 
     /// `text` with control characters and bidirectional controls removed, for a format that can
@@ -123,7 +124,8 @@ enum TerminalText {
         guard lines.count > maximumLines, maximumLines > 0 else { return lines }
         var kept = Array(lines.prefix(maximumLines))
         let last = kept[maximumLines - 1]
-        kept[maximumLines - 1] = self.width(of: last) < width
+        kept[maximumLines - 1] =
+            self.width(of: last) < width
             ? last + String(ellipsis)
             : truncated(last + " " + String(ellipsis), to: width)
         return kept

@@ -41,7 +41,8 @@ public struct GitHubServices: Sendable {
     /// before the sign-in kept in the file of ``fileCredentials(environment:)``; the
     /// environment's token is never written to the file.
     public static func credentials(environment: [String: String], apiURL: URL) -> any GitHubCredentialStore {
-        EnvironmentCredentialStore(environment: environment, apiURL: apiURL, stored: fileCredentials(environment: environment))
+        EnvironmentCredentialStore(
+            environment: environment, apiURL: apiURL, stored: fileCredentials(environment: environment))
     }
 
     /// `$XDG_CACHE_HOME/projectmanager/github-cache.json`, or `~/.cache/…`: where `pm` keeps answers.
@@ -69,7 +70,8 @@ public struct GitHubServices: Sendable {
     ///   store's error; nothing is kept then.
     @discardableResult
     public func signIn(with token: AccessToken) async throws(GitHubError) -> GitHubUser {
-        try await SignInToGitHub(accounts: connection.accounts, credentials: credentials, apiURL: configuration.apiURL)(token)
+        try await SignInToGitHub(accounts: connection.accounts, credentials: credentials, apiURL: configuration.apiURL)(
+            token)
     }
 
     /// Forgets the sign-in and every answer kept for conditional requests (private issues'
@@ -93,7 +95,9 @@ public struct GitHubServices: Sendable {
     /// The device-flow sign-in, waiting between polls with `sleep`.
     /// - Throws: ``GitHubError/oauth(code:description:)`` (`missing_client_id`) when the
     ///   configuration has no client id.
-    public func deviceSignIn(sleep: @escaping @Sendable (Duration) async -> Void) throws(GitHubError) -> SignInWithDevice {
+    public func deviceSignIn(sleep: @escaping @Sendable (Duration) async -> Void) throws(GitHubError)
+        -> SignInWithDevice
+    {
         SignInWithDevice(flow: try connection.deviceFlow(), sleep: sleep)
     }
 
@@ -102,7 +106,9 @@ public struct GitHubServices: Sendable {
     /// - Throws: ``GitHubError/oauth(code:description:)`` when the configuration has no client id
     ///   (`missing_client_id`), the secret is empty (`missing_client_secret`) or the web host cannot
     ///   take a path (`invalid_web_url`).
-    public func beginWebSignIn(redirectURL: URL, scope: String, clientSecret: String) throws(GitHubError) -> any GitHubWebSignIn {
+    public func beginWebSignIn(redirectURL: URL, scope: String, clientSecret: String) throws(GitHubError)
+        -> any GitHubWebSignIn
+    {
         try connection.beginWebSignIn(redirectURL: redirectURL, scope: scope, clientSecret: clientSecret)
     }
 }

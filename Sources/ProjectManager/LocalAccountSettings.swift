@@ -17,7 +17,10 @@ public struct LocalAccountSettings: Sendable {
     public var backoff: SignInBackoff
 
     /// Settings; by default 600,000 rounds, sessions that last until sign-out, and the default backoff.
-    public init(passwordHashRounds: Int = 600_000, sessionLifetime: TimeInterval? = nil, backoff: SignInBackoff = SignInBackoff()) {
+    public init(
+        passwordHashRounds: Int = 600_000, sessionLifetime: TimeInterval? = nil,
+        backoff: SignInBackoff = SignInBackoff()
+    ) {
         self.passwordHashRounds = passwordHashRounds
         self.sessionLifetime = sessionLifetime
         self.backoff = backoff

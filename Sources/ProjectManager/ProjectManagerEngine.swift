@@ -1,7 +1,7 @@
 import Foundation
+import ProjectManagerData
 @_exported import ProjectManagerDomain
 @_exported import ProjectManagerPresentation
-import ProjectManagerData
 
 /// The whole engine, wired: every use case over one store.
 ///
@@ -110,9 +110,11 @@ public struct ProjectManagerEngine: Sendable {
         environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
         authentication: (any AuthenticationProvider)? = nil
     ) -> ProjectManagerEngine {
-        let provider = authentication ?? LocalAuthenticationProvider.inMemory(
-            environment: environment, rounds: accounts.passwordHashRounds,
-            sessionLifetime: accounts.sessionLifetime, backoff: accounts.backoff)
+        let provider =
+            authentication
+            ?? LocalAuthenticationProvider.inMemory(
+                environment: environment, rounds: accounts.passwordHashRounds,
+                sessionLifetime: accounts.sessionLifetime, backoff: accounts.backoff)
         do {
             return try ProjectManagerEngine(store: .inMemory, environment: environment, authentication: provider)
         } catch {
@@ -142,7 +144,8 @@ public struct ProjectManagerEngine: Sendable {
         } else {
             provider = LocalAuthenticationProvider(
                 folder: LocalAccountSettings.folder(besideStoreAt: url), environment: environment,
-                rounds: accounts.passwordHashRounds, sessionLifetime: accounts.sessionLifetime, backoff: accounts.backoff)
+                rounds: accounts.passwordHashRounds, sessionLifetime: accounts.sessionLifetime,
+                backoff: accounts.backoff)
         }
         return try ProjectManagerEngine(store: .file(url), environment: environment, authentication: provider)
     }
@@ -157,7 +160,8 @@ public struct ProjectManagerEngine: Sendable {
     ///   process holds it.
     /// - Complexity: O(*n*) for a store of *n* objects, read once into memory.
     public static func persistent(
-        at path: StorePath, environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
+        at path: StorePath, environment: EngineEnvironment = .live,
+        accounts: LocalAccountSettings = LocalAccountSettings(),
         authentication: (any AuthenticationProvider)? = nil
     ) throws(StoreError) -> ProjectManagerEngine {
         // The file URL keeps bytes that are not UTF-8 percent-encoded, and the store reads them back.
@@ -169,7 +173,8 @@ public struct ProjectManagerEngine: Sendable {
     /// - Throws: ``StoreError`` when the file cannot be read; it is left untouched.
     /// - Complexity: O(*n*) for a store of *n* objects, read once into memory.
     public static func readOnly(
-        at path: StorePath, environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
+        at path: StorePath, environment: EngineEnvironment = .live,
+        accounts: LocalAccountSettings = LocalAccountSettings(),
         authentication: (any AuthenticationProvider)? = nil
     ) throws(StoreError) -> ProjectManagerEngine {
         try readOnly(at: path.fileURL, environment: environment, accounts: accounts, authentication: authentication)
@@ -194,10 +199,11 @@ public struct ProjectManagerEngine: Sendable {
     ) throws(StoreError) -> ProjectManagerEngine {
         try ProjectManagerEngine(
             store: .readOnlyFile(url), environment: environment,
-            authentication: authentication ?? LocalAuthenticationProvider(
-                folder: LocalAccountSettings.folder(besideStoreAt: url), environment: environment,
-                rounds: accounts.passwordHashRounds, sessionLifetime: accounts.sessionLifetime,
-                backoff: accounts.backoff))
+            authentication: authentication
+                ?? LocalAuthenticationProvider(
+                    folder: LocalAccountSettings.folder(besideStoreAt: url), environment: environment,
+                    rounds: accounts.passwordHashRounds, sessionLifetime: accounts.sessionLifetime,
+                    backoff: accounts.backoff))
     }
 
     private init(

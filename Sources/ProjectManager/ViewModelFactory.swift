@@ -26,7 +26,9 @@ public struct ViewModelFactory {
     public private(set) weak var navigator: (any Navigator)?
 
     /// A factory for the screens of `board`.
-    public init(engine: ProjectManagerEngine, board: Board.ID = .default, localizer: Localizer, navigator: (any Navigator)?) {
+    public init(
+        engine: ProjectManagerEngine, board: Board.ID = .default, localizer: Localizer, navigator: (any Navigator)?
+    ) {
         self.engine = engine
         self.board = board
         self.localizer = localizer
@@ -40,7 +42,8 @@ public struct ViewModelFactory {
         return BoardViewModel(
             board: board, fetchBoard: engine.fetchBoard, deleteProject: engine.deleteProject,
             changes: { projects.changes() },
-            favourites: BoardViewModel.Favourites(list: engine.listFavourites, star: engine.star, unstar: engine.unstar),
+            favourites: BoardViewModel.Favourites(
+                list: engine.listFavourites, star: engine.star, unstar: engine.unstar),
             cards: BoardViewModel.CardActions(
                 moveProject: engine.moveProject, fetchProject: engine.fetchProject,
                 skipOccurrence: engine.skipOccurrence),
@@ -114,7 +117,8 @@ public struct ViewModelFactory {
         return BoardListViewModel(
             fetchBoardList: engine.fetchBoardList, homeBoard: engine.homeBoard, createBoard: engine.createBoard,
             renameBoard: engine.renameBoard, deleteBoard: engine.deleteBoard, restoreBoards: engine.restoreBoards,
-            changes: { projects.changes() }, makesFirstBoard: makingFirstBoard, navigator: navigator, localizer: localizer)
+            changes: { projects.changes() }, makesFirstBoard: makingFirstBoard, navigator: navigator,
+            localizer: localizer)
     }
 
     /// Who is signed in, with the button that signs out.

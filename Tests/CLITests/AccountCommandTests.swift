@@ -28,7 +28,8 @@ struct AccountCommandTests {
         return ((attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1) & 0o777
     }
 
-    @Test("sign up from standard input; whoami in a later run still says who; the files are private and hold no password")
+    @Test(
+        "sign up from standard input; whoami in a later run still says who; the files are private and hold no password")
     func signUpAndStay() async throws {
         let harness = try CLIHarness()
         defer { harness.directory.remove() }
@@ -55,7 +56,9 @@ struct AccountCommandTests {
         await Self.signUp(harness)
         let after = await harness.run(["whoami", "--json"])
 
-        #expect(before.output == #"{"account":null,"expiresAt":null,"signedIn":false,"signedInAt":null,"version":1}"# + "\n")
+        #expect(
+            before.output == #"{"account":null,"expiresAt":null,"signedIn":false,"signedInAt":null,"version":1}"# + "\n"
+        )
         let object = try #require(try JSONSerialization.jsonObject(with: Data(after.output.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["account", "expiresAt", "signedIn", "signedInAt", "version"])
         #expect(object["signedIn"] as? Bool == true)
@@ -80,20 +83,34 @@ struct AccountCommandTests {
         #expect(!(outcome.output + outcome.errors).contains(Self.password))
     }
 
-    @Test("each field that is not fine says so, as the sign-up form does; nothing is written", arguments: [
-        ("ada@example", "correct horse battery", "correct horse battery",
-         "pm: not signed up: Email: Invalid email format: the part after the @ needs a dot, as in example.com."),
-        ("ada@example.com", "short", "short",
-         "pm: not signed up: Password: Invalid password format: use at least 8 characters."),
-        ("ada@example.com", "ada@example.com", "ada@example.com",
-         "pm: not signed up: Password: Invalid password format: do not use your email."),
-        ("ada@example.com", "password", "password",
-         "pm: not signed up: Password: Invalid password format: this password is too common; choose a less common one."),
-        ("ada@example.com", "correct horse battery", "correct horse staple",
-         "pm: not signed up: Confirm password: The passwords do not match."),
-        ("", "", "",
-         "pm: not signed up: Email: Enter your email. Password: Enter a password. Confirm password: Enter the password again."),
-    ])
+    @Test(
+        "each field that is not fine says so, as the sign-up form does; nothing is written",
+        arguments: [
+            (
+                "ada@example", "correct horse battery", "correct horse battery",
+                "pm: not signed up: Email: Invalid email format: the part after the @ needs a dot, as in example.com."
+            ),
+            (
+                "ada@example.com", "short", "short",
+                "pm: not signed up: Password: Invalid password format: use at least 8 characters."
+            ),
+            (
+                "ada@example.com", "ada@example.com", "ada@example.com",
+                "pm: not signed up: Password: Invalid password format: do not use your email."
+            ),
+            (
+                "ada@example.com", "password", "password",
+                "pm: not signed up: Password: Invalid password format: this password is too common; choose a less common one."
+            ),
+            (
+                "ada@example.com", "correct horse battery", "correct horse staple",
+                "pm: not signed up: Confirm password: The passwords do not match."
+            ),
+            (
+                "", "", "",
+                "pm: not signed up: Email: Enter your email. Password: Enter a password. Confirm password: Enter the password again."
+            ),
+        ])
     func fieldMessages(email: String, password: String, confirmation: String, message: String) async throws {
         let harness = try CLIHarness()
         defer { harness.directory.remove() }
@@ -132,7 +149,8 @@ struct AccountCommandTests {
         let before = try harness.files()
 
         let wrongPassword = await harness.run(["login", Self.email, "--password-stdin"], input: "not my password\n")
-        let unknownEmail = await harness.run(["login", "bob@example.com", "--password-stdin"], input: Self.password + "\n")
+        let unknownEmail = await harness.run(
+            ["login", "bob@example.com", "--password-stdin"], input: Self.password + "\n")
 
         #expect(wrongPassword.status == 1)
         #expect(unknownEmail.status == 1)
@@ -165,13 +183,15 @@ struct AccountCommandTests {
         #expect(waiting.errors == "pm: Too many failed sign-ins: try again after 2026-03-15T12:00:30Z.\n")
     }
 
-    @Test("a password given as an argument is refused, saying why, before anything is read or written", arguments: [
-        ["signup", "ada@example.com", "hunter22"],
-        ["login", "ada@example.com", "hunter22"],
-        ["login", "ada@example.com", "--password", "hunter22"],
-        ["signup", "ada@example.com", "--password=hunter22"],
-        ["login", "ada@example.com", "-p", "hunter22"],
-    ])
+    @Test(
+        "a password given as an argument is refused, saying why, before anything is read or written",
+        arguments: [
+            ["signup", "ada@example.com", "hunter22"],
+            ["login", "ada@example.com", "hunter22"],
+            ["login", "ada@example.com", "--password", "hunter22"],
+            ["signup", "ada@example.com", "--password=hunter22"],
+            ["login", "ada@example.com", "-p", "hunter22"],
+        ])
     func passwordArgumentRefused(arguments: [String]) async throws {
         let harness = try CLIHarness()
         defer { harness.directory.remove() }
@@ -181,7 +201,9 @@ struct AccountCommandTests {
 
         #expect(outcome.status == 2)
         #expect(outcome.errorLines.count == 2)
-        #expect(outcome.errors.contains("a password on the command line is seen by other users (ps) and kept in your shell's history"))
+        #expect(
+            outcome.errors.contains(
+                "a password on the command line is seen by other users (ps) and kept in your shell's history"))
         #expect(outcome.errors.contains("--password-stdin"))
         #expect(!outcome.errors.contains("hunter22"))
         #expect(terminal.prompts.isEmpty)
@@ -196,7 +218,9 @@ struct AccountCommandTests {
         let outcome = await harness.run(["login", Self.email])
 
         #expect(outcome.status == 2)
-        #expect(outcome.errorLines.first == "pm: standard input is not a terminal to ask for the password on: pipe it in with --password-stdin")
+        #expect(
+            outcome.errorLines.first
+                == "pm: standard input is not a terminal to ask for the password on: pipe it in with --password-stdin")
         #expect(try harness.files().isEmpty)
     }
 

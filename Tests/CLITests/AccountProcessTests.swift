@@ -11,7 +11,8 @@ import Testing
 struct AccountProcessTests {
     static func pm(_ arguments: [String], input: String = "", store: URL) throws -> ProcessRun {
         try ProcessRun.run(
-            BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE"), arguments + ["--store", store.path], input: input,
+            BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE"), arguments + ["--store", store.path],
+            input: input,
             environment: ["HOME": store.deletingLastPathComponent().path, "PM_NOW": "2026-03-15T12:00:00Z"])
     }
 
@@ -22,9 +23,11 @@ struct AccountProcessTests {
         let store = directory.file("projects.pmstore")
         let password = "a long and private passphrase"
 
-        let signUp = try Self.pm(["signup", "ada@example.com", "--password-stdin"], input: password + "\n", store: store)
+        let signUp = try Self.pm(
+            ["signup", "ada@example.com", "--password-stdin"], input: password + "\n", store: store)
         let whoami = try Self.pm(["whoami"], store: store)
-        let wrong = try Self.pm(["login", "ada@example.com", "--password-stdin"], input: "not the passphrase\n", store: store)
+        let wrong = try Self.pm(
+            ["login", "ada@example.com", "--password-stdin"], input: "not the passphrase\n", store: store)
         let still = try Self.pm(["whoami", "--json"], store: store)
 
         #expect(signUp.status == 0, "\(signUp.errors)")

@@ -41,10 +41,11 @@ struct BoardCommandTests {
         #expect(try AccountCommandTests.permissions(Self.settingsFile(harness)) == 0o600)
         _ = try await harness.add("Write the report")
         let boards = await harness.run(["boards"])
-        #expect(boards.outputLines == [
-            "  Projects  0 projects (To Do 0, Doing 0, Done 0)",
-            "* Work      1 project (To Do 1, Doing 0, Done 0)",
-        ])
+        #expect(
+            boards.outputLines == [
+                "  Projects  0 projects (To Do 0, Doing 0, Done 0)",
+                "* Work      1 project (To Do 1, Doing 0, Done 0)",
+            ])
         let renamed = await harness.run(["board", "rename", "Work", "Office"])
         #expect(renamed.output == "renamed board 'Work' to 'Office'\n")
         #expect(await harness.run(["boards"]).outputLines.last?.hasPrefix("* Office") == true)
@@ -81,9 +82,11 @@ struct BoardCommandTests {
         let columns = try #require(object["columns"] as? [[String: Any]])
         #expect(columns.map { $0["state"] as? String } == ["todo", "doing", "done"])
         let card = try #require((columns[0]["projects"] as? [[String: Any]])?.first)
-        #expect(Set(card.keys) == [
-            "id", "fullID", "title", "body", "state", "deadline", "repeat", "overdue", "board", "createdAt", "updatedAt",
-        ])
+        #expect(
+            Set(card.keys) == [
+                "id", "fullID", "title", "body", "state", "deadline", "repeat", "overdue", "board", "createdAt",
+                "updatedAt",
+            ])
         #expect(card["id"] as? String == id)
         #expect(card["deadline"] as? String == "2026-03-20")
     }
@@ -117,7 +120,10 @@ struct BoardCommandTests {
         let outcome = await harness.run(["board", "delete", "Work"])
 
         #expect(outcome.status == 2)
-        #expect(outcome.errorLines.first == "pm: 'pm board delete' asks before it deletes a board, and there is no terminal to ask on: add --yes")
+        #expect(
+            outcome.errorLines.first
+                == "pm: 'pm board delete' asks before it deletes a board, and there is no terminal to ask on: add --yes"
+        )
         #expect(try harness.files() == before)
     }
 
@@ -134,7 +140,8 @@ struct BoardCommandTests {
         #expect(deleteDefault.status == 1)
         #expect(deleteDefault.errorLines.count == 1)
         #expect(rename.status == 1)
-        #expect(rename.errors == "pm: a board is already named 'Projects': choose another name (pm boards lists them)\n")
+        #expect(
+            rename.errors == "pm: a board is already named 'Projects': choose another name (pm boards lists them)\n")
         #expect(try harness.files() == before)
     }
 

@@ -7,7 +7,8 @@ import Testing
 /// A store with long titles, an overdue project, a project due today and a done one.
 private func busyHarness() async throws -> CLIHarness {
     let harness = try CLIHarness()
-    _ = try await harness.add("Write the quarterly report for the board of directors, with every appendix", ["--due", "2026-03-01"])
+    _ = try await harness.add(
+        "Write the quarterly report for the board of directors, with every appendix", ["--due", "2026-03-01"])
     _ = try await harness.add("Supercalifragilisticexpialidociousprojectnamewithoutanyspaces")
     let today = try await harness.add("Book the offsite", ["--due", "2026-03-15"])
     let done = try await harness.add("Renew passport", ["--due", "2026-03-01"])
@@ -18,8 +19,9 @@ private func busyHarness() async throws -> CLIHarness {
 
 @Suite("pm board layout")
 struct BoardLayoutTests {
-    @Test("every line fits the terminal width, with and without colour",
-          arguments: [42, 50, 64, 80, 101, 132, 200], [false, true])
+    @Test(
+        "every line fits the terminal width, with and without colour",
+        arguments: [42, 50, 64, 80, 101, 132, 200], [false, true])
     func fitsWidth(_ width: Int, colour: Bool) async throws {
         // Given
         let harness = try await busyHarness()
@@ -34,8 +36,9 @@ struct BoardLayoutTests {
         for line in board.outputLines {
             #expect(withoutEscapes(line).count <= width, "\(line)")
         }
-        #expect(board.outputLines.contains { withoutEscapes($0).count > width - 6 } || width > 132,
-                "the board uses the width it is given")
+        #expect(
+            board.outputLines.contains { withoutEscapes($0).count > width - 6 } || width > 132,
+            "the board uses the width it is given")
     }
 
     @Test("the board draws three columns with counts, and cards with id, title and deadline")
@@ -48,21 +51,22 @@ struct BoardLayoutTests {
         let board = await harness.run(["board"], width: 80)
 
         // Then
-        #expect(board.outputLines == [
-            "Projects · today 2026-03-15 · ! overdue",
-            "To Do (2)                │ Doing (1)                │ Done (1)",
-            "─────────────────────────┼──────────────────────────┼─────────────────────────",
-            "3f2a9c1e                 │ a1b2c3d4                 │ 5c6d7e8f",
-            "Write the quarterly      │ Book the offsite         │ Renew passport",
-            "report for the board of  │ due 2026-03-15           │ due 2026-03-01",
-            "directors, with every…   │                          │",
-            "! overdue 2026-03-01     │                          │",
-            "                         │                          │",
-            "7b1d0e44                 │                          │",
-            "Supercalifragilisticexpi │                          │",
-            "alidociousprojectnamewit │                          │",
-            "houtanyspaces            │                          │",
-        ])
+        #expect(
+            board.outputLines == [
+                "Projects · today 2026-03-15 · ! overdue",
+                "To Do (2)                │ Doing (1)                │ Done (1)",
+                "─────────────────────────┼──────────────────────────┼─────────────────────────",
+                "3f2a9c1e                 │ a1b2c3d4                 │ 5c6d7e8f",
+                "Write the quarterly      │ Book the offsite         │ Renew passport",
+                "report for the board of  │ due 2026-03-15           │ due 2026-03-01",
+                "directors, with every…   │                          │",
+                "! overdue 2026-03-01     │                          │",
+                "                         │                          │",
+                "7b1d0e44                 │                          │",
+                "Supercalifragilisticexpi │                          │",
+                "alidociousprojectnamewit │                          │",
+                "houtanyspaces            │                          │",
+            ])
     }
 
     @Test("a terminal narrower than the minimum gets the minimum width")
@@ -116,12 +120,14 @@ struct BoardLayoutTests {
         #expect(withoutEscapes(coloured.output) == plain.output)
     }
 
-    @Test("colour follows NO_COLOR and TERM on a terminal", arguments: [
-        (["NO_COLOR": "1"], false),
-        (["NO_COLOR": ""], true),
-        (["TERM": "dumb"], false),
-        (["TERM": "xterm-256color"], true),
-    ])
+    @Test(
+        "colour follows NO_COLOR and TERM on a terminal",
+        arguments: [
+            (["NO_COLOR": "1"], false),
+            (["NO_COLOR": ""], true),
+            (["TERM": "dumb"], false),
+            (["TERM": "xterm-256color"], true),
+        ])
     func noColour(_ environment: [String: String], expectsColour: Bool) async throws {
         // Given
         let harness = try await busyHarness()
@@ -159,8 +165,9 @@ struct BoardLayoutTests {
         #expect(board.output.contains("Evil \u{FFFD}[2J"))
     }
 
-    @Test("a title with control or bidirectional characters is refused, naming them, and nothing is saved",
-          arguments: ["Evil \u{1B}[2J title", "invoice\u{202E}fdp.exe", "tab\there", "\u{2066}isolated\u{2069}"])
+    @Test(
+        "a title with control or bidirectional characters is refused, naming them, and nothing is saved",
+        arguments: ["Evil \u{1B}[2J title", "invoice\u{202E}fdp.exe", "tab\there", "\u{2066}isolated\u{2069}"])
     func refusesInvisibleControls(title: String) async throws {
         // Given
         let harness = try CLIHarness()
@@ -176,7 +183,10 @@ struct BoardLayoutTests {
         let named = ValidationFailure.codePoints(ProjectRules.invisibleControls(in: title))
         for outcome in [added, edited] {
             #expect(outcome.status == 1)
-            #expect(outcome.errorLines == ["pm: not saved: the title holds invisible control characters (\(named)): remove them"])
+            #expect(
+                outcome.errorLines == [
+                    "pm: not saved: the title holds invisible control characters (\(named)): remove them"
+                ])
         }
         #expect(try harness.storeContents() == before)
     }
@@ -191,11 +201,12 @@ struct BoardLayoutTests {
         let board = await harness.run(["board"], width: 60)
 
         // Then
-        #expect(board.outputLines == [
-            "Projects · today 2026-03-15",
-            "To Do (0)          │ Doing (0)          │ Done (0)",
-            "───────────────────┼────────────────────┼───────────────────",
-            "(empty)            │ (empty)            │ (empty)",
-        ])
+        #expect(
+            board.outputLines == [
+                "Projects · today 2026-03-15",
+                "To Do (0)          │ Doing (0)          │ Done (0)",
+                "───────────────────┼────────────────────┼───────────────────",
+                "(empty)            │ (empty)            │ (empty)",
+            ])
     }
 }

@@ -24,7 +24,8 @@ struct BoardOptionTests {
         #expect(await harness.run(["show", work]).errors == "pm: no project with id '\(work)'\n")
         #expect(await harness.run(["show", work, "--board", "work"]).output.contains("Work card"))
         #expect(await harness.run(["edit", work, "--board", "Work", "--title", "Work card, edited"]).status == 0)
-        #expect(await harness.run(["move", work, "doing", "--board", "Work"]).output == "moved \(work) to Doing (1 of 1)\n")
+        #expect(
+            await harness.run(["move", work, "doing", "--board", "Work"]).output == "moved \(work) to Doing (1 of 1)\n")
         let history = await harness.run(["history", "--board", "Work"])
         #expect(history.outputLines.count == 4)
         #expect(history.output.contains("Work card, edited") && !history.output.contains("Home card"))
@@ -52,22 +53,26 @@ struct BoardOptionTests {
         #expect(await harness.run(["board"]).outputLines.first?.hasPrefix("Work · ") == true)
         #expect(await harness.run(["show", work]).status == 0)
         #expect(await harness.run(["show", home]).status == 1)
-        #expect(await harness.run(["boards"]).outputLines == [
-            "  Projects  1 project (To Do 1, Doing 0, Done 0)",
-            "* Work      2 projects (To Do 2, Doing 0, Done 0)",
-        ])
+        #expect(
+            await harness.run(["boards"]).outputLines == [
+                "  Projects  1 project (To Do 1, Doing 0, Done 0)",
+                "* Work      2 projects (To Do 2, Doing 0, Done 0)",
+            ])
         #expect(await harness.run(["undo"]).output == "undid: Added 'Second work card' to To Do\n")
         #expect(await harness.run(["show", added]).status == 1)
     }
 
-    @Test("an unknown board is one line saying pm boards lists them, exit 1, and nothing is written", arguments: [
-        ["add", "Card", "--board", "Nowhere"], ["show", "3f2a", "--board", "Nowhere"],
-        ["edit", "3f2a", "--title", "T", "--board", "Nowhere"], ["move", "3f2a", "done", "--board", "Nowhere"],
-        ["delete", "3f2a", "--board", "Nowhere"], ["history", "--board", "Nowhere"], ["undo", "--board", "Nowhere"],
-        ["redo", "--board", "Nowhere"], ["search", "card", "--board", "Nowhere"], ["today", "--board", "Nowhere"],
-        ["export", "--json", "--board", "Nowhere"], ["reminders", "--board", "Nowhere"], ["board", "Nowhere"],
-        ["board", "rename", "Nowhere", "Somewhere"], ["board", "use", "Nowhere"],
-    ])
+    @Test(
+        "an unknown board is one line saying pm boards lists them, exit 1, and nothing is written",
+        arguments: [
+            ["add", "Card", "--board", "Nowhere"], ["show", "3f2a", "--board", "Nowhere"],
+            ["edit", "3f2a", "--title", "T", "--board", "Nowhere"], ["move", "3f2a", "done", "--board", "Nowhere"],
+            ["delete", "3f2a", "--board", "Nowhere"], ["history", "--board", "Nowhere"],
+            ["undo", "--board", "Nowhere"],
+            ["redo", "--board", "Nowhere"], ["search", "card", "--board", "Nowhere"], ["today", "--board", "Nowhere"],
+            ["export", "--json", "--board", "Nowhere"], ["reminders", "--board", "Nowhere"], ["board", "Nowhere"],
+            ["board", "rename", "Nowhere", "Somewhere"], ["board", "use", "Nowhere"],
+        ])
     func unknownBoard(arguments: [String]) async throws {
         let (harness, _, _) = try await Self.twoBoards()
         defer { harness.directory.remove() }

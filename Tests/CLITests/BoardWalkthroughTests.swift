@@ -13,7 +13,9 @@ struct BoardWalkthroughTests {
         await harness.run(["login", email, "--password-stdin"], input: password + "\n")
     }
 
-    @Test("sign up, out, a wrong password and an unknown email alike, in; two boards, a card moved across; it and the session stay")
+    @Test(
+        "sign up, out, a wrong password and an unknown email alike, in; two boards, a card moved across; it and the session stay"
+    )
     func walkthrough() async throws {
         let harness = try CLIHarness()
         defer { harness.directory.remove() }
@@ -54,7 +56,9 @@ struct BoardWalkthroughTests {
         }
     }
 
-    @Test("a move to another board keeps its column unless told, lands at --at, and pm undo on the board it left brings it back")
+    @Test(
+        "a move to another board keeps its column unless told, lands at --at, and pm undo on the board it left brings it back"
+    )
     func moveAndUndo() async throws {
         let harness = try CLIHarness()
         defer { harness.directory.remove() }

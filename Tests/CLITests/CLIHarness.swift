@@ -55,7 +55,8 @@ final class ScriptedIDs: Sendable {
             return value
         }
         let serial = String(index + 1, radix: 16)
-        let head = index < prefixes.count
+        let head =
+            index < prefixes.count
             ? prefixes[index] : String(repeating: "0", count: 8 - serial.count) + serial
         let tail = String(repeating: "0", count: 12 - serial.count) + serial
         guard let id = UUID(uuidString: "\(head)-0000-4000-8000-\(tail)") else {
@@ -71,8 +72,12 @@ struct RunOutcome: Sendable {
     var output: String
     var errors: String
 
-    var outputLines: [String] { output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
-    var errorLines: [String] { errors.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    var outputLines: [String] {
+        output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+    var errorLines: [String] {
+        errors.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
 }
 
 /// A temporary store file and a deterministic world to run `pm` in, run after run.
@@ -139,7 +144,9 @@ struct CLIHarness: Sendable {
     }
 
     /// Adds a project and returns the short id `pm add` printed.
-    func add(_ title: String, _ options: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+    func add(_ title: String, _ options: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> String
+    {
         let outcome = await run(["add", title] + options)
         #expect(outcome.status == 0, "pm add failed: \(outcome.errors)", sourceLocation: sourceLocation)
         return try #require(outcome.outputLines.first, sourceLocation: sourceLocation)
@@ -154,7 +161,9 @@ struct CLIHarness: Sendable {
         while let relative = walker.nextObject() as? String {
             let path = root + "/" + relative
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+                continue
+            }
             files[relative] = try Data(contentsOf: URL(fileURLWithPath: path))
         }
         return files

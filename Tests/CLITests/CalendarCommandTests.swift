@@ -1,8 +1,9 @@
 import Foundation
 import ProjectManagerDomain
-@testable import ProjectManagerCLI
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManagerCLI
 
 @Suite("pm export --ics, pm export --json and pm reminders")
 struct CalendarCommandTests {
@@ -10,7 +11,8 @@ struct CalendarCommandTests {
     func export() async throws {
         // Given three dated projects (one Done) and one without a deadline; the clock is 2026-03-15 12:00 UTC
         let harness = try CLIHarness()
-        let rent = try await harness.add("Pay rent, gas; water", ["--due", "2026-03-20", "--body", "Line one\nLine two"])
+        let rent = try await harness.add(
+            "Pay rent, gas; water", ["--due", "2026-03-20", "--body", "Line one\nLine two"])
         let mart = try await harness.add("이마트 의무휴업일 — 매월 둘째, 넷째 일요일에는 문을 닫습니다", ["--due", "2026-03-22"])
         let shipped = try await harness.add("Shipped", ["--due", "2026-03-01"])
         _ = try await harness.add("Someday")
@@ -49,8 +51,14 @@ struct CalendarCommandTests {
         // Then
         #expect(outcome.status == 0, "\(outcome.errors)")
         struct Document: Decodable {
-            struct Board: Decodable { let title: String; let projects: [Project] }
-            struct Project: Decodable { let id, fullID, title, body, state: String; let deadline: String? }
+            struct Board: Decodable {
+                let title: String
+                let projects: [Project]
+            }
+            struct Project: Decodable {
+                let id, fullID, title, body, state: String
+                let deadline: String?
+            }
             let version: Int
             let boards: [Board]
         }

@@ -9,7 +9,8 @@ import Testing
 struct CleanTextProcessTests {
     /// Escape sequences (CSI colour, an OSC window title, an OSC 8 link), BEL, backspace, a lone
     /// carriage return, DEL, C1 controls (CSI, OSC, NEL) and the bidirectional controls.
-    static let planted = "\u{1B}[31m\u{1B}]0;owned\u{07}\u{1B}]8;;https://evil.example/\u{1B}\\link\u{1B}]8;;\u{1B}\\"
+    static let planted =
+        "\u{1B}[31m\u{1B}]0;owned\u{07}\u{1B}]8;;https://evil.example/\u{1B}\\link\u{1B}]8;;\u{1B}\\"
         + "\u{07}\u{08}\r\u{7F}\u{9B}31m\u{9D}0;owned\u{9C}\u{85}\u{202A}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}"
     static let placeholder = "ZZPLANTZZ"
 
@@ -17,12 +18,14 @@ struct CleanTextProcessTests {
     /// controls.
     static func forbidden(in text: String) -> [Unicode.Scalar] {
         text.unicodeScalars.filter { scalar in
-            scalar != "\n" && (scalar.properties.generalCategory == .control
-                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value))
+            scalar != "\n"
+                && (scalar.properties.generalCategory == .control
+                    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value))
         }
     }
 
-    @Test("board, show, search, today, favourites, history, reminders, export and errors: escaped or removed, never raw")
+    @Test(
+        "board, show, search, today, favourites, history, reminders, export and errors: escaped or removed, never raw")
     func everyOutput() async throws {
         // Given a store whose titles, bodies, board name and history hold the planted text
         let harness = try CLIHarness(prefixes: ["abcd1234", "abcd5678", "7b1d0e44", "5c6d7e8f"])
@@ -33,7 +36,9 @@ struct CleanTextProcessTests {
         _ = try await harness.add("Daily \(tag)", ["--due", "2026-03-16", "--repeat", "FREQ=DAILY"])
         #expect(await harness.run(["board", "new", "Board \(tag)"]).status == 0)
         _ = try await harness.add("Elsewhere \(tag)", ["--board", "Board \(tag)", "--due", "2026-03-17"])
-        for arguments in [["star", "7b1d"], ["star", "--board", "Board \(tag)"], ["edit", "abcd1234", "--title", "Title \(tag) end"]] {
+        for arguments in [
+            ["star", "7b1d"], ["star", "--board", "Board \(tag)"], ["edit", "abcd1234", "--title", "Title \(tag) end"],
+        ] {
             #expect(await harness.run(arguments).status == 0, "\(arguments)")
         }
         #expect(await harness.run(["edit", "abcd5678", "--body", "Edited \(tag)"]).status == 0)
@@ -50,14 +55,20 @@ struct CleanTextProcessTests {
         ]
         var runs: [(command: [String], run: ProcessRun)] = []
         for command in commands {
-            runs.append((command, try ProcessRun.run(pm, command + ["--store", harness.store.path], environment: environment)))
+            runs.append(
+                (command, try ProcessRun.run(pm, command + ["--store", harness.store.path], environment: environment)))
         }
 
         // Then no output carries one raw
         for (command, run) in runs {
-            let output = command == ["export", "--ics"] ? run.output.replacingOccurrences(of: "\r\n", with: "\n") : run.output
-            #expect(Self.forbidden(in: output).isEmpty, "pm \(command.joined(separator: " ")): \(Self.forbidden(in: output))")
-            #expect(Self.forbidden(in: run.errors).isEmpty, "pm \(command.joined(separator: " ")) on stderr: \(Self.forbidden(in: run.errors))")
+            let output =
+                command == ["export", "--ics"] ? run.output.replacingOccurrences(of: "\r\n", with: "\n") : run.output
+            #expect(
+                Self.forbidden(in: output).isEmpty,
+                "pm \(command.joined(separator: " ")): \(Self.forbidden(in: output))")
+            #expect(
+                Self.forbidden(in: run.errors).isEmpty,
+                "pm \(command.joined(separator: " ")) on stderr: \(Self.forbidden(in: run.errors))")
             #expect(command == ["show", "abcd"] ? run.status == 1 : run.status == 0, "pm \(command): \(run.errors)")
         }
         // and what it shows is the text around them

@@ -37,7 +37,9 @@ struct CommandTests {
 
         // When
         let moved = await harness.run(["move", report, "doing"])
-        let edited = await harness.run(["edit", offsite, "--title", "Book the team offsite", "--due", "none", "--body", "Ask Sam"])
+        let edited = await harness.run([
+            "edit", offsite, "--title", "Book the team offsite", "--due", "none", "--body", "Ask Sam",
+        ])
         let board = await harness.run(["board"])
         let shown = await harness.run(["show", offsite])
 
@@ -121,22 +123,25 @@ struct CommandTests {
 
         // Then: 12:00 UTC is 21:00 in Seoul
         #expect(shown.status == 0)
-        #expect(shown.outputLines == [
-            "3f2a9c1e  Write the report",
-            "  column   To Do, 1 of 1",
-            "  due      2026-03-14 ! overdue",
-            "  created  2026-03-15 21:00",
-            "  updated  2026-03-15 21:00",
-            "  id       3f2a9c1e-0000-4000-8000-000000000001",
-            "",
-            "  Line one",
-            "  Line two",
-        ])
+        #expect(
+            shown.outputLines == [
+                "3f2a9c1e  Write the report",
+                "  column   To Do, 1 of 1",
+                "  due      2026-03-14 ! overdue",
+                "  created  2026-03-15 21:00",
+                "  updated  2026-03-15 21:00",
+                "  id       3f2a9c1e-0000-4000-8000-000000000001",
+                "",
+                "  Line one",
+                "  Line two",
+            ])
     }
 
-    @Test("ids may be shortened to a unique prefix, in any case, or given whole with dashes", arguments: [
-        "3f2a", "3F2A9C", "3f2a9c1e", "3f2a9c1e-0000-4000-8000-000000000001", "3F2A9C1E00004000",
-    ])
+    @Test(
+        "ids may be shortened to a unique prefix, in any case, or given whole with dashes",
+        arguments: [
+            "3f2a", "3F2A9C", "3f2a9c1e", "3f2a9c1e-0000-4000-8000-000000000001", "3F2A9C1E00004000",
+        ])
     func prefixes(_ prefix: String) async throws {
         // Given
         let harness = try CLIHarness()
@@ -194,8 +199,9 @@ struct CommandTests {
         #expect(kiribatiBoard.output.contains("! overdue 2026-03-15"))
     }
 
-    @Test("help, --help, -h and no command print the usage on standard output and open no store",
-          arguments: [["help"], ["--help"], ["-h"], [], ["--help", "frobnicate"]])
+    @Test(
+        "help, --help, -h and no command print the usage on standard output and open no store",
+        arguments: [["help"], ["--help"], ["-h"], [], ["--help", "frobnicate"]])
     func help(_ arguments: [String]) async throws {
         // Given
         let harness = try CLIHarness()
@@ -215,8 +221,9 @@ struct CommandTests {
         #expect(try harness.storeContents() == nil)
     }
 
-    @Test("help for one command shows its synopsis, its arguments and its options, and opens no store",
-          arguments: [["help", "move"], ["move", "--help"], ["move", "-h", "3f2a"], ["--help", "move"]])
+    @Test(
+        "help for one command shows its synopsis, its arguments and its options, and opens no store",
+        arguments: [["help", "move"], ["move", "--help"], ["move", "-h", "3f2a"], ["--help", "move"]])
     func commandHelp(_ arguments: [String]) async throws {
         // Given
         let harness = try CLIHarness()
@@ -228,7 +235,11 @@ struct CommandTests {
         // Then
         #expect(outcome.status == CommandLineTool.ExitCode.success.rawValue)
         // Wrapped to the width, 80 here
-        #expect(outcome.outputLines.prefix(2) == ["Usage: pm move ID [todo|doing|done] [--at N] [--board NAME] [--to-board NAME]", "    [--json] [--pretty]"])
+        #expect(
+            outcome.outputLines.prefix(2) == [
+                "Usage: pm move ID [todo|doing|done] [--at N] [--board NAME] [--to-board NAME]",
+                "    [--json] [--pretty]",
+            ])
         #expect(outcome.outputLines.allSatisfy { $0.count <= 80 })
         #expect(outcome.output.contains("  todo|doing|done              the column to move it to"))
         #expect(outcome.output.contains("  --at N                       its position in the column, from 1 (the top)"))

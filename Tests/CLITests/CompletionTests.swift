@@ -1,6 +1,7 @@
 import Foundation
-@testable import ProjectManagerCLI
 import Testing
+
+@testable import ProjectManagerCLI
 
 @Suite("pm completion: scripts written from the command registry")
 struct CompletionTests {
@@ -11,11 +12,14 @@ struct CompletionTests {
         let typed = words.map { "'\($0)'" }.joined(separator: " ")
         let process = Process()
         process.executableURL = URL(filePath: "/usr/bin/env")
-        process.arguments = ["bash", "--norc", "--noprofile", "-c", """
+        process.arguments = [
+            "bash", "--norc", "--noprofile", "-c",
+            """
             \(script)
             COMP_WORDS=(\(typed)); COMP_CWORD=\(words.count - 1); _pm
             printf '%s\\n' "${COMPREPLY[@]}"
-            """]
+            """,
+        ]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -25,19 +29,25 @@ struct CompletionTests {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
-    @Test("bash completes commands, options, columns and shells", arguments: [
-        (["pm", "mo"], ["move"]),
-        (["pm", "h"], ["history", "help"]),
-        (["pm", "move", "3f2a", "do"], ["doing", "done"]),
-        (["pm", "add", "Report", "--d"], ["--due"]),
-        (["pm", "--store", "/tmp/x.pmstore", "hi"], ["history"]),
-        (["pm", "help", "un"], ["unstar", "undo"]),
-        (["pm", "completion", ""], [
-            "bash", "zsh", "fish", "ids", "boards", "--board", "--store", "--color", "--quiet", "-q", "--help", "-h", "--version", "-V",
-        ]),
-        (["pm", "--color", "a"], ["auto", "always"]),
-        (["pm", "history", "--limit", ""], []),
-    ])
+    @Test(
+        "bash completes commands, options, columns and shells",
+        arguments: [
+            (["pm", "mo"], ["move"]),
+            (["pm", "h"], ["history", "help"]),
+            (["pm", "move", "3f2a", "do"], ["doing", "done"]),
+            (["pm", "add", "Report", "--d"], ["--due"]),
+            (["pm", "--store", "/tmp/x.pmstore", "hi"], ["history"]),
+            (["pm", "help", "un"], ["unstar", "undo"]),
+            (
+                ["pm", "completion", ""],
+                [
+                    "bash", "zsh", "fish", "ids", "boards", "--board", "--store", "--color", "--quiet", "-q", "--help",
+                    "-h", "--version", "-V",
+                ]
+            ),
+            (["pm", "--color", "a"], ["auto", "always"]),
+            (["pm", "history", "--limit", ""], []),
+        ])
     func bash(_ words: [String], expected: [String]) throws {
         #expect(try bashCompletions(words) == expected)
     }
@@ -58,7 +68,10 @@ struct CompletionTests {
     func zsh() {
         let script = CompletionScript(commands: CommandRegistry.commands).script(for: .zsh)
         #expect(script.hasPrefix("#compdef pm\n"))
-        #expect(script.contains("move) _arguments $globals '--at[its position in the column, from 1 (the top)]:N: ' '--board[the board, by name, instead of the current one (pm boards lists them)]:NAME:_pm_boards' '--to-board[the board to move it to, by name]:NAME:_pm_boards' '--json[print the move as JSON]' '--pretty[with --json: indent the JSON, a key a line]' '1:ID:_pm_ids' '2:todo|doing|done:(todo doing done)' ;;"))
+        #expect(
+            script.contains(
+                "move) _arguments $globals '--at[its position in the column, from 1 (the top)]:N: ' '--board[the board, by name, instead of the current one (pm boards lists them)]:NAME:_pm_boards' '--to-board[the board to move it to, by name]:NAME:_pm_boards' '--json[print the move as JSON]' '--pretty[with --json: indent the JSON, a key a line]' '1:ID:_pm_ids' '2:todo|doing|done:(todo doing done)' ;;"
+            ))
         #expect(script.contains("'edit:change a project'\\''s title, body, deadline or repeat rule'"))
     }
 
@@ -67,7 +80,10 @@ struct CompletionTests {
         let script = CompletionScript(commands: CommandRegistry.commands).script(for: .fish)
         #expect(script.contains("complete -c pm -n '__fish_seen_subcommand_from move' -a 'todo doing done'"))
         #expect(script.contains("complete -c pm -l store -r -F -d "))
-        #expect(script.contains("complete -c pm -n __fish_use_subcommand -a undo -d 'revert the last change to the board (a card, a star, a skip, the board itself)'"))
+        #expect(
+            script.contains(
+                "complete -c pm -n __fish_use_subcommand -a undo -d 'revert the last change to the board (a card, a star, a skip, the board itself)'"
+            ))
     }
 
     @Test("pm completion prints the script on standard output", arguments: CompletionScript.Shell.allCases)

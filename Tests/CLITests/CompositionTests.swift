@@ -19,7 +19,8 @@ struct CompositionTests {
         for file in files where file.lastPathComponent != "Screens.swift" {
             let text = try String(contentsOf: file, encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            where line.contains(".engine.") || line.contains("ProjectManagerEngine") || line.contains("screens.engine") {
+            where line.contains(".engine.") || line.contains("ProjectManagerEngine") || line.contains("screens.engine")
+            {
                 Issue.record("\(file.lastPathComponent):\(number + 1) reaches the engine: \(line)")
             }
         }

@@ -9,12 +9,15 @@ import Testing
 struct ConventionsProcessTests {
     /// Runs the shell `script` with `$PM` the built `pm`, `$S` a store in `directory`, and `pm` on
     /// the `PATH`.
-    static func shell(_ script: String, in directory: TemporaryDirectory, environment: [String: String] = [:]) throws -> ProcessRun {
+    static func shell(_ script: String, in directory: TemporaryDirectory, environment: [String: String] = [:]) throws
+        -> ProcessRun
+    {
         let pm = try BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE")
         var variables = [
             "PM": pm.path, "S": directory.file("projects.pmstore").path, "HOME": directory.url.path,
             "PM_NOW": "2026-03-15T12:00:00Z", "TZ": "UTC",
-            "PATH": pm.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+            "PATH": pm.deletingLastPathComponent().path + ":"
+                + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
         ]
         variables.merge(environment) { _, new in new }
         return try ProcessRun.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script], environment: variables)
@@ -31,18 +34,23 @@ struct ConventionsProcessTests {
         #expect(run.output == "pm 0.1.0\npm 0.1.0\npm 0.1.0\n")
     }
 
-    @Test("help is wrapped to the width: no line past COLUMNS=40 but a word longer than that", arguments: [
-        ["help"], ["help", "github"], ["help", "recur"], ["move", "--help"],
-    ])
+    @Test(
+        "help is wrapped to the width: no line past COLUMNS=40 but a word longer than that",
+        arguments: [
+            ["help"], ["help", "github"], ["help", "recur"], ["move", "--help"],
+        ])
     func helpWrapped(_ arguments: [String]) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
 
-        let run = try Self.shell(#""$PM" "$@""#.replacingOccurrences(of: "\"$@\"", with: arguments.joined(separator: " ")),
-                                 in: directory, environment: ["COLUMNS": "40"])
+        let run = try Self.shell(
+            #""$PM" "$@""#.replacingOccurrences(of: "\"$@\"", with: arguments.joined(separator: " ")),
+            in: directory, environment: ["COLUMNS": "40"])
 
         #expect(run.status == 0, "\(run.errors)")
-        let long = run.output.split(separator: "\n").filter { $0.count > 40 && $0.trimmingCharacters(in: .whitespaces).contains(" ") }
+        let long = run.output.split(separator: "\n").filter {
+            $0.count > 40 && $0.trimmingCharacters(in: .whitespaces).contains(" ")
+        }
         #expect(long.isEmpty, "\(long)")
         #expect(run.output.split(separator: "\n").count > 10)
     }
@@ -53,11 +61,14 @@ struct ConventionsProcessTests {
         defer { directory.remove() }
 
         let page = try Self.shell(#""$PM" help --man"#, in: directory)
-        let troff = try Self.shell(#"command -v groff >/dev/null || exit 0; "$PM" help --man | groff -man -Tutf8 -ww -z"#, in: directory)
+        let troff = try Self.shell(
+            #"command -v groff >/dev/null || exit 0; "$PM" help --man | groff -man -Tutf8 -ww -z"#, in: directory)
 
         #expect(page.status == 0)
         #expect(page.output.hasPrefix(".TH PM 1 "))
-        for section in [".SH NAME", ".SH SYNOPSIS", ".SH COMMANDS", ".SH OPTIONS", ".SH ENVIRONMENT", ".SH EXIT STATUS"] {
+        for section in [
+            ".SH NAME", ".SH SYNOPSIS", ".SH COMMANDS", ".SH OPTIONS", ".SH ENVIRONMENT", ".SH EXIT STATUS",
+        ] {
             #expect(page.output.contains("\n\(section)\n"), "\(section)")
         }
         for name in ["demo", "add", "board", "import", "completion", "github", "version"] {
@@ -74,7 +85,8 @@ struct ConventionsProcessTests {
         defer { directory.remove() }
         _ = try Self.shell(#""$PM" add Late --due 2026-03-01 --store "$S""#, in: directory)
 
-        let always = try Self.shell(#""$PM" board --color=always --store "$S" | cat"#, in: directory, environment: ["NO_COLOR": "1"])
+        let always = try Self.shell(
+            #""$PM" board --color=always --store "$S" | cat"#, in: directory, environment: ["NO_COLOR": "1"])
         let spaced = try Self.shell(#""$PM" --color always board --store "$S" | cat"#, in: directory)
         let never = try Self.shell(#""$PM" board --color=never --store "$S""#, in: directory)
         let auto = try Self.shell(#""$PM" board --store "$S""#, in: directory)
@@ -108,13 +120,20 @@ struct ConventionsProcessTests {
         defer { directory.remove() }
 
         let title = try Self.shell(#"echo 'From a pipe' | "$PM" add - --store "$S""#, in: directory)
-        let body = try Self.shell(#"printf 'Line one\nLine two\n' | "$PM" add Piped --body - --store "$S""#, in: directory)
-        let edited = try Self.shell(#"echo 'Edited in' | "$PM" edit "$(echo x | "$PM" add Edit --store "$S")" --body - --store "$S""#, in: directory)
+        let body = try Self.shell(
+            #"printf 'Line one\nLine two\n' | "$PM" add Piped --body - --store "$S""#, in: directory)
+        let edited = try Self.shell(
+            #"echo 'Edited in' | "$PM" edit "$(echo x | "$PM" add Edit --store "$S")" --body - --store "$S""#,
+            in: directory)
         let both = try Self.shell(#"echo x | "$PM" add - --body - --store "$S""#, in: directory)
-        let shown = try Self.shell(#""$PM" show "$(cat)" --store "$S""#.replacingOccurrences(of: "$(cat)", with: body.output.trimmingCharacters(in: .newlines)), in: directory)
+        let shown = try Self.shell(
+            #""$PM" show "$(cat)" --store "$S""#.replacingOccurrences(
+                of: "$(cat)", with: body.output.trimmingCharacters(in: .newlines)), in: directory)
         let board = try Self.shell(#""$PM" board --store "$S""#, in: directory)
 
-        #expect(title.status == 0 && body.status == 0 && edited.status == 0, "\(title.errors)\(body.errors)\(edited.errors)")
+        #expect(
+            title.status == 0 && body.status == 0 && edited.status == 0, "\(title.errors)\(body.errors)\(edited.errors)"
+        )
         #expect(board.output.contains("From a pipe"))
         #expect(!board.output.contains(" - "))
         #expect(shown.output.hasSuffix("\n  Line one\n  Line two\n"))
@@ -165,11 +184,11 @@ struct ConventionsProcessTests {
         defer { directory.remove() }
 
         let run = try Self.shell(
-            #"id=$("$PM" add Report --store "$S") && "$PM" board new Work --store "$S" >/dev/null && "# +
-            #""$PM" move "$id" --to-board Work --store "$S" >/dev/null && "$PM" history --limit 1 --store "$S" && "# +
-            #""$PM" history --limit 1 --board Work --store "$S" && "$PM" move "$id" doing --board Work --store "$S" >/dev/null && "# +
-            #""$PM" move "$id" done --board Work --to-board Projects --store "$S" >/dev/null && "$PM" history --limit 1 --store "$S" && "# +
-            #""$PM" undo --board Work --store "$S""#, in: directory)
+            #"id=$("$PM" add Report --store "$S") && "$PM" board new Work --store "$S" >/dev/null && "#
+                + #""$PM" move "$id" --to-board Work --store "$S" >/dev/null && "$PM" history --limit 1 --store "$S" && "#
+                + #""$PM" history --limit 1 --board Work --store "$S" && "$PM" move "$id" doing --board Work --store "$S" >/dev/null && "#
+                + #""$PM" move "$id" done --board Work --to-board Projects --store "$S" >/dev/null && "$PM" history --limit 1 --store "$S" && "#
+                + #""$PM" undo --board Work --store "$S""#, in: directory)
 
         #expect(run.status == 0, "\(run.errors)")
         let lines = run.output.split(separator: "\n").map(String.init)

@@ -26,12 +26,14 @@ struct DemoTests {
         #expect(demo.output.contains("due 2026-03-15"))
         #expect(!demo.output.contains("! overdue 2026-03-15"), "due today is not overdue")
         #expect(demo.output.contains("To Do (1)                │ Doing (1)                │ Done (1)"))
-        #expect(demo.output.contains("""
-               $ pm history --limit 3
-            2026-03-15 12:00  Moved 'Renew passport' from To Do to Done
-            2026-03-15 12:00  Edited 'Send the quarterly report'
-            2026-03-15 12:00  Moved 'Book the team offsite' from To Do to Doing
-            """))
+        #expect(
+            demo.output.contains(
+                """
+                   $ pm history --limit 3
+                2026-03-15 12:00  Moved 'Renew passport' from To Do to Done
+                2026-03-15 12:00  Edited 'Send the quarterly report'
+                2026-03-15 12:00  Moved 'Book the team offsite' from To Do to Doing
+                """))
         #expect(demo.output.contains("$ pm undo\nundid: Moved 'Renew passport' from To Do to Done\n"))
         #expect(demo.output.contains("To Do (2)                │ Doing (1)                │ Done (0)"))
         #expect(demo.output.contains("$ pm redo\nredid: Moved 'Renew passport' from To Do to Done\n"))

@@ -78,20 +78,37 @@ struct ErrorTests {
         (["move", "FFFF0000", "done"], "pm: no project with id 'FFFF0000'"),
         (["edit", "ffff", "--title", "New"], "pm: no project with id 'ffff'"),
         (["delete", "ffff"], "pm: no project with id 'ffff'"),
-        (["delete", "abcd"], "pm: id 'abcd' is ambiguous: it could be abcd1234 (Book the offsite), abcd5678 (Renew passport); give more characters"),
-        (["move", "ABCD", "done"], "pm: id 'ABCD' is ambiguous: it could be abcd1234 (Book the offsite), abcd5678 (Renew passport); give more characters"),
+        (
+            ["delete", "abcd"],
+            "pm: id 'abcd' is ambiguous: it could be abcd1234 (Book the offsite), abcd5678 (Renew passport); give more characters"
+        ),
+        (
+            ["move", "ABCD", "done"],
+            "pm: id 'ABCD' is ambiguous: it could be abcd1234 (Book the offsite), abcd5678 (Renew passport); give more characters"
+        ),
         (["edit", "3f2a", "--title", "  "], "pm: not saved: the title is empty: give it a title"),
-        (["edit", "3f2a", "--title", String(repeating: "x", count: 101)], "pm: not saved: the title is longer than 100 characters: shorten it"),
+        (
+            ["edit", "3f2a", "--title", String(repeating: "x", count: 101)],
+            "pm: not saved: the title is longer than 100 characters: shorten it"
+        ),
         (["add", ""], "pm: not saved: the title is empty: give it a title"),
         (["add", "Two\nlines"], "pm: not saved: the title has a line break: keep it to one line"),
-        (["add", "Report", "--body", String(repeating: "b", count: 1_001)], "pm: not saved: the body is longer than 1000 characters: shorten it"),
-        (["add", String(repeating: "x", count: 101), "--body", String(repeating: "b", count: 1_001)],
-         "pm: not saved: the title is longer than 100 characters: shorten it; the body is longer than 1000 characters: shorten it"),
+        (
+            ["add", "Report", "--body", String(repeating: "b", count: 1_001)],
+            "pm: not saved: the body is longer than 1000 characters: shorten it"
+        ),
+        (
+            ["add", String(repeating: "x", count: 101), "--body", String(repeating: "b", count: 1_001)],
+            "pm: not saved: the title is longer than 100 characters: shorten it; the body is longer than 1000 characters: shorten it"
+        ),
         (["redo"], "pm: nothing to redo"),
         (["board", "now"], "pm: no board is named 'now': pm boards lists them"),
         (["board", "Projets"], "pm: no board is named 'Projets': did you mean 'Projects'? pm boards lists them"),
         (["board", "use", "Work"], "pm: no board is named 'Work': pm boards lists them"),
-        (["board", "new", "projects"], "pm: a board is already named 'Projects': choose another name (pm boards lists them)"),
+        (
+            ["board", "new", "projects"],
+            "pm: a board is already named 'Projects': choose another name (pm boards lists them)"
+        ),
         (["board", "delete", "Work", "--yes"], "pm: no board is named 'Work': pm boards lists them"),
     ]
 
@@ -112,9 +129,11 @@ struct ErrorTests {
         #expect(try harness.storeContents() == before)
     }
 
-    @Test("an error on a store that does not exist yet does not make it", arguments: [
-        ["frobnicate"], ["show", "ffff"], ["add", ""], ["board", "extra"], ["undo"], ["redo"],
-    ])
+    @Test(
+        "an error on a store that does not exist yet does not make it",
+        arguments: [
+            ["frobnicate"], ["show", "ffff"], ["add", ""], ["board", "extra"], ["undo"], ["redo"],
+        ])
     func noStoreMade(_ arguments: [String]) async throws {
         // Given
         let harness = try CLIHarness()
@@ -170,10 +189,13 @@ struct ErrorTests {
         ("a header of format 99", storeHeader(format: 99)),
     ]
 
-    @Test("a corrupt store gives exit 1 and the store's own message, and is never overwritten",
-          arguments: corruptions.map(\.name),
-          [["board"], ["add", "New"], ["show", "3f2a"], ["move", "3f2a", "done"], ["delete", "3f2a"],
-           ["history"], ["undo"]])
+    @Test(
+        "a corrupt store gives exit 1 and the store's own message, and is never overwritten",
+        arguments: corruptions.map(\.name),
+        [
+            ["board"], ["add", "New"], ["show", "3f2a"], ["move", "3f2a", "done"], ["delete", "3f2a"],
+            ["history"], ["undo"],
+        ])
     func corruptStore(_ corruption: String, arguments: [String]) async throws {
         // Given
         let harness = try CLIHarness()

@@ -18,12 +18,14 @@ struct ExitStatusProcessTests {
             ])
     }
 
-    @Test("a full disk on standard output is exit 1 and one line on standard error", arguments: [
-        #""$PM" board --store "$S" > /dev/full"#,
-        #""$PM" recur 'FREQ=DAILY' --start 2026-03-15 > /dev/full"#,
-        #""$PM" boards --json --store "$S" > /dev/full"#,
-        #""$PM" help > /dev/full"#,
-    ])
+    @Test(
+        "a full disk on standard output is exit 1 and one line on standard error",
+        arguments: [
+            #""$PM" board --store "$S" > /dev/full"#,
+            #""$PM" recur 'FREQ=DAILY' --start 2026-03-15 > /dev/full"#,
+            #""$PM" boards --json --store "$S" > /dev/full"#,
+            #""$PM" help > /dev/full"#,
+        ])
     func fullDisk(script: String) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -30,8 +30,9 @@ struct FavouriteCommandTests {
 
         let undone = await harness.run(["undo"])
         #expect(undone.outputLines == ["undid: Starred 'Write report'"])
-        #expect(await harness.run(["favourites"]).outputLines
-            == ["no favourites: star a project with 'pm star ID', or a board with 'pm star --board NAME'"])
+        #expect(
+            await harness.run(["favourites"]).outputLines
+                == ["no favourites: star a project with 'pm star ID', or a board with 'pm star --board NAME'"])
 
         #expect(await harness.run(["redo"]).status == 0)
         #expect(await harness.run(["favourites"]).outputLines.count == 1)
@@ -51,7 +52,10 @@ struct FavouriteCommandTests {
         #expect(try harness.storeContents() == before)
 
         #expect(await harness.run(["unstar", report]).outputLines == ["unstarred \(report): Write report"])
-        #expect(await harness.run(["unstar", report]).outputLines == ["nothing changed: \(report): Write report is not starred"])
+        #expect(
+            await harness.run(["unstar", report]).outputLines == [
+                "nothing changed: \(report): Write report is not starred"
+            ])
     }
 
     @Test("--board NAME stars the board itself, or with an id a project of that board; --json lists both")
@@ -60,7 +64,8 @@ struct FavouriteCommandTests {
         defer { harness.directory.remove() }
         let mart = try await Self.makeBoard("이마트", in: harness)
         let engine = try ProjectManagerEngine.persistent(at: harness.store, environment: harness.engineEnvironment)
-        let sunday = try await engine.createProject(ProjectDraft(title: "휴무일", deadline: Day("2026-03-22")), on: mart.id)
+        let sunday = try await engine.createProject(
+            ProjectDraft(title: "휴무일", deadline: Day("2026-03-22")), on: mart.id)
         engine.close()
         let short = String(sunday.id.description.prefix(8))
 

@@ -27,7 +27,8 @@ struct GitHubCLIWorld: Sendable {
         environment = [
             "PM_GITHUB_API_URL": github.apiURL.absoluteString, "PM_GITHUB_URL": github.webURL.absoluteString,
             "PM_GITHUB_CLIENT_ID": "Iv1.8a61f9b3a7aba766",
-            "XDG_CONFIG_HOME": harness.directory.file("config").path, "XDG_CACHE_HOME": harness.directory.file("cache").path,
+            "XDG_CONFIG_HOME": harness.directory.file("config").path,
+            "XDG_CACHE_HOME": harness.directory.file("cache").path,
             "HOME": harness.directory.url.path,
         ]
     }
@@ -65,7 +66,8 @@ struct GitHubCommandTests {
         let check = try #require(world.github.apiRequests.last)
         #expect(check.path == "/user")
         #expect(check.header("Authorization") == "Bearer \(FakeGitHub.validToken)")
-        let mode = try FileManager.default.attributesOfItem(atPath: world.credentialFile.path)[.posixPermissions] as? Int
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: world.credentialFile.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
 
@@ -156,7 +158,8 @@ struct GitHubCommandTests {
         #expect(try FileManager.default.attributesOfItem(atPath: cache.path)[.posixPermissions] as? Int == 0o600)
     }
 
-    @Test("issue filters reach GitHub: --assignee, --label twice, --since, --sort, --direction; --json prints the issues")
+    @Test(
+        "issue filters reach GitHub: --assignee, --label twice, --since, --sort, --direction; --json prints the issues")
     func filtersAndJSON() async throws {
         let world = try GitHubCLIWorld()
         defer { world.stop() }
@@ -212,9 +215,10 @@ struct GitHubCommandTests {
 
         #expect(outcome.status == 1)
         #expect(outcome.output.isEmpty)
-        #expect(outcome.errorLines == [
-            "pm: GitHub's rate limit is reached until 2026-03-15T13:00:00Z; try again after that",
-        ])
+        #expect(
+            outcome.errorLines == [
+                "pm: GitHub's rate limit is reached until 2026-03-15T13:00:00Z; try again after that"
+            ])
         #expect(world.github.apiRequests.count == 1)
         #expect(try Data(contentsOf: world.credentialFile) == credential)
         #expect(!FileManager.default.fileExists(atPath: cacheFile.path))
@@ -237,11 +241,13 @@ struct GitHubCommandTests {
         #expect(other.requests.isEmpty)
     }
 
-    @Test("bad command lines are usage errors", arguments: [
-        ["issues"], ["issues", "octocat"], ["issues", "octocat/Hello-World", "--state", "merged"],
-        ["issues", "octocat/Hello-World", "--mine", "--assignee", "hubot"], ["status", "--state", "open"],
-        ["logon"], ["issues", "octocat/Hello-World", "--since", "yesterday"],
-    ])
+    @Test(
+        "bad command lines are usage errors",
+        arguments: [
+            ["issues"], ["issues", "octocat"], ["issues", "octocat/Hello-World", "--state", "merged"],
+            ["issues", "octocat/Hello-World", "--mine", "--assignee", "hubot"], ["status", "--state", "open"],
+            ["logon"], ["issues", "octocat/Hello-World", "--since", "yesterday"],
+        ])
     func usage(_ arguments: [String]) async throws {
         let world = try GitHubCLIWorld()
         defer { world.stop() }

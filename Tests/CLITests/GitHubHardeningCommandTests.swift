@@ -59,7 +59,10 @@ struct GitHubHardeningCommandTests {
         let outcome = await world.pm(["login", "--with-token"], input: "\(FakeGitHub.validToken)\n")
 
         #expect(outcome.status == 1)
-        #expect(outcome.errorLines == ["pm: the token lacks the scope repo (it has read:org); make a token with it with 'pm github login'"])
+        #expect(
+            outcome.errorLines == [
+                "pm: the token lacks the scope repo (it has read:org); make a token with it with 'pm github login'"
+            ])
         #expect(!FileManager.default.fileExists(atPath: world.credentialFile.path))
     }
 
@@ -83,7 +86,9 @@ struct GitHubHardeningCommandTests {
 
         let outcome = await world.harness.run(
             ["github", "status"],
-            environment: world.environment.merging(["PM_GITHUB_API_URL": "http://github.example.invalid/api/v3", "GH_TOKEN": "ghp_x"]) { $1 })
+            environment: world.environment.merging([
+                "PM_GITHUB_API_URL": "http://github.example.invalid/api/v3", "GH_TOKEN": "ghp_x",
+            ]) { $1 })
 
         #expect(outcome.status == 1)
         #expect(outcome.errors.contains("plain http"))
@@ -102,7 +107,8 @@ struct GitHubHardeningCommandTests {
         let sync = await world.pm(["sync"])
         let again = await world.pm(["sync"])
 
-        #expect(sync.outputLines == ["synced: 0 added, 0 updated, 0 closed, 0 reopened on GitHub; 1 made issues on GitHub"])
+        #expect(
+            sync.outputLines == ["synced: 0 added, 0 updated, 0 closed, 0 reopened on GitHub; 1 made issues on GitHub"])
         #expect(again.outputLines == ["up to date: nothing changed on GitHub"])
         #expect(world.github.apiRequests.filter { $0.method == "POST" }.count == 1)
     }

@@ -10,7 +10,8 @@ struct GitHubProcessTests {
 
     private func pm(_ arguments: [String], input: String = "", environment: [String: String]) throws -> Run {
         try ProcessRun.run(
-            BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE"), arguments, input: input, environment: environment)
+            BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE"), arguments, input: input,
+            environment: environment)
     }
 
     @Test("sign in, list 250 issues twice (304s), link, sync, close one by moving it, hit the rate limit")
@@ -34,8 +35,9 @@ struct GitHubProcessTests {
 
         let login = try run(["github", "login", "--with-token"], input: FakeGitHub.validToken + "\n")
         #expect(login.status == 0, "\(login.errors)")
-        let mode = try FileManager.default.attributesOfItem(
-            atPath: directory.file("config/projectmanager/github.json").path)[.posixPermissions] as? Int
+        let mode =
+            try FileManager.default.attributesOfItem(
+                atPath: directory.file("config/projectmanager/github.json").path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
 
         github.clearRequests()
@@ -53,7 +55,9 @@ struct GitHubProcessTests {
         let sync = try run(["github", "sync"])
         #expect(sync.output.contains("250 added"), "\(sync.errors)")
         let found = try run(["search", "Found a bug 1"])
-        let line = try #require(found.output.split(separator: "\n").first { $0.contains("  Found a bug 1 — ") }, "\(found.output.prefix(400)) \(found.errors)")
+        let line = try #require(
+            found.output.split(separator: "\n").first { $0.contains("  Found a bug 1 — ") },
+            "\(found.output.prefix(400)) \(found.errors)")
         let id = try #require(line.split(separator: " ").first)
         let move = try run(["move", String(id), "done"])
         #expect(move.status == 0, "\(move.errors)")
@@ -63,14 +67,17 @@ struct GitHubProcessTests {
         #expect(close.output.contains("1 closed"), "\(close.errors)")
         let patches = github.apiRequests.filter { $0.method == "PATCH" }
         #expect(patches.map(\.path) == ["/repos/octocat/Hello-World/issues/1"])
-        #expect(patches.first.map { String(decoding: $0.body, as: UTF8.self) } == #"{"state":"closed","state_reason":"completed"}"#)
+        #expect(
+            patches.first.map { String(decoding: $0.body, as: UTF8.self) }
+                == #"{"state":"closed","state_reason":"completed"}"#)
 
         let store = try Data(contentsOf: directory.file("projects.pmstore"))
         github.failNext(.rateLimited)
         let limited = try run(["github", "sync"])
         #expect(limited.status == 1)
         #expect(limited.output.isEmpty)
-        #expect(limited.errors == "pm: GitHub's rate limit is reached until 2026-03-15T13:00:00Z; try again after that\n")
+        #expect(
+            limited.errors == "pm: GitHub's rate limit is reached until 2026-03-15T13:00:00Z; try again after that\n")
         #expect(try Data(contentsOf: directory.file("projects.pmstore")) == store)
 
         #expect(!transcript.contains(FakeGitHub.validToken))

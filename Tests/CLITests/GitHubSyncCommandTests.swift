@@ -87,11 +87,14 @@ struct GitHubSyncCommandTests {
         let settled = await world.pm(["sync"])
 
         #expect(failed.status == 0, "\(failed.errors)")
-        #expect(failed.outputLines == [
-            "synced: 0 added, 1 updated, 0 closed, 0 reopened on GitHub",
-            "set aside #1, to GitHub: GitHub failed with status 502: \"Server Error\"; try again later",
-        ])
-        #expect(waiting.outputLines.last?.hasPrefix("set aside #1, to GitHub: failed 1 time in a row; tried again after ") == true)
+        #expect(
+            failed.outputLines == [
+                "synced: 0 added, 1 updated, 0 closed, 0 reopened on GitHub",
+                "set aside #1, to GitHub: GitHub failed with status 502: \"Server Error\"; try again later",
+            ])
+        #expect(
+            waiting.outputLines.last?.hasPrefix("set aside #1, to GitHub: failed 1 time in a row; tried again after ")
+                == true)
         #expect(retried.output.contains("1 closed"))
         #expect(settled.outputLines == ["up to date: nothing changed on GitHub"])
         #expect(patches(world).count == 2)  // the one that failed, and the one that went through
@@ -114,9 +117,10 @@ struct GitHubSyncCommandTests {
         #expect(sync.status == 0, "\(sync.errors)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(sync.output.utf8)) as? [String: Any])
         #expect(object["from_github"] as? [String: Int] == ["added": 0, "updated": 0])
-        #expect(object["to_github"] as? [String: Int] == [
-            "created": 1, "edited": 0, "closed": 0, "reopened": 0, "closed_as_not_planned": 0,
-        ])
+        #expect(
+            object["to_github"] as? [String: Int] == [
+                "created": 1, "edited": 0, "closed": 0, "reopened": 0, "closed_as_not_planned": 0,
+            ])
         let setAside = try #require((object["set_aside"] as? [[String: Any]])?.first)
         #expect(setAside["issue"] as? Int == 1)
         #expect(setAside["direction"] as? String == "to_github")

@@ -33,11 +33,12 @@ struct HistoryCommandTests {
         // Then
         #expect(history.status == CommandLineTool.ExitCode.success.rawValue)
         #expect(history.errors.isEmpty)
-        #expect(history.outputLines == [
-            "2026-03-15 13:30  Edited 'Write the Q1 report'",
-            "2026-03-15 12:30  Moved 'Write report' from To Do to Doing",
-            "2026-03-15 12:00  Added 'Write report' to To Do",
-        ])
+        #expect(
+            history.outputLines == [
+                "2026-03-15 13:30  Edited 'Write the Q1 report'",
+                "2026-03-15 12:30  Moved 'Write report' from To Do to Doing",
+                "2026-03-15 12:00  Added 'Write report' to To Do",
+            ])
         #expect(latest.outputLines == Array(history.outputLines.prefix(2)))
     }
 
@@ -113,13 +114,15 @@ struct HistoryCommandTests {
         #expect(await harness.run(["board"]).output.contains("Doing (1)"))
     }
 
-    @Test("undo puts back exactly what a command changed, and redo exactly what it made", arguments: [
-        ["add", "Renew passport", "--due", "2026-04-01"],
-        ["edit", "3f2a", "--title", "Write the Q1 report", "--body", "Numbers first", "--due", "none"],
-        ["move", "3f2a", "doing"],
-        ["move", "a1b2", "todo", "--at", "1"],
-        ["delete", "7b1d"],
-    ])
+    @Test(
+        "undo puts back exactly what a command changed, and redo exactly what it made",
+        arguments: [
+            ["add", "Renew passport", "--due", "2026-04-01"],
+            ["edit", "3f2a", "--title", "Write the Q1 report", "--body", "Numbers first", "--due", "none"],
+            ["move", "3f2a", "doing"],
+            ["move", "a1b2", "todo", "--at", "1"],
+            ["delete", "7b1d"],
+        ])
     func undoRestoresEverything(_ command: [String]) async throws {
         // Given: three projects in To Do, then a change an hour later
         let harness = try CLIHarness()
@@ -149,8 +152,9 @@ struct HistoryCommandTests {
         #expect(afterRedo == after)
     }
 
-    @Test("with nothing to undo or redo, pm says so on one line, exits 1 and writes nothing",
-          arguments: [(["redo"], "pm: nothing to redo"), (["undo", "undo"], "pm: nothing to undo")])
+    @Test(
+        "with nothing to undo or redo, pm says so on one line, exits 1 and writes nothing",
+        arguments: [(["redo"], "pm: nothing to redo"), (["undo", "undo"], "pm: nothing to undo")])
     func nothingToDo(_ commands: [String], message: String) async throws {
         // Given: one project, and every undo in `commands` but the last made
         let harness = try CLIHarness()

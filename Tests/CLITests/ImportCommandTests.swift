@@ -10,7 +10,8 @@ struct ImportCommandTests {
         let harness = try CLIHarness()
         defer { harness.directory.remove() }
         let file = harness.directory.file("old.json")
-        try Data(#"""
+        try Data(
+            #"""
             {"format": 1, "boards": [{"id": "00000000-0000-0000-0000-000000000001", "title": "Projects",
               "createdAt": "2026-01-01T00:00:00Z", "projects": [
                 {"id": "3f2a9c1e-0000-4000-8000-000000000001", "title": "Old", "body": "", "deadline": null,
@@ -18,7 +19,8 @@ struct ImportCommandTests {
                 {"id": "7b1d0e44-0000-4000-8000-000000000002", "title": "Mart", "body": "", "deadline": "2026-03-22",
                  "repeat": {"rule": "FREQ=MONTHLY;BYDAY=2SU,4SU", "start": "2026-03-01", "exceptions": ["2026-03-08"]},
                  "state": "todo", "position": 0, "createdAt": "2026-01-02T00:00:00Z", "updatedAt": "2026-01-03T00:00:00Z"}]}]}
-            """#.utf8).write(to: file)
+            """#.utf8
+        ).write(to: file)
 
         let imported = await harness.run(["import", file.path])
         let shown = await harness.run(["show", "3f2a"])
@@ -30,14 +32,20 @@ struct ImportCommandTests {
         #expect(mart.output.contains("skipped  2026-03-08"))
     }
 
-    @Test("a file that is not an export, or a project the rules refuse, is an error and saves nothing", arguments: [
-        (#"not json"#, "pm: FILE is not what pm export --json writes: it is not JSON"),
-        (#"{"version": 2, "boards": []}"#, "pm: FILE is an export of version 2; this pm reads version 1"),
-        (#"{"version": 1, "boards": [{"id": "x", "fullID": "x", "createdAt": "2026-01-01T00:00:00Z", "projects": []}]}"#,
-         #"pm: FILE is not what pm export --json writes: boards[0] has no "title""#),
-        (#"{"version": 1, "boards": [{"id": "00000000", "fullID": "00000000-0000-0000-0000-000000000001", "title": "P", "createdAt": "2026-01-01T00:00:00Z", "projects": [{"id": "3f2a9c1e", "fullID": "3f2a9c1e-0000-4000-8000-000000000001", "title": "bad\u202etitle", "body": "", "state": "todo", "deadline": null, "repeat": null, "createdAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-01T00:00:00Z"}]}]}"#,
-         "pm: FILE: project 3f2a9c1e-0000-4000-8000-000000000001: not saved: the title holds invisible control characters (U+202E)"),
-    ])
+    @Test(
+        "a file that is not an export, or a project the rules refuse, is an error and saves nothing",
+        arguments: [
+            (#"not json"#, "pm: FILE is not what pm export --json writes: it is not JSON"),
+            (#"{"version": 2, "boards": []}"#, "pm: FILE is an export of version 2; this pm reads version 1"),
+            (
+                #"{"version": 1, "boards": [{"id": "x", "fullID": "x", "createdAt": "2026-01-01T00:00:00Z", "projects": []}]}"#,
+                #"pm: FILE is not what pm export --json writes: boards[0] has no "title""#
+            ),
+            (
+                #"{"version": 1, "boards": [{"id": "00000000", "fullID": "00000000-0000-0000-0000-000000000001", "title": "P", "createdAt": "2026-01-01T00:00:00Z", "projects": [{"id": "3f2a9c1e", "fullID": "3f2a9c1e-0000-4000-8000-000000000001", "title": "bad\u202etitle", "body": "", "state": "todo", "deadline": null, "repeat": null, "createdAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-01T00:00:00Z"}]}]}"#,
+                "pm: FILE: project 3f2a9c1e-0000-4000-8000-000000000001: not saved: the title holds invisible control characters (U+202E)"
+            ),
+        ])
     func refused(_ text: String, message: String) async throws {
         let harness = try CLIHarness()
         defer { harness.directory.remove() }
@@ -47,7 +55,8 @@ struct ImportCommandTests {
         let outcome = await harness.run(["import", file.path])
 
         #expect(outcome.status == 1)
-        #expect(outcome.errors.hasPrefix(message.replacingOccurrences(of: "FILE", with: file.path)), "\(outcome.errors)")
+        #expect(
+            outcome.errors.hasPrefix(message.replacingOccurrences(of: "FILE", with: file.path)), "\(outcome.errors)")
         #expect(try harness.storeContents() == nil)
     }
 

@@ -37,14 +37,23 @@ struct JSONShapeProcessTests {
     }
 
     /// Checks one run's output against the description of `arguments`' command.
-    static func check(_ run: ProcessRun, of arguments: [String], shapes: JSONShapes, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(
+        _ run: ProcessRun, of arguments: [String], shapes: JSONShapes, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let name = "pm " + arguments.joined(separator: " ")
         #expect(run.status == 0, "\(name): \(run.errors)", sourceLocation: sourceLocation)
-        #expect(run.output.hasSuffix("\n") && run.output.dropLast().firstIndex(of: "\n") == nil, "\(name) is not one line", sourceLocation: sourceLocation)
-        let shape = try #require(shapes.shape(of: arguments.filter { !$0.hasPrefix("-") || $0 == "-" }), "\(name) is not described", sourceLocation: sourceLocation)
+        #expect(
+            run.output.hasSuffix("\n") && run.output.dropLast().firstIndex(of: "\n") == nil, "\(name) is not one line",
+            sourceLocation: sourceLocation)
+        let shape = try #require(
+            shapes.shape(of: arguments.filter { !$0.hasPrefix("-") || $0 == "-" }), "\(name) is not described",
+            sourceLocation: sourceLocation)
         let value = try JSONSerialization.jsonObject(with: Data(run.output.utf8))
-        var document = try #require(value as? [String: Any], "\(name) is not one object", sourceLocation: sourceLocation)
-        #expect(document.removeValue(forKey: "version") as? Int == 1, "\(name) has no version 1", sourceLocation: sourceLocation)
+        var document = try #require(
+            value as? [String: Any], "\(name) is not one object", sourceLocation: sourceLocation)
+        #expect(
+            document.removeValue(forKey: "version") as? Int == 1, "\(name) has no version 1",
+            sourceLocation: sourceLocation)
         let problems = shapes.problems(document, as: shape, at: name)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))", sourceLocation: sourceLocation)
     }
@@ -68,9 +77,11 @@ struct JSONShapeProcessTests {
             ["board"], ["boards"], ["show", "3f2a"], ["search", "Report"], ["today"], ["favourites"], ["history"],
             ["reminders"], ["recur", "FREQ=DAILY", "--start", "2026-03-15", "--count", "2"], ["export"], ["whoami"],
             ["doctor"], ["add", "New"], ["edit", "3f2a", "--title", "Renamed"], ["move", "3f2a", "doing"],
-            ["move", "7b1d", "done"], ["skip", "7b1d"], ["star", "3f2a"], ["unstar", "3f2a"], ["star", "--board", "Work"],
+            ["move", "7b1d", "done"], ["skip", "7b1d"], ["star", "3f2a"], ["unstar", "3f2a"],
+            ["star", "--board", "Work"],
             ["undo"], ["redo"], ["delete", "3f2a"], ["board", "new", "Home"], ["board", "rename", "Home", "House"],
-            ["board", "use", "House"], ["board", "delete", "House", "--yes"], ["compact"], ["doctor", "--ack"], ["logout"],
+            ["board", "use", "House"], ["board", "delete", "House", "--yes"], ["compact"], ["doctor", "--ack"],
+            ["logout"],
         ]
         for arguments in commands {
             let run = try Self.pm(arguments + ["--json"], store: store)
@@ -85,17 +96,22 @@ struct JSONShapeProcessTests {
         defer { harness.directory.remove() }
         let password = AccountCommandTests.password + "\n"
 
-        let signUp = await harness.run(["signup", AccountCommandTests.email, "--password-stdin", "--json"], input: password)
+        let signUp = await harness.run(
+            ["signup", AccountCommandTests.email, "--password-stdin", "--json"], input: password)
         _ = await harness.run(["logout"])
-        let logIn = await harness.run(["login", AccountCommandTests.email, "--password-stdin", "--json"], input: password)
+        let logIn = await harness.run(
+            ["login", AccountCommandTests.email, "--password-stdin", "--json"], input: password)
 
         for (outcome, name) in [(signUp, "signup"), (logIn, "login")] {
-            try Self.check(ProcessRun(status: outcome.status, output: outcome.output, errors: outcome.errors), of: [name], shapes: shapes)
+            try Self.check(
+                ProcessRun(status: outcome.status, output: outcome.output, errors: outcome.errors), of: [name],
+                shapes: shapes)
         }
         #expect(logIn.output.contains(#""signedIn":true"#))
     }
 
-    @Test("import prints JSON as described, into a new store and onto a new board; --pretty is the same value, indented")
+    @Test(
+        "import prints JSON as described, into a new store and onto a new board; --pretty is the same value, indented")
     func importAndPretty() async throws {
         let shapes = try Self.shapes()
         let harness = try await Self.filledStore()
@@ -105,7 +121,8 @@ struct JSONShapeProcessTests {
         try Data(export.output.utf8).write(to: file)
 
         let restored = try Self.pm(["import", file.path, "--json"], store: harness.directory.file("new.pmstore"))
-        let copied = try Self.pm(["import", "-", "--into-new-board", "Copy", "--json"], store: harness.store, input: export.output)
+        let copied = try Self.pm(
+            ["import", "-", "--into-new-board", "Copy", "--json"], store: harness.store, input: export.output)
         let pretty = try Self.pm(["board", "--json", "--pretty"], store: harness.store)
         let compact = try Self.pm(["board", "--json"], store: harness.store)
         let bare = try Self.pm(["board", "--pretty"], store: harness.store)
@@ -113,8 +130,9 @@ struct JSONShapeProcessTests {
         try Self.check(restored, of: ["import", "FILE"], shapes: shapes)
         try Self.check(copied, of: ["import", "-"], shapes: shapes)
         #expect(pretty.output.split(separator: "\n").count > 10)
-        #expect(try JSONSerialization.jsonObject(with: Data(pretty.output.utf8)) as? NSDictionary
-            == JSONSerialization.jsonObject(with: Data(compact.output.utf8)) as? NSDictionary)
+        #expect(
+            try JSONSerialization.jsonObject(with: Data(pretty.output.utf8)) as? NSDictionary
+                == JSONSerialization.jsonObject(with: Data(compact.output.utf8)) as? NSDictionary)
         #expect(bare.status == 2)
         #expect(bare.errors.hasPrefix("pm: --pretty goes with --json"))
     }
@@ -124,7 +142,10 @@ struct JSONShapeProcessTests {
         // Given a store with two boards, a repeating project with a skipped day, every column
         let harness = try await Self.filledStore()
         defer { harness.directory.remove() }
-        for arguments in [["skip", "7b1d"], ["move", "3f2a", "done"], ["add", "Second", "--board", "Work"], ["move", "9d0e", "doing", "--board", "Work"]] {
+        for arguments in [
+            ["skip", "7b1d"], ["move", "3f2a", "done"], ["add", "Second", "--board", "Work"],
+            ["move", "9d0e", "doing", "--board", "Work"],
+        ] {
             #expect(await harness.run(arguments).status == 0, "\(arguments)")
         }
         let first = try Self.pm(["export", "--json"], store: harness.store)

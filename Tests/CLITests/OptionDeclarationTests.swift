@@ -1,6 +1,7 @@
 import Foundation
-@testable import ProjectManagerCLI
 import Testing
+
+@testable import ProjectManagerCLI
 
 /// Each option is declared once, as a command's ``Option`` or ``Flag``; help, the parser, the
 /// suggestions and completion all read that declaration.
@@ -26,8 +27,9 @@ struct OptionDeclarationTests {
             + configuration.options.filter { $0.isRequired && $0.name != except }.flatMap { [$0.name, "2026-01-01"] }
     }
 
-    @Test("every option a command declares is in its help, and nothing else is",
-          arguments: CommandRegistry.names)
+    @Test(
+        "every option a command declares is in its help, and nothing else is",
+        arguments: CommandRegistry.names)
     func helpListsTheDeclarations(_ name: String) throws {
         let command = try #require(CommandRegistry.command(named: name))
         let configuration = command.configuration
@@ -38,8 +40,9 @@ struct OptionDeclarationTests {
         #expect(listed == declared)
     }
 
-    @Test("every option a command's help lists is one the parser takes for that command",
-          arguments: CommandRegistry.names)
+    @Test(
+        "every option a command's help lists is one the parser takes for that command",
+        arguments: CommandRegistry.names)
     func parserTakesWhatHelpLists(_ name: String) throws {
         let command = try #require(CommandRegistry.command(named: name))
         let configuration = command.configuration
@@ -47,8 +50,11 @@ struct OptionDeclarationTests {
 
         for (spelling, takesValue) in Self.optionsListed(in: HelpText.usage(of: command, width: 1_000)) {
             // A value the option takes: the first word it completes with, else any text.
-            let declared = (configuration.options + CommandRegistry.globalOptions).first { $0.spellings.contains(spelling) }
-            let value = if case .words(let words)? = declared?.completion, let first = words.first { first } else { "value" }
+            let declared = (configuration.options + CommandRegistry.globalOptions).first {
+                $0.spellings.contains(spelling)
+            }
+            let value =
+                if case .words(let words)? = declared?.completion, let first = words.first { first } else { "value" }
             let given = [spelling] + (takesValue ? [value] : [])
             let required = Self.requiredArguments(of: configuration, except: spelling)
             if globals.contains(spelling) {
@@ -63,15 +69,18 @@ struct OptionDeclarationTests {
         }
     }
 
-    @Test("an option declared without a value is a flag in help and to the parser, and one with a value needs it",
-          arguments: CommandRegistry.names)
+    @Test(
+        "an option declared without a value is a flag in help and to the parser, and one with a value needs it",
+        arguments: CommandRegistry.names)
     func valuesAsDeclared(_ name: String) throws {
         let command = try #require(CommandRegistry.command(named: name))
         let configuration = command.configuration
 
         for option in configuration.options {
             let required = Self.requiredArguments(of: configuration, except: option.name)
-            let listed = Self.optionsListed(in: HelpText.usage(of: command, width: 1_000)).first { $0.spelling == option.name }
+            let listed = Self.optionsListed(in: HelpText.usage(of: command, width: 1_000)).first {
+                $0.spelling == option.name
+            }
             #expect(listed?.takesValue == !option.isFlag, "\(name) \(option.name)")
             if option.isFlag {
                 #expect(throws: CommandLineError.usage("option '\(option.name)' takes no value")) {

@@ -35,7 +35,8 @@ struct ProcessTests {
         defer { directory.remove() }
         let store = directory.file("made/by/pm/projects.pmstore").path
 
-        let run = try Self.shell(#"umask \#(umask); "$PM" add "Private plans" --store '\#(store)' && "$PM" compact --store '\#(store)'"#)
+        let run = try Self.shell(
+            #"umask \#(umask); "$PM" add "Private plans" --store '\#(store)' && "$PM" compact --store '\#(store)'"#)
 
         #expect(run.status == 0, "\(run.errors)")
         #expect(try Self.permissions(store) == 0o600)
@@ -45,7 +46,9 @@ struct ProcessTests {
         }
     }
 
-    @Test("pm opens a --store or PM_STORE path that is not UTF-8 as the bytes given: the store and every file beside it keep them")
+    @Test(
+        "pm opens a --store or PM_STORE path that is not UTF-8 as the bytes given: the store and every file beside it keep them"
+    )
     func latin1StorePath() throws {
         let directory = try TemporaryDirectory()
         let folder = directory.url.path(percentEncoded: false)
@@ -54,7 +57,8 @@ struct ProcessTests {
             directory.remove()
         }
         // The shell's printf makes the byte 0xE9, which no Swift string can hold.
-        let script = #"S="$(printf '%s/caf\351.pmstore' '\#(folder)')" && "$PM" add "Crème" --store "$S" "#
+        let script =
+            #"S="$(printf '%s/caf\351.pmstore' '\#(folder)')" && "$PM" add "Crème" --store "$S" "#
             + #"&& "$PM" compact --store="$S" && printf 'xx' >> "$S" && PM_STORE="$S" "$PM" add Second "#
             + #"&& "$PM" doctor --ack --store "$S" && "$PM" board new Other --store "$S" && "$PM" board use Other --store "$S" "#
             + #"&& "$PM" export --json --store "$S" > '\#(folder)/board.json'"#
@@ -92,7 +96,8 @@ struct ProcessTests {
             reads += 1
             #expect(doctor.status == 0, "read \(reads): \(doctor.errors)")
             #expect(doctor.errors.isEmpty, "read \(reads): \(doctor.errors)")
-            let projects = doctor.outputLines.first?.split(separator: " ").reversed()
+            let projects =
+                doctor.outputLines.first?.split(separator: " ").reversed()
                 .drop { $0 != "Project" }.dropFirst().first.flatMap { Int($0) } ?? -1
             #expect(projects >= seen, "read \(reads) saw \(projects) projects after \(seen)")
             seen = max(seen, projects)
@@ -113,9 +118,10 @@ struct ProcessTests {
             var savedNow = 0
             for (name, process) in [("one", one), ("two", two)] {
                 process.process.waitUntilExit()
-                let said = (process.process.standardError as? Pipe).map {
-                    String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                } ?? ""
+                let said =
+                    (process.process.standardError as? Pipe).map {
+                        String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    } ?? ""
                 if process.process.terminationStatus == 0 {
                     savedNow += 1
                     continue
@@ -125,7 +131,8 @@ struct ProcessTests {
             }
             // What each process said it saved is in the store, and nothing else.
             let count = try Self.shell(
-                #""$PM" board --json --store '\#(store)' | python3 -c 'import json, sys; print(sum(c["count"] for c in json.load(sys.stdin)["columns"]))' >&2"#)
+                #""$PM" board --json --store '\#(store)' | python3 -c 'import json, sys; print(sum(c["count"] for c in json.load(sys.stdin)["columns"]))' >&2"#
+            )
             #expect(Int(count.errors.trimmingCharacters(in: .whitespacesAndNewlines)) == savedNow, "round \(round)")
             // One of the two, at least, made the store.
             #expect(savedNow >= 1, "round \(round)")

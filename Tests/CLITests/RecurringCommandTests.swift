@@ -1,19 +1,22 @@
 import Foundation
 import ProjectManagerDomain
-@testable import ProjectManagerCLI
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManagerCLI
 
 @Suite("pm add --repeat, pm edit --repeat, pm skip, and repeating projects in the feed and the reminders")
 struct RecurringCommandTests {
     static let mart = "FREQ=MONTHLY;BYDAY=2SU,4SU"
 
-    @Test("a rule that is not one is a usage error naming the part, and nothing is written", arguments: [
-        (["add", "Mart", "--repeat", "FREQ=MONTHLY;BYDAY=5XX"], "BYDAY=5XX"),
-        (["add", "Mart", "--repeat", "FREQ=WEEKLY;BYDAY=2MO"], "BYDAY=2MO"),
-        (["add", "Mart", "--repeat", "FREQ=DAILY;COUNT=2;UNTIL=20261231"], "COUNT and UNTIL"),
-        (["add", "Mart", "--repeat", "none"], "none"),
-    ])
+    @Test(
+        "a rule that is not one is a usage error naming the part, and nothing is written",
+        arguments: [
+            (["add", "Mart", "--repeat", "FREQ=MONTHLY;BYDAY=5XX"], "BYDAY=5XX"),
+            (["add", "Mart", "--repeat", "FREQ=WEEKLY;BYDAY=2MO"], "BYDAY=2MO"),
+            (["add", "Mart", "--repeat", "FREQ=DAILY;COUNT=2;UNTIL=20261231"], "COUNT and UNTIL"),
+            (["add", "Mart", "--repeat", "none"], "none"),
+        ])
     func badRule(arguments: [String], mentions: String) async throws {
         let harness = try CLIHarness()
 
@@ -36,11 +39,15 @@ struct RecurringCommandTests {
         #expect(try harness.storeContents() == nil)
     }
 
-    @Test("--due with --repeat is the schedule's first day; edit --repeat none keeps the deadline, edit --repeat sets one")
+    @Test(
+        "--due with --repeat is the schedule's first day; edit --repeat none keeps the deadline, edit --repeat sets one"
+    )
     func editRepeat() async throws {
         let harness = try CLIHarness()
         let rent = try await harness.add("Pay rent", ["--due", "2026-03-25", "--repeat", "FREQ=MONTHLY"])
-        #expect(await harness.run(["move", rent, "done"]).output.hasPrefix("completed \(rent) of 2026-03-25: next 2026-04-25"))
+        #expect(
+            await harness.run(["move", rent, "done"]).output.hasPrefix(
+                "completed \(rent) of 2026-03-25: next 2026-04-25"))
 
         let once = await harness.run(["edit", rent, "--repeat", "none"])
         let shownOnce = await harness.run(["show", rent]).output
@@ -61,7 +68,9 @@ struct RecurringCommandTests {
         let twice = try await harness.add("Twice", ["--repeat", "FREQ=WEEKLY;BYDAY=MO;COUNT=2"])
         let plain = try await harness.add("Once", ["--due", "2026-03-20"])
 
-        #expect(await harness.run(["move", twice, "done"]).output.hasPrefix("completed \(twice) of 2026-03-16: next 2026-03-23"))
+        #expect(
+            await harness.run(["move", twice, "done"]).output.hasPrefix(
+                "completed \(twice) of 2026-03-16: next 2026-03-23"))
         let last = await harness.run(["move", twice, "done"])
         let skip = await harness.run(["skip", plain])
 
@@ -106,10 +115,11 @@ struct RecurringCommandTests {
         #expect(await harness.run(["move", mart, "done"]).status == 0)
         let after = await harness.run(["reminders", "--days", "40"])
 
-        #expect(before.outputLines == [
-            "2026-03-21 09:00  이마트 휴무 (due 2026-03-22)  \(mart)",
-            "2026-04-11 09:00  이마트 휴무 (due 2026-04-12)  \(mart)",
-        ])
+        #expect(
+            before.outputLines == [
+                "2026-03-21 09:00  이마트 휴무 (due 2026-03-22)  \(mart)",
+                "2026-04-11 09:00  이마트 휴무 (due 2026-04-12)  \(mart)",
+            ])
         #expect(after.outputLines == ["2026-04-11 09:00  이마트 휴무 (due 2026-04-12)  \(mart)"])
     }
 }

@@ -25,7 +25,9 @@ struct RecurringProcessTests {
     /// The value of one field `pm show` prints.
     func shown(_ field: String, of id: String, on day: String) throws -> String? {
         let lines = try pm(["show", id], on: day).output.split(separator: "\n")
-        return lines.first { $0.hasPrefix("  \(field) ") }.map { $0.dropFirst(2 + 9).trimmingCharacters(in: .whitespaces) }
+        return lines.first { $0.hasPrefix("  \(field) ") }.map {
+            $0.dropFirst(2 + 9).trimmingCharacters(in: .whitespaces)
+        }
     }
 
     @Test("Done moves it to the next occurrence, skip moves past one, undo puts each back")
@@ -35,8 +37,9 @@ struct RecurringProcessTests {
         #expect(add.status == 0, "\(add.errors)")
         let id = add.output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(try shown("due", of: id, on: "2026-03-01") == "2026-03-08")
-        #expect(try shown("repeats", of: id, on: "2026-03-01")
-            == "every 2nd and 4th Sunday (FREQ=MONTHLY;BYDAY=2SU,4SU) from 2026-03-01")
+        #expect(
+            try shown("repeats", of: id, on: "2026-03-01")
+                == "every 2nd and 4th Sunday (FREQ=MONTHLY;BYDAY=2SU,4SU) from 2026-03-01")
 
         // Done: the occurrence is completed and the card waits for the next one, in To Do.
         let done = try pm(["move", id, "done"], on: "2026-03-01")
@@ -64,7 +67,9 @@ struct RecurringProcessTests {
         // Not overdue on its day; overdue the day after; done late, it waits for the first one from today.
         #expect(try pm(["board"], on: "2026-03-22").output.contains("↻ next 2026-03-22"))
         #expect(try pm(["board"], on: "2026-03-23").output.contains("! ↻ overdue 2026-03-22"))
-        #expect(try pm(["move", id, "done"], on: "2026-03-23").output.hasPrefix("completed \(id) of 2026-03-22: next 2026-04-12"))
+        #expect(
+            try pm(["move", id, "done"], on: "2026-03-23").output.hasPrefix(
+                "completed \(id) of 2026-03-22: next 2026-04-12"))
         let history = try pm(["history"], on: "2026-03-23").output
         #expect(history.contains("Completed '이마트 휴무' of 2026-03-22; next on 2026-04-12"))
     }

@@ -20,11 +20,12 @@ struct SearchCommandTests {
         // Then: the title match ranks before the body match
         #expect(outcome.status == 0)
         #expect(outcome.errors.isEmpty)
-        #expect(outcome.outputLines == [
-            "\(report)  주간 보고서  (Projects, To Do)",
-            "\(older)  Trip — 보고서 검토  (Projects, To Do)",
-            "2 results",
-        ])
+        #expect(
+            outcome.outputLines == [
+                "\(report)  주간 보고서  (Projects, To Do)",
+                "\(older)  Trip — 보고서 검토  (Projects, To Do)",
+                "2 results",
+            ])
     }
 
     @Test("on a terminal the matched characters are highlighted, and nothing else changes")

@@ -1,9 +1,10 @@
 import Foundation
 import ProjectManager
-@testable import ProjectManagerCLI
 import ProjectManagerData
 import Synchronization
 import Testing
+
+@testable import ProjectManagerCLI
 
 /// The store's own accounts, counting how often who is signed in is read from them.
 final class CountingAccounts: AuthenticationProvider {
@@ -60,9 +61,10 @@ struct SessionReadTests {
             engineEnvironment: harness.engineEnvironment, terminal: terminal, accounts: CLIHarness.accounts)
         let counting = Mutex<CountingAccounts?>(nil)
         tool.accountsBeside = { store, environment, settings in
-            let accounts = CountingAccounts(LocalAuthenticationProvider(
-                folder: LocalAccountSettings.folder(besideStoreAt: store), environment: environment,
-                rounds: settings.passwordHashRounds))
+            let accounts = CountingAccounts(
+                LocalAuthenticationProvider(
+                    folder: LocalAccountSettings.folder(besideStoreAt: store), environment: environment,
+                    rounds: settings.passwordHashRounds))
             counting.withLock { $0 = accounts }
             return accounts
         }
@@ -71,14 +73,16 @@ struct SessionReadTests {
         return (RunOutcome(status: status, output: output.contents, errors: errors.contents), reads)
     }
 
-    @Test("a command that resolves boards, reads cards and saves reads the session and the accounts once",
-          arguments: [
+    @Test(
+        "a command that resolves boards, reads cards and saves reads the session and the accounts once",
+        arguments: [
             ["move", "WORK", "doing", "--board", "Work", "--to-board", "Projects", "--at", "1"],
             ["move", "HOME", "done"], ["board"], ["board", "Work", "--json"], ["boards", "--json"], ["today"],
-            ["favourites"], ["show", "HOME"], ["edit", "HOME", "--title", "Renamed"], ["delete", "WORK", "--board", "Work"],
+            ["favourites"], ["show", "HOME"], ["edit", "HOME", "--title", "Renamed"],
+            ["delete", "WORK", "--board", "Work"],
             ["star", "--board", "Work"], ["unstar", "HOME"], ["search", "card"], ["history"], ["undo"],
             ["export", "--json"], ["whoami"], ["board", "rename", "Work", "Office"], ["board", "use", "Work"],
-          ])
+        ])
     @MainActor
     func once(_ arguments: [String]) async throws {
         let (harness, home, work) = try await Self.signedIn()
@@ -97,7 +101,8 @@ struct SessionReadTests {
         let (harness, _, _) = try await Self.signedIn()
         defer { harness.directory.remove() }
 
-        let (outcome, reads) = await Self.run(["board", "delete", "Work"], on: harness, terminal: ScriptedTerminal(["y"]).input)
+        let (outcome, reads) = await Self.run(
+            ["board", "delete", "Work"], on: harness, terminal: ScriptedTerminal(["y"]).input)
 
         #expect(outcome.status == 0, "\(outcome.errors)")
         #expect(reads == 1)

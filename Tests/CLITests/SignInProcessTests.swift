@@ -41,7 +41,8 @@ struct SignInProcessTests {
         _ = try Self.pm(["add", "Before"], store: store)
 
         for (arguments, notice) in [
-            (["signup", "ada@example.com"], "Hashing the password"), (["login", "ada@example.com"], "Checking the password"),
+            (["signup", "ada@example.com"], "Hashing the password"),
+            (["login", "ada@example.com"], "Checking the password"),
         ] {
             // Given a sign-up (then a sign-in) hashing the password, as its terminal says
             let terminal = try TerminalProcessTests.PseudoTerminal()

@@ -26,7 +26,10 @@ struct StoreHardeningCommandTests {
         // A save drops the cut record, keeping its bytes, and says where
         let added = await harness.run(["add", "After"])
         #expect(added.status == 0)
-        #expect(added.errors.contains("pm: warning: a cut-short or damaged save was dropped from the store; its bytes are kept in \(harness.store.path).dropped-"))
+        #expect(
+            added.errors.contains(
+                "pm: warning: a cut-short or damaged save was dropped from the store; its bytes are kept in \(harness.store.path).dropped-"
+            ))
         for command in [["board"], ["history"], ["show", "3f2a"]] {
             let outcome = await harness.run(command)
             #expect(outcome.errors.contains("its bytes are kept in"), "pm \(command[0]) said nothing")
@@ -34,7 +37,9 @@ struct StoreHardeningCommandTests {
         // pm doctor reports it on standard output, once, and exits 1
         let doctor = await harness.run(["doctor"])
         #expect(doctor.status == 1)
-        #expect(doctor.output.contains("warning: a cut-short or damaged save was dropped from the store; its bytes are kept in"))
+        #expect(
+            doctor.output.contains(
+                "warning: a cut-short or damaged save was dropped from the store; its bytes are kept in"))
         #expect(!doctor.errors.contains("its bytes are kept in"))
         let kept = try FileManager.default.contentsOfDirectory(atPath: harness.directory.url.path)
             .filter { $0.hasPrefix("projects.pmstore.dropped-") }
@@ -46,8 +51,9 @@ struct StoreHardeningCommandTests {
         #expect(acknowledged.outputLines.first == "acknowledged 1 warning")
         #expect(acknowledged.errors.isEmpty)
         #expect(await harness.run(["board"]).errors.isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: harness.directory.url.path)
-            .contains { $0.hasPrefix("projects.pmstore.dropped-") && $0.hasSuffix(".acknowledged") })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: harness.directory.url.path)
+                .contains { $0.hasPrefix("projects.pmstore.dropped-") && $0.hasSuffix(".acknowledged") })
     }
 
     @Test("pm doctor reports a healthy store; pm compact rewrites it, and nothing is lost")
@@ -60,7 +66,9 @@ struct StoreHardeningCommandTests {
 
         let doctor = await harness.run(["doctor"])
         #expect(doctor.status == 0)
-        #expect(doctor.outputLines.first?.contains(": healthy; 2 record(s) after the snapshot; 2 Activity, 1 Board, 2 Project") == true)
+        #expect(
+            doctor.outputLines.first?.contains(
+                ": healthy; 2 record(s) after the snapshot; 2 Activity, 1 Board, 2 Project") == true)
         #expect(try harness.storeContents() == before)
 
         let compact = await harness.run(["compact"])
@@ -89,10 +97,12 @@ struct StoreHardeningCommandTests {
         #expect(try harness.storeContents() == bytes)
     }
 
-    @Test("a command that fails creates no file and no folder", arguments: [
-        ["redo"], ["undo"], ["show", "abcd"], ["move", "abcd", "done"], ["delete", "abcd"], ["board"], ["history"],
-        ["doctor"], ["add", "bad\u{202E}title"],
-    ])
+    @Test(
+        "a command that fails creates no file and no folder",
+        arguments: [
+            ["redo"], ["undo"], ["show", "abcd"], ["move", "abcd", "done"], ["delete", "abcd"], ["board"], ["history"],
+            ["doctor"], ["add", "bad\u{202E}title"],
+        ])
     func failedCommandLeavesNothing(_ command: [String]) async throws {
         let harness = try CLIHarness()
         defer { harness.directory.remove() }
@@ -126,7 +136,9 @@ struct StoreHardeningCommandTests {
     }
 
     /// 40 bytes: the header and the empty snapshot frame a new store starts with, and no save.
-    @Test("a copy of a store's first bytes, up to its first save, is an error, not an empty board", arguments: [40, 41, 100])
+    @Test(
+        "a copy of a store's first bytes, up to its first save, is an error, not an empty board",
+        arguments: [40, 41, 100])
     func prefixIsAnError(length: Int) async throws {
         let harness = try CLIHarness()
         defer { harness.directory.remove() }
@@ -145,8 +157,9 @@ struct StoreHardeningCommandTests {
         #expect(try harness.storeContents() == prefix)
     }
 
-    @Test("a FIFO at the store path is refused at once by every command, and nothing is made beside it",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "a FIFO at the store path is refused at once by every command, and nothing is made beside it",
+        .timeLimit(.minutes(1)))
     func fifoIsRefused() async throws {
         let harness = try CLIHarness()
         defer { harness.directory.remove() }
@@ -157,7 +170,10 @@ struct StoreHardeningCommandTests {
             #expect(outcome.status == 1, "pm \(command[0])")
             #expect(outcome.errors.contains("is not a regular file"), "pm \(command[0]): \(outcome.errors)")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: harness.directory.url.path) == [harness.store.lastPathComponent])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: harness.directory.url.path) == [
+                harness.store.lastPathComponent
+            ])
     }
 }
 
@@ -195,7 +211,10 @@ struct LinkCommandTests {
         let added = await harness.run(["add", "Refused"])
 
         #expect(added.status == 1)
-        #expect(added.errorLines == ["pm: the lock file \(lock) is a symbolic link, which is never followed: remove the link and try again"])
+        #expect(
+            added.errorLines == [
+                "pm: the lock file \(lock) is a symbolic link, which is never followed: remove the link and try again"
+            ])
         #expect(!FileManager.default.fileExists(atPath: target))
         #expect(await harness.run(["board"]).status == 0)  // readers never touch the lock
     }

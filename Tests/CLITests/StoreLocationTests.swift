@@ -31,8 +31,10 @@ struct StoreLocationTests {
         let environment = ["PM_STORE": other.path]
 
         // When
-        let added = await harness.run(["--store", harness.store.path, "add", "Here"], environment: environment, useStore: false)
-        let flagged = await harness.run(["board", "--store=\(harness.store.path)"], environment: environment, useStore: false)
+        let added = await harness.run(
+            ["--store", harness.store.path, "add", "Here"], environment: environment, useStore: false)
+        let flagged = await harness.run(
+            ["board", "--store=\(harness.store.path)"], environment: environment, useStore: false)
 
         // Then
         #expect(added.status == 0)
@@ -40,12 +42,17 @@ struct StoreLocationTests {
         #expect(!FileManager.default.fileExists(atPath: other.path))
     }
 
-    @Test("the default store is under XDG_DATA_HOME when it is absolute, else under HOME", arguments: [
-        (["XDG_DATA_HOME": "{dir}/data", "HOME": "{dir}/home"], "data/projectmanager/projects.pmstore"),
-        (["XDG_DATA_HOME": "relative/data", "HOME": "{dir}/home"], "home/.local/share/projectmanager/projects.pmstore"),
-        (["XDG_DATA_HOME": "", "HOME": "{dir}/home"], "home/.local/share/projectmanager/projects.pmstore"),
-        (["HOME": "{dir}/home", "PM_STORE": ""], "home/.local/share/projectmanager/projects.pmstore"),
-    ])
+    @Test(
+        "the default store is under XDG_DATA_HOME when it is absolute, else under HOME",
+        arguments: [
+            (["XDG_DATA_HOME": "{dir}/data", "HOME": "{dir}/home"], "data/projectmanager/projects.pmstore"),
+            (
+                ["XDG_DATA_HOME": "relative/data", "HOME": "{dir}/home"],
+                "home/.local/share/projectmanager/projects.pmstore"
+            ),
+            (["XDG_DATA_HOME": "", "HOME": "{dir}/home"], "home/.local/share/projectmanager/projects.pmstore"),
+            (["HOME": "{dir}/home", "PM_STORE": ""], "home/.local/share/projectmanager/projects.pmstore"),
+        ])
     func defaultStore(_ template: [String: String], expected: String) async throws {
         // Given
         let harness = try CLIHarness()

@@ -1,8 +1,9 @@
 import Foundation
 import ProjectManagerTestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The built `pm` on a real terminal: a Linux pseudo-terminal whose other end the test types into
@@ -66,7 +67,9 @@ struct TerminalProcessTests {
 
     /// Starts the built `pm` with `arguments` over a store in `directory`, its standard streams
     /// the terminal's secondary end.
-    static func run(_ arguments: [String], on terminal: PseudoTerminal, in directory: TemporaryDirectory) throws -> Process {
+    static func run(_ arguments: [String], on terminal: PseudoTerminal, in directory: TemporaryDirectory) throws
+        -> Process
+    {
         let process = Process()
         process.executableURL = try BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE")
         process.arguments = arguments + ["--store", directory.file("projects.pmstore").path]

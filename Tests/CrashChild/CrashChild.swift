@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import ProjectManagerCrashWorkload
 import ProjectManagerData
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A process for the reliability tests to kill and to lock out: it writes ``CrashWorkload``'s
 /// saves to a store file.

@@ -40,7 +40,9 @@ public enum CrashWorkload {
         public var description: String {
             let ledger = projects[CrashWorkload.ledgerID].map { "ledger at \(savesCounted(by: $0))" } ?? "no ledger"
             let groups = (0..<CrashWorkload.groupCount).map { group in
-                let members = CrashWorkload.memberIDs(ofGroup: group).compactMap { projects[$0].map(CrashWorkload.savesCounted) }
+                let members = CrashWorkload.memberIDs(ofGroup: group).compactMap {
+                    projects[$0].map(CrashWorkload.savesCounted)
+                }
                 return members.isEmpty ? "-" : members.map(String.init).joined(separator: "/")
             }
             return "\(board == nil ? "no board" : "board"), \(ledger), groups \(groups.joined(separator: " "))"
@@ -123,11 +125,12 @@ public enum CrashWorkload {
     /// The ordinal a project's rank stands for: the number of saves it counts.
     static func savesCounted(by project: Project) -> Int {
         project.rank.rawValue.utf8.dropFirst().reduce(0) { total, digit in
-            let value = switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(digit - UInt8(ascii: "0"))
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): Int(digit - UInt8(ascii: "A")) + 10
-            default: Int(digit - UInt8(ascii: "a")) + 36
-            }
+            let value =
+                switch digit {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(digit - UInt8(ascii: "0"))
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): Int(digit - UInt8(ascii: "A")) + 10
+                default: Int(digit - UInt8(ascii: "a")) + 36
+                }
             return total * 62 + value
         }
     }

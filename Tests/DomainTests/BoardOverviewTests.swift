@@ -62,9 +62,10 @@ struct BoardOverviewTests {
 
         // Then
         let flags = overview.columns.flatMap(\.items).map { "\($0.project.title): \($0.isOverdue)" }
-        #expect(flags == [
-            "late: true", "due today: false", "no deadline: false", "late and doing: true", "late but done: false",
-        ])
+        #expect(
+            flags == [
+                "late: true", "due today: false", "no deadline: false", "late and doing: true", "late but done: false",
+            ])
     }
 }
 
@@ -76,11 +77,13 @@ struct ProjectStateTests {
         #expect([ProjectState.done, .todo, .doing].sorted() == [.todo, .doing, .done])
     }
 
-    @Test("offers the two other states in column order, as the long-press menu does", arguments: [
-        (ProjectState.todo, [ProjectState.doing, .done]),
-        (.doing, [.todo, .done]),
-        (.done, [.todo, .doing]),
-    ])
+    @Test(
+        "offers the two other states in column order, as the long-press menu does",
+        arguments: [
+            (ProjectState.todo, [ProjectState.doing, .done]),
+            (.doing, [.todo, .done]),
+            (.done, [.todo, .doing]),
+        ])
     func alternatives(state: ProjectState, expected: [ProjectState]) {
         #expect(state.alternatives == expected)
     }

@@ -1,8 +1,8 @@
 import Foundation
-
-@testable import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManagerDomain
 
 @Suite("Calendar feed (iCalendar)")
 struct CalendarFeedTests {
@@ -13,14 +13,18 @@ struct CalendarFeedTests {
             start: Day("2026-01-01"), rule: try RecurrenceRule(parsing: "FREQ=MONTHLY;BYDAY=2SU,4SU"),
             exceptions: [Day("2026-01-25"), Day("2026-02-08")])
         return [
-            .init(id: id(1), title: "Pay rent, gas; water \\ power", body: "Line one\nLine two",
-                  schedule: .due(Day("2026-03-25")), updatedAt: .at(2026, 3, 15, 12, 0)),
-            .init(id: id(2), title: "이마트 의무휴업일 — 매월 둘째, 넷째 일요일에는 문을 닫습니다 (서울 성동구)",
-                  schedule: .repeating(closings), updatedAt: .at(2026, 3, 15, 12, 30, 15)),
-            .init(id: id(3), title: "Shipped", schedule: .due(Day("2026-03-01")), isDone: true,
-                  updatedAt: .at(2026, 3, 2, 8, 0)),
-            .init(id: id(4), title: "No reminder", schedule: .due(Day("2026-04-01")), reminder: .off,
-                  updatedAt: .at(2026, 3, 2, 8, 0)),
+            .init(
+                id: id(1), title: "Pay rent, gas; water \\ power", body: "Line one\nLine two",
+                schedule: .due(Day("2026-03-25")), updatedAt: .at(2026, 3, 15, 12, 0)),
+            .init(
+                id: id(2), title: "이마트 의무휴업일 — 매월 둘째, 넷째 일요일에는 문을 닫습니다 (서울 성동구)",
+                schedule: .repeating(closings), updatedAt: .at(2026, 3, 15, 12, 30, 15)),
+            .init(
+                id: id(3), title: "Shipped", schedule: .due(Day("2026-03-01")), isDone: true,
+                updatedAt: .at(2026, 3, 2, 8, 0)),
+            .init(
+                id: id(4), title: "No reminder", schedule: .due(Day("2026-04-01")), reminder: .off,
+                updatedAt: .at(2026, 3, 2, 8, 0)),
         ]
     }
 
@@ -56,7 +60,9 @@ struct CalendarFeedTests {
         let mart = try #require(events.first)
         #expect(mart.property("SUMMARY")?.text == items[1].title)
         #expect(mart.property("DTSTART")?.value == "20260111")  // the first 2nd Sunday, not the 1st
-        #expect(try RecurrenceRule(parsing: try #require(mart.property("RRULE")?.value)) == RecurrenceRule(parsing: "FREQ=MONTHLY;BYDAY=2SU,4SU"))
+        #expect(
+            try RecurrenceRule(parsing: try #require(mart.property("RRULE")?.value))
+                == RecurrenceRule(parsing: "FREQ=MONTHLY;BYDAY=2SU,4SU"))
         #expect(mart.property("EXDATE")?.value == "20260125,20260208")
         #expect(mart.components("VALARM").first?.property("TRIGGER")?.value == "-PT15H")
         #expect(mart.property("DTSTAMP")?.value == "20260315T123015Z")
@@ -92,9 +98,11 @@ struct CalendarFeedTests {
         #expect(CalendarFeed(name: "x", items: items).text == CalendarFeed(name: "x", items: items).text)
     }
 
-    @Test("writes reminder offsets as RFC 5545 durations", arguments: [
-        (-900, "-PT15H"), (540, "PT9H"), (0, "PT0M"), (-2_520 + 390, "-P1DT11H30M"), (-2_880, "-P2D"), (5, "PT5M"),
-    ])
+    @Test(
+        "writes reminder offsets as RFC 5545 durations",
+        arguments: [
+            (-900, "-PT15H"), (540, "PT9H"), (0, "PT0M"), (-2_520 + 390, "-P1DT11H30M"), (-2_880, "-P2D"), (5, "PT5M"),
+        ])
     func durations(minutes: Int, text: String) {
         #expect(CalendarFeed.duration(minutes: minutes) == text)
     }

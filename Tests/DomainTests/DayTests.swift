@@ -5,13 +5,15 @@ import Testing
 
 @Suite("Day")
 struct DayTests {
-    @Test("parses a real day written as YYYY-MM-DD", arguments: [
-        ("2026-03-14", 2026, 3, 14),
-        ("2028-02-29", 2028, 2, 29),
-        ("2000-02-29", 2000, 2, 29),
-        ("0001-01-01", 1, 1, 1),
-        ("9999-12-31", 9999, 12, 31),
-    ])
+    @Test(
+        "parses a real day written as YYYY-MM-DD",
+        arguments: [
+            ("2026-03-14", 2026, 3, 14),
+            ("2028-02-29", 2028, 2, 29),
+            ("2000-02-29", 2000, 2, 29),
+            ("0001-01-01", 1, 1, 1),
+            ("9999-12-31", 9999, 12, 31),
+        ])
     func parsesRealDays(text: String, year: Int, month: Int, day: Int) throws {
         // When
         let parsed = try Day(parsing: text)
@@ -22,44 +24,48 @@ struct DayTests {
         #expect(parsed.description == text)
     }
 
-    @Test("refuses text that is not of the form YYYY-MM-DD as malformed", arguments: [
-        "",
-        "2026-3-14",
-        "2026-03-4",
-        "26-03-14",
-        "20260314",
-        "2026/03/14",
-        "2026-03-14T00:00",
-        " 2026-03-14",
-        "2026-03-14 ",
-        "2026-03-1a",
-        "+026-03-14",
-        "-2026-03-14",
-        "2026--03-14",
-        "２０２６-03-14",
-        "٢٠٢٦-03-14",
-        "tomorrow",
-    ])
+    @Test(
+        "refuses text that is not of the form YYYY-MM-DD as malformed",
+        arguments: [
+            "",
+            "2026-3-14",
+            "2026-03-4",
+            "26-03-14",
+            "20260314",
+            "2026/03/14",
+            "2026-03-14T00:00",
+            " 2026-03-14",
+            "2026-03-14 ",
+            "2026-03-1a",
+            "+026-03-14",
+            "-2026-03-14",
+            "2026--03-14",
+            "２０２６-03-14",
+            "٢٠٢٦-03-14",
+            "tomorrow",
+        ])
     func refusesMalformedText(text: String) {
         #expect(throws: DayParseError.malformed(text)) {
             try Day(parsing: text)
         }
     }
 
-    @Test("refuses a well-formed day that the calendar does not have as nonexistent", arguments: [
-        "2026-02-29",
-        "2100-02-29",
-        "2026-04-31",
-        "2026-06-31",
-        "2026-09-31",
-        "2026-11-31",
-        "2026-02-30",
-        "2026-13-01",
-        "2026-00-10",
-        "2026-01-00",
-        "2026-01-32",
-        "0000-01-01",
-    ])
+    @Test(
+        "refuses a well-formed day that the calendar does not have as nonexistent",
+        arguments: [
+            "2026-02-29",
+            "2100-02-29",
+            "2026-04-31",
+            "2026-06-31",
+            "2026-09-31",
+            "2026-11-31",
+            "2026-02-30",
+            "2026-13-01",
+            "2026-00-10",
+            "2026-01-00",
+            "2026-01-32",
+            "0000-01-01",
+        ])
     func refusesNonexistentDays(text: String) {
         #expect(throws: DayParseError.nonexistent(text)) {
             try Day(parsing: text)
@@ -72,11 +78,13 @@ struct DayTests {
         #expect(DayParseError.nonexistent("2026-02-30").description.contains("2026-02-30"))
     }
 
-    @Test("knows how many days each month has, leap years included", arguments: [
-        (1, 2026, 31), (2, 2026, 28), (2, 2028, 29), (2, 2100, 28), (2, 2000, 29),
-        (3, 2026, 31), (4, 2026, 30), (5, 2026, 31), (6, 2026, 30), (7, 2026, 31),
-        (8, 2026, 31), (9, 2026, 30), (10, 2026, 31), (11, 2026, 30), (12, 2026, 31),
-    ])
+    @Test(
+        "knows how many days each month has, leap years included",
+        arguments: [
+            (1, 2026, 31), (2, 2026, 28), (2, 2028, 29), (2, 2100, 28), (2, 2000, 29),
+            (3, 2026, 31), (4, 2026, 30), (5, 2026, 31), (6, 2026, 30), (7, 2026, 31),
+            (8, 2026, 31), (9, 2026, 30), (10, 2026, 31), (11, 2026, 30), (12, 2026, 31),
+        ])
     func daysInMonth(month: Int, year: Int, days: Int) {
         #expect(Day.daysIn(month: month, year: year) == days)
     }
@@ -114,13 +122,15 @@ struct DayTests {
         }
     }
 
-    @Test("is the day an instant falls on in the calendar's time zone", arguments: [
-        ("Asia/Seoul", "2026-03-15"),
-        ("UTC", "2026-03-14"),
-        ("America/Los_Angeles", "2026-03-14"),
-        ("Pacific/Kiritimati", "2026-03-15"),
-        ("Pacific/Pago_Pago", "2026-03-14"),
-    ])
+    @Test(
+        "is the day an instant falls on in the calendar's time zone",
+        arguments: [
+            ("Asia/Seoul", "2026-03-15"),
+            ("UTC", "2026-03-14"),
+            ("America/Los_Angeles", "2026-03-14"),
+            ("Pacific/Kiritimati", "2026-03-15"),
+            ("Pacific/Pago_Pago", "2026-03-14"),
+        ])
     func containingAnInstant(zone: String, expected: String) {
         // Given 2026-03-14 15:30 UTC
         let instant = Date.at(2026, 3, 14, 15, 30)

@@ -15,7 +15,9 @@ struct OverdueTests {
     }
 
     /// Whether a project due 2026-03-14 is overdue at a wall-clock time in a time zone.
-    static func isOverdue(dueOn deadline: String, at localTime: Date, in zone: TimeZone, state: ProjectState = .todo) -> Bool {
+    static func isOverdue(dueOn deadline: String, at localTime: Date, in zone: TimeZone, state: ProjectState = .todo)
+        -> Bool
+    {
         let environment = EngineEnvironment.test(clock: TestClock(localTime), timeZone: zone)
         return project(due: Day(deadline), state: state).isOverdue(on: environment.today())
     }
@@ -45,12 +47,14 @@ struct OverdueTests {
         #expect(!Self.isOverdue(dueOn: "2026-03-14", at: .at(2026, 3, 13, 23, 59, in: timeZone), in: timeZone))
     }
 
-    @Test("the same instant is overdue where the next day has begun, and not where it has not", arguments: [
-        ("Asia/Seoul", true),
-        ("Pacific/Kiritimati", true),
-        ("UTC", false),
-        ("America/Los_Angeles", false),
-    ])
+    @Test(
+        "the same instant is overdue where the next day has begun, and not where it has not",
+        arguments: [
+            ("Asia/Seoul", true),
+            ("Pacific/Kiritimati", true),
+            ("UTC", false),
+            ("America/Los_Angeles", false),
+        ])
     func sameInstantDiffersByZone(zone: String, overdue: Bool) {
         // Given 2026-03-14 15:00 UTC: 03-15 00:00 in Seoul, 03-15 05:00 in Kiritimati,
         // 03-14 08:00 in Los Angeles (daylight saving time has begun)
@@ -74,8 +78,10 @@ struct OverdueTests {
     func doneIsNeverOverdue(zone: String) {
         let timeZone = TimeZone.named(zone)
 
-        #expect(!Self.isOverdue(dueOn: "2026-03-14", at: .at(2026, 3, 15, 0, 0, in: timeZone), in: timeZone, state: .done))
-        #expect(!Self.isOverdue(dueOn: "2020-01-01", at: .at(2026, 3, 15, 0, 0, in: timeZone), in: timeZone, state: .done))
+        #expect(
+            !Self.isOverdue(dueOn: "2026-03-14", at: .at(2026, 3, 15, 0, 0, in: timeZone), in: timeZone, state: .done))
+        #expect(
+            !Self.isOverdue(dueOn: "2020-01-01", at: .at(2026, 3, 15, 0, 0, in: timeZone), in: timeZone, state: .done))
     }
 
     @Test("a project in To Do or Doing past its deadline is overdue", arguments: [ProjectState.todo, .doing])

@@ -23,7 +23,8 @@ struct RankTests {
 
     @Test("appending and prepending grow keys with the logarithm of the column")
     func appendsStayShort() {
-        var last = Rank.initial, first = Rank.initial
+        var last = Rank.initial
+        var first = Rank.initial
         for _ in 0..<100_000 {
             last = Rank.after(last)
             first = Rank.before(first)
@@ -33,7 +34,9 @@ struct RankTests {
         #expect(first < Rank.initial && Rank.initial < last)
     }
 
-    @Test("inserting at the same place again and again adds about one character per five insertions (a bisection of 62 digits)")
+    @Test(
+        "inserting at the same place again and again adds about one character per five insertions (a bisection of 62 digits)"
+    )
     func repeatedMidpoints() {
         let low = Rank.initial
         var high = Rank.after(low)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ProjectManagerDomain
 import Testing
+
+@testable import ProjectManagerDomain
 
 @Suite("UUID coding")
 struct UUIDCodingTests {
@@ -17,13 +18,18 @@ struct UUIDCodingTests {
         }
     }
 
-    @Test("rejects what UUID(uuidString:) rejects", arguments: [
-        "", "not a uuid", "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5FF",
-        "E621E1F8C36C-495A-93FC-0C247A3E6E5F0", "G621E1F8-C36C-495A-93FC-0C247A3E6E5F", "E621E1F8-C36C-495A-93FC-0C247A3E6É",
-    ])
+    @Test(
+        "rejects what UUID(uuidString:) rejects",
+        arguments: [
+            "", "not a uuid", "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5FF",
+            "E621E1F8C36C-495A-93FC-0C247A3E6E5F0", "G621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+            "E621E1F8-C36C-495A-93FC-0C247A3E6É",
+        ])
     func rejectsMalformed(text: String) throws {
         #expect(UUIDCoding.parse(text) == nil)
         #expect(UUID(uuidString: text) == nil)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Board.ID.self, from: JSONEncoder().encode(text)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Board.ID.self, from: JSONEncoder().encode(text))
+        }
     }
 }

@@ -28,7 +28,9 @@ struct AccountFormViewModelTests {
         #expect(await messages.next() == AccountFieldMessages(), "an empty form opens without messages")
         #expect(await canSubmit.next() == false)
         events.send(.email("ada@example"))
-        #expect(await messages.next()?[.email] == "Invalid email format: the part after the @ needs a dot, as in example.com.")
+        #expect(
+            await messages.next()?[.email]
+                == "Invalid email format: the part after the @ needs a dot, as in example.com.")
         events.send(.email("ada@example.com"))
         #expect(await messages.next()?[.email] == "This email can be used.")
         events.send(.password("correct horse"))
@@ -50,9 +52,12 @@ struct AccountFormViewModelTests {
         events.end()
     }
 
-    @Test("submitting an empty form makes every field say what is missing, in both languages",
-          arguments: [("en_US", ["Enter your email.", "Enter a password.", "Enter the password again."]),
-                      ("ko_KR", ["이메일을 입력하세요.", "비밀번호를 입력하세요.", "비밀번호를 한 번 더 입력하세요."])])
+    @Test(
+        "submitting an empty form makes every field say what is missing, in both languages",
+        arguments: [
+            ("en_US", ["Enter your email.", "Enter a password.", "Enter the password again."]),
+            ("ko_KR", ["이메일을 입력하세요.", "비밀번호를 입력하세요.", "비밀번호를 한 번 더 입력하세요."]),
+        ])
     func emptySubmit(locale: String, expected: [String]) async throws {
         let events = Events<SignUpViewModel.Event>()
         let output = screens(locale).makeSignUp().transform(.init(events: events.stream))
@@ -72,7 +77,8 @@ struct AccountFormViewModelTests {
         let output = screens().makeSignUp().transform(.init(events: events.stream))
         let messages = Probe(output.messages)
         let canSubmit = Probe(output.canSubmit)
-        events.send(.email("ada@EXAMPLE.com"), .password("another password"), .confirmation("another password"), .submit)
+        events.send(
+            .email("ada@EXAMPLE.com"), .password("another password"), .confirmation("another password"), .submit)
         _ = await messages.take(4)
         #expect(await messages.next()?[.email] == "This email is already registered: sign in instead.")
         #expect(await canSubmit.take(3) == [false, true, false])
@@ -83,8 +89,9 @@ struct AccountFormViewModelTests {
         #expect(try await engine.currentSession() == nil)
     }
 
-    @Test("a wrong password and an unknown email give one message; the right one signs in",
-          arguments: [("en_US", "The email or the password is wrong."), ("ko_KR", "이메일 또는 비밀번호가 올바르지 않습니다.")])
+    @Test(
+        "a wrong password and an unknown email give one message; the right one signs in",
+        arguments: [("en_US", "The email or the password is wrong."), ("ko_KR", "이메일 또는 비밀번호가 올바르지 않습니다.")])
     func signIn(locale: String, message: String) async throws {
         let account = try await engine.signUp(email: "ada@example.com", password: "correct horse").account
         try await engine.signOut()

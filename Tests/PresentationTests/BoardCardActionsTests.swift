@@ -82,9 +82,10 @@ struct BoardCardActionsTests {
 
     @Test("skipping an occurrence moves the deadline to the next one")
     func skip() async throws {
-        let weekly = try await app.engine.createProject(ProjectDraft(
-            title: "Water the plants", deadline: Day(year: 2026, month: 3, day: 16),
-            repeatRule: try RecurrenceRule(parsing: "FREQ=WEEKLY")))
+        let weekly = try await app.engine.createProject(
+            ProjectDraft(
+                title: "Water the plants", deadline: Day(year: 2026, month: 3, day: 16),
+                repeatRule: try RecurrenceRule(parsing: "FREQ=WEEKLY")))
         let (events, output) = screen()
         let skipped = Probe(output.skipped)
 
@@ -103,11 +104,12 @@ struct BoardCardActionsTests {
 
         events.send(.starBoard, .starBoard, .unstarBoard)
 
-        #expect(await starred.take(3) == [
-            StarChange(target: .board(.default), isStarred: true, isChanged: true),
-            StarChange(target: .board(.default), isStarred: true, isChanged: false),
-            StarChange(target: .board(.default), isStarred: false, isChanged: true),
-        ])
+        #expect(
+            await starred.take(3) == [
+                StarChange(target: .board(.default), isStarred: true, isChanged: true),
+                StarChange(target: .board(.default), isStarred: true, isChanged: false),
+                StarChange(target: .board(.default), isStarred: false, isChanged: true),
+            ])
         #expect(try await app.engine.listFavourites().isEmpty)
         events.end()
     }

@@ -55,13 +55,15 @@ struct BoardFavouritesTests {
         try await app.engine.star(.project(invoice.id))
         #expect(try #require(await snapshots.next()).section(.todo)?.rows.map(\.title) == ["Pay invoice"])
         events.send(.star(report.id))
-        #expect(try #require(await snapshots.next()).section(.todo)?.rows.map(\.title) == ["Write report", "Pay invoice"])
+        #expect(
+            try #require(await snapshots.next()).section(.todo)?.rows.map(\.title) == ["Write report", "Pay invoice"])
 
         // When the screen unstars one, and undo puts its star back
         events.send(.unstar(invoice.id))
         #expect(try #require(await snapshots.next()).section(.todo)?.rows.map(\.title) == ["Write report"])
         try await app.engine.undoRedo.undo()
-        #expect(try #require(await snapshots.next()).section(.todo)?.rows.map(\.title) == ["Write report", "Pay invoice"])
+        #expect(
+            try #require(await snapshots.next()).section(.todo)?.rows.map(\.title) == ["Write report", "Pay invoice"])
 
         // When a starred project is deleted, it leaves the filtered board with its star
         try await app.engine.deleteProject(report.id)

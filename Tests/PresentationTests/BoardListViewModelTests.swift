@@ -1,13 +1,17 @@
 import Foundation
-@testable import ProjectManager
 import ProjectManagerPresentation
 import ProjectManagerTestSupport
 import Testing
 
+@testable import ProjectManager
+
 @MainActor
 @Suite("Board list view model", .timeLimit(.minutes(1)))
 struct BoardListViewModelTests {
-    typealias Screen = (events: Events<BoardListViewModel.Event>, output: BoardListViewModel.Output, lists: Probe<BoardListViewModel.List>)
+    typealias Screen = (
+        events: Events<BoardListViewModel.Event>, output: BoardListViewModel.Output,
+        lists: Probe<BoardListViewModel.List>
+    )
 
     func screen(_ app: TestApp) -> Screen {
         let events = Events<BoardListViewModel.Event>()
@@ -22,7 +26,8 @@ struct BoardListViewModelTests {
         let made = Date(timeIntervalSince1970: 1_700_000_000)
         let trip = Board(id: Board.ID(rawValue: SequentialIDs.id(900)), title: "Trip", createdAt: made)
         let tickets = Project(
-            id: Project.ID(rawValue: SequentialIDs.id(901)), boardID: trip.id, title: "Tickets", state: .doing, createdAt: made)
+            id: Project.ID(rawValue: SequentialIDs.id(901)), boardID: trip.id, title: "Tickets", state: .doing,
+            createdAt: made)
         let backup = Backup(boards: [Backup.Entry(board: trip, projects: [tickets])])
         let (events, output, lists) = screen(app)
         let restored = Probe(output.restored)
@@ -104,16 +109,18 @@ struct BoardListViewModelTests {
         events.send(.delete(.default))
 
         // Then
-        #expect(await errors.take(3) == [
-            "Give the board a name.", "Keep the board's name to one line.", "The default board cannot be deleted.",
-        ])
+        #expect(
+            await errors.take(3) == [
+                "Give the board a name.", "Keep the board's name to one line.", "The default board cannot be deleted.",
+            ])
         #expect(try await app.engine.listBoards().map(\.title) == ["Projects"])
         events.end()
         #expect(await lists.rest().isEmpty)
-        #expect(await Probe(output.failures).rest() == [
-            .invalid(ValidationError([.titleEmpty])), .invalid(ValidationError([.titleHasLineBreak])),
-            .defaultBoardIsPermanent,
-        ])
+        #expect(
+            await Probe(output.failures).rest() == [
+                .invalid(ValidationError([.titleEmpty])), .invalid(ValidationError([.titleHasLineBreak])),
+                .defaultBoardIsPermanent,
+            ])
     }
 
     @Test("a rename says the name as saved; each row holds the board and its columns' counts")

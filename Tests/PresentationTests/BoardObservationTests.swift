@@ -49,8 +49,10 @@ struct BoardObservationTests {
         // Then board B read the marker alone
         let snapshot = try #require(await snapshots.next())
         #expect(snapshot.section(.todo)?.rows.map(\.title) == ["Paint the fence", "Marker"])
-        #expect(reads.reads == CountingRepository.Reads(
-            projects: before.projects + 1, columns: before.columns, boards: before.boards))
+        #expect(
+            reads.reads
+                == CountingRepository.Reads(
+                    projects: before.projects + 1, columns: before.columns, boards: before.boards))
         #expect(marker.boardID == other.id)
         events.end()
     }
@@ -74,8 +76,10 @@ struct BoardObservationTests {
         let edited = try #require(await snapshots.next())
         #expect(edited.section(.todo)?.rows.map(\.title) == ["Final report", "Pay invoice", "Ship it"])
         #expect(edited.difference(in: .todo).summary == ["-0 Write report", "+0 Final report"])
-        #expect(reads.reads == CountingRepository.Reads(
-            projects: before.projects + 1, columns: before.columns, boards: before.boards))
+        #expect(
+            reads.reads
+                == CountingRepository.Reads(
+                    projects: before.projects + 1, columns: before.columns, boards: before.boards))
         events.end()
     }
 
@@ -101,8 +105,11 @@ struct BoardObservationTests {
         #expect(readsAfterDelete == before, "the deleted project was shown: nothing to read")
         #expect(afterMove.section(.todo)?.rows.isEmpty == true)
         #expect(afterMove.section(.done)?.rows.map(\.title) == ["Pay invoice"])
-        #expect(reads.reads == CountingRepository.Reads(
-            projects: before.projects + 1, columns: before.columns, boards: before.boards), "the moved project alone")
+        #expect(
+            reads.reads
+                == CountingRepository.Reads(
+                    projects: before.projects + 1, columns: before.columns, boards: before.boards),
+            "the moved project alone")
         events.end()
     }
 
@@ -121,8 +128,10 @@ struct BoardObservationTests {
 
         // Then
         #expect(try #require(await snapshots.next()).section(.todo)?.rows.map(\.title) == ["Marker"])
-        #expect(reads.reads == CountingRepository.Reads(
-            projects: before.projects + 1, columns: before.columns, boards: before.boards + 1))
+        #expect(
+            reads.reads
+                == CountingRepository.Reads(
+                    projects: before.projects + 1, columns: before.columns, boards: before.boards + 1))
         events.end()
     }
 }

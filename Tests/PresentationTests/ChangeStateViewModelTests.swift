@@ -7,11 +7,13 @@ import Testing
 struct ChangeStateViewModelTests {
     let app = TestApp()
 
-    @Test("offers exactly the two other states", arguments: [
-        (ProjectState.todo, ["Move to Doing", "Move to Done"]),
-        (.doing, ["Move to To Do", "Move to Done"]),
-        (.done, ["Move to To Do", "Move to Doing"]),
-    ])
+    @Test(
+        "offers exactly the two other states",
+        arguments: [
+            (ProjectState.todo, ["Move to Doing", "Move to Done"]),
+            (.doing, ["Move to To Do", "Move to Done"]),
+            (.done, ["Move to To Do", "Move to Doing"]),
+        ])
     func offersOtherStates(state: ProjectState, titles: [String]) async throws {
         let project = try await app.add("Write report", in: state)
         let events = Events<ChangeStateViewModel.Event>()

@@ -20,21 +20,27 @@ struct CreateProjectViewModelTests {
 
     nonisolated static let rules: [Rule] = [
         Rule(name: "a title can be saved", events: [.title("Write report")], canSave: true, field: nil, message: nil),
-        Rule(name: "an empty title", events: [.title("Write report"), .title("   ")], canSave: false,
-             field: .title, message: "Give the project a title."),
-        Rule(name: "a title with a line break", events: [.title("Write\nreport")], canSave: false,
-             field: .title, message: "Keep the title to one line."),
-        Rule(name: "a title that is too long", events: [.title(String(repeating: "a", count: 101))], canSave: false,
-             field: .title, message: "Shorten the title to 100 characters or fewer."),
-        Rule(name: "a body that is too long",
-             events: [.title("Write report"), .body(String(repeating: "b", count: 1_001))], canSave: false,
-             field: .body, message: "Shorten the description to 1000 characters or fewer."),
-        Rule(name: "a deadline that is not a day",
-             events: [.title("Write report"), .deadline(Day(year: 2026, month: 2, day: 30))], canSave: false,
-             field: .deadline, message: "2026-02-30 is not a day of the calendar: pick another deadline."),
-        Rule(name: "a real deadline can be saved",
-             events: [.title("Write report"), .deadline(Day(year: 2026, month: 2, day: 28))], canSave: true,
-             field: nil, message: nil),
+        Rule(
+            name: "an empty title", events: [.title("Write report"), .title("   ")], canSave: false,
+            field: .title, message: "Give the project a title."),
+        Rule(
+            name: "a title with a line break", events: [.title("Write\nreport")], canSave: false,
+            field: .title, message: "Keep the title to one line."),
+        Rule(
+            name: "a title that is too long", events: [.title(String(repeating: "a", count: 101))], canSave: false,
+            field: .title, message: "Shorten the title to 100 characters or fewer."),
+        Rule(
+            name: "a body that is too long",
+            events: [.title("Write report"), .body(String(repeating: "b", count: 1_001))], canSave: false,
+            field: .body, message: "Shorten the description to 1000 characters or fewer."),
+        Rule(
+            name: "a deadline that is not a day",
+            events: [.title("Write report"), .deadline(Day(year: 2026, month: 2, day: 30))], canSave: false,
+            field: .deadline, message: "2026-02-30 is not a day of the calendar: pick another deadline."),
+        Rule(
+            name: "a real deadline can be saved",
+            events: [.title("Write report"), .deadline(Day(year: 2026, month: 2, day: 28))], canSave: true,
+            field: nil, message: nil),
     ]
 
     @Test("can save follows each validation rule", arguments: rules)

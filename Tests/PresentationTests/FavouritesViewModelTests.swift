@@ -7,7 +7,9 @@ import Testing
 @MainActor
 @Suite("Favourites view model", .timeLimit(.minutes(1)))
 struct FavouritesViewModelTests {
-    func screen(_ app: TestApp) -> (Events<FavouritesViewModel.Event>, FavouritesViewModel.Output, Probe<FavouritesViewModel.List>) {
+    func screen(_ app: TestApp) -> (
+        Events<FavouritesViewModel.Event>, FavouritesViewModel.Output, Probe<FavouritesViewModel.List>
+    ) {
         let events = Events<FavouritesViewModel.Event>()
         let output = app.screens.makeFavourites().transform(.init(events: events.stream))
         return (events, output, Probe(output.lists))

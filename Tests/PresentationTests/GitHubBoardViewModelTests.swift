@@ -1,13 +1,16 @@
 import Foundation
-@testable import ProjectManager
 import ProjectManagerPresentation
 import Testing
+
+@testable import ProjectManager
 
 /// One page of issues, always the same; closing or reopening one is refused.
 private struct OnePageOfIssues: GitHubIssueRepository {
     let issues: [GitHubIssue]
 
-    func firstPage(of repository: GitHubRepositoryName, matching filter: IssueFilter) async throws(GitHubError) -> IssuePage {
+    func firstPage(of repository: GitHubRepositoryName, matching filter: IssueFilter) async throws(GitHubError)
+        -> IssuePage
+    {
         IssuePage(issues: issues, next: nil, isUnchanged: false, rateLimit: nil)
     }
 
@@ -16,7 +19,8 @@ private struct OnePageOfIssues: GitHubIssueRepository {
     }
 
     func update(issue number: Int, in repository: GitHubRepositoryName, with change: IssueChange)
-        async throws(GitHubError) -> GitHubIssue {
+        async throws(GitHubError) -> GitHubIssue
+    {
         throw .status(422, message: "not in this test")
     }
 
@@ -36,7 +40,8 @@ struct GitHubBoardViewModelTests {
         let app = TestApp()
         let repository = try #require(Self.repository)
         let issue = GitHubIssue(
-            id: 1, number: 1347, title: "Found a bug", url: try #require(URL(string: "https://github.com/octocat/Hello-World/issues/1347")),
+            id: 1, number: 1347, title: "Found a bug",
+            url: try #require(URL(string: "https://github.com/octocat/Hello-World/issues/1347")),
             createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
         let events = Events<GitHubBoardViewModel.Event>()
         let output = app.screens.makeGitHubBoard(issues: OnePageOfIssues(issues: [issue]))

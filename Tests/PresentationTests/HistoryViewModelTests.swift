@@ -23,9 +23,11 @@ struct HistoryViewModelTests {
         // Then
         #expect(output.title == "History")
         #expect(entries.map(\.text) == ["Moved 'Write report' from To Do to Doing", "Added 'Write report' to To Do"])
-        #expect(entries.map(\.time) == [
-            app.screens.localizer.time(app.clock.now), app.screens.localizer.time(app.clock.now.addingTimeInterval(-90 * 60)),
-        ])
+        #expect(
+            entries.map(\.time) == [
+                app.screens.localizer.time(app.clock.now),
+                app.screens.localizer.time(app.clock.now.addingTimeInterval(-90 * 60)),
+            ])
         #expect(entries[0].time.hasPrefix("Mar 15, 2026") && entries[0].time.contains("1:30"))
         events.end()
     }

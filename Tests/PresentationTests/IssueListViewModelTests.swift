@@ -18,7 +18,8 @@ struct IssueListViewModelTests {
         let services = GitHubServices(
             configuration: GitHubConfiguration(apiURL: github.apiURL, webURL: github.webURL),
             credentials: InMemoryCredentialStore())
-        let credential = GitHubCredential(token: AccessToken(FakeGitHub.validToken), login: FakeGitHub.login, apiURL: github.apiURL)
+        let credential = GitHubCredential(
+            token: AccessToken(FakeGitHub.validToken), login: FakeGitHub.login, apiURL: github.apiURL)
         let app = TestApp(locale: locale)
         let list = app.screens.makeIssueList(
             of: Self.repository, filter: IssueFilter(state: .all), issues: services.issues(signedInAs: credential))
@@ -75,8 +76,13 @@ struct IssueListViewModelTests {
         #expect(await filters.next() == IssueFilter(state: .closed, assignee: .me, labels: ["bug"]))
 
         #expect(labelled.allSatisfy { !$0.isOpen && $0.assignees.contains("octocat") && $0.labels.contains("bug") })
-        let queries = github.apiRequests.map { [$0.queryValue("state"), $0.queryValue("assignee"), $0.queryValue("labels")] }
-        #expect(queries == [["all", nil, nil], ["closed", nil, nil], ["closed", "octocat", nil], ["closed", "octocat", "bug"]])
+        let queries = github.apiRequests.map {
+            [$0.queryValue("state"), $0.queryValue("assignee"), $0.queryValue("labels")]
+        }
+        #expect(
+            queries == [
+                ["all", nil, nil], ["closed", nil, nil], ["closed", "octocat", nil], ["closed", "octocat", "bug"],
+            ])
         events.end()
     }
 

@@ -12,31 +12,41 @@ struct LocalizationTests {
             timeZone: TimeZone(identifier: "UTC") ?? .gmt)
     }
 
-    @Test("the locale chooses the language; English is the fallback", arguments: [
-        ("en_US", Language.english), ("ko_KR", .korean), ("ko", .korean), ("fr_FR", .english),
-    ])
+    @Test(
+        "the locale chooses the language; English is the fallback",
+        arguments: [
+            ("en_US", Language.english), ("ko_KR", .korean), ("ko", .korean), ("fr_FR", .english),
+        ])
     func languageForLocale(identifier: String, language: Language) {
         #expect(Language(locale: Locale(identifier: identifier)) == language)
     }
 
-    @Test("each phrase reads right in both languages", arguments: [
-        (Phrase.state(.todo), "To Do", "할 일"),
-        (.state(.doing), "Doing", "진행 중"),
-        (.state(.done), "Done", "완료"),
-        (.moveTo(.todo), "Move to To Do", "할 일로 이동"),
-        (.moveTo(.doing), "Move to Doing", "진행 중으로 이동"),
-        (.moveTo(.done), "Move to Done", "완료로 이동"),
-        (.edit, "Edit", "편집"),
-        (.undo, "Undo", "실행 취소"),
-        (.validation(.titleEmpty), "Give the project a title.", "프로젝트 제목을 입력하세요."),
-        (.validation(.bodyTooLong(limit: 1_000)), "Shorten the description to 1000 characters or fewer.",
-         "내용을 1000자 이하로 줄이세요."),
-        (.activity(.moved(from: .todo, to: .doing), projectTitle: "Write report"),
-         "Moved 'Write report' from To Do to Doing", "'Write report' 항목을 할 일에서 진행 중으로 옮김"),
-        (.activity(.deleted(.done), projectTitle: "Ship"), "Deleted 'Ship' from Done", "완료에서 'Ship' 항목을 삭제함"),
-        (.failure(.notFound(.project(Project.ID(rawValue: UUID())))), "This project no longer exists.",
-         "이 프로젝트는 더 이상 없습니다."),
-    ])
+    @Test(
+        "each phrase reads right in both languages",
+        arguments: [
+            (Phrase.state(.todo), "To Do", "할 일"),
+            (.state(.doing), "Doing", "진행 중"),
+            (.state(.done), "Done", "완료"),
+            (.moveTo(.todo), "Move to To Do", "할 일로 이동"),
+            (.moveTo(.doing), "Move to Doing", "진행 중으로 이동"),
+            (.moveTo(.done), "Move to Done", "완료로 이동"),
+            (.edit, "Edit", "편집"),
+            (.undo, "Undo", "실행 취소"),
+            (.validation(.titleEmpty), "Give the project a title.", "프로젝트 제목을 입력하세요."),
+            (
+                .validation(.bodyTooLong(limit: 1_000)), "Shorten the description to 1000 characters or fewer.",
+                "내용을 1000자 이하로 줄이세요."
+            ),
+            (
+                .activity(.moved(from: .todo, to: .doing), projectTitle: "Write report"),
+                "Moved 'Write report' from To Do to Doing", "'Write report' 항목을 할 일에서 진행 중으로 옮김"
+            ),
+            (.activity(.deleted(.done), projectTitle: "Ship"), "Deleted 'Ship' from Done", "완료에서 'Ship' 항목을 삭제함"),
+            (
+                .failure(.notFound(.project(Project.ID(rawValue: UUID())))), "This project no longer exists.",
+                "이 프로젝트는 더 이상 없습니다."
+            ),
+        ])
     func phrases(phrase: Phrase, english: String, korean: String) {
         #expect(Self.localizer("en_US")(phrase) == english)
         #expect(Self.localizer("ko_KR")(phrase) == korean)
@@ -49,8 +59,9 @@ struct LocalizationTests {
         #expect(Self.localizer("ko_KR").deadline(day) == "2026년 3월 20일")
     }
 
-    @Test("the numeric style writes days and times in numbers, largest first, in any language",
-          arguments: [("en_US", "Doing"), ("ko_KR", "진행 중")])
+    @Test(
+        "the numeric style writes days and times in numbers, largest first, in any language",
+        arguments: [("en_US", "Doing"), ("ko_KR", "진행 중")])
     func numericDates(identifier: String, doing: String) {
         // Given: 13:30 UTC is 22:30 in Seoul
         let localizer = Localizer(

@@ -10,7 +10,9 @@ struct SearchViewModelTests {
     let clock = ManualClock()
 
     /// A search screen on `app`, appeared, with its prompt read.
-    func appeared(_ app: TestApp) async throws -> (Events<SearchViewModel.Event>, Probe<SearchState>, SearchViewModel.Output) {
+    func appeared(_ app: TestApp) async throws -> (
+        Events<SearchViewModel.Event>, Probe<SearchState>, SearchViewModel.Output
+    ) {
         let events = Events<SearchViewModel.Event>()
         let output = app.screens.makeSearch(clock: clock).transform(.init(events: events.stream))
         let states = Probe(output.states)
@@ -97,7 +99,8 @@ struct SearchViewModelTests {
     @Test("a body match shows a snippet around it with the highlight moved into it")
     func snippet() async throws {
         let app = TestApp()
-        let body = String(repeating: "filler ", count: 12) + "the café budget\nand more text after it, plenty of it, to be cut"
+        let body =
+            String(repeating: "filler ", count: 12) + "the café budget\nand more text after it, plenty of it, to be cut"
         try await app.add("Plan", body: body)
         let (events, states, _) = try await appeared(app)
 

@@ -20,8 +20,10 @@ struct SignUpTruthTableTests {
     }
 
     static let required = ("Enter a password.", "비밀번호를 입력하세요.")
-    static let invalid = ("Invalid password format: use at least 8 characters.",
-                          "비밀번호 형식이 올바르지 않습니다: 8자 이상 입력하세요.")
+    static let invalid = (
+        "Invalid password format: use at least 8 characters.",
+        "비밀번호 형식이 올바르지 않습니다: 8자 이상 입력하세요."
+    )
     static let valid = ("This password can be used.", "사용할 수 있는 비밀번호입니다.")
     static let confirmRequired = ("Enter the password again.", "비밀번호를 한 번 더 입력하세요.")
     static let matches = ("The passwords match.", "비밀번호가 일치합니다.")
@@ -31,7 +33,8 @@ struct SignUpTruthTableTests {
         _ name: String, _ password: String, _ confirmation: String, _ passwordCheck: FieldCheck<PasswordFailure>,
         _ confirmationCheck: ConfirmationCheck, _ first: (String, String), _ second: (String, String)
     ) -> Row {
-        Row(password: password, confirmation: confirmation, passwordCheck: passwordCheck,
+        Row(
+            password: password, confirmation: confirmation, passwordCheck: passwordCheck,
             confirmationCheck: confirmationCheck, english: (first.0, second.0), korean: (first.1, second.1),
             name: name)
     }
@@ -53,8 +56,9 @@ struct SignUpTruthTableTests {
     ]
 
     static func localizer(_ language: Language) -> Localizer {
-        Localizer(locale: Locale(identifier: language == .korean ? "ko_KR" : "en_US"),
-                  calendar: Calendar(identifier: .gregorian), timeZone: .gmt)
+        Localizer(
+            locale: Locale(identifier: language == .korean ? "ko_KR" : "en_US"),
+            calendar: Calendar(identifier: .gregorian), timeZone: .gmt)
     }
 
     @Test("each row gives Krello's checks and messages", arguments: rows, Language.allCases)
@@ -69,26 +73,38 @@ struct SignUpTruthTableTests {
         #expect(localizer(.account(.confirmation(check.confirmation))) == expected.1)
     }
 
-    @Test("the email's messages, in both languages", arguments: [
-        ("", "Enter your email.", "이메일을 입력하세요."),
-        ("ada.example.com", "Invalid email format: it needs an @, as in name@example.com.",
-         "이메일 형식이 올바르지 않습니다: name@example.com처럼 @가 있어야 합니다."),
-        ("ada@localhost", "Invalid email format: the part after the @ needs a dot, as in example.com.",
-         "이메일 형식이 올바르지 않습니다: @ 뒤에는 example.com처럼 점이 있어야 합니다."),
-        ("ada@example.com", "This email can be used.", "사용할 수 있는 이메일입니다."),
-    ])
+    @Test(
+        "the email's messages, in both languages",
+        arguments: [
+            ("", "Enter your email.", "이메일을 입력하세요."),
+            (
+                "ada.example.com", "Invalid email format: it needs an @, as in name@example.com.",
+                "이메일 형식이 올바르지 않습니다: name@example.com처럼 @가 있어야 합니다."
+            ),
+            (
+                "ada@localhost", "Invalid email format: the part after the @ needs a dot, as in example.com.",
+                "이메일 형식이 올바르지 않습니다: @ 뒤에는 example.com처럼 점이 있어야 합니다."
+            ),
+            ("ada@example.com", "This email can be used.", "사용할 수 있는 이메일입니다."),
+        ])
     func email(text: String, english: String, korean: String) {
         let check = SignUpCheck.check(email: text)
         #expect(Self.localizer(.english)(.account(.email(check))) == english)
         #expect(Self.localizer(.korean)(.account(.email(check))) == korean)
     }
 
-    @Test("a password that breaks a NIST rule says which, in both languages", arguments: [
-        ("ada@example.com", "Invalid password format: do not use your email.",
-         "비밀번호 형식이 올바르지 않습니다: 이메일과 다른 비밀번호를 쓰세요."),
-        ("password1", "Invalid password format: this password is too common; choose a less common one.",
-         "비밀번호 형식이 올바르지 않습니다: 너무 흔한 비밀번호입니다. 다른 비밀번호를 고르세요."),
-    ])
+    @Test(
+        "a password that breaks a NIST rule says which, in both languages",
+        arguments: [
+            (
+                "ada@example.com", "Invalid password format: do not use your email.",
+                "비밀번호 형식이 올바르지 않습니다: 이메일과 다른 비밀번호를 쓰세요."
+            ),
+            (
+                "password1", "Invalid password format: this password is too common; choose a less common one.",
+                "비밀번호 형식이 올바르지 않습니다: 너무 흔한 비밀번호입니다. 다른 비밀번호를 고르세요."
+            ),
+        ])
     func passwordRule(password: String, english: String, korean: String) {
         let check = SignUpCheck(email: "ada@example.com", password: password, confirmation: password)
         #expect(Self.localizer(.english)(.account(.password(check.password))) == english)

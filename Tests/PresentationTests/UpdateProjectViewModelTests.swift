@@ -93,7 +93,9 @@ struct UpdateProjectViewModelTests {
 
         // Then
         let result = try #require(await saved.next())
-        #expect(result.draft == ProjectDraft(title: "Final report", body: "Due Friday", deadline: Day(year: 2026, month: 4, day: 3)))
+        #expect(
+            result.draft
+                == ProjectDraft(title: "Final report", body: "Due Friday", deadline: Day(year: 2026, month: 4, day: 3)))
         #expect(await routes.next() == .dismiss)
         #expect(try await app.engine.fetchProject(project.id) == result)
         #expect(try await app.engine.fetchHistory().first?.kind == .edited)

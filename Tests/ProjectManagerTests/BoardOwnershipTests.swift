@@ -1,7 +1,8 @@
 import Foundation
-@testable import ProjectManager
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManager
 
 @Suite("Boards belong to accounts: each sees and changes only their own")
 struct BoardOwnershipTests {
@@ -18,14 +19,16 @@ struct BoardOwnershipTests {
 
         init(_ kind: StoreKind) async throws {
             harness = try EngineHarness(kind)
-            ada = try await harness.engine.signUp(email: "ada@example.com", password: BoardOwnershipTests.password).account
+            ada = try await harness.engine.signUp(email: "ada@example.com", password: BoardOwnershipTests.password)
+                .account
             adaBoard = try await harness.engine.createBoard(title: "Ada's work")
             adaCards = [
                 try await harness.engine.createProject(
                     ProjectDraft(title: "Write report", deadline: Day(year: 2026, month: 3, day: 15)), on: adaBoard.id),
                 try await harness.engine.createProject(ProjectDraft(title: "Book venue"), on: adaBoard.id),
             ]
-            bob = try await harness.engine.signUp(email: "bob@example.com", password: BoardOwnershipTests.password).account
+            bob = try await harness.engine.signUp(email: "bob@example.com", password: BoardOwnershipTests.password)
+                .account
         }
 
         /// Signs Ada in again.
@@ -36,8 +39,9 @@ struct BoardOwnershipTests {
 
     // MARK: - Deleting a board
 
-    @Test("an account's board deleted is in that account's history, undone by it alone; its last board stays",
-          arguments: StoreKind.allCases)
+    @Test(
+        "an account's board deleted is in that account's history, undone by it alone; its last board stays",
+        arguments: StoreKind.allCases)
     func deletingABoard(kind: StoreKind) async throws {
         let users = try await TwoUsers(kind)
         try await users.signInAda()
@@ -47,7 +51,10 @@ struct BoardOwnershipTests {
         try await users.engine.deleteBoard(secret.id)
 
         // Ada's deletion is on her oldest board, not on the default board anyone signed out sees.
-        #expect(try await users.engine.fetchHistory(onBoard: users.adaBoard.id, limit: 1).map(\.projectTitle) == ["Secret plans"])
+        #expect(
+            try await users.engine.fetchHistory(onBoard: users.adaBoard.id, limit: 1).map(\.projectTitle) == [
+                "Secret plans"
+            ])
         _ = try await users.engine.signOut()
         #expect(try await users.engine.fetchHistory(onBoard: .default).allSatisfy { $0.projectTitle != "Secret plans" })
         #expect(await users.engine.undoRedo.status(onBoard: .default).canUndo == false)
@@ -65,7 +72,9 @@ struct BoardOwnershipTests {
 
     // MARK: - The rule
 
-    @Test("signed out, one sees the default board and boards made signed out, which belong to no account", arguments: StoreKind.allCases)
+    @Test(
+        "signed out, one sees the default board and boards made signed out, which belong to no account",
+        arguments: StoreKind.allCases)
     func signedOut(kind: StoreKind) async throws {
         // Given
         let harness = try EngineHarness(kind)
@@ -82,7 +91,9 @@ struct BoardOwnershipTests {
         #expect(try await harness.restarted().listBoards().map(\.owner) == [nil, nil])
     }
 
-    @Test("a board made signed in is the account's, after a restart too, and only theirs is listed", arguments: StoreKind.allCases)
+    @Test(
+        "a board made signed in is the account's, after a restart too, and only theirs is listed",
+        arguments: StoreKind.allCases)
     func boardsOfTheSignedIn(kind: StoreKind) async throws {
         // Given a board of no account, then Ada signed in
         let harness = try EngineHarness(kind)
@@ -125,7 +136,9 @@ struct BoardOwnershipTests {
 
     // MARK: - Another's boards read as missing
 
-    @Test("another's board reads as a board that does not exist: list, fetch, columns, history, undo status", arguments: StoreKind.allCases)
+    @Test(
+        "another's board reads as a board that does not exist: list, fetch, columns, history, undo status",
+        arguments: StoreKind.allCases)
     func anotherBoardIsMissing(kind: StoreKind) async throws {
         // Given Bob signed in
         let users = try await TwoUsers(kind)
@@ -157,7 +170,9 @@ struct BoardOwnershipTests {
         #expect(await engine.undoRedo.status(onBoard: board).canUndo)
     }
 
-    @Test("another's board cannot be changed: create on it, rename, delete, undo, redo, import, link to GitHub", arguments: StoreKind.allCases)
+    @Test(
+        "another's board cannot be changed: create on it, rename, delete, undo, redo, import, link to GitHub",
+        arguments: StoreKind.allCases)
     func anotherBoardCannotChange(kind: StoreKind) async throws {
         // Given Bob signed in, and Ada's last change undone so that she could redo it
         let users = try await TwoUsers(kind)
@@ -189,7 +204,9 @@ struct BoardOwnershipTests {
         #expect(try await restarted.gitHubLinks.link(of: board) == nil)
     }
 
-    @Test("another's cards read as cards that do not exist: fetch, place, move, edit, delete, edit session, move between boards", arguments: StoreKind.allCases)
+    @Test(
+        "another's cards read as cards that do not exist: fetch, place, move, edit, delete, edit session, move between boards",
+        arguments: StoreKind.allCases)
     func anotherCardIsMissing(kind: StoreKind) async throws {
         // Given Bob signed in, with a board of his own
         let users = try await TwoUsers(kind)
@@ -216,12 +233,19 @@ struct BoardOwnershipTests {
         // And Ada's cards, and Bob's, are as they were
         try await users.signInAda()
         let restarted = try users.harness.restarted()
-        #expect(try await restarted.fetchBoard(users.adaBoard.id).titlesByColumn == [["Write report", "Book venue"], [], []])
+        #expect(
+            try await restarted.fetchBoard(users.adaBoard.id).titlesByColumn == [
+                ["Write report", "Book venue"], [], [],
+            ])
         #expect(try await restarted.fetchHistory(onBoard: users.adaBoard.id).count == 3)
-        await #expect(throws: RepositoryError.notFound(.project(bobCard.id))) { try await restarted.fetchProject(bobCard.id) }
+        await #expect(throws: RepositoryError.notFound(.project(bobCard.id))) {
+            try await restarted.fetchProject(bobCard.id)
+        }
     }
 
-    @Test("signed out, nobody's cards are reachable: another account's boards and cards read as missing", arguments: StoreKind.allCases)
+    @Test(
+        "signed out, nobody's cards are reachable: another account's boards and cards read as missing",
+        arguments: StoreKind.allCases)
     func signedOutSeesNoAccountsBoards(kind: StoreKind) async throws {
         // Given
         let users = try await TwoUsers(kind)
@@ -230,7 +254,9 @@ struct BoardOwnershipTests {
 
         // Then
         #expect(try await engine.listBoards().map(\.id) == [.default])
-        await #expect(throws: RepositoryError.notFound(.board(users.adaBoard.id))) { try await engine.fetchBoard(users.adaBoard.id) }
+        await #expect(throws: RepositoryError.notFound(.board(users.adaBoard.id))) {
+            try await engine.fetchBoard(users.adaBoard.id)
+        }
         await #expect(throws: RepositoryError.notFound(.project(users.adaCards[1].id))) {
             try await engine.moveProject(users.adaCards[1].id, toBoard: .default)
         }
@@ -278,7 +304,9 @@ struct BoardOwnershipTests {
 
 @Suite("Favourites belong to their boards' owners")
 struct FavouriteOwnershipTests {
-    @Test("another's card or board cannot be starred or unstarred, and their stars are not listed", arguments: StoreKind.allCases)
+    @Test(
+        "another's card or board cannot be starred or unstarred, and their stars are not listed",
+        arguments: StoreKind.allCases)
     func starsAreScoped(kind: StoreKind) async throws {
         // Given Ada's starred card and board, then Bob signed in
         let harness = try EngineHarness(kind)
@@ -293,8 +321,12 @@ struct FavouriteOwnershipTests {
         // Then
         #expect(try await engine.listFavourites().isEmpty)
         #expect(try await engine.favourites.favourites().isEmpty)
-        await #expect(throws: RepositoryError.notFound(.board(board.id))) { try await engine.favourites.favourites(onBoard: board.id) }
-        await #expect(throws: RepositoryError.notFound(.project(card.id))) { try await engine.unstar(.project(card.id)) }
+        await #expect(throws: RepositoryError.notFound(.board(board.id))) {
+            try await engine.favourites.favourites(onBoard: board.id)
+        }
+        await #expect(throws: RepositoryError.notFound(.project(card.id))) {
+            try await engine.unstar(.project(card.id))
+        }
         await #expect(throws: RepositoryError.notFound(.board(board.id))) { try await engine.unstar(.board(board.id)) }
         await #expect(throws: RepositoryError.notFound(.board(board.id))) { try await engine.star(.board(board.id)) }
 

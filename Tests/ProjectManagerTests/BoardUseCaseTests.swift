@@ -1,7 +1,8 @@
 import Foundation
-@testable import ProjectManager
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManager
 
 @Suite("Board use cases")
 struct BoardUseCaseTests {
@@ -76,7 +77,9 @@ struct BoardUseCaseTests {
 
     // MARK: - Create, rename, list
 
-    @Test("creates boards with the next id and the clock's time, and lists them oldest first", arguments: StoreKind.allCases)
+    @Test(
+        "creates boards with the next id and the clock's time, and lists them oldest first",
+        arguments: StoreKind.allCases)
     func createsAndListsBoards(kind: StoreKind) async throws {
         // Given
         let harness = try EngineHarness(kind)
@@ -92,16 +95,19 @@ struct BoardUseCaseTests {
         #expect(work.createdAt == TestClock.defaultStart)
         #expect(garden.createdAt == TestClock.defaultStart.addingTimeInterval(60))
         let boards = try await harness.restarted().listBoards()
-        #expect(boards == [Board(id: .default, title: Board.defaultTitle, createdAt: boards[0].createdAt), work, garden])
+        #expect(
+            boards == [Board(id: .default, title: Board.defaultTitle, createdAt: boards[0].createdAt), work, garden])
         #expect(try await harness.restarted().fetchBoard(garden.id).columns.map(\.count) == [0, 0, 0])
     }
 
-    @Test("refuses a board title that breaks the title rules", arguments: [
-        ("", [ValidationFailure.titleEmpty]),
-        (" \t ", [.titleEmpty]),
-        ("Two\nlines", [.titleHasLineBreak]),
-        (String.characters(101), [.titleTooLong(limit: 100)]),
-    ])
+    @Test(
+        "refuses a board title that breaks the title rules",
+        arguments: [
+            ("", [ValidationFailure.titleEmpty]),
+            (" \t ", [.titleEmpty]),
+            ("Two\nlines", [.titleHasLineBreak]),
+            (String.characters(101), [.titleTooLong(limit: 100)]),
+        ])
     func refusesBadBoardTitles(title: String, failures: [ValidationFailure]) async throws {
         // Given
         let harness = try EngineHarness(.file)
@@ -163,7 +169,8 @@ struct BoardUseCaseTests {
         let work = try await harness.engine.createBoard(title: "Work")
         let garden = try await harness.engine.createBoard(title: "Garden")
         let home = try await harness.create(["home"])
-        let workProjects = try await harness.create(["report", "slides"], on: work.id)
+        let workProjects =
+            try await harness.create(["report", "slides"], on: work.id)
             + harness.create(["review"], in: .doing, on: work.id)
         let gardenProjects = try await harness.create(["roses"], on: garden.id)
 

@@ -11,7 +11,9 @@ struct ByteStorePathTests {
     static func latin1Store() throws -> (TemporaryDirectory, folder: [UInt8], store: StorePath) {
         let directory = try TemporaryDirectory()
         let folder = Array(directory.url.path(percentEncoded: false).utf8)
-        return (directory, folder, StorePath(bytes: folder).appending(component: StorePath(bytes: RawFileNames.latin1Store)))
+        return (
+            directory, folder, StorePath(bytes: folder).appending(component: StorePath(bytes: RawFileNames.latin1Store))
+        )
     }
 
     /// Removes the folder and everything in it, whatever the names' bytes.
@@ -20,7 +22,9 @@ struct ByteStorePathTests {
         directory.remove()
     }
 
-    @Test("a store at caf\\xE9.pmstore is that file: every file beside it keeps the byte, and no name with U+FFFD appears")
+    @Test(
+        "a store at caf\\xE9.pmstore is that file: every file beside it keeps the byte, and no name with U+FFFD appears"
+    )
     func latin1StoreName() async throws {
         let (directory, folder, store) = try Self.latin1Store()
         defer { Self.remove(directory) }
@@ -45,29 +49,36 @@ struct ByteStorePathTests {
         reopened.close()
 
         let reader = try ProjectManagerEngine.readOnly(at: store, environment: environment)
-        #expect(try await reader.fetchBoard().columns[0].items.map(\.project.title) == ["Crème brûlée", "Second", "Third"])
+        #expect(
+            try await reader.fetchBoard().columns[0].items.map(\.project.title) == ["Crème brûlée", "Second", "Third"])
         reader.close()
         // An account, kept in the folder beside the store (signed in, the boards of no account are out of sight)
-        let accountsEngine = try ProjectManagerEngine.persistent(at: store, environment: environment, accounts: accounts)
+        let accountsEngine = try ProjectManagerEngine.persistent(
+            at: store, environment: environment, accounts: accounts)
         _ = try await accountsEngine.signUp(email: "ada@example.com", password: "correct horse battery staple")
         accountsEngine.close()
 
         // Then it was the same file all along, and every name beside it starts with its bytes
         #expect(titles == [["Crème brûlée", "Second"], [], []])
-        let kept = try #require(warnings.compactMap { warning -> String? in
-            guard case .keptDroppedBytes(let file) = warning else { return nil }
-            return file
-        }.first)
+        let kept = try #require(
+            warnings.compactMap { warning -> String? in
+                guard case .keptDroppedBytes(let file) = warning else { return nil }
+                return file
+            }.first)
         #expect(kept.hasPrefix(store.description + ".dropped-"))
         #expect(store.description.hasSuffix("/caf\\xE9.pmstore"))
         let names = RawFileNames.names(in: folder)
         #expect(!names.contains(where: RawFileNames.isRepaired), "\(names.map { StorePath(bytes: $0).description })")
         #expect(names.allSatisfy { $0.starts(with: RawFileNames.latin1Store.prefix(4)) })
-        let suffixes = Set(names.map { String(decoding: $0.dropFirst(RawFileNames.latin1Store.count - ".pmstore".utf8.count), as: UTF8.self) })
+        let suffixes = Set(
+            names.map {
+                String(decoding: $0.dropFirst(RawFileNames.latin1Store.count - ".pmstore".utf8.count), as: UTF8.self)
+            })
         #expect(suffixes.isSuperset(of: [".pmstore", ".pmstore.lock", ".accounts"]))
         #expect(suffixes.contains { $0.hasPrefix(".pmstore.dropped-") && $0.hasSuffix(".acknowledged") })
         #expect(!suffixes.contains { $0.hasSuffix(".compacting") })
-        let accountFiles = RawFileNames.names(in: folder + [UInt8(ascii: "/")] + Array(RawFileNames.latin1Store.dropLast(8)) + Array(".accounts".utf8))
+        let accountFiles = RawFileNames.names(
+            in: folder + [UInt8(ascii: "/")] + Array(RawFileNames.latin1Store.dropLast(8)) + Array(".accounts".utf8))
         #expect(accountFiles.contains(Array("accounts.json".utf8)))
     }
 
@@ -78,10 +89,14 @@ struct ByteStorePathTests {
         #expect(store.fileURL.absoluteString.hasSuffix("/caf%E9.pmstore"))
         #expect(StorePath(fileURL: store.fileURL) == store)
 
-        let engine = try ProjectManagerEngine.persistent(at: store.fileURL, environment: .test(clock: TestClock(), timeZone: .gmt))
+        let engine = try ProjectManagerEngine.persistent(
+            at: store.fileURL, environment: .test(clock: TestClock(), timeZone: .gmt))
         _ = try await engine.createProject(ProjectDraft(title: "A"))
         engine.close()
 
-        #expect(Set(RawFileNames.names(in: folder)) == [RawFileNames.latin1Store, RawFileNames.latin1Store + Array(".lock".utf8)])
+        #expect(
+            Set(RawFileNames.names(in: folder)) == [
+                RawFileNames.latin1Store, RawFileNames.latin1Store + Array(".lock".utf8),
+            ])
     }
 }

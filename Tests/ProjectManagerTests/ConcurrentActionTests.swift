@@ -1,7 +1,8 @@
 import Foundation
-@testable import ProjectManager
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManager
 
 /// Actions on one card at the same time: each reads, decides and saves in one unit of work of the
 /// store, so none is lost and no two cards share a place.
@@ -17,7 +18,9 @@ struct ConcurrentActionTests {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for card in cards {
                 group.addTask { try await engine.moveProject(card.id, to: .doing) }
-                group.addTask { try await engine.updateProject(card.id, with: ProjectDraft(title: "\(card.title) edited")) }
+                group.addTask {
+                    try await engine.updateProject(card.id, with: ProjectDraft(title: "\(card.title) edited"))
+                }
             }
             try await group.waitForAll()
         }
@@ -29,13 +32,17 @@ struct ConcurrentActionTests {
         }
     }
 
-    @Test("cards added at the same time to the end of a column all get places of their own", arguments: StoreKind.allCases)
+    @Test(
+        "cards added at the same time to the end of a column all get places of their own", arguments: StoreKind.allCases
+    )
     func concurrentCreates(kind: StoreKind) async throws {
         let harness = try EngineHarness(kind)
         let engine = harness.engine
 
         let made = try await withThrowingTaskGroup(of: Project.self) { group in
-            for index in 0..<30 { group.addTask { try await engine.createProject(ProjectDraft(title: "card \(index)")) } }
+            for index in 0..<30 {
+                group.addTask { try await engine.createProject(ProjectDraft(title: "card \(index)")) }
+            }
             return try await group.reduce(into: [Project]()) { $0.append($1) }
         }
 

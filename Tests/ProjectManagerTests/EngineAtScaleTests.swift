@@ -7,7 +7,9 @@ import Testing
 struct EngineAtScaleTests {
     let clock = TestClock()
 
-    func engine(at url: URL? = nil, calendar: Calendar = Calendar(identifier: .gregorian)) throws -> ProjectManagerEngine {
+    func engine(at url: URL? = nil, calendar: Calendar = Calendar(identifier: .gregorian)) throws
+        -> ProjectManagerEngine
+    {
         let environment = EngineEnvironment(
             now: { [clock] in clock.now }, calendar: calendar, timeZone: .gmt, makeID: SequentialIDs().make)
         guard let url else { return .inMemory(environment: environment) }
@@ -29,10 +31,15 @@ struct EngineAtScaleTests {
         let status = try await engine.undoRedo.undo(onBoard: work.id)
 
         // Then the report is gone, and the default board's move stands
-        await #expect(throws: RepositoryError.notFound(.project(report.id))) { try await engine.fetchProject(report.id) }
+        await #expect(throws: RepositoryError.notFound(.project(report.id))) {
+            try await engine.fetchProject(report.id)
+        }
         #expect(try await engine.fetchProject(home.id).state == .doing)
         #expect(status.redoActivities.map(\.kind) == [.added(.todo)])
-        #expect(await engine.undoRedo.status(onBoard: .default).undoActivities.map(\.kind) == [.moved(from: .todo, to: .doing)])
+        #expect(
+            await engine.undoRedo.status(onBoard: .default).undoActivities.map(\.kind) == [
+                .moved(from: .todo, to: .doing)
+            ])
 
         // And redo on the default board has nothing of Work's to repeat
         #expect(!(await engine.undoRedo.status(onBoard: .default).canRedo))
@@ -67,9 +74,10 @@ struct EngineAtScaleTests {
         // Then Work is back with its card and its own history
         #expect(try await engine.listBoards().map(\.title) == ["Projects", "Office"])
         #expect(try await engine.fetchBoard(work.id).titlesByColumn == [["Write report"], [], []])
-        #expect(try await engine.fetchHistory(onBoard: work.id).map(\.kind) == [
-            .added(.todo), .boardRenamed(from: "Work"), .boardCreated,
-        ])
+        #expect(
+            try await engine.fetchHistory(onBoard: work.id).map(\.kind) == [
+                .added(.todo), .boardRenamed(from: "Work"), .boardCreated,
+            ])
 
         // And Work's own undo steps revert the card, the rename, then the board itself
         try await engine.undoRedo.undo(onBoard: work.id)
@@ -151,7 +159,9 @@ struct EngineAtScaleTests {
 
     // MARK: - Calendars
 
-    @Test("days are Gregorian whatever the user's calendar", arguments: [Calendar.Identifier.buddhist, .japanese, .gregorian])
+    @Test(
+        "days are Gregorian whatever the user's calendar",
+        arguments: [Calendar.Identifier.buddhist, .japanese, .gregorian])
     func gregorianDays(calendar identifier: Calendar.Identifier) async throws {
         // Given a clock at 2026-06-15 12:00 UTC and a card due the next day
         clock.set(Date(timeIntervalSince1970: 1_781_524_800))

@@ -5,7 +5,9 @@ import Testing
 
 @Suite("Favourites through the engine")
 struct FavouriteTests {
-    @Test("a starred project and board stay starred across a restart, in the order starred", arguments: StoreKind.allCases)
+    @Test(
+        "a starred project and board stay starred across a restart, in the order starred", arguments: StoreKind.allCases
+    )
     func persisted(kind: StoreKind) async throws {
         // Given a project and a board
         let harness = try EngineHarness(kind)
@@ -23,7 +25,8 @@ struct FavouriteTests {
         #expect(items.map(\.favourite.target) == [.project(report.id), .board(mart.id)])
         #expect(items.map(\.title) == ["Write report", "이마트"])
         #expect(items.map(\.board.id) == [.default, mart.id])
-        #expect(items.map(\.favourite.starredAt) == [TestClock.defaultStart, TestClock.defaultStart.addingTimeInterval(60)])
+        #expect(
+            items.map(\.favourite.starredAt) == [TestClock.defaultStart, TestClock.defaultStart.addingTimeInterval(60)])
         #expect(try await engine.listFavourites.starredProjects(onBoard: .default) == [report.id])
         #expect(try await engine.listFavourites.starredProjects(onBoard: mart.id).isEmpty)
     }
@@ -54,10 +57,12 @@ struct FavouriteTests {
         try await engine.star(.board(mart.id))
 
         // Then the board's history says so, newest first, and the default board's says nothing
-        #expect(try await engine.fetchHistory(onBoard: mart.id, limit: 3).map(\.kind) == [
-            .starred(.board), .unstarred(.project), .starred(.project),
-        ])
-        #expect(try await engine.fetchHistory(onBoard: mart.id, limit: 3).map(\.projectID) == [nil, sunday.id, sunday.id])
+        #expect(
+            try await engine.fetchHistory(onBoard: mart.id, limit: 3).map(\.kind) == [
+                .starred(.board), .unstarred(.project), .starred(.project),
+            ])
+        #expect(
+            try await engine.fetchHistory(onBoard: mart.id, limit: 3).map(\.projectID) == [nil, sunday.id, sunday.id])
         #expect(try await engine.fetchHistory().isEmpty)
         #expect(await engine.undoRedo.status(onBoard: mart.id).undoActivities.map(\.kind) == [.starred(.board)])
 
@@ -117,9 +122,15 @@ struct FavouriteTests {
         let ghost = Project.ID(rawValue: SequentialIDs.id(999))
         let nowhere = Board.ID(rawValue: SequentialIDs.id(998))
 
-        await #expect(throws: RepositoryError.notFound(.project(ghost))) { try await harness.engine.star(.project(ghost)) }
-        await #expect(throws: RepositoryError.notFound(.board(nowhere))) { try await harness.engine.star(.board(nowhere)) }
-        await #expect(throws: RepositoryError.notFound(.project(ghost))) { try await harness.engine.unstar(.project(ghost)) }
+        await #expect(throws: RepositoryError.notFound(.project(ghost))) {
+            try await harness.engine.star(.project(ghost))
+        }
+        await #expect(throws: RepositoryError.notFound(.board(nowhere))) {
+            try await harness.engine.star(.board(nowhere))
+        }
+        await #expect(throws: RepositoryError.notFound(.project(ghost))) {
+            try await harness.engine.unstar(.project(ghost))
+        }
         #expect(!harness.storeFileExists)
     }
 
@@ -140,7 +151,8 @@ struct FavouriteTests {
         let mart = try await engine.createBoard(title: "Mart")
         let starred = try await engine.createProject(ProjectDraft(title: "Starred", deadline: Day("2026-03-18")))
         _ = try await engine.createProject(ProjectDraft(title: "Plain", deadline: Day("2026-03-17")))
-        _ = try await engine.createProject(ProjectDraft(title: "Closed Sunday", deadline: Day("2026-03-22")), on: mart.id)
+        _ = try await engine.createProject(
+            ProjectDraft(title: "Closed Sunday", deadline: Day("2026-03-22")), on: mart.id)
         _ = try await engine.createProject(ProjectDraft(title: "Overdue", deadline: Day("2026-03-14")), on: mart.id)
 
         // With nothing starred, no upcoming deadline is listed, yet every board counts them

@@ -26,13 +26,15 @@ struct HistoryAndUndoTests {
 
         let history = try await engine.fetchHistory()
 
-        #expect(history.map(\.kind) == [
-            .deleted(.todo), .reordered(.todo), .edited, .moved(from: .todo, to: .doing),
-            .added(.todo), .added(.todo), .added(.todo),
-        ])
-        #expect(history.map(\.projectTitle) == [
-            "Slides v2", "Budget", "Slides v2", "Write report", "Budget", "Slides", "Write report",
-        ])
+        #expect(
+            history.map(\.kind) == [
+                .deleted(.todo), .reordered(.todo), .edited, .moved(from: .todo, to: .doing),
+                .added(.todo), .added(.todo), .added(.todo),
+            ])
+        #expect(
+            history.map(\.projectTitle) == [
+                "Slides v2", "Budget", "Slides v2", "Write report", "Budget", "Slides", "Write report",
+            ])
     }
 
     @Test("undo reverts the last action and its activity; redo repeats both")

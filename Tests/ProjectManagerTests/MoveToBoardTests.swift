@@ -1,7 +1,8 @@
 import Foundation
-@testable import ProjectManager
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManager
 
 @Suite("Moving a card to another board")
 struct MoveToBoardTests {
@@ -22,7 +23,9 @@ struct MoveToBoardTests {
         }
     }
 
-    @Test("a card moves to an index of another board's column, ranked between its new neighbours, after a restart too", arguments: StoreKind.allCases)
+    @Test(
+        "a card moves to an index of another board's column, ranked between its new neighbours, after a restart too",
+        arguments: StoreKind.allCases)
     func movesAtAnIndex(kind: StoreKind) async throws {
         // Given
         let boards = try await TwoBoards(kind)
@@ -56,7 +59,10 @@ struct MoveToBoardTests {
         try await boards.engine.moveProject(boards.home[2].id, toBoard: boards.work.id)
 
         // Then
-        #expect(try await boards.harness.restarted().fetchBoard(boards.work.id).titlesByColumn == [[], ["X", "Y", "C"], []])
+        #expect(
+            try await boards.harness.restarted().fetchBoard(boards.work.id).titlesByColumn == [
+                [], ["X", "Y", "C"], [],
+            ])
     }
 
     @Test("one save writes the moved card alone", arguments: StoreKind.allCases)
@@ -76,7 +82,9 @@ struct MoveToBoardTests {
         #expect(await changes.next() == RepositoryChange(inserted: [.project(marker.id)]))
     }
 
-    @Test("both boards' histories record the move, with the other board's title and both columns", arguments: StoreKind.allCases)
+    @Test(
+        "both boards' histories record the move, with the other board's title and both columns",
+        arguments: StoreKind.allCases)
     func bothHistories(kind: StoreKind) async throws {
         // Given
         let boards = try await TwoBoards(kind)
@@ -95,12 +103,15 @@ struct MoveToBoardTests {
         #expect(left.date == boards.harness.clock.now && joined.date == boards.harness.clock.now)
     }
 
-    @Test("undo on the board it left puts it back where it stood, and redo moves it again, after restarts", arguments: StoreKind.allCases)
+    @Test(
+        "undo on the board it left puts it back where it stood, and redo moves it again, after restarts",
+        arguments: StoreKind.allCases)
     func undoAndRedo(kind: StoreKind) async throws {
         // Given B moved to the top of Work's To Do
         let boards = try await TwoBoards(kind)
         try await boards.engine.moveProject(boards.home[1].id, toBoard: boards.work.id, in: .todo, at: 0)
-        #expect(await boards.engine.undoRedo.status(onBoard: boards.work.id).undoActivities.map(\.kind) == [.added(.doing)])
+        #expect(
+            await boards.engine.undoRedo.status(onBoard: boards.work.id).undoActivities.map(\.kind) == [.added(.doing)])
 
         // When the default board undoes
         let status = try await boards.harness.restarted().undoRedo.undo(onBoard: .default)
@@ -111,7 +122,9 @@ struct MoveToBoardTests {
         #expect(try await engine.fetchProject(boards.home[1].id) == boards.home[1])
         #expect(try await engine.fetchBoard(boards.work.id).titlesByColumn == [[], ["X", "Y"], []])
         #expect(try await engine.fetchHistory(onBoard: boards.work.id, limit: 1).map(\.kind) == [.added(.doing)])
-        #expect(status.redoActivities.map(\.kind).contains(.movedToBoard(boards.work.id, title: "Work", from: .todo, to: .todo)))
+        #expect(
+            status.redoActivities.map(\.kind).contains(
+                .movedToBoard(boards.work.id, title: "Work", from: .todo, to: .todo)))
 
         // When it redoes
         try await engine.undoRedo.redo(onBoard: .default)
@@ -122,7 +135,9 @@ struct MoveToBoardTests {
         #expect(try await engine.fetchBoard().titlesByColumn == [["A", "C"], [], []])
     }
 
-    @Test("an undo that would overwrite a later change on the other board is refused, and changes nothing", arguments: StoreKind.allCases)
+    @Test(
+        "an undo that would overwrite a later change on the other board is refused, and changes nothing",
+        arguments: StoreKind.allCases)
     func undoConflict(kind: StoreKind) async throws {
         // Given A moved to Work, then edited there
         let boards = try await TwoBoards(kind)
@@ -173,10 +188,15 @@ struct MoveToBoardTests {
         // Then
         let engine = try harness.restarted()
         #expect(try await engine.fetchBoard().titlesByColumn == [["Plan"], [], []])
-        #expect(try await engine.fetchHistory(onBoard: .default).map(\.kind) == [.movedFromBoard(work.id, title: "Work", from: .todo, to: .todo)])
+        #expect(
+            try await engine.fetchHistory(onBoard: .default).map(\.kind) == [
+                .movedFromBoard(work.id, title: "Work", from: .todo, to: .todo)
+            ])
     }
 
-    @Test("a move to a board that does not exist, or of a card that does not, saves nothing", arguments: StoreKind.allCases)
+    @Test(
+        "a move to a board that does not exist, or of a card that does not, saves nothing",
+        arguments: StoreKind.allCases)
     func unknownIDs(kind: StoreKind) async throws {
         // Given
         let boards = try await TwoBoards(kind)
@@ -217,7 +237,9 @@ struct MoveToBoardTests {
 
 @Suite("Moving a starred card to another board")
 struct MoveStarredCardTests {
-    @Test("the star goes with the card, stays when the board it left is deleted, and comes back with undo", arguments: StoreKind.allCases)
+    @Test(
+        "the star goes with the card, stays when the board it left is deleted, and comes back with undo",
+        arguments: StoreKind.allCases)
     func starFollows(kind: StoreKind) async throws {
         // Given a starred card on Work
         let harness = try EngineHarness(kind)

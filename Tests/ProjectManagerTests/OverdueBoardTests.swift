@@ -8,11 +8,14 @@ struct OverdueBoardTests {
     static let zones = ["Asia/Seoul", "America/Los_Angeles", "UTC", "Pacific/Kiritimati"]
 
     /// Whether the board flags a project due 2026-03-14 when the user's local time is `hour:minute` on `day` of March 2026.
-    static func flagged(zone: String, day: Int, hour: Int, minute: Int, state: ProjectState = .todo) async throws -> Bool {
+    static func flagged(zone: String, day: Int, hour: Int, minute: Int, state: ProjectState = .todo) async throws
+        -> Bool
+    {
         let timeZone = TimeZone.named(zone)
         let clock = TestClock(.at(2026, 3, 1, 12, 0, in: timeZone))
         let harness = try EngineHarness(.inMemory, clock: clock, timeZone: timeZone)
-        _ = try await harness.engine.createProject(ProjectDraft(title: "Pay rent", deadline: Day("2026-03-14")), in: state)
+        _ = try await harness.engine.createProject(
+            ProjectDraft(title: "Pay rent", deadline: Day("2026-03-14")), in: state)
         clock.set(.at(2026, 3, day, hour, minute, in: timeZone))
         let overview = try await harness.engine.fetchBoard()
         return try #require(overview.column(state).items.first).isOverdue
@@ -36,9 +39,11 @@ struct OverdueBoardTests {
         #expect(try await !Self.flagged(zone: zone, day: 20, hour: 12, minute: 0, state: .done))
     }
 
-    @Test("the same instant is overdue in Seoul and Kiritimati and not in UTC or Los Angeles", arguments: [
-        ("Asia/Seoul", true), ("Pacific/Kiritimati", true), ("UTC", false), ("America/Los_Angeles", false),
-    ])
+    @Test(
+        "the same instant is overdue in Seoul and Kiritimati and not in UTC or Los Angeles",
+        arguments: [
+            ("Asia/Seoul", true), ("Pacific/Kiritimati", true), ("UTC", false), ("America/Los_Angeles", false),
+        ])
     func sameInstantDiffersByZone(zone: String, overdue: Bool) async throws {
         // Given a project due 2026-03-14, and the clock at 2026-03-14 15:00 UTC
         let clock = TestClock(.at(2026, 3, 14, 15, 0))

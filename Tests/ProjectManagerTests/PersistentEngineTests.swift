@@ -15,7 +15,8 @@ struct PersistentEngineTests {
 
         // When each step runs in a new engine
         try await harness.restarted().moveProject(made[0].id, to: .doing)
-        _ = try await harness.restarted().updateProject(made[1].id, with: ProjectDraft(title: "B2", deadline: Day("2026-12-24")))
+        _ = try await harness.restarted().updateProject(
+            made[1].id, with: ProjectDraft(title: "B2", deadline: Day("2026-12-24")))
         try await harness.restarted().deleteProject(made[2].id)
         try await harness.restarted().renameBoard(work.id, to: "Office")
 

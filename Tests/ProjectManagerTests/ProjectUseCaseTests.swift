@@ -1,7 +1,8 @@
 import Foundation
-@testable import ProjectManager
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManager
 
 @Suite("Project use cases")
 struct ProjectUseCaseTests {
@@ -23,7 +24,9 @@ struct ProjectUseCaseTests {
         #expect(project.body == "Two pages.\nNo more.")
         #expect(project.deadline == Day("2028-02-29"))
         #expect(project.state == .todo)
-        #expect(try await harness.engine.fetchProject.place(of: project.id) == ProjectPlace(state: .todo, index: 0, count: 1))
+        #expect(
+            try await harness.engine.fetchProject.place(of: project.id)
+                == ProjectPlace(state: .todo, index: 0, count: 1))
         #expect(project.createdAt == harness.clock.now)
         #expect(project.updatedAt == harness.clock.now)
         #expect(try await harness.restarted().fetchProject(project.id) == project)
@@ -56,9 +59,13 @@ struct ProjectUseCaseTests {
             title: "Two\nlines", body: String.characters(1_001), deadline: Day(year: 2026, month: 4, day: 31))
 
         // Then
-        await #expect(throws: RepositoryError.invalid(ValidationError([
-            .titleHasLineBreak, .bodyTooLong(limit: 1_000), .deadlineNotADay(Day(year: 2026, month: 4, day: 31)),
-        ]))) {
+        await #expect(
+            throws: RepositoryError.invalid(
+                ValidationError([
+                    .titleHasLineBreak, .bodyTooLong(limit: 1_000),
+                    .deadlineNotADay(Day(year: 2026, month: 4, day: 31)),
+                ]))
+        ) {
             try await harness.engine.createProject(draft)
         }
         #expect(try await harness.storedProjects().isEmpty)
@@ -83,7 +90,8 @@ struct ProjectUseCaseTests {
         // Given
         let harness = try EngineHarness(kind)
         try await harness.create(["first"])
-        let original = try await harness.engine.createProject(ProjectDraft(title: "Draft", deadline: Day("2026-03-14")), in: .todo)
+        let original = try await harness.engine.createProject(
+            ProjectDraft(title: "Draft", deadline: Day("2026-03-14")), in: .todo)
         try await harness.engine.moveProject(original.id, to: .doing)
         harness.clock.advance(by: 3_600)
 
@@ -126,7 +134,8 @@ struct ProjectUseCaseTests {
         var changes = harness.engine.changes().makeAsyncIterator()
 
         // When
-        let unchanged = try await harness.engine.updateProject(project.id, with: ProjectDraft(title: " Same ", body: "Same"))
+        let unchanged = try await harness.engine.updateProject(
+            project.id, with: ProjectDraft(title: " Same ", body: "Same"))
         let marker = try await harness.engine.createProject(ProjectDraft(title: "Marker"))
 
         // Then the first save after the update is the marker's
@@ -134,17 +143,23 @@ struct ProjectUseCaseTests {
         #expect(await changes.next() == RepositoryChange(inserted: [.project(marker.id)]))
     }
 
-    @Test("refuses an invalid update with every broken rule, and keeps the project as it was", arguments: StoreKind.allCases)
+    @Test(
+        "refuses an invalid update with every broken rule, and keeps the project as it was",
+        arguments: StoreKind.allCases)
     func refusesInvalidUpdate(kind: StoreKind) async throws {
         // Given
         let harness = try EngineHarness(kind)
         let project = try await harness.engine.createProject(ProjectDraft(title: "Valid"))
 
         // Then
-        await #expect(throws: RepositoryError.invalid(ValidationError([
-            .titleEmpty, .deadlineNotADay(Day(year: 2026, month: 2, day: 29)),
-        ]))) {
-            try await harness.engine.updateProject(project.id, with: ProjectDraft(title: "", deadline: Day(year: 2026, month: 2, day: 29)))
+        await #expect(
+            throws: RepositoryError.invalid(
+                ValidationError([
+                    .titleEmpty, .deadlineNotADay(Day(year: 2026, month: 2, day: 29)),
+                ]))
+        ) {
+            try await harness.engine.updateProject(
+                project.id, with: ProjectDraft(title: "", deadline: Day(year: 2026, month: 2, day: 29)))
         }
         #expect(try await harness.restarted().fetchProject(project.id) == project)
     }
@@ -158,7 +173,9 @@ struct ProjectUseCaseTests {
 
         // Then
         await #expect(throws: notFound) { try await harness.engine.fetchProject(stranger) }
-        await #expect(throws: notFound) { try await harness.engine.updateProject(stranger, with: ProjectDraft(title: "x")) }
+        await #expect(throws: notFound) {
+            try await harness.engine.updateProject(stranger, with: ProjectDraft(title: "x"))
+        }
         await #expect(throws: notFound) { try await harness.engine.moveProject(stranger, to: .done) }
         await #expect(throws: notFound) { try await harness.engine.deleteProject(stranger) }
         #expect(!harness.storeFileExists)
@@ -189,16 +206,18 @@ struct ProjectUseCaseTests {
 
     // MARK: - Move
 
-    @Test("moves a project within its column", arguments: StoreKind.allCases, [
-        // (project, index, To Do afterwards)
-        ("C", 0, ["C", "A", "B", "D"]),
-        ("A", 1, ["B", "A", "C", "D"]),
-        ("B", 2, ["A", "C", "B", "D"]),
-        ("A", 3, ["B", "C", "D", "A"]),
-        ("B", 10, ["A", "C", "D", "B"]),
-        ("D", 0, ["D", "A", "B", "C"]),
-        ("B", nil, ["A", "C", "D", "B"]),
-    ] as [(String, Int?, [String])])
+    @Test(
+        "moves a project within its column", arguments: StoreKind.allCases,
+        [
+            // (project, index, To Do afterwards)
+            ("C", 0, ["C", "A", "B", "D"]),
+            ("A", 1, ["B", "A", "C", "D"]),
+            ("B", 2, ["A", "C", "B", "D"]),
+            ("A", 3, ["B", "C", "D", "A"]),
+            ("B", 10, ["A", "C", "D", "B"]),
+            ("D", 0, ["D", "A", "B", "C"]),
+            ("B", nil, ["A", "C", "D", "B"]),
+        ] as [(String, Int?, [String])])
     func movesWithinColumn(kind: StoreKind, move: (title: String, index: Int?, todo: [String])) async throws {
         // Given
         let harness = try EngineHarness(kind)
@@ -217,19 +236,22 @@ struct ProjectUseCaseTests {
         #expect(try await harness.restarted().fetchBoard().titlesByColumn == [move.todo, ["X", "Y"], []])
     }
 
-    @Test("moves a project across columns, changing no other project", arguments: StoreKind.allCases, [
-        // (project, state, index, To Do, Doing, Done afterwards)
-        ("B", .doing, 0, ["A", "C", "D"], ["B", "X", "Y"], []),
-        ("B", .doing, 1, ["A", "C", "D"], ["X", "B", "Y"], []),
-        ("A", .doing, 2, ["B", "C", "D"], ["X", "Y", "A"], []),
-        ("D", .doing, 99, ["A", "B", "C"], ["X", "Y", "D"], []),
-        ("C", .done, nil, ["A", "B", "D"], ["X", "Y"], ["C"]),
-        ("X", .todo, 0, ["X", "A", "B", "C", "D"], ["Y"], []),
-        ("Y", .todo, 2, ["A", "B", "Y", "C", "D"], ["X"], []),
-        ("X", .done, 0, ["A", "B", "C", "D"], ["Y"], ["X"]),
-    ] as [(String, ProjectState, Int?, [String], [String], [String])])
+    @Test(
+        "moves a project across columns, changing no other project", arguments: StoreKind.allCases,
+        [
+            // (project, state, index, To Do, Doing, Done afterwards)
+            ("B", .doing, 0, ["A", "C", "D"], ["B", "X", "Y"], []),
+            ("B", .doing, 1, ["A", "C", "D"], ["X", "B", "Y"], []),
+            ("A", .doing, 2, ["B", "C", "D"], ["X", "Y", "A"], []),
+            ("D", .doing, 99, ["A", "B", "C"], ["X", "Y", "D"], []),
+            ("C", .done, nil, ["A", "B", "D"], ["X", "Y"], ["C"]),
+            ("X", .todo, 0, ["X", "A", "B", "C", "D"], ["Y"], []),
+            ("Y", .todo, 2, ["A", "B", "Y", "C", "D"], ["X"], []),
+            ("X", .done, 0, ["A", "B", "C", "D"], ["Y"], ["X"]),
+        ] as [(String, ProjectState, Int?, [String], [String], [String])])
     func movesAcrossColumns(
-        kind: StoreKind, move: (title: String, state: ProjectState, index: Int?, todo: [String], doing: [String], done: [String])
+        kind: StoreKind,
+        move: (title: String, state: ProjectState, index: Int?, todo: [String], doing: [String], done: [String])
     ) async throws {
         // Given
         let harness = try EngineHarness(kind)

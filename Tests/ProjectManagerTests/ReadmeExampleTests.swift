@@ -4,6 +4,8 @@
 
 import Foundation
 import ProjectManager
+import ProjectManagerTestSupport
+import Testing
 
 /// Keeps a few projects in a store file and returns the board as a screen shows it.
 func planTheWeek(storeAt storeURL: URL) async throws -> BoardOverview {
@@ -23,9 +25,6 @@ func planTheWeek(storeAt storeURL: URL) async throws -> BoardOverview {
     // done 0 []
     return board
 }
-
-import ProjectManagerTestSupport
-import Testing
 
 @Suite("README example")
 struct ReadmeExampleTests {

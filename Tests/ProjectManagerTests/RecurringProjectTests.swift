@@ -11,7 +11,8 @@ struct RecurringProjectTests {
     /// An engine whose clock reads noon in Seoul on `day`.
     static func harness(_ kind: StoreKind, on day: String) throws -> EngineHarness {
         let start = Day(day)
-        return try EngineHarness(kind, clock: TestClock(.at(start.year, start.month, start.day, 12, in: seoul)), timeZone: seoul)
+        return try EngineHarness(
+            kind, clock: TestClock(.at(start.year, start.month, start.day, 12, in: seoul)), timeZone: seoul)
     }
 
     static func set(_ harness: EngineHarness, to day: String) {
@@ -19,8 +20,9 @@ struct RecurringProjectTests {
         harness.clock.set(.at(day.year, day.month, day.day, 12, in: seoul))
     }
 
-    @Test("Done completes the occurrence: the card is back in To Do, due on the next one, with the completion in the history",
-          arguments: StoreKind.allCases)
+    @Test(
+        "Done completes the occurrence: the card is back in To Do, due on the next one, with the completion in the history",
+        arguments: StoreKind.allCases)
     func doneMovesToTheNextOccurrence(kind: StoreKind) async throws {
         let harness = try Self.harness(kind, on: "2026-03-01")
         let mart = try await harness.engine.createProject(ProjectDraft(title: "이마트 휴무", repeatRule: Self.mart))
@@ -62,16 +64,19 @@ struct RecurringProjectTests {
         let mart = try await harness.engine.createProject(ProjectDraft(title: "Mart", repeatRule: Self.mart))
         try await harness.create(["Write report", "Book venue"])
         try await harness.engine.moveProject(mart.id, to: .done)
-        #expect(try await harness.engine.fetchBoard().titlesByColumn == [["Mart", "Write report", "Book venue"], [], []])
+        #expect(
+            try await harness.engine.fetchBoard().titlesByColumn == [["Mart", "Write report", "Book venue"], [], []])
 
         try await harness.engine.moveProject(mart.id, to: .doing)
         try await harness.engine.moveProject(mart.id, to: .done, at: 0)
 
-        #expect(try await harness.engine.fetchBoard().titlesByColumn == [["Write report", "Book venue", "Mart"], [], []])
+        #expect(
+            try await harness.engine.fetchBoard().titlesByColumn == [["Write report", "Book venue", "Mart"], [], []])
     }
 
-    @Test("moved into another board's Done, it completes the occurrence there; undo on the board it left puts it back",
-          arguments: StoreKind.allCases)
+    @Test(
+        "moved into another board's Done, it completes the occurrence there; undo on the board it left puts it back",
+        arguments: StoreKind.allCases)
     func doneOnAnotherBoard(kind: StoreKind) async throws {
         let harness = try Self.harness(kind, on: "2026-03-01")
         let work = try await harness.engine.createBoard(title: "Work")
@@ -84,18 +89,21 @@ struct RecurringProjectTests {
         #expect((moved.boardID, moved.state, moved.deadline) == (work.id, .todo, Day("2026-03-22")))
         #expect(try await harness.engine.fetchBoard(work.id).titlesByColumn == [["Standup", "Mart"], [], []])
         let joined = try await harness.engine.fetchHistory(onBoard: work.id, limit: 2).map(\.kind)
-        #expect(joined == [
-            .occurrenceCompleted(Day("2026-03-08"), next: Day("2026-03-22")),
-            .movedFromBoard(.default, title: Board.defaultTitle, from: .todo, to: .todo),
-        ])
+        #expect(
+            joined == [
+                .occurrenceCompleted(Day("2026-03-08"), next: Day("2026-03-22")),
+                .movedFromBoard(.default, title: Board.defaultTitle, from: .todo, to: .todo),
+            ])
 
         try await harness.restarted().undoRedo.undo(onBoard: .default)
         #expect(try await harness.restarted().fetchProject(mart.id) == mart)
     }
 
-    @Test("after its COUNT or its UNTIL, Done is where it stays", arguments: [
-        "FREQ=MONTHLY;BYDAY=2SU,4SU;COUNT=2", "FREQ=MONTHLY;BYDAY=2SU,4SU;UNTIL=20260322",
-    ])
+    @Test(
+        "after its COUNT or its UNTIL, Done is where it stays",
+        arguments: [
+            "FREQ=MONTHLY;BYDAY=2SU,4SU;COUNT=2", "FREQ=MONTHLY;BYDAY=2SU,4SU;UNTIL=20260322",
+        ])
     func endedScheduleStaysDone(text: String) async throws {
         let harness = try Self.harness(.file, on: "2026-03-01")
         let mart = try await harness.engine.createProject(ProjectDraft(title: "Mart", repeatRule: RecurrenceRule(text)))
@@ -110,8 +118,9 @@ struct RecurringProjectTests {
         #expect(try await harness.engine.fetchHistory().first?.kind == .moved(from: .todo, to: .done))
     }
 
-    @Test("skip makes the occurrence an exception and waits for the next; undo puts it back, redo skips it again",
-          arguments: StoreKind.allCases)
+    @Test(
+        "skip makes the occurrence an exception and waits for the next; undo puts it back, redo skips it again",
+        arguments: StoreKind.allCases)
     func skipAndUndo(kind: StoreKind) async throws {
         let harness = try Self.harness(kind, on: "2026-03-01")
         let mart = try await harness.engine.createProject(ProjectDraft(title: "Mart", repeatRule: Self.mart))
@@ -121,7 +130,9 @@ struct RecurringProjectTests {
         let stored = try await harness.restarted().fetchProject(mart.id)
         #expect(stored.recurrence?.exceptions == [Day("2026-03-08")])
         #expect(stored.deadline == Day("2026-03-22"))
-        #expect(try await harness.engine.fetchHistory().first?.kind == .occurrenceSkipped(Day("2026-03-08"), next: Day("2026-03-22")))
+        #expect(
+            try await harness.engine.fetchHistory().first?.kind
+                == .occurrenceSkipped(Day("2026-03-08"), next: Day("2026-03-22")))
 
         try await harness.engine.undoRedo.undo()
         let undone = try await harness.restarted().fetchProject(mart.id)
@@ -182,27 +193,34 @@ struct RecurringProjectTests {
             project = try await harness.engine.moveProject(mart.id, to: .done).project
         }
 
-        #expect(days == [
-            "2026-01-11", "2026-01-25", "2026-02-08", "2026-02-22", "2026-03-08", "2026-03-22", "2026-04-12",
-            "2026-04-26", "2026-05-10", "2026-05-24", "2026-06-14", "2026-06-28", "2026-07-12", "2026-07-26",
-            "2026-08-09", "2026-08-23", "2026-09-13", "2026-09-27", "2026-10-11", "2026-10-25", "2026-11-08",
-            "2026-11-22", "2026-12-13", "2026-12-27",
-        ])
+        #expect(
+            days == [
+                "2026-01-11", "2026-01-25", "2026-02-08", "2026-02-22", "2026-03-08", "2026-03-22", "2026-04-12",
+                "2026-04-26", "2026-05-10", "2026-05-24", "2026-06-14", "2026-06-28", "2026-07-12", "2026-07-26",
+                "2026-08-09", "2026-08-23", "2026-09-13", "2026-09-27", "2026-10-11", "2026-10-25", "2026-11-08",
+                "2026-11-22", "2026-12-13", "2026-12-27",
+            ])
         #expect(try await harness.restarted().fetchProject(mart.id).deadline == Day("2027-01-10"))
     }
 
-    @Test("a rule set on an existing project starts from its deadline; removing it keeps the deadline", arguments: StoreKind.allCases)
+    @Test(
+        "a rule set on an existing project starts from its deadline; removing it keeps the deadline",
+        arguments: StoreKind.allCases)
     func editTheRule(kind: StoreKind) async throws {
         let harness = try Self.harness(kind, on: "2026-03-15")
         let rent = try await harness.engine.createProject(ProjectDraft(title: "Pay rent", deadline: Day("2026-03-25")))
 
         let repeating = try await harness.engine.updateProject(
-            rent.id, with: ProjectDraft(title: "Pay rent", deadline: Day("2026-03-25"), repeatRule: RecurrenceRule("FREQ=MONTHLY")))
-        #expect(repeating.project.recurrence == Recurrence(start: Day("2026-03-25"), rule: RecurrenceRule("FREQ=MONTHLY")))
+            rent.id,
+            with: ProjectDraft(
+                title: "Pay rent", deadline: Day("2026-03-25"), repeatRule: RecurrenceRule("FREQ=MONTHLY")))
+        #expect(
+            repeating.project.recurrence == Recurrence(start: Day("2026-03-25"), rule: RecurrenceRule("FREQ=MONTHLY")))
         try await harness.engine.moveProject(rent.id, to: .done)
         #expect(try await harness.restarted().fetchProject(rent.id).deadline == Day("2026-04-25"))
 
-        let once = try await harness.engine.updateProject(rent.id, with: ProjectDraft(title: "Pay rent", deadline: Day("2026-04-25")))
+        let once = try await harness.engine.updateProject(
+            rent.id, with: ProjectDraft(title: "Pay rent", deadline: Day("2026-04-25")))
         #expect(once.project.recurrence == nil)
         try await harness.engine.moveProject(rent.id, to: .done)
         #expect(try await harness.restarted().fetchProject(rent.id).state == .done)
@@ -213,7 +231,9 @@ struct RecurringProjectTests {
         let harness = try Self.harness(.inMemory, on: "2026-03-15")
         let rule = RecurrenceRule("FREQ=WEEKLY;UNTIL=20260301")
 
-        await #expect(throws: RepositoryError.invalid(ValidationError([.repeatHasNoDayLeft(rule, from: Day("2026-03-15"))]))) {
+        await #expect(
+            throws: RepositoryError.invalid(ValidationError([.repeatHasNoDayLeft(rule, from: Day("2026-03-15"))]))
+        ) {
             try await harness.engine.createProject(ProjectDraft(title: "Too late", repeatRule: rule))
         }
         #expect(try await harness.engine.fetchHistory().isEmpty)

@@ -20,8 +20,9 @@ struct ReminderSyncTests {
         return try outcome.get()
     }
 
-    @Test("opening reminds of every dated project, the day before at 09:00, and of nothing else",
-          arguments: StoreKind.allCases)
+    @Test(
+        "opening reminds of every dated project, the day before at 09:00, and of nothing else",
+        arguments: StoreKind.allCases)
     func opening(kind: StoreKind) async throws {
         let harness = try Self.harness(kind)
         let rent = try await harness.engine.createProject(ProjectDraft(title: "Pay rent", deadline: Day("2026-03-25")))
@@ -37,8 +38,9 @@ struct ReminderSyncTests {
         sync.stop()
     }
 
-    @Test("each save reschedules what it changed: a new deadline, a changed one, Done and delete",
-          arguments: StoreKind.allCases)
+    @Test(
+        "each save reschedules what it changed: a new deadline, a changed one, Done and delete",
+        arguments: StoreKind.allCases)
     func saves(kind: StoreKind) async throws {
         let harness = try Self.harness(kind)
         let scheduler = InMemoryReminderScheduler()

@@ -103,7 +103,9 @@ struct StoreHardeningTests {
 
     // MARK: - Nothing lost in silence
 
-    @Test("a cut-short last save is announced, kept beside the store when the next save drops it, and announced until acknowledged")
+    @Test(
+        "a cut-short last save is announced, kept beside the store when the next save drops it, and announced until acknowledged"
+    )
     func droppedSaveIsKeptAndAnnounced() async throws {
         let folder = try await Folder(["A", "B", "C"])
         defer { folder.directory.remove() }
@@ -126,8 +128,9 @@ struct StoreHardeningTests {
         writer.close()
         #expect(try Data(contentsOf: URL(filePath: copy)) == Data(whole.dropLast(7).suffix(tornBytes)))
         #expect(try folder.permissions(copy) == 0o600)
-        #expect(try ProjectManagerEngine.readOnly(at: folder.store, environment: folder.environment).warnings
-            == [.keptDroppedBytes(file: copy)])
+        #expect(
+            try ProjectManagerEngine.readOnly(at: folder.store, environment: folder.environment).warnings
+                == [.keptDroppedBytes(file: copy)])
 
         let acknowledging = try ProjectManagerEngine.persistent(at: folder.store, environment: folder.environment)
         try acknowledging.acknowledgeWarnings()
@@ -150,14 +153,20 @@ struct StoreHardeningTests {
             guard case .unreadable(_, let reason) = error as? StoreError else { return false }
             return reason.contains("first 100 bytes")
         }
-        #expect { _ = try ProjectManagerEngine.readOnly(at: folder.store, environment: folder.environment) } throws: { isPrefixError($0) }
-        #expect { _ = try ProjectManagerEngine.persistent(at: folder.store, environment: folder.environment) } throws: { isPrefixError($0) }
+        #expect { _ = try ProjectManagerEngine.readOnly(at: folder.store, environment: folder.environment) } throws: {
+            isPrefixError($0)
+        }
+        #expect { _ = try ProjectManagerEngine.persistent(at: folder.store, environment: folder.environment) } throws: {
+            isPrefixError($0)
+        }
         #expect(try Data(contentsOf: folder.store) == prefix)
     }
 
     // MARK: - Files and links
 
-    @Test("the store, its lock and the folder the engine makes are private, whatever the umask; an existing file keeps its mode")
+    @Test(
+        "the store, its lock and the folder the engine makes are private, whatever the umask; an existing file keeps its mode"
+    )
     func privateFiles() async throws {
         let folder = try await Folder([], name: "new/dir/projects.pmstore")
         defer { folder.directory.remove() }

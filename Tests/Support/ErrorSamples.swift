@@ -58,7 +58,9 @@ public enum ErrorSamples {
         gitHubErrors.map { .init(direction: .toGitHub, issue: 1347, project: projectID, reason: .gitHub($0)) }
             + repositoryErrors.map { .init(direction: .fromGitHub, issue: 1347, project: nil, reason: .repository($0)) }
             + [
-                .init(direction: .toGitHub, issue: nil, project: projectID, reason: .waiting(until: rateLimitReset, attempts: 2)),
+                .init(
+                    direction: .toGitHub, issue: nil, project: projectID,
+                    reason: .waiting(until: rateLimitReset, attempts: 2)),
                 .init(direction: .fromGitHub, issue: nil, project: nil, reason: .gitHub(.notSignedIn)),
             ]
     }
@@ -92,7 +94,8 @@ public enum ErrorSamples {
     public static func samples(of kind: RepositoryError.Case) -> [RepositoryError] {
         switch kind {
         case .notFound: [.notFound(.project(projectID)), .notFound(.board(boardID))]
-        case .invalid: validationFailures.map { .invalid(ValidationError([$0])) } + [.invalid(ValidationError(validationFailures))]
+        case .invalid:
+            validationFailures.map { .invalid(ValidationError([$0])) } + [.invalid(ValidationError(validationFailures))]
         case .defaultBoardIsPermanent: [.defaultBoardIsPermanent]
         case .lastBoardIsPermanent: [.lastBoardIsPermanent]
         case .storage: storeErrors.map { .storage($0) }
@@ -106,8 +109,11 @@ public enum ErrorSamples {
     public static func samples(of kind: GitHubError.Case) -> [GitHubError] {
         switch kind {
         case .transport:
-            [URLError.Code.timedOut, .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .networkConnectionLost,
-             .secureConnectionFailed, .badServerResponse].map { .transport(URLError($0)) }
+            [
+                URLError.Code.timedOut, .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet,
+                .networkConnectionLost,
+                .secureConnectionFailed, .badServerResponse,
+            ].map { .transport(URLError($0)) }
         case .unauthorized: [.unauthorized(message: nil), .unauthorized(message: "Bad credentials")]
         case .notFound: [.notFound(message: nil), .notFound(message: "Not Found")]
         case .rateLimited: [.rateLimited(until: rateLimitReset)]
@@ -126,7 +132,11 @@ public enum ErrorSamples {
         case .deviceCodeExpired: [.deviceCodeExpired]
         case .accessDenied: [.accessDenied]
         case .stateMismatch: [.stateMismatch]
-        case .oauth: [.oauth(code: oauthCode, description: "The code passed is incorrect or expired."), .oauth(code: oauthCode, description: nil)]
+        case .oauth:
+            [
+                .oauth(code: oauthCode, description: "The code passed is incorrect or expired."),
+                .oauth(code: oauthCode, description: nil),
+            ]
         case .credentialStorage: [.credentialStorage(reason: "could not remove \(credentialFile): Permission denied")]
         case .unreadableCredential: [.unreadableCredential(file: credentialFile)]
         }
@@ -146,10 +156,15 @@ public enum ErrorSamples {
         switch kind {
         case .emailExists: [.emailExists]
         case .invalidEmail:
-            [EmailFailure.empty, .spaceOrControlCharacter, .tooLong(limit: 254), .missingAt, .moreThanOneAt, .missingLocalPart,
-             .invalidDomain, .taken].map { .invalidEmail($0) }
+            [
+                EmailFailure.empty, .spaceOrControlCharacter, .tooLong(limit: 254), .missingAt, .moreThanOneAt,
+                .missingLocalPart,
+                .invalidDomain, .taken,
+            ].map { .invalidEmail($0) }
         case .weakPassword:
-            [PasswordFailure.empty, .tooShort(minimum: 8), .tooLong(maximum: 256), .sameAsEmail, .common].map { .weakPassword($0) }
+            [PasswordFailure.empty, .tooShort(minimum: 8), .tooLong(maximum: 256), .sameAsEmail, .common].map {
+                .weakPassword($0)
+            }
         case .invalidLoginCredentials: [.invalidLoginCredentials]
         case .tooManyAttemptsTryLater: [.tooManyAttemptsTryLater(retryAt: rateLimitReset)]
         case .storage: [.storage(reason: "could not read \(file): \(reason)")]

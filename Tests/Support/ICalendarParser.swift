@@ -49,7 +49,9 @@ public struct ICalendarParser {
     /// Parses a whole document into its `VCALENDAR`.
     public static func parse(_ document: String) throws -> Component {
         let bytes = Array(document.utf8)
-        guard bytes.count >= 2, bytes.suffix(2) == [13, 10] else { throw Failure(description: "does not end with CRLF") }
+        guard bytes.count >= 2, bytes.suffix(2) == [13, 10] else {
+            throw Failure(description: "does not end with CRLF")
+        }
         // Physical lines: split on CRLF; a bare CR or LF is an error.
         var physical: [[UInt8]] = []
         var line: [UInt8] = []
@@ -70,7 +72,9 @@ public struct ICalendarParser {
         var logical: [String] = []
         for physicalLine in physical {
             guard physicalLine.count <= 75 else {
-                throw Failure(description: "a line of \(physicalLine.count) octets: \(String(decoding: physicalLine, as: UTF8.self))")
+                throw Failure(
+                    description:
+                        "a line of \(physicalLine.count) octets: \(String(decoding: physicalLine, as: UTF8.self))")
             }
             guard let text = String(validating: physicalLine, as: UTF8.self) else {
                 throw Failure(description: "a folded line splits a UTF-8 sequence")
@@ -109,7 +113,10 @@ public struct ICalendarParser {
         var colon: String.Index?
         for index in line.indices {
             if line[index] == "\"" { inQuotes.toggle() }
-            if line[index] == ":", !inQuotes { colon = index; break }
+            if line[index] == ":", !inQuotes {
+                colon = index
+                break
+            }
         }
         guard let colon else { throw Failure(description: "no ':' in \(line)") }
         let head = line[..<colon].split(separator: ";").map(String.init)

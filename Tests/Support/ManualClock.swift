@@ -57,7 +57,11 @@ public final class ManualClock: Clock, Sendable {
                 }
                 for waiter in waiters { waiter.resume() }
                 if wakeNow {
-                    if Task.isCancelled { continuation.resume(throwing: CancellationError()) } else { continuation.resume() }
+                    if Task.isCancelled {
+                        continuation.resume(throwing: CancellationError())
+                    } else {
+                        continuation.resume()
+                    }
                 }
             }
         } onCancel: {

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// File names as the system keeps them: bytes, which `FileManager` would repair to U+FFFD when
@@ -55,7 +56,9 @@ public enum RawFileNames {
     private static func withCString<Result>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
         (path + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { characters in
-                guard let base = characters.baseAddress else { preconditionFailure("a non-empty buffer has an address") }
+                guard let base = characters.baseAddress else {
+                    preconditionFailure("a non-empty buffer has an address")
+                }
                 return body(base)
             }
         }

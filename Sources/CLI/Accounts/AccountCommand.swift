@@ -26,7 +26,8 @@ extension AccountCommand {
     static func accountConfiguration(name: String, abstract: String, discussion: String) -> CommandConfiguration {
         CommandConfiguration(
             name: name, abstract: abstract, discussion: discussion, arguments: [AccountInput.email],
-            options: [AccountInput.option] + JSONFormat.options(help: "print the session as JSON, as pm whoami --json does"),
+            options: [AccountInput.option]
+                + JSONFormat.options(help: "print the session as JSON, as pm whoami --json does"),
             extraArgumentHint: AccountInput.whyNotAnArgument,
             refusedOptions: AccountInput.refusedOptions, echoesExtraArgument: false)
     }
@@ -66,7 +67,8 @@ extension AccountCommand {
             }
         }
         if let failure {
-            context.warn("signed in, but the account's first board could not be made (pm board new NAME makes one): \(failure)")
+            context.warn(
+                "signed in, but the account's first board could not be made (pm board new NAME makes one): \(failure)")
         }
     }
 }

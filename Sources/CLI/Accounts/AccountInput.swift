@@ -22,7 +22,8 @@ struct AccountInput: Equatable, Sendable {
         uniqueKeysWithValues: ["--password", "-p", "--pass", "--passwd"].map { ($0, whyNotAnArgument) })
 
     /// The email argument.
-    static let email = CommandArgument(valueName: "EMAIL", noun: "an email address", help: "the account's email address")
+    static let email = CommandArgument(
+        valueName: "EMAIL", noun: "an email address", help: "the account's email address")
 
     init(email: String, fromStandardInput: Bool) {
         self.email = email
@@ -50,7 +51,8 @@ struct AccountInput: Equatable, Sendable {
             return (password, password)
         }
         guard let terminal = context.tool.terminal else {
-            throw .usage("standard input is not a terminal to ask for the password on: pipe it in with \(Self.option.name)")
+            throw .usage(
+                "standard input is not a terminal to ask for the password on: pipe it in with \(Self.option.name)")
         }
         let password = terminal.readLine("\(labels.password): ", false) ?? ""
         guard confirming else { return (password, password) }

@@ -11,13 +11,21 @@ struct BoardChanges {
 
     /// `board` as a JSON object, its short id among `boards`'.
     private func object(_ board: Board, among boards: [Board]) -> BoardObject {
-        JSONObjects(projectIDs: ShortIDs(ids: []), boards: boards + [board], today: context.tool.engineEnvironment.today())
-            .board(board)
+        JSONObjects(
+            projectIDs: ShortIDs(ids: []), boards: boards + [board], today: context.tool.engineEnvironment.today()
+        )
+        .board(board)
     }
 
     private struct Created: Encodable { var board: BoardObject }
-    private struct Renamed: Encodable { var changed: Bool; var board: BoardObject }
-    private struct Deleted: Encodable { var deleted: BoardObject; var projects: Int }
+    private struct Renamed: Encodable {
+        var changed: Bool
+        var board: BoardObject
+    }
+    private struct Deleted: Encodable {
+        var deleted: BoardObject
+        var projects: Int
+    }
     private struct Current: Encodable { var current: BoardObject }
 
     /// Makes a board titled `title`.
@@ -44,14 +52,16 @@ struct BoardChanges {
         try directory.checkFree(title, renaming: board.id)
         let renamed = try await screens.renameBoard(board.id, to: title)
         if let json {
-            try context.printJSON(Renamed(changed: renamed.title != board.title, board: object(renamed, among: directory.boards)), json)
+            try context.printJSON(
+                Renamed(changed: renamed.title != board.title, board: object(renamed, among: directory.boards)), json)
             return
         }
         guard renamed.title != board.title else {
             context.print("nothing changed: the board is already named '\(TerminalText.sanitized(board.title))'")
             return
         }
-        context.print("renamed board '\(TerminalText.sanitized(board.title))' to '\(TerminalText.sanitized(renamed.title))'")
+        context.print(
+            "renamed board '\(TerminalText.sanitized(board.title))' to '\(TerminalText.sanitized(renamed.title))'")
     }
 
     /// Deletes the board `name` finds and its projects, once the user said yes on the terminal
@@ -61,13 +71,16 @@ struct BoardChanges {
     func delete(_ name: String, confirmed: Bool) async throws(CommandLineError) {
         if !confirmed {
             guard let terminal = context.tool.terminal else {
-                throw .usage("'pm board delete' asks before it deletes a board, and there is no terminal to ask on: add \(BoardCommand.yes.name)")
+                throw .usage(
+                    "'pm board delete' asks before it deletes a board, and there is no terminal to ask on: add \(BoardCommand.yes.name)"
+                )
             }
             // Asked before the store is opened for writing, so that no lock is held while the user thinks.
             let directory = try await context.directory(on: context.readingScreens())
             let board = try directory.board(name)
             let count = directory.count(of: board)
-            let question = "Delete board '\(TerminalText.sanitized(board.title))' and its \(Self.projects(count))? [y/N] "
+            let question =
+                "Delete board '\(TerminalText.sanitized(board.title))' and its \(Self.projects(count))? [y/N] "
             let answer = terminal.readLine(question, true)?.trimmingCharacters(in: .whitespaces).lowercased()
             guard answer == "y" || answer == "yes" else {
                 throw .runtime("board '\(TerminalText.sanitized(board.title))' not deleted: the answer was not yes")
@@ -98,7 +111,9 @@ struct BoardChanges {
         let screens = try context.readingScreens()
         let directory = try await context.directory(on: screens)
         let board = try directory.board(name)
-        guard let file = try context.currentBoardFile() else { throw .runtime("there is no settings file to keep the current board in") }
+        guard let file = try context.currentBoardFile() else {
+            throw .runtime("there is no settings file to keep the current board in")
+        }
         try file.setCurrentBoard(board.id, for: directory.viewer)
         if let json {
             try context.printJSON(Current(current: object(board, among: directory.boards)), json)

@@ -1,11 +1,12 @@
 import Foundation
 import ProjectManager
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The board `pm board use` made current, for each account and for no account, in a settings

@@ -18,7 +18,11 @@ struct AddCommand: Command {
             of - reads the title from standard input (its line break left out), and so does \(body.name) - \
             for the body: echo "Call the venue" | pm add -.
             """,
-        arguments: [CommandArgument(valueName: "TITLE", noun: "a title", help: "the project's title, one line; - reads it from standard input")],
+        arguments: [
+            CommandArgument(
+                valueName: "TITLE", noun: "a title",
+                help: "the project's title, one line; - reads it from standard input")
+        ],
         options: [body, due, repeatRule, board] + JSONFormat.options(help: "print the project added as JSON"),
         extraArgumentHint: "quote a title that has spaces")
 
@@ -59,7 +63,9 @@ struct AddCommand: Command {
         let project = try await screens.create(draft)
         let shortIDs = ShortIDs(try await screens.board())
         if let json {
-            try context.printJSON(ProjectOutput(project: try await context.jsonObjects(on: screens, projectIDs: shortIDs).project(project)), json)
+            try context.printJSON(
+                ProjectOutput(
+                    project: try await context.jsonObjects(on: screens, projectIDs: shortIDs).project(project)), json)
             return
         }
         context.print(shortIDs(project.id))

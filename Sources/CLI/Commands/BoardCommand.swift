@@ -34,7 +34,8 @@ struct BoardCommand: Command {
                 valueName: "NAME|new|rename|delete|use", noun: "a board or what to do",
                 help: "the board to draw, or what to do", isOptional: true, completion: .boards(andWords: Action.names)),
             CommandArgument(
-                valueName: "NAME", noun: "a board's name", help: "for new, rename, delete, use: the board", isOptional: true,
+                valueName: "NAME", noun: "a board's name", help: "for new, rename, delete, use: the board",
+                isOptional: true,
                 completion: .boards()),
             CommandArgument(valueName: "NEW", noun: "the new name", help: "for rename: the new name", isOptional: true),
         ],
@@ -94,10 +95,12 @@ struct BoardCommand: Command {
             action = .show(first ?? arguments[Self.board])
         }
         allowed += [Self.json, JSONFormat.pretty]
-        let command = ["pm board", Action.names.contains(first ?? "") ? first : nil].compactMap(\.self).joined(separator: " ")
+        let command = ["pm board", Action.names.contains(first ?? "") ? first : nil].compactMap(\.self).joined(
+            separator: " ")
         if let extra { throw .usage("unexpected argument '\(extra)' for '\(command)' (quote a name that has spaces)") }
         let allowedNames = Set(allowed.map(\.name))
-        for option in Self.configuration.options where !allowedNames.contains(option.name) && arguments.isGiven(option) {
+        for option in Self.configuration.options where !allowedNames.contains(option.name) && arguments.isGiven(option)
+        {
             throw .usage("option '\(option.name)' does not go with '\(command)'")
         }
     }

@@ -24,19 +24,23 @@ struct BoardsCommand: JSONReadCommand {
         let directory = try await context.directory(on: context.readingScreens())
         let summaries = directory.summaries
         if let json {
-            let objects = JSONObjects(projectIDs: ShortIDs(ids: []), boards: directory.boards, today: context.tool.engineEnvironment.today())
+            let objects = JSONObjects(
+                projectIDs: ShortIDs(ids: []), boards: directory.boards, today: context.tool.engineEnvironment.today())
             try context.printJSON(Output(summaries: summaries, current: directory.current?.id, objects: objects), json)
             return
         }
         let titles = summaries.map { TerminalText.sanitized($0.board.title) }
         let width = titles.map(TerminalText.width(of:)).max() ?? 0
-        context.print(zip(summaries, titles).map { summary, title in
-            let isCurrent = summary.board.id == directory.current?.id
-            let mark = isCurrent ? context.style.apply(.heading, to: "*") : " "
-            let columns = ProjectState.allCases.map { "\($0.columnTitle) \(summary.count(in: $0))" }.joined(separator: ", ")
-            let count = BoardChanges.projects(summary.count)
-            return "\(mark) \(TerminalText.padded(title, to: width))  \(count) " + context.style.apply(.muted, to: "(\(columns))")
-        })
+        context.print(
+            zip(summaries, titles).map { summary, title in
+                let isCurrent = summary.board.id == directory.current?.id
+                let mark = isCurrent ? context.style.apply(.heading, to: "*") : " "
+                let columns = ProjectState.allCases.map { "\($0.columnTitle) \(summary.count(in: $0))" }.joined(
+                    separator: ", ")
+                let count = BoardChanges.projects(summary.count)
+                return "\(mark) \(TerminalText.padded(title, to: width))  \(count) "
+                    + context.style.apply(.muted, to: "(\(columns))")
+            })
     }
 
     /// What `--json` prints.
@@ -60,7 +64,8 @@ struct BoardsCommand: JSONReadCommand {
                 return Entry(
                     id: board.id, fullID: board.fullID, title: board.title, createdAt: board.createdAt,
                     current: summary.board.id == current, projects: summary.count,
-                    columns: Dictionary(uniqueKeysWithValues: ProjectState.allCases.map { ($0.rawValue, summary.count(in: $0)) }))
+                    columns: Dictionary(
+                        uniqueKeysWithValues: ProjectState.allCases.map { ($0.rawValue, summary.count(in: $0)) }))
             }
         }
     }

@@ -67,12 +67,14 @@ enum CommandRegistry {
     }
     /// `--quiet`, `-q`: nothing on standard output.
     static let quietFlag = Flag(
-        "--quiet", aliases: ["-q"], help: "print nothing on standard output; errors and warnings still go to standard error")
+        "--quiet", aliases: ["-q"],
+        help: "print nothing on standard output; errors and warnings still go to standard error")
 
     /// The options that may stand anywhere on the command line, before a `--`; ``CommandParser``
     /// reads them.
     static let globalOptions: [CommandOption] = [
-        storeOption.declaration, colorOption.declaration, quietFlag.declaration, helpFlag.declaration, versionFlag.declaration,
+        storeOption.declaration, colorOption.declaration, quietFlag.declaration, helpFlag.declaration,
+        versionFlag.declaration,
     ]
 
     /// The commands' names, in help's order.

@@ -11,9 +11,12 @@ struct CompletionCommand: Command {
             complete ids and board names by asking pm completion ids (each short id of the board, a tab, \
             its title) and pm completion boards (each board's name), with the --store and \(board.name) on the line.
             """,
-        arguments: [CommandArgument(
-            valueName: "bash|zsh|fish|ids|boards", noun: "a shell (bash, zsh or fish)", help: "the shell to complete in, or the list to print",
-            completion: .words(CompletionScript.Shell.allCases.map(\.rawValue) + List.allCases.map(\.rawValue)))],
+        arguments: [
+            CommandArgument(
+                valueName: "bash|zsh|fish|ids|boards", noun: "a shell (bash, zsh or fish)",
+                help: "the shell to complete in, or the list to print",
+                completion: .words(CompletionScript.Shell.allCases.map(\.rawValue) + List.allCases.map(\.rawValue)))
+        ],
         options: [board])
 
     /// What the scripts ask for.
@@ -36,7 +39,9 @@ struct CompletionCommand: Command {
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         let name = arguments.positionals[0]
         if let shell = CompletionScript.Shell(rawValue: name) {
-            guard !arguments.isGiven(Self.board) else { throw .usage("option '\(Self.board.name)' goes with 'pm completion ids'") }
+            guard !arguments.isGiven(Self.board) else {
+                throw .usage("option '\(Self.board.name)' goes with 'pm completion ids'")
+            }
             output = .script(shell)
         } else if let list = List(rawValue: name) {
             output = .list(list, board: arguments[Self.board])
@@ -51,9 +56,10 @@ struct CompletionCommand: Command {
             context.tool.output.write(CompletionScript(commands: CommandRegistry.commands).script(for: shell))
         case .list(.ids, let board):
             let lookup = try await context.lookup(on: context.readingScreens(onBoard: board))
-            context.print(lookup.overview.projects.map { project in
-                lookup.shortIDs(project.id) + "\t" + TerminalText.sanitized(project.title)
-            })
+            context.print(
+                lookup.overview.projects.map { project in
+                    lookup.shortIDs(project.id) + "\t" + TerminalText.sanitized(project.title)
+                })
         case .list(.boards, _):
             let directory = try await context.directory(on: context.readingScreens())
             context.print(directory.boards.map { TerminalText.sanitized($0.title) })

@@ -60,15 +60,18 @@ struct DoctorCommand: Command {
         // The warnings are part of the report, on standard output: not said again on standard error.
         context.reportedWarnings()
         if let json {
-            try context.printJSON(Output(
-                file: check.file, healthy: Self.findings(check) == nil, records: check.records,
-                objects: check.objects.filter { $0.value > 0 }, problems: check.problems,
-                warnings: check.warnings.map(\.commandLineMessage), acknowledged: acknowledged), json)
+            try context.printJSON(
+                Output(
+                    file: check.file, healthy: Self.findings(check) == nil, records: check.records,
+                    objects: check.objects.filter { $0.value > 0 }, problems: check.problems,
+                    warnings: check.warnings.map(\.commandLineMessage), acknowledged: acknowledged), json)
         } else {
             context.print(Self.report(check).map { TerminalText.sanitized($0) })
         }
         guard let findings = Self.findings(check) else { return }
-        let hint = check.isHealthy ? "; pm doctor \(Self.acknowledge.name) acknowledges them once seen" : "; it was left untouched"
+        let hint =
+            check.isHealthy
+            ? "; pm doctor \(Self.acknowledge.name) acknowledges them once seen" : "; it was left untouched"
         throw .runtime("the store \(check.file) has \(findings): see above\(hint)")
     }
 
@@ -78,8 +81,10 @@ struct DoctorCommand: Command {
         // Entities the store has none of (a board never linked to GitHub) are left out.
         let counts = check.objects.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
             .joined(separator: ", ")
-        return ["\(check.file): \(findings(check) ?? "healthy"); \(check.records) record(s) after the snapshot; "
-            + (counts.isEmpty ? "no objects" : counts)]
+        return [
+            "\(check.file): \(findings(check) ?? "healthy"); \(check.records) record(s) after the snapshot; "
+                + (counts.isEmpty ? "no objects" : counts)
+        ]
             + check.problems.map { "problem: \($0)" }
             + check.warnings.map { "warning: \($0.commandLineMessage)" }
     }
@@ -88,7 +93,9 @@ struct DoctorCommand: Command {
     static func findings(_ check: StoreCheck) -> String? {
         var found: [String] = []
         if !check.problems.isEmpty { found.append("\(check.problems.count) problem(s)") }
-        if !check.warnings.isEmpty { found.append("\(check.warnings.count) warning\(check.warnings.count == 1 ? "" : "s")") }
+        if !check.warnings.isEmpty {
+            found.append("\(check.warnings.count) warning\(check.warnings.count == 1 ? "" : "s")")
+        }
         return found.isEmpty ? nil : found.joined(separator: " and ")
     }
 }

@@ -52,8 +52,9 @@ struct EditCommand: Command {
         fromInput = try StandardInputField(title: edit.title, body: edit.body, option: Self.body.name)
         guard !edit.isEmpty else {
             let names = ([Self.title, Self.body, Self.due, Self.repeatRule] as [any DeclaredOption]).map(\.name)
-            throw .usage("'pm \(Self.configuration.name)' needs something to change: "
-                + names.dropLast().joined(separator: ", ") + " or " + (names.last ?? ""))
+            throw .usage(
+                "'pm \(Self.configuration.name)' needs something to change: "
+                    + names.dropLast().joined(separator: ", ") + " or " + (names.last ?? ""))
         }
     }
 

@@ -18,7 +18,8 @@ struct BoardSelection {
         named name: String?, in context: CommandContext, on screens: Screens
     ) async throws(CommandLineError) -> BoardSelection {
         let directory = try await context.directory(on: screens)
-        let boards = try name.map { (name: String) throws(CommandLineError) in [try directory.board(name)] } ?? directory.boards
+        let boards =
+            try name.map { (name: String) throws(CommandLineError) in [try directory.board(name)] } ?? directory.boards
         var result: [(Board, [Project])] = []
         for board in boards {
             result.append((board, try await screens.on(board.id).overview().projects))

@@ -31,26 +31,35 @@ struct FavouritesCommand: Command {
         let shortIDs = ShortIDs(ids: items.compactMap(\.project?.id))
         if let json {
             let objects = try await context.jsonObjects(on: screens, projectIDs: shortIDs)
-            try context.printJSON(Output(favourites: items.map { item in
-                Favourite(
-                    kind: item.project == nil ? "board" : "project", project: item.project.map { objects.project($0, on: item.board) },
-                    board: objects.board(item.board), starredAt: item.favourite.starredAt)
-            }), json)
+            try context.printJSON(
+                Output(
+                    favourites: items.map { item in
+                        Favourite(
+                            kind: item.project == nil ? "board" : "project",
+                            project: item.project.map { objects.project($0, on: item.board) },
+                            board: objects.board(item.board), starredAt: item.favourite.starredAt)
+                    }), json)
             return
         }
         guard !items.isEmpty else {
-            context.print("no favourites: star a project with 'pm star ID', or a board with 'pm star \(StarCommand.boardOption.synopsis)'")
+            context.print(
+                "no favourites: star a project with 'pm star ID', or a board with 'pm star \(StarCommand.boardOption.synopsis)'"
+            )
             return
         }
-        context.print(items.map { item in
-            guard let project = item.project else {
-                let label = "board".padding(toLength: shortIDs.length, withPad: " ", startingAt: 0)
-                return context.style.apply(.muted, to: label) + "  " + TerminalText.sanitized(item.board.title)
-            }
-            let details = [item.board.title, project.state.columnTitle] + (project.deadline.map { ["due \($0)"] } ?? [])
-            return context.style.apply(.identifier, to: shortIDs(project.id)) + "  " + TerminalText.sanitized(project.title)
-                + "  " + context.style.apply(.muted, to: "(\(TerminalText.sanitized(details.joined(separator: ", "))))")
-        })
+        context.print(
+            items.map { item in
+                guard let project = item.project else {
+                    let label = "board".padding(toLength: shortIDs.length, withPad: " ", startingAt: 0)
+                    return context.style.apply(.muted, to: label) + "  " + TerminalText.sanitized(item.board.title)
+                }
+                let details =
+                    [item.board.title, project.state.columnTitle] + (project.deadline.map { ["due \($0)"] } ?? [])
+                return context.style.apply(.identifier, to: shortIDs(project.id)) + "  "
+                    + TerminalText.sanitized(project.title)
+                    + "  "
+                    + context.style.apply(.muted, to: "(\(TerminalText.sanitized(details.joined(separator: ", "))))")
+            })
     }
 
     /// One favourite as `--json` writes it.

@@ -12,7 +12,8 @@ struct GitHubCommand: Command {
     static let withToken = Flag("--with-token", help: "login: read a personal access token from standard input")
     static let json = Flag.json(help: "status, issues, sync: print JSON")
     static let createIssues = Flag("--create-issues", help: "link: make an issue of each card that has none")
-    static let closeDeleted = Flag("--close-deleted", help: "link: close, as not planned, the issue of a card deleted here")
+    static let closeDeleted = Flag(
+        "--close-deleted", help: "link: close, as not planned, the issue of a card deleted here")
     static let state = Option("--state", "open|closed|all", help: "issues: which states (open unless told)") {
         text, name throws(CommandLineError) -> IssueFilter.State in try choice(text, option: name)
     }
@@ -71,7 +72,8 @@ struct GitHubCommand: Command {
                 isOptional: true),
         ],
         options: [
-            withToken, json, state, mine, assignee, creator, mentioned, label, since, sort, direction, board, createIssues,
+            withToken, json, state, mine, assignee, creator, mentioned, label, since, sort, direction, board,
+            createIssues,
             closeDeleted,
         ])
 
@@ -104,7 +106,9 @@ struct GitHubCommand: Command {
             action = .logout
         case "link":
             allowed = [Self.board, Self.createIssues, Self.closeDeleted]
-            guard let text = arguments.positional(1) else { throw .usage("'pm github link' needs a repository (OWNER/REPO)") }
+            guard let text = arguments.positional(1) else {
+                throw .usage("'pm github link' needs a repository (OWNER/REPO)")
+            }
             action = .link(
                 try Self.repository(text), board: arguments[Self.board], createsIssues: arguments[Self.createIssues],
                 closesDeletedIssues: arguments[Self.closeDeleted])
@@ -116,7 +120,9 @@ struct GitHubCommand: Command {
                 Self.json, Self.state, Self.mine, Self.assignee, Self.creator, Self.mentioned, Self.label, Self.since,
                 Self.sort, Self.direction,
             ]
-            guard let text = arguments.positional(1) else { throw .usage("'pm github issues' needs a repository (OWNER/REPO)") }
+            guard let text = arguments.positional(1) else {
+                throw .usage("'pm github issues' needs a repository (OWNER/REPO)")
+            }
             action = .issues(try Self.repository(text), try Self.filter(arguments), json: arguments[Self.json])
         default:
             throw .usage("unknown 'pm github' action '\(name)'\(Suggestion.didYouMean(name, among: Action.names))")
@@ -125,7 +131,8 @@ struct GitHubCommand: Command {
             throw .usage("unexpected argument '\(extra)' for 'pm github \(name)'")
         }
         let allowedNames = Set(allowed.map(\.name))
-        for option in Self.configuration.options where !allowedNames.contains(option.name) && arguments.isGiven(option) {
+        for option in Self.configuration.options where !allowedNames.contains(option.name) && arguments.isGiven(option)
+        {
             throw .usage("option '\(option.name)' does not go with 'pm github \(name)'")
         }
     }
@@ -138,7 +145,8 @@ struct GitHubCommand: Command {
         case .logout: try github.logout()
         case .issues(let repository, let filter, let json): try await github.listIssues(repository, filter, json: json)
         case .link(let repository, let board, let createsIssues, let closesDeletedIssues):
-            try await github.link(repository, board: board, createsIssues: createsIssues, closesDeletedIssues: closesDeletedIssues)
+            try await github.link(
+                repository, board: board, createsIssues: createsIssues, closesDeletedIssues: closesDeletedIssues)
         case .sync(let board, let json): try await github.sync(board: board, json: json)
         }
     }
@@ -177,7 +185,8 @@ struct GitHubCommand: Command {
     ) throws(CommandLineError) -> Value where Value.RawValue == String {
         guard let value = Value(rawValue: text.lowercased()) else {
             let names = Value.allCases.map(\.rawValue)
-            throw .usage("bad \(option) '\(text)': use \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")")
+            throw .usage(
+                "bad \(option) '\(text)': use \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")")
         }
         return value
     }

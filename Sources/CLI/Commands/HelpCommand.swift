@@ -4,10 +4,13 @@ struct HelpCommand: Command {
 
     static let configuration = CommandConfiguration(
         name: "help", abstract: "show this help, or a command's (also --help, -h)",
-        discussion: "Help is wrapped to the terminal's width (else $COLUMNS, else 80). \(man.name) prints the manual page instead.",
-        arguments: [CommandArgument(
-            valueName: "COMMAND", noun: "a command", help: "the command to explain", isOptional: true,
-            completion: .commands)],
+        discussion:
+            "Help is wrapped to the terminal's width (else $COLUMNS, else 80). \(man.name) prints the manual page instead.",
+        arguments: [
+            CommandArgument(
+                valueName: "COMMAND", noun: "a command", help: "the command to explain", isOptional: true,
+                completion: .commands)
+        ],
         options: [man])
 
     /// The command to explain, by name; `nil` for all of them.
@@ -36,6 +39,7 @@ struct HelpCommand: Command {
         }
         let width = context.tool.width
         context.tool.output.write(
-            topic.flatMap(CommandRegistry.command(named:)).map { HelpText.usage(of: $0, width: width) } ?? HelpText.general(width: width))
+            topic.flatMap(CommandRegistry.command(named:)).map { HelpText.usage(of: $0, width: width) }
+                ?? HelpText.general(width: width))
     }
 }

@@ -49,7 +49,8 @@ struct HistoryCommand: Command {
         let history = try await screens.history(limit: limit)
         if let json {
             let objects = try await context.jsonObjects(on: screens, projectIDs: ShortIDs(ids: []))
-            try context.printJSON(Output(board: objects.board(shown), entries: history.entries.map(EntryObject.init)), json)
+            try context.printJSON(
+                Output(board: objects.board(shown), entries: history.entries.map(EntryObject.init)), json)
             return
         }
         guard !history.entries.isEmpty else {
@@ -57,9 +58,10 @@ struct HistoryCommand: Command {
             return
         }
         let timeWidth = history.entries.map { TerminalText.width(of: $0.time) }.max() ?? 0
-        context.print(history.entries.map { entry in
-            context.style.apply(.muted, to: TerminalText.padded(entry.time, to: timeWidth)) + "  "
-                + TerminalText.sanitized(entry.text)
-        })
+        context.print(
+            history.entries.map { entry in
+                context.style.apply(.muted, to: TerminalText.padded(entry.time, to: timeWidth)) + "  "
+                    + TerminalText.sanitized(entry.text)
+            })
     }
 }

@@ -23,6 +23,7 @@ extension HistoryStepCommand {
 
     @MainActor
     func run(in context: CommandContext) async throws(CommandLineError) {
-        try await context.step(Self.event, onBoard: board, command: Self.configuration.name, done: Self.done, json: json)
+        try await context.step(
+            Self.event, onBoard: board, command: Self.configuration.name, done: Self.done, json: json)
     }
 }

@@ -23,7 +23,11 @@ struct ImportCommand: Command {
             instead. FILE - reads standard input. One save: pm undo takes it back. A file that is \
             not an export, or a project the rules refuse, is an error and nothing is saved.
             """,
-        arguments: [CommandArgument(valueName: "FILE", noun: "a file to import", help: "what pm export --json wrote; - for standard input", completion: .files)],
+        arguments: [
+            CommandArgument(
+                valueName: "FILE", noun: "a file to import", help: "what pm export --json wrote; - for standard input",
+                completion: .files)
+        ],
         options: [intoNewBoard] + JSONFormat.options(help: "print the boards imported as JSON"))
 
     /// The file, or `-` for standard input.
@@ -60,8 +64,9 @@ struct ImportCommand: Command {
         let backup = try ImportDocument.backup(reading: try contents(in: context), named: name)
         // The rules, before the store is opened: the message names the project.
         for project in backup.projects where !project.draft.failures.isEmpty {
-            throw .runtime("\(name): project \(project.id): "
-                + RepositoryError.invalid(ValidationError(project.draft.failures)).commandLineMessage)
+            throw .runtime(
+                "\(name): project \(project.id): "
+                    + RepositoryError.invalid(ValidationError(project.draft.failures)).commandLineMessage)
         }
         let screens = try context.screens()
         let directory = try await context.directory(on: screens)
@@ -70,18 +75,27 @@ struct ImportCommand: Command {
             try directory.checkFree(newBoard)
             boards = [try await screens.restore(backup, intoNewBoardTitled: newBoard)]
         } else {
-            guard directory.boards.allSatisfy({ $0.id == .default }), directory.summaries.allSatisfy({ $0.count == 0 }) else {
-                throw .runtime("the store is not new: pm import restores into a new store (pm --store NEW.pmstore import \(file)), or onto a new board with \(Self.intoNewBoard.synopsis)")
+            guard directory.boards.allSatisfy({ $0.id == .default }), directory.summaries.allSatisfy({ $0.count == 0 })
+            else {
+                throw .runtime(
+                    "the store is not new: pm import restores into a new store (pm --store NEW.pmstore import \(file)), or onto a new board with \(Self.intoNewBoard.synopsis)"
+                )
             }
             boards = try await screens.restore(backup)
         }
         let counts = newBoard == nil ? backup.boards.map(\.projects.count) : [backup.projects.count]
         if let json {
-            let objects = JSONObjects(projectIDs: ShortIDs(ids: []), boards: directory.boards + boards, today: context.tool.engineEnvironment.today())
-            try context.printJSON(Output(boards: zip(boards, counts).map { board, count in
-                let object = objects.board(board)
-                return Output.Entry(id: object.id, fullID: object.fullID, title: object.title, createdAt: object.createdAt, projects: count)
-            }), json)
+            let objects = JSONObjects(
+                projectIDs: ShortIDs(ids: []), boards: directory.boards + boards,
+                today: context.tool.engineEnvironment.today())
+            try context.printJSON(
+                Output(
+                    boards: zip(boards, counts).map { board, count in
+                        let object = objects.board(board)
+                        return Output.Entry(
+                            id: object.id, fullID: object.fullID, title: object.title, createdAt: object.createdAt,
+                            projects: count)
+                    }), json)
             return
         }
         let projects = BoardChanges.projects(counts.reduce(0, +))
@@ -148,7 +162,8 @@ struct ImportDocument: Decodable {
             throw .runtime("\(name) is not what pm export --json writes: \(Self.describe(error))")
         }
         guard document.version == CommandJSON.version || (document.version == nil && document.format == 1) else {
-            let found = document.version.map { "version \($0)" } ?? document.format.map { "format \($0)" } ?? "no version"
+            let found =
+                document.version.map { "version \($0)" } ?? document.format.map { "format \($0)" } ?? "no version"
             throw .runtime("\(name) is an export of \(found); this pm reads version \(CommandJSON.version)")
         }
         var entries: [Backup.Entry] = []
@@ -158,13 +173,16 @@ struct ImportDocument: Decodable {
             for project in board.projects {
                 projects.append(try project.project(on: id, in: name))
             }
-            entries.append(Backup.Entry(board: Board(id: id, title: board.title, createdAt: board.createdAt), projects: projects))
+            entries.append(
+                Backup.Entry(board: Board(id: id, title: board.title, createdAt: board.createdAt), projects: projects))
         }
         return Backup(boards: entries)
     }
 
     static func uuid(_ text: String, in name: String, of what: String) throws(CommandLineError) -> UUID {
-        guard let uuid = UUID(uuidString: text) else { throw .runtime("\(name): the id of \(what) is not a whole id: '\(text)'") }
+        guard let uuid = UUID(uuidString: text) else {
+            throw .runtime("\(name): the id of \(what) is not a whole id: '\(text)'")
+        }
         return uuid
     }
 
@@ -176,8 +194,10 @@ struct ImportDocument: Decodable {
         }
         switch error {
         case .keyNotFound(let key, let context): return "\(path(context)) has no \"\(key.stringValue)\""
-        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(path(context)) is not what it should be"
-        case .dataCorrupted(let context): return context.codingPath.isEmpty ? "it is not JSON" : "\(path(context)) does not read"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context)) is not what it should be"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "it is not JSON" : "\(path(context)) does not read"
         @unknown default: return "it does not read"
         }
     }
@@ -195,11 +215,14 @@ extension ImportDocument.ImportedProject {
             if let rule = self.repeat {
                 var exceptions: Set<Day> = []
                 for day in rule.exceptions { exceptions.insert(try Day(parsing: day)) }
-                recurrence = Recurrence(start: try Day(parsing: rule.start), rule: try RecurrenceRule(parsing: rule.rule), exceptions: exceptions)
+                recurrence = Recurrence(
+                    start: try Day(parsing: rule.start), rule: try RecurrenceRule(parsing: rule.rule),
+                    exceptions: exceptions)
             }
             return Project(
                 id: Project.ID(rawValue: try ImportDocument.uuid(fullID ?? id, in: name, of: what)), boardID: board,
-                title: title, body: body, deadline: try deadline.map { (text: String) throws in try Day(parsing: text) },
+                title: title, body: body,
+                deadline: try deadline.map { (text: String) throws in try Day(parsing: text) },
                 recurrence: recurrence, state: state, createdAt: createdAt, updatedAt: updatedAt)
         } catch let error as CommandLineError {
             throw error

@@ -56,7 +56,9 @@ struct MoveCommand: Command {
         board = arguments[Self.board]
         targetBoard = arguments[Self.toBoard]
         id = try ProjectIDPrefix(parsing: arguments.positionals[0])
-        state = try arguments.positional(1).map { (text: String) throws(CommandLineError) in try Self.state(parsing: text) }
+        state = try arguments.positional(1).map { (text: String) throws(CommandLineError) in
+            try Self.state(parsing: text)
+        }
         guard state != nil || targetBoard != nil else {
             throw .usage("'pm move' needs a column (todo, doing or done), or \(Self.toBoard.synopsis)")
         }
@@ -72,11 +74,12 @@ struct MoveCommand: Command {
         let project = try lookup.project(id)
         let target = try targetBoard.map { (name: String) throws(CommandLineError) in try directory.board(name) }
         let (state, index) = (state ?? project.state, position.map { $0 - 1 })
-        let move = if let target {
-            try await screens.move(project.id, toBoard: target.id, in: state, at: index)
-        } else {
-            try await screens.move(project.id, to: state, at: index)
-        }
+        let move =
+            if let target {
+                try await screens.move(project.id, toBoard: target.id, in: state, at: index)
+            } else {
+                try await screens.move(project.id, to: state, at: index)
+            }
         let change = move.change
         if let json {
             try await printJSON(move, from: project, lookup: lookup, target: target, on: screens, in: context, json)
@@ -98,8 +101,9 @@ struct MoveCommand: Command {
         let moved = change.project
         if moved.state != state, let completed = project.deadline, let next = moved.deadline {
             // A repeating project's occurrence was done: it waits for the next one.
-            context.print("completed \(lookup.shortIDs(project.id)) of \(completed): next \(next), "
-                + "in \(moved.state.columnTitle)\(placeText)")
+            context.print(
+                "completed \(lookup.shortIDs(project.id)) of \(completed): next \(next), "
+                    + "in \(moved.state.columnTitle)\(placeText)")
             return
         }
         context.print("moved \(lookup.shortIDs(project.id)) to \(place)\(placeText)")
@@ -127,16 +131,20 @@ struct MoveCommand: Command {
     ) async throws(CommandLineError) {
         let moved = move.change.project
         var place: PlaceObject?
-        if case .success(let position) = move.place { place = PlaceObject(position: position.index + 1, count: position.count) }
-        let completed = if moved.state != (state ?? project.state), let day = project.deadline, let next = moved.deadline {
-            Output.Completed(day: day.description, next: next.description)
-        } else {
-            Output.Completed?.none
+        if case .success(let position) = move.place {
+            place = PlaceObject(position: position.index + 1, count: position.count)
         }
+        let completed =
+            if moved.state != (state ?? project.state), let day = project.deadline, let next = moved.deadline {
+                Output.Completed(day: day.description, next: next.description)
+            } else {
+                Output.Completed?.none
+            }
         let objects = try await context.jsonObjects(on: screens, projectIDs: lookup.shortIDs)
-        try context.printJSON(Output(
-            changed: move.change.isChanged, project: objects.project(moved, on: target ?? lookup.overview.board),
-            place: move.change.isChanged ? place : nil, completed: completed), json)
+        try context.printJSON(
+            Output(
+                changed: move.change.isChanged, project: objects.project(moved, on: target ?? lookup.overview.board),
+                place: move.change.isChanged ? place : nil, completed: completed), json)
     }
 
     /// A column argument: `todo`, `doing` or `done`, in any case.

@@ -32,7 +32,10 @@ struct RecurCommand: Command {
             is a day only when the rule falls on it. Without \(count.name) or \(until.name), and without COUNT or \
             UNTIL in the rule, it prints \(defaultCount) days.
             """,
-        arguments: [CommandArgument(valueName: "RULE", noun: "a repeat rule", help: "RRULE text, e.g. FREQ=MONTHLY;BYDAY=2SU,4SU")],
+        arguments: [
+            CommandArgument(
+                valueName: "RULE", noun: "a repeat rule", help: "RRULE text, e.g. FREQ=MONTHLY;BYDAY=2SU,4SU")
+        ],
         options: [start, count, until, json, JSONFormat.pretty],
         extraArgumentHint: "quote the rule: it holds ';'")
 

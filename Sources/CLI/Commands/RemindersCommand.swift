@@ -58,27 +58,32 @@ struct RemindersCommand: Command {
         if let json {
             let formatter = ISO8601DateFormatter()
             formatter.timeZone = environment.timeZone
-            let objects = JSONObjects(projectIDs: shortIDs, boards: selection.boards.map(\.board), today: environment.today())
+            let objects = JSONObjects(
+                projectIDs: shortIDs, boards: selection.boards.map(\.board), today: environment.today())
             let byID = Dictionary(projects.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            try context.printJSON(RemindersJSON(
-                days: days, timeZone: environment.timeZone.identifier,
-                reminders: reminders.compactMap { reminder in
-                    byID[reminder.projectID].map { project in
-                        RemindersJSON.Reminder(
-                            project: objects.project(project), due: reminder.dueDay.description,
-                            fireAt: formatter.string(from: reminder.fireDate), local: localizer.time(reminder.fireDate))
-                    }
-                }), json)
+            try context.printJSON(
+                RemindersJSON(
+                    days: days, timeZone: environment.timeZone.identifier,
+                    reminders: reminders.compactMap { reminder in
+                        byID[reminder.projectID].map { project in
+                            RemindersJSON.Reminder(
+                                project: objects.project(project), due: reminder.dueDay.description,
+                                fireAt: formatter.string(from: reminder.fireDate),
+                                local: localizer.time(reminder.fireDate))
+                        }
+                    }), json)
             return
         }
         guard !reminders.isEmpty else {
             context.print("no reminders in the next \(days) day\(days == 1 ? "" : "s")")
             return
         }
-        context.print(reminders.map { reminder in
-            context.style.apply(.muted, to: localizer.time(reminder.fireDate)) + "  "
-                + TerminalText.sanitized(reminder.title) + " (due \(reminder.dueDay))  " + shortIDs(reminder.projectID)
-        })
+        context.print(
+            reminders.map { reminder in
+                context.style.apply(.muted, to: localizer.time(reminder.fireDate)) + "  "
+                    + TerminalText.sanitized(reminder.title) + " (due \(reminder.dueDay))  "
+                    + shortIDs(reminder.projectID)
+            })
     }
 }
 

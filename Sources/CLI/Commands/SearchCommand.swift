@@ -50,30 +50,36 @@ struct SearchCommand: Command {
         if let json {
             let objects = try await context.jsonObjects(on: screens, projectIDs: shortIDs)
             let total = if case .results(let snapshot) = state { snapshot.totalCount } else { 0 }
-            try context.printJSON(Output(
-                query: query, totalCount: total,
-                results: rows.compactMap { row in
-                    row.project.map { project in
-                        Result(
-                            project: objects.project(project), titleMatches: row.titleMatches.map { [$0.lowerBound, $0.upperBound] },
-                            snippet: row.snippet, snippetMatches: row.snippetMatches.map { [$0.lowerBound, $0.upperBound] })
-                    }
-                }), json)
+            try context.printJSON(
+                Output(
+                    query: query, totalCount: total,
+                    results: rows.compactMap { row in
+                        row.project.map { project in
+                            Result(
+                                project: objects.project(project),
+                                titleMatches: row.titleMatches.map { [$0.lowerBound, $0.upperBound] },
+                                snippet: row.snippet,
+                                snippetMatches: row.snippetMatches.map { [$0.lowerBound, $0.upperBound] })
+                        }
+                    }), json)
             return
         }
         guard !rows.isEmpty else {
             context.print(summary)
             return
         }
-        context.print(rows.map { row in
-            var line = context.style.apply(.identifier, to: shortIDs(row.id)) + "  "
-                + Self.highlighted(row.title, row.titleMatches, style: context.style)
-            if !row.snippetMatches.isEmpty {
-                line += " — " + Self.highlighted(row.snippet, row.snippetMatches, style: context.style)
-            }
-            let place = [row.board, row.state].compactMap { $0.map { TerminalText.sanitized($0) } }.joined(separator: ", ")
-            return line + "  " + context.style.apply(.muted, to: "(\(place))")
-        } + [context.style.apply(.muted, to: summary)])
+        context.print(
+            rows.map { row in
+                var line =
+                    context.style.apply(.identifier, to: shortIDs(row.id)) + "  "
+                    + Self.highlighted(row.title, row.titleMatches, style: context.style)
+                if !row.snippetMatches.isEmpty {
+                    line += " — " + Self.highlighted(row.snippet, row.snippetMatches, style: context.style)
+                }
+                let place = [row.board, row.state].compactMap { $0.map { TerminalText.sanitized($0) } }.joined(
+                    separator: ", ")
+                return line + "  " + context.style.apply(.muted, to: "(\(place))")
+            } + [context.style.apply(.muted, to: summary)])
     }
 
     /// `text`, made safe for the terminal, with the characters of `matches` in the match style.

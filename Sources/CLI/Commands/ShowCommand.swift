@@ -28,13 +28,16 @@ struct ShowCommand: ProjectCommand {
         if let json {
             let place = lookup.place(of: project)
             let objects = try await context.jsonObjects(on: screens, projectIDs: lookup.shortIDs)
-            try context.printJSON(Output(
-                project: objects.project(project, on: lookup.overview.board),
-                place: PlaceObject(position: place.position, count: place.count)), json)
+            try context.printJSON(
+                Output(
+                    project: objects.project(project, on: lookup.overview.board),
+                    place: PlaceObject(position: place.position, count: place.count)), json)
             return
         }
-        context.print(ProjectDetails(
-            project: project, lookup: lookup, style: context.style,
-            calendar: context.tool.engineEnvironment.calendar).lines())
+        context.print(
+            ProjectDetails(
+                project: project, lookup: lookup, style: context.style,
+                calendar: context.tool.engineEnvironment.calendar
+            ).lines())
     }
 }

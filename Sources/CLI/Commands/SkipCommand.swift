@@ -38,11 +38,14 @@ struct SkipCommand: ProjectCommand {
         let change = try await screens.skipOccurrence(of: project.id)
         if let json {
             let objects = try await context.jsonObjects(on: screens, projectIDs: lookup.shortIDs)
-            try context.printJSON(Output(
-                skipped: project.deadline?.description, project: objects.project(change.project, on: lookup.overview.board)), json)
+            try context.printJSON(
+                Output(
+                    skipped: project.deadline?.description,
+                    project: objects.project(change.project, on: lookup.overview.board)), json)
             return
         }
-        let next = change.project.state == .done || change.project.deadline == nil
+        let next =
+            change.project.state == .done || change.project.deadline == nil
             ? "no occurrence is left, so it is done"
             : "next \(change.project.deadline?.description ?? "")"
         context.print("skipped \(lookup.shortIDs(project.id))\(skipped): \(next)")

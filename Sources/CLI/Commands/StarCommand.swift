@@ -30,8 +30,9 @@ extension StarringCommand {
             arguments: [
                 CommandArgument(
                     valueName: "ID", noun: "a project id",
-                    help: "the project: its id, or the first characters of it (at least 4); leave it out with \(boardOption.name) to mean the board",
-                    isOptional: true, completion: .projectIDs),
+                    help:
+                        "the project: its id, or the first characters of it (at least 4); leave it out with \(boardOption.name) to mean the board",
+                    isOptional: true, completion: .projectIDs)
             ],
             options: [boardOption] + JSONFormat.options())
     }
@@ -47,7 +48,8 @@ extension StarringCommand {
         }
         let board = arguments[Self.boardOption]
         guard id != nil || board != nil else {
-            throw .usage("give a project id, or \(Self.boardOption.synopsis) for a board: pm \(Self.configuration.name) 3f2a")
+            throw .usage(
+                "give a project id, or \(Self.boardOption.synopsis) for a board: pm \(Self.configuration.name) 3f2a")
         }
         self.init(target: StarTarget(id: id, board: board), json: try JSONFormat.parse(arguments))
     }
@@ -72,9 +74,10 @@ extension StarringCommand {
             let lookup = try await context.lookup(on: screens)
             let objects = try await context.jsonObjects(on: screens, projectIDs: lookup.shortIDs)
             let starred = project.flatMap { id in lookup.overview.projects.first { $0.id == id } }
-            try context.printJSON(StarOutput(
-                changed: changed, starred: starring, project: starred.map { objects.project($0, on: board) },
-                board: objects.board(board)), json)
+            try context.printJSON(
+                StarOutput(
+                    changed: changed, starred: starring, project: starred.map { objects.project($0, on: board) },
+                    board: objects.board(board)), json)
             return
         }
         if changed {

@@ -57,9 +57,12 @@ struct TodayCommand: Command {
             lines.append(context.style.apply(.heading, to: heading))
             if items.isEmpty { lines.append("  " + context.style.apply(.muted, to: "(none)")) }
             for item in items {
-                lines.append("  " + context.style.apply(role, to: item.deadline.description) + "  "
-                    + context.style.apply(.identifier, to: shortIDs(item.id)) + "  " + TerminalText.sanitized(item.title)
-                    + "  " + context.style.apply(.muted, to: "(\(TerminalText.sanitized(boards[item.boardID] ?? "")))"))
+                lines.append(
+                    "  " + context.style.apply(role, to: item.deadline.description) + "  "
+                        + context.style.apply(.identifier, to: shortIDs(item.id)) + "  "
+                        + TerminalText.sanitized(item.title)
+                        + "  "
+                        + context.style.apply(.muted, to: "(\(TerminalText.sanitized(boards[item.boardID] ?? "")))"))
             }
         }
         context.print(lines)
@@ -88,7 +91,9 @@ struct TodayCommand: Command {
         var boards: [BoardCount]
 
         @MainActor
-        init(_ summary: TodaySummary, shortIDs: ShortIDs, in context: CommandContext, on screens: Screens) async throws(CommandLineError) {
+        init(_ summary: TodaySummary, shortIDs: ShortIDs, in context: CommandContext, on screens: Screens)
+            async throws(CommandLineError)
+        {
             let selection = try await BoardSelection.read(named: nil, in: context, on: screens)
             let objects = JSONObjects(projectIDs: shortIDs, boards: selection.boards.map(\.board), today: summary.today)
             let projects = Dictionary(selection.projects.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -104,7 +109,9 @@ struct TodayCommand: Command {
             upcoming = items(summary.upcoming)
             boards = summary.boards.compactMap { count in
                 objects.boards[count.boardID].map {
-                    BoardCount(board: objects.board($0), overdue: count.overdue, dueToday: count.dueToday, upcoming: count.upcoming)
+                    BoardCount(
+                        board: objects.board($0), overdue: count.overdue, dueToday: count.dueToday,
+                        upcoming: count.upcoming)
                 }
             }
         }

@@ -27,9 +27,12 @@ struct GitHubSession {
             warn: { errors.write("pm: warning: \(CommandLineTool.oneLine($0))\n") })
     }
 
-    private static func url(_ environment: [String: String], _ name: String, default fallback: URL) throws(CommandLineError) -> URL {
+    private static func url(_ environment: [String: String], _ name: String, default fallback: URL)
+        throws(CommandLineError) -> URL
+    {
         guard let text = environment[name], !text.isEmpty else { return fallback }
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+        else {
             throw .runtime("\(name) '\(text)' is not an http or https address; set it like https://api.github.com")
         }
         return url
@@ -55,7 +58,8 @@ struct GitHubSession {
         let credential = try await attempt { () throws(GitHubError) in try services.signedIn() }
         guard credential.apiURL == services.configuration.apiURL else {
             throw .runtime(
-                "signed in to \(Self.host(of: credential.apiURL)), not to \(host); sign in there with 'pm github login \(GitHubCommand.withToken.name)'")
+                "signed in to \(Self.host(of: credential.apiURL)), not to \(host); sign in there with 'pm github login \(GitHubCommand.withToken.name)'"
+            )
         }
         return credential
     }
@@ -67,7 +71,9 @@ struct GitHubSession {
         if withToken {
             token = AccessToken(context.tool.standardInput())
             guard !token.isEmpty else {
-                throw .runtime("no token on standard input: pipe one in, as in 'pm github login \(GitHubCommand.withToken.name) < token.txt'")
+                throw .runtime(
+                    "no token on standard input: pipe one in, as in 'pm github login \(GitHubCommand.withToken.name) < token.txt'"
+                )
             }
         } else {
             let sleep = context.tool.sleep
@@ -94,7 +100,9 @@ struct GitHubSession {
         }
         var lines = ["signed in to \(host) as \(TerminalText.sanitized(user.login))"]
         if let rateLimit {
-            lines.append("rate limit: \(rateLimit.remaining) of \(rateLimit.limit) requests left, resets \(rateLimit.reset.formatted(.iso8601))")
+            lines.append(
+                "rate limit: \(rateLimit.remaining) of \(rateLimit.limit) requests left, resets \(rateLimit.reset.formatted(.iso8601))"
+            )
         }
         context.print(lines)
     }
@@ -135,9 +143,13 @@ struct GitHubSession {
             context.print("up to date: nothing changed on GitHub")
             return
         }
-        var summary = "synced: \(report.added) added, \(report.updated) updated, \(report.closed) closed, \(report.reopened) reopened on GitHub"
-        let outgoing = [(report.created, "made issues"), (report.edited, "edited"), (report.closedAsNotPlanned, "closed as not planned")]
-            .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        var summary =
+            "synced: \(report.added) added, \(report.updated) updated, \(report.closed) closed, \(report.reopened) reopened on GitHub"
+        let outgoing = [
+            (report.created, "made issues"), (report.edited, "edited"),
+            (report.closedAsNotPlanned, "closed as not planned"),
+        ]
+        .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         if !outgoing.isEmpty { summary += "; \(outgoing.joined(separator: ", ")) on GitHub" }
         var lines = [summary]
         let localizer = Localizer.commandLine
@@ -148,7 +160,9 @@ struct GitHubSession {
 
     // MARK: - Issues
 
-    func listIssues(_ repository: GitHubRepositoryName, _ filter: IssueFilter, json: Bool) async throws(CommandLineError) {
+    func listIssues(_ repository: GitHubRepositoryName, _ filter: IssueFilter, json: Bool)
+        async throws(CommandLineError)
+    {
         let credential = try await credential()
         let repositoryIssues = services.issues(signedInAs: credential)
         let issues = try await attempt { () async throws(GitHubError) in
@@ -169,13 +183,19 @@ struct GitHubSession {
             return
         }
         let numberWidth = issues.map { "#\($0.number)".count }.max() ?? 0
-        context.print(issues.map { issue in
-            var line = TerminalText.padded("#\(issue.number)", to: numberWidth) + "  "
-                + TerminalText.padded(issue.state.rawValue, to: 6) + "  " + TerminalText.sanitized(issue.title)
-            if !issue.labels.isEmpty { line += "  [" + TerminalText.sanitized(issue.labels.joined(separator: ", ")) + "]" }
-            if !issue.assignees.isEmpty { line += "  " + issue.assignees.map { "@" + TerminalText.sanitized($0) }.joined(separator: " ") }
-            return line
-        })
+        context.print(
+            issues.map { issue in
+                var line =
+                    TerminalText.padded("#\(issue.number)", to: numberWidth) + "  "
+                    + TerminalText.padded(issue.state.rawValue, to: 6) + "  " + TerminalText.sanitized(issue.title)
+                if !issue.labels.isEmpty {
+                    line += "  [" + TerminalText.sanitized(issue.labels.joined(separator: ", ")) + "]"
+                }
+                if !issue.assignees.isEmpty {
+                    line += "  " + issue.assignees.map { "@" + TerminalText.sanitized($0) }.joined(separator: " ")
+                }
+                return line
+            })
     }
 }
 
@@ -275,7 +295,8 @@ enum GitHubJSON {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id, number, title, body, state, stateReason, url, labels, assignees, author, createdAt, updatedAt, closedAt
+            case id, number, title, body, state, stateReason, url, labels, assignees, author, createdAt, updatedAt,
+                closedAt
         }
 
         /// Absent values are written `null`, as GitHub writes them.

@@ -1,3 +1,6 @@
+// swift-format-ignore-file: UseSynthesizedInitializer
+// (`Null`, a property wrapper, needs its initializer spelt out.)
+
 import Foundation
 import ProjectManager
 
@@ -13,7 +16,8 @@ enum CommandJSON {
     /// - Throws: ``CommandLineError/runtime(_:)`` when it cannot be encoded.
     static func text(_ value: some Encodable, pretty: Bool = false) throws(CommandLineError) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         do {
             return escapingControls(String(decoding: try encoder.encode(value), as: UTF8.self))
@@ -103,6 +107,8 @@ struct JSONFormat: Hashable, Sendable {
 struct Null<Value: Encodable & Sendable & Hashable>: Encodable, Sendable, Hashable {
     var wrappedValue: Value?
 
+    // The property wrapper's own initializer, spelt out: `@Null var x: T?` needs it, and the
+    // memberwise one (`wrappedValue` defaulting to nil) does not stand in for it.
     init(wrappedValue: Value?) {
         self.wrappedValue = wrappedValue
     }

@@ -108,12 +108,15 @@ struct JSONObjects: Sendable {
     }
 
     func board(_ board: Board) -> BoardObject {
-        BoardObject(id: boardIDs(board.id.rawValue), fullID: board.id.description, title: board.title, createdAt: board.createdAt)
+        BoardObject(
+            id: boardIDs(board.id.rawValue), fullID: board.id.description, title: board.title,
+            createdAt: board.createdAt)
     }
 
     /// `project`, on its board (or `board` when given).
     func project(_ project: Project, on board: Board? = nil) -> ProjectObject {
-        let board = board ?? boards[project.boardID] ?? Board(id: project.boardID, title: "", createdAt: project.createdAt)
+        let board =
+            board ?? boards[project.boardID] ?? Board(id: project.boardID, title: "", createdAt: project.createdAt)
         return ProjectObject(
             id: projectIDs(project.id), fullID: project.id.description, title: project.title, body: project.body,
             state: project.state.rawValue, deadline: project.deadline?.description,

@@ -89,7 +89,9 @@ struct CommandConfiguration: Sendable {
     /// required option stands without brackets.
     var synopsisParts: [String] {
         let arguments = arguments.map { $0.isOptional ? "[\($0.valueName)]" : $0.valueName }
-        let options = options.map { ($0.isRequired ? $0.synopsis : "[\($0.synopsis)]") + ($0.isRepeatable ? "..." : "") }
+        let options = options.map {
+            ($0.isRequired ? $0.synopsis : "[\($0.synopsis)]") + ($0.isRepeatable ? "..." : "")
+        }
         return ["pm", name] + arguments + options
     }
 }

@@ -57,8 +57,9 @@ struct CommandContext {
             let session = opened.session {
                 SessionSnapshot(tool.accountsBeside(store.fileURL, tool.engineEnvironment, tool.accounts))
             }
-            return opened.keep(try Screens.open(
-                at: store.fileURL, environment: tool.engineEnvironment, session: session, readOnly: readOnly))
+            return opened.keep(
+                try Screens.open(
+                    at: store.fileURL, environment: tool.engineEnvironment, session: session, readOnly: readOnly))
         }
     }
 
@@ -105,8 +106,9 @@ struct CommandContext {
     /// elsewhere (the demo's).
     func currentBoardFile() throws(CommandLineError) -> CurrentBoardFile? {
         guard case .store(let path) = source else { return nil }
-        return CurrentBoardFile(besideStoreAt: try StoreLocation.path(
-            flag: path, environment: tool.processEnvironment, environmentBytes: tool.environmentBytes))
+        return CurrentBoardFile(
+            besideStoreAt: try StoreLocation.path(
+                flag: path, environment: tool.processEnvironment, environmentBytes: tool.environmentBytes))
     }
 
     /// Writes the warnings of every store the command opened to the error stream, one line each
@@ -133,7 +135,8 @@ struct CommandContext {
     /// - Throws: ``CommandLineError/runtime(_:)`` when no path is given and none can be made.
     func storePath() throws(CommandLineError) -> StorePath? {
         guard case .store(let path) = source else { return nil }
-        return try StoreLocation.path(flag: path, environment: tool.processEnvironment, environmentBytes: tool.environmentBytes)
+        return try StoreLocation.path(
+            flag: path, environment: tool.processEnvironment, environmentBytes: tool.environmentBytes)
     }
 
     // MARK: - Output
@@ -155,13 +158,16 @@ struct CommandContext {
     /// The objects of a command's JSON over the viewer's boards (as the board list reads them),
     /// with the projects' ids shown as `projectIDs` shows them.
     func jsonObjects(on screens: Screens, projectIDs: ShortIDs) async throws(CommandLineError) -> JSONObjects {
-        JSONObjects(projectIDs: projectIDs, boards: try await directory(on: screens).boards, today: tool.engineEnvironment.today())
+        JSONObjects(
+            projectIDs: projectIDs, boards: try await directory(on: screens).boards,
+            today: tool.engineEnvironment.today())
     }
 
     /// Runs `work`, and when it takes more than `delay` says `notice` on standard error, if that is
     /// a terminal: so that a slow step (hashing a password) is not taken for a hang.
     func saying<Result>(
-        _ notice: String, after delay: Duration = .milliseconds(500), while work: () async throws(CommandLineError) -> Result
+        _ notice: String, after delay: Duration = .milliseconds(500),
+        while work: () async throws(CommandLineError) -> Result
     ) async throws(CommandLineError) -> Result {
         guard tool.errorsAreTerminal, !tool.quiet else { return try await work() }
         let (sleep, errors) = (tool.sleep, tool.errors)
@@ -219,7 +225,9 @@ extension CommandContext {
     func step(
         _ event: HistoryViewModel.Event, onBoard board: String?, command: String, done: String, json: JSONFormat? = nil
     ) async throws(CommandLineError) {
-        guard let entries = try await screens(onBoard: board).step(event) else { throw .runtime("nothing to \(command)") }
+        guard let entries = try await screens(onBoard: board).step(event) else {
+            throw .runtime("nothing to \(command)")
+        }
         if let json {
             try printJSON(StepOutput(entries: entries.map(EntryObject.init)), json)
             return

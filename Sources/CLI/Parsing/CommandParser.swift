@@ -47,11 +47,15 @@ enum CommandParser {
                 wantsVersion = true
             } else if CommandRegistry.quietFlag.declaration.spellings.contains(argument) {
                 quiet = true
-            } else if argument == CommandRegistry.colorOption.name || argument.hasPrefix(CommandRegistry.colorOption.name + "=") {
+            } else if argument == CommandRegistry.colorOption.name
+                || argument.hasPrefix(CommandRegistry.colorOption.name + "=")
+            {
                 let name = CommandRegistry.colorOption.name
                 let value: String
                 if argument == name {
-                    guard index < arguments.count else { throw .usage("option '\(name)' needs a value: auto, always or never") }
+                    guard index < arguments.count else {
+                        throw .usage("option '\(name)' needs a value: auto, always or never")
+                    }
                     value = arguments[index]
                     index += 1
                 } else {
@@ -81,7 +85,8 @@ enum CommandParser {
         if wantsVersion {
             command = VersionCommand()
         } else if wantsHelp {
-            command = HelpCommand(topic: rest.first.flatMap(CommandRegistry.command(named:)).map { $0.configuration.name })
+            command = HelpCommand(
+                topic: rest.first.flatMap(CommandRegistry.command(named:)).map { $0.configuration.name })
         } else if let name = rest.first {
             command = try make(name, arguments: rest.dropFirst())
         } else {

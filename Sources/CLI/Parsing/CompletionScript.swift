@@ -62,7 +62,8 @@ struct CompletionScript: Sendable {
             "        \"\") COMPREPLY=($(compgen -W \"\(Self.lines(commands.map(\.name) + globals))\" -- \"$cur\")) ;;",
         ]
         for command in commands {
-            let words = command.arguments.flatMap { self.words(for: $0.completion) }
+            let words =
+                command.arguments.flatMap { self.words(for: $0.completion) }
                 + command.options.flatMap(\.spellings) + globals
             let lists = Self.lists(in: command.arguments.map(\.completion)).map { "$(_pm_list \($0))" }
             lines.append("        \(command.name))")
@@ -81,12 +82,13 @@ struct CompletionScript: Sendable {
     /// `--due) COMPREPLY=(); return ;;` for each option that takes a value.
     private func bashValueCases(_ options: [CommandOption], indent: String) -> [String] {
         valueOptions(options).map { option in
-            let reply = switch option.completion {
-            case .files: "$(compgen -f -- \"$cur\")"
-            case .none: ""
-            case .words, .commands, .projectIDs, .boards:
-                "$(compgen -W \"\(([Self.lines(words(for: option.completion))] + Self.lists(in: [option.completion]).map { "$(_pm_list \($0))" }).joined(separator: "\n"))\" -- \"$cur\")"
-            }
+            let reply =
+                switch option.completion {
+                case .files: "$(compgen -f -- \"$cur\")"
+                case .none: ""
+                case .words, .commands, .projectIDs, .boards:
+                    "$(compgen -W \"\(([Self.lines(words(for: option.completion))] + Self.lists(in: [option.completion]).map { "$(_pm_list \($0))" }).joined(separator: "\n"))\" -- \"$cur\")"
+                }
             return "\(indent)\(option.spellings.joined(separator: "|"))) COMPREPLY=(\(reply)); return ;;"
         }
     }
@@ -192,14 +194,16 @@ struct CompletionScript: Sendable {
     /// `-l due -x -d 'the day it is due'`.
     private func fishOption(_ option: CommandOption) -> String {
         let names = option.spellings.map { $0.hasPrefix("--") ? "-l \($0.dropFirst(2))" : "-s \($0.dropFirst())" }
-        let value = switch (option.isFlag, option.completion) {
-        case (true, _): ""
-        case (false, .files): " -r -F"
-        case (false, .none): " -x"
-        case (false, .words), (false, .commands): " -xa \(Self.singleQuoted(words(for: option.completion).joined(separator: " ")))"
-        case (false, .projectIDs): " -xa '(__pm_list ids)'"
-        case (false, .boards): " -xa '(__pm_list boards)'"
-        }
+        let value =
+            switch (option.isFlag, option.completion) {
+            case (true, _): ""
+            case (false, .files): " -r -F"
+            case (false, .none): " -x"
+            case (false, .words), (false, .commands):
+                " -xa \(Self.singleQuoted(words(for: option.completion).joined(separator: " ")))"
+            case (false, .projectIDs): " -xa '(__pm_list ids)'"
+            case (false, .boards): " -xa '(__pm_list boards)'"
+            }
         return names.joined(separator: " ") + value + " -d " + Self.singleQuoted(Self.firstLine(option.help))
     }
 

@@ -31,7 +31,9 @@ extension RecurrenceRule {
     ///   - option: The option's name, for the message.
     ///   - remedy: What the message adds after the problem.
     /// - Throws: ``CommandLineError/usage(_:)`` naming the part of the rule at fault.
-    static func repeatRule(parsing text: String, option: String, remedy: String = "") throws(CommandLineError) -> RecurrenceRule {
+    static func repeatRule(parsing text: String, option: String, remedy: String = "") throws(CommandLineError)
+        -> RecurrenceRule
+    {
         do {
             return try RecurrenceRule(parsing: text)
         } catch {

@@ -12,7 +12,8 @@ enum HelpText {
         var lines = wrapped("pm: keep projects on a board with three columns, To Do, Doing and Done.", width: width)
         lines += ["", "Usage:"]
         for command in CommandRegistry.commands {
-            lines += synopsisRow(command.configuration, abstract: command.configuration.abstract, column: 27, width: width)
+            lines += synopsisRow(
+                command.configuration, abstract: command.configuration.abstract, column: 27, width: width)
         }
         lines += ["", "Options:"]
         lines += optionRows(CommandRegistry.globalOptions, column: 15, width: width)
@@ -36,7 +37,9 @@ enum HelpText {
         if !configuration.arguments.isEmpty {
             lines += ["", "Arguments:"]
             for argument in configuration.arguments {
-                lines += row(argument.valueName, argument.help + (argument.isOptional ? " (optional)" : ""), column: column, width: width)
+                lines += row(
+                    argument.valueName, argument.help + (argument.isOptional ? " (optional)" : ""), column: column,
+                    width: width)
             }
         }
         lines += ["", "Options:"] + optionRows(options, column: column, width: width)
@@ -66,16 +69,22 @@ enum HelpText {
     }
 
     private static func optionRows(_ options: [CommandOption], column: Int, width: Int) -> [String] {
-        options.flatMap { row(optionTitle($0), $0.help + ($0.isRequired ? " (required)" : ""), column: column, width: width) }
+        options.flatMap {
+            row(optionTitle($0), $0.help + ($0.isRequired ? " (required)" : ""), column: column, width: width)
+        }
     }
 
     /// A command's synopsis, wrapped at its parts, then its abstract from `column`.
-    private static func synopsisRow(_ configuration: CommandConfiguration, abstract: String, column: Int, width: Int) -> [String] {
+    private static func synopsisRow(_ configuration: CommandConfiguration, abstract: String, column: Int, width: Int)
+        -> [String]
+    {
         let synopsis = wrapped(parts: configuration.synopsisParts, width: width - 2, indent: 6).map { "  " + $0 }
         if synopsis.count == 1, synopsis[0].count < column + 1 {
             return row(configuration.synopsis, abstract, column: column, width: width)
         }
-        guard width - column - 2 >= 24 else { return synopsis + wrapped(abstract, width: width - 6).map { "      " + $0 } }
+        guard width - column - 2 >= 24 else {
+            return synopsis + wrapped(abstract, width: width - 6).map { "      " + $0 }
+        }
         let indent = String(repeating: " ", count: column + 2)
         return synopsis + wrapped(abstract, width: width - column - 2).map { indent + $0 }
     }
@@ -91,7 +100,8 @@ enum HelpText {
         let indent = String(repeating: " ", count: column + 2)
         let textLines = wrapped(text, width: width - column - 2)
         let head = "  " + title
-        let first = head.count < column + 1
+        let first =
+            head.count < column + 1
             ? [head + String(repeating: " ", count: column + 2 - head.count) + (textLines.first ?? "")]
             : [head, indent + (textLines.first ?? "")]
         return first + textLines.dropFirst().map { indent + $0 }

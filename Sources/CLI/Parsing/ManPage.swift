@@ -19,15 +19,20 @@ enum ManPage {
             ".SH DESCRIPTION",
         ]
         lines += paragraphs(
-            "pm keeps projects on boards of three columns, in a store file that later runs read back, with the history of every change and undo and redo that reach back across runs.")
+            "pm keeps projects on boards of three columns, in a store file that later runs read back, with the history of every change and undo and redo that reach back across runs."
+        )
         lines.append(".SH COMMANDS")
         for command in CommandRegistry.commands {
             let configuration = command.configuration
             lines += [".SS " + quoted(configuration.name), ".B " + escaped(configuration.synopsis), ".PP"]
-            lines.append(escaped(configuration.abstract.prefix(1).uppercased() + configuration.abstract.dropFirst() + "."))
+            lines.append(
+                escaped(configuration.abstract.prefix(1).uppercased() + configuration.abstract.dropFirst() + "."))
             if !configuration.discussion.isEmpty { lines.append(escaped(configuration.discussion)) }
             for argument in configuration.arguments {
-                lines += [".TP", #"\fI"# + escaped(argument.valueName) + #"\fR"#, escaped(argument.help + (argument.isOptional ? " (optional)" : ""))]
+                lines += [
+                    ".TP", #"\fI"# + escaped(argument.valueName) + #"\fR"#,
+                    escaped(argument.help + (argument.isOptional ? " (optional)" : "")),
+                ]
             }
             lines += options(configuration.options)
         }
@@ -56,19 +61,29 @@ enum ManPage {
     /// The variables `pm` reads.
     static let environment: [(String, String)] = [
         ("PM_STORE", "The store file, unless --store names one."),
-        ("XDG_DATA_HOME", "Else the store is $XDG_DATA_HOME/projectmanager/projects.pmstore, or ~/.local/share/projectmanager/projects.pmstore."),
+        (
+            "XDG_DATA_HOME",
+            "Else the store is $XDG_DATA_HOME/projectmanager/projects.pmstore, or ~/.local/share/projectmanager/projects.pmstore."
+        ),
         ("NO_COLOR", "Set and not empty: no colour, unless --color=always."),
         ("TERM", "dumb: no colour, unless --color=always."),
         ("COLUMNS", "The width when standard output is not a terminal that says its own; else 80."),
         ("TZ", "The time zone deadlines and times are read in."),
         ("PM_NOW", "An ISO 8601 time that stands in for the clock: 2026-03-15T09:00:00Z."),
-        ("PM_GITHUB_API_URL, PM_GITHUB_URL, PM_GITHUB_CLIENT_ID", "Which GitHub, and the OAuth app of its device flow."),
+        (
+            "PM_GITHUB_API_URL, PM_GITHUB_URL, PM_GITHUB_CLIENT_ID",
+            "Which GitHub, and the OAuth app of its device flow."
+        ),
     ]
 
     private static func options(_ options: [CommandOption]) -> [String] {
         options.flatMap { option in
-            [".TP", ".B " + escaped(HelpText.optionTitle(option)), escaped(option.help.replacingOccurrences(of: "\n", with: " ")
-                + (option.isRequired ? " (required)" : ""))]
+            [
+                ".TP", ".B " + escaped(HelpText.optionTitle(option)),
+                escaped(
+                    option.help.replacingOccurrences(of: "\n", with: " ")
+                        + (option.isRequired ? " (required)" : "")),
+            ]
         }
     }
 

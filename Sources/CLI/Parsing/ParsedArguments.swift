@@ -97,8 +97,10 @@ struct ParsedArguments: Sendable, Equatable {
                 throw .usage("'\(command)' takes no \(spelling): \(reason)")
             }
             guard let option = configuration.options.first(where: { $0.spellings.contains(spelling) }) else {
-                let known = configuration.options.flatMap(\.spellings) + CommandRegistry.globalOptions.flatMap(\.spellings)
-                throw .usage("unknown option '\(spelling)' for '\(command)'\(Suggestion.didYouMean(spelling, among: known))")
+                let known =
+                    configuration.options.flatMap(\.spellings) + CommandRegistry.globalOptions.flatMap(\.spellings)
+                throw .usage(
+                    "unknown option '\(spelling)' for '\(command)'\(Suggestion.didYouMean(spelling, among: known))")
             }
             guard option.isRepeatable || (!values.keys.contains(option.name) && !flags.contains(option.name)) else {
                 throw .usage("option '\(option.name)' is given twice")

@@ -39,8 +39,9 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
         folder: URL, environment: EngineEnvironment = .live, rounds: Int = 600_000,
         sessionLifetime: TimeInterval? = nil, backoff: SignInBackoff = SignInBackoff()
     ) {
-        self.init(folder: StorePath(fileURL: folder) ?? StorePath(folder.path), environment: environment, rounds: rounds,
-                  sessionLifetime: sessionLifetime, backoff: backoff)
+        self.init(
+            folder: StorePath(fileURL: folder) ?? StorePath(folder.path), environment: environment, rounds: rounds,
+            sessionLifetime: sessionLifetime, backoff: backoff)
     }
 
     /// Keeps accounts in the folder at `folder`, its bytes as they are; see
@@ -49,8 +50,9 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
         folder: StorePath, environment: EngineEnvironment = .live, rounds: Int = 600_000,
         sessionLifetime: TimeInterval? = nil, backoff: SignInBackoff = SignInBackoff()
     ) {
-        self.init(folder: folder, environment: environment, rounds: rounds, sessionLifetime: sessionLifetime,
-                      backoff: backoff, fileSystem: POSIXFileSystem())
+        self.init(
+            folder: folder, environment: environment, rounds: rounds, sessionLifetime: sessionLifetime,
+            backoff: backoff, fileSystem: POSIXFileSystem())
     }
 
     init(
@@ -98,12 +100,15 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
     /// taken: the hash takes most of a second, and another process's sign-in need not wait for it.
     /// - Throws: ``AuthenticationError/emailExists``, ``AuthenticationError/storage(reason:)``.
     public func signUp(email: EmailAddress, password: String) throws(AuthenticationError) -> Session {
-        guard try accounts.read()?.accounts.contains(where: { $0.account.email == email }) != true else { throw .emailExists }
+        guard try accounts.read()?.accounts.contains(where: { $0.account.email == email }) != true else {
+            throw .emailExists
+        }
         let hash = PasswordHash(password: password, rounds: rounds)
         return try locked { () throws(AuthenticationError) in
             var file = try accounts.read() ?? AccountFiles.Accounts()
             guard !file.accounts.contains(where: { $0.account.email == email }) else { throw .emailExists }
-            let account = Account(id: Account.ID(rawValue: environment.makeID()), email: email, createdAt: environment.now())
+            let account = Account(
+                id: Account.ID(rawValue: environment.makeID()), email: email, createdAt: environment.now())
             file.accounts.append(AccountFiles.StoredAccount(account: account, password: hash))
             try accounts.write(file)
             return try startSession(for: account)
@@ -173,7 +178,8 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
 
     /// Runs `body` holding the folder's lock file, so that another process's read-change-write
     /// cannot interleave with this one's.
-    private func locked<Result>(_ body: () throws(AuthenticationError) -> Result) throws(AuthenticationError) -> Result {
+    private func locked<Result>(_ body: () throws(AuthenticationError) -> Result) throws(AuthenticationError) -> Result
+    {
         guard let folder else { return try body() }  // in memory: the actor is the only user
         do throws(StoreError) {
             try fileSystem.createDirectories(folder, permissions: 0o700)

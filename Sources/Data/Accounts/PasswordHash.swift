@@ -33,7 +33,8 @@ struct PasswordHash: Codable, Hashable, Sendable {
     /// this version cannot read.
     func verifies(_ password: String) -> Bool {
         guard algorithm == Self.algorithmName, rounds > 0,
-              let salt = Data(base64Encoded: salt), let expected = Data(base64Encoded: hash) else { return false }
+            let salt = Data(base64Encoded: salt), let expected = Data(base64Encoded: hash)
+        else { return false }
         return ConstantTime.isEqual(Self.derive(password, salt: Array(salt), rounds: rounds), expected)
     }
 

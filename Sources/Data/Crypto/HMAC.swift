@@ -44,7 +44,8 @@ package struct HMAC<H: HashFunction>: Sendable {
 
     /// The code of `data` under `key` in one call.
     package static func authenticationCode(for data: some DataProtocol, using key: SymmetricKey)
-        -> HashedAuthenticationCode<H> {
+        -> HashedAuthenticationCode<H>
+    {
         var hmac = HMAC(key: key)
         hmac.update(data: data)
         return hmac.finalize()
@@ -60,7 +61,8 @@ package struct HMAC<H: HashFunction>: Sendable {
 
 /// An HMAC's output: the outer hash's digest, compared in constant time.
 package struct HashedAuthenticationCode<H: HashFunction>: ContiguousBytes, Sequence, Hashable, Sendable,
-    CustomStringConvertible {
+    CustomStringConvertible
+{
     private let digest: H.Digest
 
     init(digest: H.Digest) { self.digest = digest }

@@ -71,8 +71,14 @@ private struct KeyedStates {
                 hash.store(into: schedule)
                 u = outer
                 u.compressSchedule(schedule)
-                sum.h0 ^= u.h0; sum.h1 ^= u.h1; sum.h2 ^= u.h2; sum.h3 ^= u.h3
-                sum.h4 ^= u.h4; sum.h5 ^= u.h5; sum.h6 ^= u.h6; sum.h7 ^= u.h7
+                sum.h0 ^= u.h0
+                sum.h1 ^= u.h1
+                sum.h2 ^= u.h2
+                sum.h3 ^= u.h3
+                sum.h4 ^= u.h4
+                sum.h5 ^= u.h5
+                sum.h6 ^= u.h6
+                sum.h7 ^= u.h7
             }
         }
         return Array(SHA256Digest(sum))

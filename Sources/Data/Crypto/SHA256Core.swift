@@ -30,7 +30,8 @@ struct SHA256Core: Sendable, Equatable {
     @inline(__always)
     mutating func compressSchedule(_ w: UnsafeMutableBufferPointer<UInt32>) {
         for t in 16..<64 {
-            let w15 = w[t - 15], w2 = w[t - 2]
+            let w15 = w[t - 15]
+            let w2 = w[t - 2]
             let s0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
             let s1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
             w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
@@ -47,8 +48,14 @@ struct SHA256Core: Sendable, Equatable {
                 (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
             }
         }
-        h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d
-        h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
+        h0 &+= a
+        h1 &+= b
+        h2 &+= c
+        h3 &+= d
+        h4 &+= e
+        h5 &+= f
+        h6 &+= g
+        h7 &+= h
     }
 
     /// Writes the eight words into `words[0..<8]`.

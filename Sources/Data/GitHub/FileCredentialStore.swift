@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import ProjectManagerDomain
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The GitHub sign-in kept in a `0600` JSON file, for `pm`: by default
 /// `$XDG_CONFIG_HOME/projectmanager/github.json`, or `~/.config/projectmanager/github.json`.
@@ -31,7 +32,8 @@ public struct FileCredentialStore: GitHubCredentialStore {
         if let folder = environment[variable], !folder.isEmpty {
             base = URL(fileURLWithPath: folder, isDirectory: true)
         } else {
-            let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+            let home =
+                environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
                 ?? FileManager.default.homeDirectoryForCurrentUser
             base = home.appendingPathComponent(fallback, isDirectory: true)
         }
@@ -44,7 +46,8 @@ public struct FileCredentialStore: GitHubCredentialStore {
         var apiURL: URL
 
         private enum CodingKeys: String, CodingKey {
-            case token, login, apiURL = "api_url"
+            case token, login
+            case apiURL = "api_url"
         }
     }
 
@@ -74,7 +77,9 @@ public struct FileCredentialStore: GitHubCredentialStore {
         do {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try PrivateFile<Value>(path: StorePath(fileURL: file) ?? StorePath(file.path), fileSystem: POSIXFileSystem()).write(value)
+            try PrivateFile<Value>(
+                path: StorePath(fileURL: file) ?? StorePath(file.path), fileSystem: POSIXFileSystem()
+            ).write(value)
         } catch let error as AuthenticationError {
             if case .storage(let reason) = error { throw .credentialStorage(reason: reason) }
             throw .credentialStorage(reason: "could not write \(file.path): \(error)")

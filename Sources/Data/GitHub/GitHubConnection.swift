@@ -23,7 +23,8 @@ public struct GitHubConnection: Sendable {
         configuration: GitHubConfiguration, cacheFile: URL?, now: @escaping @Sendable () -> Date = { Date() },
         warn: @escaping @Sendable (String) -> Void = { _ in }
     ) {
-        let cache: any HTTPResponseCache = cacheFile.map { FileResponseCache(file: $0, warn: warn) } ?? InMemoryResponseCache()
+        let cache: any HTTPResponseCache =
+            cacheFile.map { FileResponseCache(file: $0, warn: warn) } ?? InMemoryResponseCache()
         provider = GitHubProvider(configuration: configuration, cache: cache, now: now)
     }
 
@@ -64,7 +65,9 @@ struct RESTIssueRepository: GitHubIssueRepository {
     let provider: GitHubProvider
     let credential: GitHubCredential
 
-    func firstPage(of repository: GitHubRepositoryName, matching filter: IssueFilter) async throws(GitHubError) -> IssuePage {
+    func firstPage(of repository: GitHubRepositoryName, matching filter: IssueFilter) async throws(GitHubError)
+        -> IssuePage
+    {
         var login = credential.login
         if filter.assignee == .me, login.isEmpty {
             // A token from the environment comes without its login.
@@ -80,7 +83,8 @@ struct RESTIssueRepository: GitHubIssueRepository {
     /// Sends the change, then checks that the issue GitHub returns has it: a success that did not
     /// change the issue (a request re-sent without its body, say) is not taken for one.
     func update(issue number: Int, in repository: GitHubRepositoryName, with change: IssueChange)
-        async throws(GitHubError) -> GitHubIssue {
+        async throws(GitHubError) -> GitHubIssue
+    {
         let target = try GitHubTarget<IssuePayload>.update(issue: number, in: repository, with: change)
         let issue = try await provider.send(target, token: credential.token).value.issue
         if let field = change.fieldNotApplied(to: issue) { throw .changeNotApplied(issue: number, field: field) }
@@ -125,12 +129,15 @@ struct OAuthDeviceFlow: GitHubDeviceFlow {
 
     func requestCodes(scope: String) async throws(GitHubError) -> DeviceAuthorization {
         let target = GitHubTarget<DeviceCodePayload>.oauth(
-            "login/device/code", form: [URLQueryItem(name: "client_id", value: clientID), URLQueryItem(name: "scope", value: scope)])
+            "login/device/code",
+            form: [URLQueryItem(name: "client_id", value: clientID), URLQueryItem(name: "scope", value: scope)])
         let codes = try await provider.send(target, token: nil).value
         // GitHub may answer 200 with an OAuth error instead of codes.
         if let code = codes.error { throw GitHubProvider.oauthError(code: code, description: codes.errorDescription) }
-        guard let deviceCode = codes.deviceCode, let userCode = codes.userCode, let verificationURI = codes.verificationURI,
-              let expiresIn = codes.expiresIn, let interval = codes.interval else {
+        guard let deviceCode = codes.deviceCode, let userCode = codes.userCode,
+            let verificationURI = codes.verificationURI,
+            let expiresIn = codes.expiresIn, let interval = codes.interval
+        else {
             throw .decoding(field: "device_code", reason: "missing")
         }
         return DeviceAuthorization(
@@ -139,10 +146,12 @@ struct OAuthDeviceFlow: GitHubDeviceFlow {
     }
 
     func poll(deviceCode: String) async throws(GitHubError) -> DevicePoll {
-        let target = GitHubTarget<TokenPayload>.oauth("login/oauth/access_token", form: [
-            URLQueryItem(name: "client_id", value: clientID), URLQueryItem(name: "device_code", value: deviceCode),
-            URLQueryItem(name: "grant_type", value: "urn:ietf:params:oauth:grant-type:device_code"),
-        ])
+        let target = GitHubTarget<TokenPayload>.oauth(
+            "login/oauth/access_token",
+            form: [
+                URLQueryItem(name: "client_id", value: clientID), URLQueryItem(name: "device_code", value: deviceCode),
+                URLQueryItem(name: "grant_type", value: "urn:ietf:params:oauth:grant-type:device_code"),
+            ])
         let answer = try await provider.send(target, token: nil).value
         switch answer.error {
         case nil:

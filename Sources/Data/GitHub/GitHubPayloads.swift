@@ -39,8 +39,12 @@ struct IssuePayload: Decodable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case id, number, title, body, state, labels, assignee, assignees, user
-        case stateReason = "state_reason", htmlURL = "html_url", createdAt = "created_at"
-        case updatedAt = "updated_at", closedAt = "closed_at", pullRequest = "pull_request"
+        case stateReason = "state_reason"
+        case htmlURL = "html_url"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+        case closedAt = "closed_at"
+        case pullRequest = "pull_request"
     }
 
     var issue: GitHubIssue {
@@ -72,8 +76,12 @@ struct DeviceCodePayload: Decodable, Sendable {
     var errorDescription: String?
 
     private enum CodingKeys: String, CodingKey {
-        case deviceCode = "device_code", userCode = "user_code", verificationURI = "verification_uri"
-        case expiresIn = "expires_in", interval, error, errorDescription = "error_description"
+        case deviceCode = "device_code"
+        case userCode = "user_code"
+        case verificationURI = "verification_uri"
+        case expiresIn = "expires_in"
+        case interval, error
+        case errorDescription = "error_description"
     }
 }
 
@@ -85,7 +93,10 @@ struct TokenPayload: Decodable, Sendable {
     var interval: Int?
 
     private enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token", error, errorDescription = "error_description", interval
+        case accessToken = "access_token"
+        case error
+        case errorDescription = "error_description"
+        case interval
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 import ProjectManagerDomain
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// An answer from GitHub: the decoded value and what its headers said.
@@ -58,7 +59,9 @@ struct GitHubProvider: Sendable {
     }
 
     /// Sends `target`, with `token` when given, and decodes the answer.
-    func send<Value>(_ target: GitHubTarget<Value>, token: AccessToken?) async throws(GitHubError) -> GitHubResponse<Value> {
+    func send<Value>(_ target: GitHubTarget<Value>, token: AccessToken?) async throws(GitHubError) -> GitHubResponse<
+        Value
+    > {
         let url = try address(of: target)
         let kept = target.isConditional ? cache.response(for: url) : nil
         let (data, response) = try await exchange(target, at: url, token: token, ifNoneMatch: kept?.etag)
@@ -68,7 +71,8 @@ struct GitHubProvider: Sendable {
         case 304:
             guard let kept else { throw .status(304, message: "Not Modified, with no kept copy to reuse") }
             return GitHubResponse(
-                value: try decode(Value.self, from: kept.body), next: kept.next, rateLimit: rateLimit, isUnchanged: true,
+                value: try decode(Value.self, from: kept.body), next: kept.next, rateLimit: rateLimit,
+                isUnchanged: true,
                 scopes: headers.scopes)
         case 200..<300:
             let value = try decode(Value.self, from: data)
@@ -76,7 +80,8 @@ struct GitHubProvider: Sendable {
             if target.isConditional, let etag = headers["etag"] {
                 cache.keep(CachedResponse(etag: etag, body: data, next: next), for: url)
             }
-            return GitHubResponse(value: value, next: next, rateLimit: rateLimit, isUnchanged: false, scopes: headers.scopes)
+            return GitHubResponse(
+                value: value, next: next, rateLimit: rateLimit, isUnchanged: false, scopes: headers.scopes)
         case let status:
             throw target.host == .web
                 ? oauthFailure(status: status, data: data, token: token)
@@ -92,12 +97,15 @@ struct GitHubProvider: Sendable {
         var redirects = 0
         while true {
             try Self.requireSecure(current)
-            let (data, response) = try await transport(makeRequest(target, url: current, token: token, ifNoneMatch: etag))
+            let (data, response) = try await transport(
+                makeRequest(target, url: current, token: token, ifNoneMatch: etag))
             guard [301, 302, 303, 307, 308].contains(response.statusCode) else { return (data, response) }
-            guard let location = Headers(response)["location"], let next = URL(string: location, relativeTo: current)?.absoluteURL
+            guard let location = Headers(response)["location"],
+                let next = URL(string: location, relativeTo: current)?.absoluteURL
             else { throw .status(response.statusCode, message: nil) }
             guard Self.isSameOrigin(next, current) else {
-                throw .redirectRefused(host: GitHubText.shown((next.host ?? location) + (next.port.map { ":\($0)" } ?? "")))
+                throw .redirectRefused(
+                    host: GitHubText.shown((next.host ?? location) + (next.port.map { ":\($0)" } ?? "")))
             }
             redirects += 1
             guard redirects <= Self.redirectLimit else { throw .tooManyRedirects(limit: Self.redirectLimit) }
@@ -156,7 +164,8 @@ struct GitHubProvider: Sendable {
     private func makeRequest<Value>(
         _ target: GitHubTarget<Value>, url: URL, token: AccessToken?, ifNoneMatch etag: String?
     ) -> URLRequest {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: configuration.timeout)
+        var request = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: configuration.timeout)
         request.httpMethod = target.method
         request.httpBody = target.body
         request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
@@ -180,7 +189,8 @@ struct GitHubProvider: Sendable {
         } catch let error as URLError {
             throw .transport(error)
         } catch {
-            throw .transport(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: String(describing: type(of: error))]))
+            throw .transport(
+                URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: String(describing: type(of: error))]))
         }
         guard let response = outcome.1 as? HTTPURLResponse else {
             throw .transport(URLError(.badServerResponse))
@@ -197,14 +207,19 @@ struct GitHubProvider: Sendable {
         let message = Self.message(in: data).map { GitHubText.shown($0, hiding: token) }
         if status == 403 || status == 429 {
             if let seconds = headers["retry-after"].flatMap(Int.init) {
-                return .rateLimited(until: now().addingTimeInterval(max(TimeInterval(seconds), Self.secondaryLimitWait)))
+                return .rateLimited(
+                    until: now().addingTimeInterval(max(TimeInterval(seconds), Self.secondaryLimitWait)))
             }
             if let limit = headers.rateLimit, limit.remaining == 0 { return .rateLimited(until: limit.reset) }
             // GitHub's documented wording, and the older one it replaced.
-            let secondary = message.map {
-                $0.localizedCaseInsensitiveContains("secondary rate limit") || $0.localizedCaseInsensitiveContains("abuse detection")
-            } ?? false
-            if status == 429 || secondary { return .rateLimited(until: now().addingTimeInterval(Self.secondaryLimitWait)) }
+            let secondary =
+                message.map {
+                    $0.localizedCaseInsensitiveContains("secondary rate limit")
+                        || $0.localizedCaseInsensitiveContains("abuse detection")
+                } ?? false
+            if status == 429 || secondary {
+                return .rateLimited(until: now().addingTimeInterval(Self.secondaryLimitWait))
+            }
         }
         switch status {
         case 401: return .unauthorized(message: message)
@@ -236,7 +251,10 @@ struct GitHubProvider: Sendable {
         case "device_flow_disabled": .deviceFlowDisabled
         case "access_denied": .accessDenied
         case "expired_token": .deviceCodeExpired
-        default: .oauth(code: GitHubText.shown(code, hiding: token), description: description.map { GitHubText.shown($0, hiding: token) })
+        default:
+            .oauth(
+                code: GitHubText.shown(code, hiding: token),
+                description: description.map { GitHubText.shown($0, hiding: token) })
         }
     }
 
@@ -276,7 +294,9 @@ struct GitHubProvider: Sendable {
         case .typeMismatch(let type, let context):
             return .decoding(field: path(context.codingPath), reason: "not a \(type)")
         case .dataCorrupted(let context):
-            return .decoding(field: path(context.codingPath), reason: context.codingPath.isEmpty ? "not JSON" : context.debugDescription)
+            return .decoding(
+                field: path(context.codingPath),
+                reason: context.codingPath.isEmpty ? "not JSON" : context.debugDescription)
         @unknown default:
             return .decoding(field: "body", reason: "unreadable")
         }
@@ -300,8 +320,9 @@ struct Headers: Sendable {
     /// `x-ratelimit-limit`, `-remaining` and `-reset`, when all three are there.
     var rateLimit: RateLimit? {
         guard let limit = self["x-ratelimit-limit"].flatMap(Int.init),
-              let remaining = self["x-ratelimit-remaining"].flatMap(Int.init),
-              let reset = self["x-ratelimit-reset"].flatMap(TimeInterval.init) else { return nil }
+            let remaining = self["x-ratelimit-remaining"].flatMap(Int.init),
+            let reset = self["x-ratelimit-reset"].flatMap(TimeInterval.init)
+        else { return nil }
         return RateLimit(limit: limit, remaining: remaining, reset: Date(timeIntervalSince1970: reset))
     }
 

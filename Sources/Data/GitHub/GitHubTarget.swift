@@ -36,7 +36,8 @@ extension GitHubTarget {
 
     /// `GET /repos/OWNER/REPO/issues` with the filter's query and `per_page=100`.
     static func issues(of repository: GitHubRepositoryName, matching filter: IssueFilter, login: String?)
-        -> GitHubTarget<[IssuePayload]> where Response == [IssuePayload] {
+        -> GitHubTarget<[IssuePayload]> where Response == [IssuePayload]
+    {
         var query = [URLQueryItem(name: "state", value: filter.state.rawValue)]
         switch filter.assignee {
         case .me: query.append(URLQueryItem(name: "assignee", value: login ?? "none"))
@@ -47,14 +48,17 @@ extension GitHubTarget {
         }
         if let creator = filter.creator { query.append(URLQueryItem(name: "creator", value: creator)) }
         if let mentioned = filter.mentioned { query.append(URLQueryItem(name: "mentioned", value: mentioned)) }
-        if !filter.labels.isEmpty { query.append(URLQueryItem(name: "labels", value: filter.labels.joined(separator: ","))) }
+        if !filter.labels.isEmpty {
+            query.append(URLQueryItem(name: "labels", value: filter.labels.joined(separator: ",")))
+        }
         if let since = filter.since { query.append(URLQueryItem(name: "since", value: since.formatted(.iso8601))) }
         query += [
             URLQueryItem(name: "sort", value: filter.sort.rawValue),
             URLQueryItem(name: "direction", value: filter.direction.rawValue),
             URLQueryItem(name: "per_page", value: "100"),
         ]
-        return GitHubTarget(location: .path("repos/\(repository.owner)/\(repository.name)/issues", query: query), isConditional: true)
+        return GitHubTarget(
+            location: .path("repos/\(repository.owner)/\(repository.name)/issues", query: query), isConditional: true)
     }
 
     /// The page of issues at `address`, from a `Link` header.
@@ -65,7 +69,8 @@ extension GitHubTarget {
     /// `PATCH /repos/OWNER/REPO/issues/N` with the fields `change` sets: `title`, `body`, and
     /// `state` with its `state_reason`.
     static func update(issue number: Int, in repository: GitHubRepositoryName, with change: IssueChange)
-        throws(GitHubError) -> GitHubTarget<IssuePayload> where Response == IssuePayload {
+        throws(GitHubError) -> GitHubTarget<IssuePayload> where Response == IssuePayload
+    {
         var fields: [String: String] = [:]
         if let title = change.title { fields["title"] = title }
         if let body = change.body { fields["body"] = body }
@@ -75,13 +80,15 @@ extension GitHubTarget {
         case nil: break
         }
         return GitHubTarget(
-            method: "PATCH", location: .path("repos/\(repository.owner)/\(repository.name)/issues/\(number)", query: []),
+            method: "PATCH",
+            location: .path("repos/\(repository.owner)/\(repository.name)/issues/\(number)", query: []),
             body: try json(fields), contentType: "application/json")
     }
 
     /// `POST /repos/OWNER/REPO/issues` with `title` and `body`.
     static func create(_ issue: NewIssue, in repository: GitHubRepositoryName)
-        throws(GitHubError) -> GitHubTarget<IssuePayload> where Response == IssuePayload {
+        throws(GitHubError) -> GitHubTarget<IssuePayload> where Response == IssuePayload
+    {
         GitHubTarget(
             method: "POST", location: .path("repos/\(repository.owner)/\(repository.name)/issues", query: []),
             body: try json(["title": issue.title, "body": issue.body]), contentType: "application/json")

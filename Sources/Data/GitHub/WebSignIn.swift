@@ -39,7 +39,8 @@ public struct WebSignIn: GitHubWebSignIn {
                 .appendingPathComponent("authorize"),
             resolvingAgainstBaseURL: false)
         components?.queryItems = [
-            URLQueryItem(name: "client_id", value: clientID), URLQueryItem(name: "redirect_uri", value: redirectURL.absoluteString),
+            URLQueryItem(name: "client_id", value: clientID),
+            URLQueryItem(name: "redirect_uri", value: redirectURL.absoluteString),
             URLQueryItem(name: "scope", value: scope), URLQueryItem(name: "state", value: state),
             URLQueryItem(name: "code_challenge", value: PKCE.challenge(for: verifier)),
             URLQueryItem(name: "code_challenge_method", value: "S256"),
@@ -74,9 +75,15 @@ public struct WebSignIn: GitHubWebSignIn {
             URLQueryItem(name: "code_verifier", value: verifier),
             URLQueryItem(name: "client_secret", value: clientSecret),
         ]
-        let answer = try await provider.send(GitHubTarget<TokenPayload>.oauth("login/oauth/access_token", form: form), token: nil).value
-        if let error = answer.error { throw GitHubProvider.oauthError(code: error, description: answer.errorDescription) }
-        guard let token = answer.accessToken, !token.isEmpty else { throw .decoding(field: "access_token", reason: "missing") }
+        let answer = try await provider.send(
+            GitHubTarget<TokenPayload>.oauth("login/oauth/access_token", form: form), token: nil
+        ).value
+        if let error = answer.error {
+            throw GitHubProvider.oauthError(code: error, description: answer.errorDescription)
+        }
+        guard let token = answer.accessToken, !token.isEmpty else {
+            throw .decoding(field: "access_token", reason: "missing")
+        }
         return AccessToken(token)
     }
 }
@@ -123,7 +130,8 @@ extension GitHubConnection {
             throw .oauth(code: "missing_client_secret", description: "the OAuth app's client secret is empty")
         }
         return try WebSignIn(
-            provider: provider, clientID: try clientID(), clientSecret: clientSecret, redirectURL: redirectURL, scope: scope,
+            provider: provider, clientID: try clientID(), clientSecret: clientSecret, redirectURL: redirectURL,
+            scope: scope,
             state: PKCE.randomText(using: &generator), verifier: PKCE.randomText(using: &generator))
     }
 }

@@ -45,15 +45,19 @@ package struct CRC32C: Hashable, Sendable {
         let count = buffer.count
         CRC32C.tables.withUnsafeBufferPointer { table in
             while count - index >= 8 {
-                let low = crc ^ (UInt32(buffer[index])
-                    | UInt32(buffer[index + 1]) << 8
-                    | UInt32(buffer[index + 2]) << 16
-                    | UInt32(buffer[index + 3]) << 24)
-                let high = UInt32(buffer[index + 4])
+                let low =
+                    crc
+                    ^ (UInt32(buffer[index])
+                        | UInt32(buffer[index + 1]) << 8
+                        | UInt32(buffer[index + 2]) << 16
+                        | UInt32(buffer[index + 3]) << 24)
+                let high =
+                    UInt32(buffer[index + 4])
                     | UInt32(buffer[index + 5]) << 8
                     | UInt32(buffer[index + 6]) << 16
                     | UInt32(buffer[index + 7]) << 24
-                crc = table[7 &* 256 &+ Int(low & 0xFF)]
+                crc =
+                    table[7 &* 256 &+ Int(low & 0xFF)]
                     ^ table[6 &* 256 &+ Int((low >> 8) & 0xFF)]
                     ^ table[5 &* 256 &+ Int((low >> 16) & 0xFF)]
                     ^ table[4 &* 256 &+ Int(low >> 24)]

@@ -1,9 +1,10 @@
 import Foundation
 import ProjectManagerDomain
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A store file, a snapshot followed by an append-only journal of records, held open for writing.
@@ -221,7 +222,8 @@ package final class JournalFile {
         fileSystem: some FileSystem = POSIXFileSystem(),
         now: @escaping @Sendable () -> Date = Date.init
     ) throws(StoreError) -> (JournalFile, JournalContents) {
-        try open(at: try storePath(of: url), newStoreSchemaVersion: newStoreSchemaVersion, fileSystem: fileSystem, now: now)
+        try open(
+            at: try storePath(of: url), newStoreSchemaVersion: newStoreSchemaVersion, fileSystem: fileSystem, now: now)
     }
 
     /// Locks the store at `givenPath`, its bytes as they are, and reads it; see
@@ -255,7 +257,8 @@ package final class JournalFile {
                 schemaVersion: layout?.schemaVersion ?? newStoreSchemaVersion, layout: layout, bytes: bytes,
                 keptCopies: kept
             )
-            let contents = JournalContents(layout, in: bytes, newStoreSchemaVersion: newStoreSchemaVersion, keptCopies: kept)
+            let contents = JournalContents(
+                layout, in: bytes, newStoreSchemaVersion: newStoreSchemaVersion, keptCopies: kept)
             return (journal, contents)
         } catch {
             if let lock { closeQuietly(lock, fileSystem) }
@@ -354,7 +357,9 @@ package final class JournalFile {
     }
 
     /// The copies of dropped bytes beside the store that are not acknowledged, oldest first.
-    private static func keptCopies(beside path: StorePath, _ fileSystem: any FileSystem) throws(StoreError) -> [StorePath] {
+    private static func keptCopies(beside path: StorePath, _ fileSystem: any FileSystem) throws(StoreError)
+        -> [StorePath]
+    {
         let folder = path.folder
         let prefix = path.name.appending(".dropped-")
         guard try fileSystem.itemExists(folder) else { return [] }
@@ -540,7 +545,10 @@ package final class JournalFile {
             guard try fileSystem.lockExclusively(lock) else { throw .locked(file: path.description) }
             if let store = try fileSystem.openExisting(path) {
                 let size = try Result { () throws(StoreError) in try fileSystem.readAll(store).count }
-                    .mapError { error in Self.closeQuietly(store, fileSystem); return error }.get()
+                    .mapError { error in
+                        Self.closeQuietly(store, fileSystem)
+                        return error
+                    }.get()
                 guard size == 0 else {
                     // Another process made the store since it was opened here missing: this
                     // instance's picture of it is out of date, and the store is that process's
@@ -577,7 +585,8 @@ package final class JournalFile {
         case .notCreated(let empty): (old, isNew) = (empty, true)
         case .created(let store): (old, isNew) = (store, false)
         }
-        let permissions = try old.map { file throws(StoreError) in try fileSystem.permissions(of: file) }
+        let permissions =
+            try old.map { file throws(StoreError) in try fileSystem.permissions(of: file) }
             ?? Self.filePermissions
         // The rename drops a torn tail: keep its bytes first.
         if !tornTail.isEmpty { try keepTornTail() }
@@ -646,7 +655,9 @@ package final class JournalFile {
             guard let old else { throw error }
             defer { Self.closeQuietly(old, fileSystem) }
             // A crash may bring back the replaced file: it must hold the change too.
-            guard try keepChange(savedChange, in: old, after: replaced, directorySyncFailure: error) else { throw error }
+            guard try keepChange(savedChange, in: old, after: replaced, directorySyncFailure: error) else {
+                throw error
+            }
             return store
         }
         if let old { Self.closeQuietly(old, fileSystem) }
@@ -664,7 +675,8 @@ package final class JournalFile {
         do throws(StoreError) {
             guard let payload = try change() else { return false }
             guard state.formatVersion == JournalFormat.version else {
-                throw .ioFailure(file: path, operation: "append to", reason: "it is in the older format \(state.formatVersion)")
+                throw .ioFailure(
+                    file: path, operation: "append to", reason: "it is in the older format \(state.formatVersion)")
             }
             let frame = JournalFormat.record(payload, sequence: state.lastSequence + 1)
             try write(frame, to: replaced, at: state.end)
@@ -863,7 +875,8 @@ extension JournalContents {
 
     /// The warnings for a torn tail of `bytes` bytes at `offset` (none when 0), then each copy.
     static func warnings(tornTailAt offset: Int, bytes: Int, keptCopies: [StorePath]) -> [StoreWarning] {
-        (bytes == 0 ? [] : [.droppedTornTail(offset: offset, bytes: bytes)]) + keptCopies.map { .keptDroppedBytes(file: $0.description) }
+        (bytes == 0 ? [] : [.droppedTornTail(offset: offset, bytes: bytes)])
+            + keptCopies.map { .keptDroppedBytes(file: $0.description) }
     }
 }
 

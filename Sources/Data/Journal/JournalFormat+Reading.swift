@@ -70,7 +70,8 @@ extension JournalFormat {
         case .broken(let problem): throw .damaged(file: file, offset: headerSize, reason: "the snapshot \(problem)")
         }
         guard hasSnapshot || snapshot.isEmpty else {
-            throw .damaged(file: file, offset: headerSize, reason: "the header says there is no snapshot, yet there is one")
+            throw .damaged(
+                file: file, offset: headerSize, reason: "the header says there is no snapshot, yet there is one")
         }
 
         var layout = Layout(
@@ -81,7 +82,9 @@ extension JournalFormat {
             let offset = layout.end
             switch frame(in: bytes, at: offset) {
             case .intact(let payload):
-                layout.records.append(try recordBody(payload, at: offset, in: bytes, format: format, after: &layout.lastSequence, file: file))
+                layout.records.append(
+                    try recordBody(
+                        payload, at: offset, in: bytes, format: format, after: &layout.lastSequence, file: file))
                 layout.end = payload.upperBound
             case .broken(let problem):
                 if let next = firstIntactFrame(in: bytes, after: offset) {
@@ -107,13 +110,15 @@ extension JournalFormat {
             return payload
         }
         guard payload.count >= sequenceSize else {
-            throw .damaged(file: file, offset: offset, reason: "the record there is too short to hold its sequence number")
+            throw .damaged(
+                file: file, offset: offset, reason: "the record there is too short to hold its sequence number")
         }
         let sequence = bytes.littleEndianUInt64(at: payload.lowerBound)
         guard sequence == last &+ 1 else {
             throw .damaged(
                 file: file, offset: offset,
-                reason: "the record there is save \(sequence) where save \(last &+ 1) comes next: a record repeated or out of order"
+                reason:
+                    "the record there is save \(sequence) where save \(last &+ 1) comes next: a record repeated or out of order"
             )
         }
         last = sequence

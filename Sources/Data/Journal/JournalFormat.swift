@@ -130,7 +130,8 @@ package enum JournalFormat {
     /// The start of a file whose snapshot frame has `snapshotLength` bytes (`nil`: the file holds
     /// no snapshot, and the frame is empty) and the frame checksum `checksum`
     /// (``FrameChecksum``), for a writer that wrote the snapshot first.
-    static func fileHead(snapshotLength: UInt32?, checksum: UInt32, schemaVersion: UInt32, lastSequence: UInt64) -> Data {
+    static func fileHead(snapshotLength: UInt32?, checksum: UInt32, schemaVersion: UInt32, lastSequence: UInt64) -> Data
+    {
         var bytes = header(schemaVersion: schemaVersion, hasSnapshot: snapshotLength != nil, lastSequence: lastSequence)
         bytes.appendLittleEndian(snapshotLength ?? 0)
         bytes.appendLittleEndian(checksum)

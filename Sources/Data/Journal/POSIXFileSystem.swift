@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import ProjectManagerDomain
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The real file system, through POSIX calls.
 ///
@@ -34,7 +35,9 @@ package struct POSIXFileSystem: FileSystem {
         let descriptor = retryingInterrupts { Self.open(path, access | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0) }
         if descriptor.result < 0 {
             if descriptor.error == ENOENT { return nil }
-            if descriptor.error == EISDIR || descriptor.error == ENXIO { throw .notARegularFile(file: path.description) }
+            if descriptor.error == EISDIR || descriptor.error == ENXIO {
+                throw .notARegularFile(file: path.description)
+            }
             throw .ioFailure(file: path, operation: "open", errno: descriptor.error)
         }
         var status = stat()
@@ -52,7 +55,9 @@ package struct POSIXFileSystem: FileSystem {
         return FileDescriptor(rawValue: descriptor.result, path: path)
     }
 
-    package func openLockFile(_ path: StorePath, create: Bool, permissions: UInt32) throws(StoreError) -> FileDescriptor? {
+    package func openLockFile(_ path: StorePath, create: Bool, permissions: UInt32) throws(StoreError)
+        -> FileDescriptor?
+    {
         while true {
             if create {
                 let created = retryingInterrupts {
@@ -201,18 +206,18 @@ package struct POSIXFileSystem: FileSystem {
 
     package func synchronizeData(_ file: FileDescriptor) throws(StoreError) {
         #if canImport(Darwin)
-        try synchronize(file)
+            try synchronize(file)
         #else
-        guard fdatasync(file.rawValue) == 0 else {
-            throw .ioFailure(file: file.path, operation: "sync", errno: errno)
-        }
+            guard fdatasync(file.rawValue) == 0 else {
+                throw .ioFailure(file: file.path, operation: "sync", errno: errno)
+            }
         #endif
     }
 
     package func synchronize(_ file: FileDescriptor) throws(StoreError) {
         #if canImport(Darwin)
-        // F_FULLFSYNC fails on file systems without it (network shares); fsync is the best left.
-        if fcntl(file.rawValue, F_FULLFSYNC) == 0 { return }
+            // F_FULLFSYNC fails on file systems without it (network shares); fsync is the best left.
+            if fcntl(file.rawValue, F_FULLFSYNC) == 0 { return }
         #endif
         guard fsync(file.rawValue) == 0 else {
             throw .ioFailure(file: file.path, operation: "sync", errno: errno)
@@ -258,14 +263,15 @@ package struct POSIXFileSystem: FileSystem {
         let result = source.withCString { source in
             destination.withCString { destination in
                 #if canImport(Glibc)
-                Glibc.rename(source, destination)
+                    Glibc.rename(source, destination)
                 #else
-                Darwin.rename(source, destination)
+                    Darwin.rename(source, destination)
                 #endif
             }
         }
         guard result == 0 else {
-            throw .ioFailure(file: source.description, operation: "rename", reason: "\(Self.describe(errno)) (to \(destination))")
+            throw .ioFailure(
+                file: source.description, operation: "rename", reason: "\(Self.describe(errno)) (to \(destination))")
         }
     }
 
@@ -292,9 +298,9 @@ package struct POSIXFileSystem: FileSystem {
     private static func open(_ path: StorePath, _ flags: Int32, _ permissions: UInt32) -> Int32 {
         path.withCString { path in
             #if canImport(Glibc)
-            Glibc.open(path, flags, mode_t(permissions))
+                Glibc.open(path, flags, mode_t(permissions))
             #else
-            Darwin.open(path, flags, mode_t(permissions))
+                Darwin.open(path, flags, mode_t(permissions))
             #endif
         }
     }
@@ -312,9 +318,9 @@ private func retryingInterrupts<Result: BinaryInteger>(_ call: () -> Result) -> 
 @discardableResult
 private func systemClose(_ descriptor: Int32) -> Int32 {
     #if canImport(Glibc)
-    Glibc.close(descriptor)
+        Glibc.close(descriptor)
     #else
-    Darwin.close(descriptor)
+        Darwin.close(descriptor)
     #endif
 }
 

@@ -14,7 +14,9 @@ package struct SnapshotSource {
     /// Calls the function it is given with each piece of the payload, in order.
     package let write: (_ piece: (Data) throws(StoreError) -> Void) throws(StoreError) -> Void
 
-    package init(byteCount: Int, write: @escaping (_ piece: (Data) throws(StoreError) -> Void) throws(StoreError) -> Void) {
+    package init(
+        byteCount: Int, write: @escaping (_ piece: (Data) throws(StoreError) -> Void) throws(StoreError) -> Void
+    ) {
         self.byteCount = byteCount
         self.write = write
     }

@@ -66,7 +66,8 @@ struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comp
             if group(old) == group(object), key(old) == key(object) { return }
             remove(old)
         }
-        groups[group(object), default: OrderedEntries()].insert(OrderedEntry(key: key(object), id: object.id.rawValue, row: row))
+        groups[group(object), default: OrderedEntries()].insert(
+            OrderedEntry(key: key(object), id: object.id.rawValue, row: row))
     }
 
     mutating func remove(_ object: Entity) {
@@ -207,7 +208,8 @@ struct OrderedEntries<Key: Comparable & Sendable>: Sendable {
 
     /// The chunk an entry belongs in: the first whose last entry is not before it, or the last.
     private func chunkIndex(for entry: OrderedEntry<Key>) -> Int {
-        var low = 0, high = chunks.count - 1
+        var low = 0
+        var high = chunks.count - 1
         while low < high {
             let middle = (low + high) / 2
             if let last = chunks[middle].last, last < entry { low = middle + 1 } else { high = middle }
@@ -225,7 +227,8 @@ struct OrderedEntries<Key: Comparable & Sendable>: Sendable {
 
     /// The first index whose entry is not before `entry`.
     private static func insertionIndex(of entry: OrderedEntry<Key>, in chunk: [OrderedEntry<Key>]) -> Int {
-        var low = 0, high = chunk.count
+        var low = 0
+        var high = chunk.count
         while low < high {
             let middle = (low + high) / 2
             if chunk[middle] < entry { low = middle + 1 } else { high = middle }

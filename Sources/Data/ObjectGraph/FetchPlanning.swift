@@ -219,7 +219,8 @@ enum KeyedSort {
         return ranks(of: keys, as: first)
     }
 
-    private static func ranks<E, T: Comparable>(of items: [E], at keyPath: PartialKeyPath<E>, as type: T.Type) -> [Int]? {
+    private static func ranks<E, T: Comparable>(of items: [E], at keyPath: PartialKeyPath<E>, as type: T.Type) -> [Int]?
+    {
         guard let keyPath = keyPath as? KeyPath<E, T> else { return nil }
         return ranks(of: items.map { Optional($0[keyPath: keyPath]) })
     }

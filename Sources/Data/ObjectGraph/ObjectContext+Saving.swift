@@ -94,12 +94,14 @@ extension ObjectContext {
                 return changes
             }
             var undo = state.undo
-            var save = StoreSave(operation: operation, actionName: actionName, scope: scope, count: count, changes: makeChanges)
+            var save = StoreSave(
+                operation: operation, actionName: actionName, scope: scope, count: count, changes: makeChanges)
             // Only an undo step keeps the changes; otherwise the store makes them if it writes a record.
             if operation == .push || operation == .merge {
                 let changes = makeChanges(.max)
                 undo.apply(operation, name: actionName, scope: scope, changes: changes)
-                save = StoreSave(StoreCommit(changes: changes, operation: operation, actionName: actionName, scope: scope))
+                save = StoreSave(
+                    StoreCommit(changes: changes, operation: operation, actionName: actionName, scope: scope))
             } else {
                 undo.apply(operation, name: actionName, scope: scope, changes: [])
             }

@@ -31,7 +31,9 @@ extension ObjectContext {
         state.withLock { state in
             let undo = UndoStack.lastIndex(in: state.undo.undo, scope: scope).map { state.undo.undo[$0] }
             let redo = UndoStack.lastIndex(in: state.undo.redo, scope: scope).map { state.undo.redo[$0] }
-            return (undo?.changes.compactMap { $0.after as? E } ?? [], redo?.changes.compactMap { $0.after as? E } ?? [])
+            return (
+                undo?.changes.compactMap { $0.after as? E } ?? [], redo?.changes.compactMap { $0.after as? E } ?? []
+            )
         }
     }
 
@@ -84,7 +86,8 @@ extension ObjectContext {
                     state.graph.set(change.id, to: operation == .undo ? change.before : change.after)
                 }
                 do throws(ContextError) {
-                    return try prepare(&state, operation: operation, actionName: group.name, scope: group.scope ?? scope)
+                    return try prepare(
+                        &state, operation: operation, actionName: group.name, scope: group.scope ?? scope)
                 } catch {
                     state.rollBack()
                     throw error

@@ -45,12 +45,15 @@ extension ObjectContext.State {
             } else if original != nil {
                 for referrer in graph.referrers(of: id) {
                     let source = ObjectID(entityName: referrer.entity, uuid: referrer.id)
-                    issues.append(ValidationIssue(object: id, message: "cannot be deleted while \(source) refers to it"))
+                    issues.append(
+                        ValidationIssue(object: id, message: "cannot be deleted while \(source) refers to it"))
                 }
             }
         }
         guard issues.isEmpty else {
-            let ordered = issues.enumerated().sorted { ($0.element.object.description, $0.offset) < ($1.element.object.description, $1.offset) }
+            let ordered = issues.enumerated().sorted {
+                ($0.element.object.description, $0.offset) < ($1.element.object.description, $1.offset)
+            }
             throw .validationFailed(ordered.map(\.element))
         }
         guard hasUniquenessConstraints else { return }
@@ -70,7 +73,8 @@ extension ObjectContext.State {
             guard let target = relationship.target(object) else { continue }
             let targetID = ObjectID(entityName: relationship.targetEntity, uuid: target)
             if !graph.contains(targetID) {
-                issues.append(ValidationIssue(object: object.objectID, message: "refers to \(targetID), which does not exist"))
+                issues.append(
+                    ValidationIssue(object: object.objectID, message: "refers to \(targetID), which does not exist"))
             }
         }
         return issues

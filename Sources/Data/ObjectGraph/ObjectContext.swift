@@ -54,11 +54,12 @@ public final class ObjectContext: Sendable {
     public convenience init(
         schema: Schema, store description: StoreDescription, undoLimit: Int = ObjectContext.defaultUndoLimit
     ) throws(ContextError) {
-        let store: any PersistentStore = switch description {
-        case .inMemory: InMemoryStore()
-        case .file(let url): JournalStore(url: url)
-        case .readOnlyFile(let url): JournalStore(url: url, access: .readOnly)
-        }
+        let store: any PersistentStore =
+            switch description {
+            case .inMemory: InMemoryStore()
+            case .file(let url): JournalStore(url: url)
+            case .readOnlyFile(let url): JournalStore(url: url, access: .readOnly)
+            }
         try self.init(schema: schema, store: store, undoLimit: undoLimit)
     }
 

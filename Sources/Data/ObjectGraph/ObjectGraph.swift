@@ -24,14 +24,12 @@ public struct ObjectGraph: Sendable {
         tables[E.entityName]?.count ?? 0
     }
 
-
     func table<E: ManagedEntity>(_ type: E.Type) -> EntityTable<E> {
         guard let table = tables[E.entityName] as? EntityTable<E> else {
             preconditionFailure("\(E.entityName) is not an entity of this graph's schema")
         }
         return table
     }
-
 
     subscript<E: ManagedEntity>(type: E.Type, id: E.ID) -> E? {
         table(type)[id.rawValue]

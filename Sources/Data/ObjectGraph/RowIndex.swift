@@ -125,7 +125,8 @@ struct RowSet: Sequence, Sendable {
     }
 
     private func insertionIndex(of value: UInt32) -> Int {
-        var low = 0, high = rows.count
+        var low = 0
+        var high = rows.count
         while low < high {
             let middle = (low + high) / 2
             if rows[middle] < value { low = middle + 1 } else { high = middle }

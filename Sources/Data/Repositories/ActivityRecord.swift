@@ -46,9 +46,12 @@ struct ActivityRecord: ManagedEntity, Hashable {
     static func id(sequence: Int) -> Activity.ID {
         let value = UInt64(truncatingIfNeeded: sequence)
         let bytes = (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * (7 - $0))) }
-        return Activity.ID(rawValue: UUID(uuid: (
-            0x41, 0x43, 0x54, 0x49, 0x56, 0x49, 0x54, 0x59,
-            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7])))
+        return Activity.ID(
+            rawValue: UUID(
+                uuid: (
+                    0x41, 0x43, 0x54, 0x49, 0x56, 0x49, 0x54, 0x59,
+                    bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7]
+                )))
     }
 
     var activity: Activity {

@@ -99,12 +99,14 @@ extension FavouriteRecord: BinaryEntity {
         let id = Favourite.ID(rawValue: try reader.uuid())
         let kind = try reader.favouriteKind()
         let board = Board.ID(rawValue: try reader.uuid())
-        let target: Favourite.Target = switch kind {
-        case .project: .project(Project.ID(rawValue: try reader.uuid()))
-        case .board: .board(board)
-        }
+        let target: Favourite.Target =
+            switch kind {
+            case .project: .project(Project.ID(rawValue: try reader.uuid()))
+            case .board: .board(board)
+            }
         guard target.favouriteID == id else { throw reader.error("a favourite's id is not its target's") }
-        self.init(Favourite(target, onBoard: board, starredAt: Date(timeIntervalSinceReferenceDate: try reader.double())))
+        self.init(
+            Favourite(target, onBoard: board, starredAt: Date(timeIntervalSinceReferenceDate: try reader.double())))
     }
 }
 
@@ -113,11 +115,12 @@ extension FavouriteRecord: BinaryEntity {
 extension BinaryWriter {
     /// A column: 0 To Do, 1 Doing, 2 Done.
     mutating func append(state: ProjectState) {
-        let code: UInt8 = switch state {
-        case .todo: 0
-        case .doing: 1
-        case .done: 2
-        }
+        let code: UInt8 =
+            switch state {
+            case .todo: 0
+            case .doing: 1
+            case .done: 2
+            }
         append(byte: code)
     }
 
@@ -258,7 +261,8 @@ extension BinaryReader {
         case 8: .boardDeleted
         case 9: .keptGitHubText(localTitle: try string(), localBody: try string())
         case 10: .movedToBoard(Board.ID(rawValue: try uuid()), title: try string(), from: try state(), to: try state())
-        case 11: .movedFromBoard(Board.ID(rawValue: try uuid()), title: try string(), from: try state(), to: try state())
+        case 11:
+            .movedFromBoard(Board.ID(rawValue: try uuid()), title: try string(), from: try state(), to: try state())
         case 12: .occurrenceCompleted(try requiredDay(), next: try requiredDay())
         case 13: .occurrenceSkipped(try requiredDay(), next: try day())
         case 14: .starred(try favouriteKind())

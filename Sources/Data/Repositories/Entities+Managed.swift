@@ -25,7 +25,11 @@ extension Project: ManagedEntity {
 
     /// Each column of each board, in rank order.
     public static var orderings: [EntityOrdering<Project>] {
-        [EntityOrdering(named: ProjectColumn.ordering, groupedBy: { ProjectColumn($0.boardID, $0.state) }, orderedBy: { $0.rank })]
+        [
+            EntityOrdering(
+                named: ProjectColumn.ordering, groupedBy: { ProjectColumn($0.boardID, $0.state) },
+                orderedBy: { $0.rank })
+        ]
     }
 
     // A project's own rules (title, body, deadline) are the Domain's: the use cases check them
@@ -53,5 +57,8 @@ public struct ProjectColumn: Hashable, Sendable {
 extension Schema {
     /// The entities of a ProjectManager store.
     public static let projectManager = Schema(
-        version: 2, entities: [Board.self, Project.self, ActivityRecord.self, GitHubBoardLink.self, GitHubCard.self, FavouriteRecord.self], migrations: [.positionsToRanks])
+        version: 2,
+        entities: [
+            Board.self, Project.self, ActivityRecord.self, GitHubBoardLink.self, GitHubCard.self, FavouriteRecord.self,
+        ], migrations: [.positionsToRanks])
 }

@@ -34,7 +34,8 @@ struct GraphReader: StoreReading {
         _ = try self.board(id: board)
         let column = ProjectColumn(board, state)
         let start = max(offset, 0)
-        let projects = context.objects(Project.self, ordering: ProjectColumn.ordering, group: column, offset: start, limit: limit)
+        let projects = context.objects(
+            Project.self, ordering: ProjectColumn.ordering, group: column, offset: start, limit: limit)
         return ColumnWindow(state: state, offset: start, projects: projects, count: count(of: column))
     }
 
@@ -46,7 +47,8 @@ struct GraphReader: StoreReading {
         _ = try self.board(id: board)
         let column = ProjectColumn(board, state)
         let current = moving.flatMap { id -> Int? in
-            guard let moving = context.object(Project.self, id: id), ProjectColumn(moving.boardID, moving.state) == column
+            guard let moving = context.object(Project.self, id: id),
+                ProjectColumn(moving.boardID, moving.state) == column
             else { return nil }
             return context.position(of: moving, ordering: ProjectColumn.ordering)
         }
@@ -66,7 +68,8 @@ struct GraphReader: StoreReading {
     /// The project at `index` of a column, if any.
     private func project(at index: Int, in column: ProjectColumn) -> Project? {
         guard index >= 0 else { return nil }
-        return context.objects(Project.self, ordering: ProjectColumn.ordering, group: column, offset: index, limit: 1).first
+        return context.objects(Project.self, ordering: ProjectColumn.ordering, group: column, offset: index, limit: 1)
+            .first
     }
 
     // MARK: - Boards
@@ -127,6 +130,7 @@ struct GraphReader: StoreReading {
     }
 
     private static func reference(to id: ObjectID) -> EntityReference {
-        id.entityName == Board.entityName ? .board(Board.ID(rawValue: id.uuid)) : .project(Project.ID(rawValue: id.uuid))
+        id.entityName == Board.entityName
+            ? .board(Board.ID(rawValue: id.uuid)) : .project(Project.ID(rawValue: id.uuid))
     }
 }

@@ -14,19 +14,21 @@ extension ObjectGraphRepository {
             return RepositoryChange(
                 inserted: Self.references(change.inserted), updated: Self.references(change.updated),
                 deleted: Self.references(change.deleted), projectBoards: boards,
-                favourites: Set(change.inserted.union(change.updated).union(change.deleted).compactMap { id in
-                    id.entityName == FavouriteRecord.entityName ? Favourite.ID(rawValue: id.uuid) : nil
-                }))
+                favourites: Set(
+                    change.inserted.union(change.updated).union(change.deleted).compactMap { id in
+                        id.entityName == FavouriteRecord.entityName ? Favourite.ID(rawValue: id.uuid) : nil
+                    }))
         }
     }
 
     private static func references(_ ids: Set<ObjectID>) -> Set<EntityReference> {
-        Set(ids.compactMap { id in
-            switch id.entityName {
-            case Project.entityName: .project(Project.ID(rawValue: id.uuid))
-            case Board.entityName: .board(Board.ID(rawValue: id.uuid))
-            default: nil
-            }
-        })
+        Set(
+            ids.compactMap { id in
+                switch id.entityName {
+                case Project.entityName: .project(Project.ID(rawValue: id.uuid))
+                case Board.entityName: .board(Board.ID(rawValue: id.uuid))
+                default: nil
+                }
+            })
     }
 }

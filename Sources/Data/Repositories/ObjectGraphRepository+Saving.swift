@@ -61,14 +61,16 @@ extension ObjectGraphRepository {
     /// is among `boards` and was never saved, is written first, made at `date` (the action's: the
     /// first save that writes it), or as it read when no date is given.
     func unitOfWork(
-        on board: Board.ID, touching boards: Set<Board.ID> = [], at date: Date? = nil, _ work: () throws(ContextError) -> Void
+        on board: Board.ID, touching boards: Set<Board.ID> = [], at date: Date? = nil,
+        _ work: () throws(ContextError) -> Void
     ) throws(RepositoryError) {
         let sequence = nextSequence
         try mapped { () throws(ContextError) in
             do throws(ContextError) {
                 if board == .default || boards.contains(.default), context.object(Board.self, id: .default) == nil {
-                    try context.insert(Board(
-                        id: .default, title: Board.defaultTitle, createdAt: date ?? Self.defaultBoard.createdAt))
+                    try context.insert(
+                        Board(
+                            id: .default, title: Board.defaultTitle, createdAt: date ?? Self.defaultBoard.createdAt))
                 }
                 try work()
                 try context.save(undoScope: Self.undoScope(board))

@@ -28,7 +28,8 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
     ///   activity of each board's history.
     public init(context: ObjectContext) {
         self.context = context
-        nextSequence = (context.lastObjects(ActivityRecord.self, ordering: ActivityRecord.history).map(\.sequence).max() ?? 0) + 1
+        nextSequence =
+            (context.lastObjects(ActivityRecord.self, ordering: ActivityRecord.history).map(\.sequence).max() ?? 0) + 1
     }
 
     /// The default board as it reads before anything was saved on it.

@@ -61,7 +61,8 @@ struct SearchIndexContents: Sendable {
     /// with the graph count as the 16 bytes of each reference, not again as text.
     var estimatedBytes: Int {
         folded.capacity + entries.capacity * MemoryLayout<Entry>.stride
-            + signatures.capacity * MemoryLayout<SearchSignature>.stride + buckets.capacity * MemoryLayout<UInt32>.stride
+            + signatures.capacity * MemoryLayout<SearchSignature>.stride + buckets.capacity
+            * MemoryLayout<UInt32>.stride
     }
 
     /// Folds the project and stores it, in place of what was stored for it.
@@ -143,7 +144,10 @@ struct SearchIndexContents: Sendable {
                 entries.withUnsafeBufferPointer { entries in
                     for row in 0..<entries.count where signatures[row].mayContain(required) {
                         if let boardCode, entries[row].board != boardCode { continue }
-                        guard let relevance = Self.withView(of: entries[row].text, in: folded, { $0.relevance(of: terms) }) else {
+                        guard
+                            let relevance = Self.withView(
+                                of: entries[row].text, in: folded, { $0.relevance(of: terms) })
+                        else {
                             continue
                         }
                         total += 1
@@ -174,8 +178,10 @@ struct SearchIndexContents: Sendable {
         case .original(let title, let original, let layout):
             return withUTF8(of: title) { title in
                 withUTF8(of: original) { original in
-                    body(FoldedTextView(
-                        title: FoldedFieldView(title, layout: layout), body: FoldedFieldView(original, layout: layout)))
+                    body(
+                        FoldedTextView(
+                            title: FoldedFieldView(title, layout: layout),
+                            body: FoldedFieldView(original, layout: layout)))
                 }
             }
         case .folded(let offset, let titleEnd, let bodyEnd, let layout):

@@ -85,7 +85,8 @@ enum BinaryStoreCoding {
             graph = contents.graph
             var tables: [Table] = []
             var slots: [String: Int] = [:]
-            var byteCount = BinaryWriter.varintSize(snapshotLayout) + BinaryWriter.varintSize(UInt64(graph.schema.entities.count))
+            var byteCount =
+                BinaryWriter.varintSize(snapshotLayout) + BinaryWriter.varintSize(UInt64(graph.schema.entities.count))
             for (slot, entity) in graph.schema.entities.enumerated() {
                 let name = entity.entityName
                 slots[name] = slot
@@ -99,7 +100,8 @@ enum BinaryStoreCoding {
                     rows = .json(json)
                 }
                 let stored = Table(name: name, coding: coding(of: entity), count: table?.count ?? 0, rows: rows)
-                byteCount += BinaryWriter.varintSize(UInt64(name.utf8.count)) + name.utf8.count
+                byteCount +=
+                    BinaryWriter.varintSize(UInt64(name.utf8.count)) + name.utf8.count
                     + BinaryWriter.varintSize(UInt64(stored.coding)) + BinaryWriter.varintSize(UInt64(stored.count))
                     + 8 + stored.rowsByteCount
                 tables.append(stored)
@@ -122,7 +124,8 @@ enum BinaryStoreCoding {
         /// piece is in memory at a time, besides what measuring kept.
         ///
         /// - Complexity: O(*n*) for *n* objects.
-        func write<Failure: Error>(pieceSize: Int = 1 << 20, to output: (Data) throws(Failure) -> Void) throws(Failure) {
+        func write<Failure: Error>(pieceSize: Int = 1 << 20, to output: (Data) throws(Failure) -> Void) throws(Failure)
+        {
             var writer = BinaryWriter(capacity: pieceSize + 4_096)
             let flush = { (writer: inout BinaryWriter) throws(Failure) in
                 guard writer.count >= pieceSize else { return }
@@ -159,18 +162,23 @@ enum BinaryStoreCoding {
         try data.withUnsafeBytes { bytes in
             var reader = BinaryReader(bytes)
             let layout = try reader.varint()
-            guard layout == snapshotLayout else { throw reader.error("the snapshot has layout \(layout), which this engine does not know") }
+            guard layout == snapshotLayout else {
+                throw reader.error("the snapshot has layout \(layout), which this engine does not know")
+            }
             var graph = ObjectGraph(schema: schema)
             var entities: [Entity] = []
             for _ in 0..<(try reader.count()) {
                 let entity = try readEntity(&reader, schema: schema)
                 let rowCount = try reader.count()
                 let byteCount = try reader.uint64()
-                guard byteCount <= UInt64(reader.remaining) else { throw reader.error("the \(entity.name) objects run past the end") }
+                guard byteCount <= UInt64(reader.remaining) else {
+                    throw reader.error("the \(entity.name) objects run past the end")
+                }
                 let start = reader.offset
                 var rows = BinaryReader(try reader.bytes(Int(byteCount)), origin: start)
                 if let type = entity.type {
-                    try decodeTable(type, coding: entity.coding, count: rowCount, from: &rows, steps: steps, into: &graph)
+                    try decodeTable(
+                        type, coding: entity.coding, count: rowCount, from: &rows, steps: steps, into: &graph)
                 }
                 entities.append(entity)
             }
@@ -183,12 +191,16 @@ enum BinaryStoreCoding {
         }
     }
 
-    private static func readGroups(_ reader: inout BinaryReader, entities: [Entity], steps: [SchemaMigration]) throws -> [UndoGroup] {
+    private static func readGroups(_ reader: inout BinaryReader, entities: [Entity], steps: [SchemaMigration]) throws
+        -> [UndoGroup]
+    {
         var groups: [UndoGroup] = []
         for _ in 0..<(try reader.count()) {
             let name = try reader.optionalString()
             let scope = try reader.optionalString()
-            groups.append(UndoGroup(name: name, scope: scope, changes: try readChanges(&reader, entities: entities, steps: steps)))
+            groups.append(
+                UndoGroup(name: name, scope: scope, changes: try readChanges(&reader, entities: entities, steps: steps))
+            )
         }
         return groups
     }
@@ -226,7 +238,9 @@ enum BinaryStoreCoding {
         try data.withUnsafeBytes { bytes in
             var reader = BinaryReader(bytes)
             let code = try reader.byte()
-            guard let operation = operation(code) else { throw reader.error("the record's undo operation has the code \(code)") }
+            guard let operation = operation(code) else {
+                throw reader.error("the record's undo operation has the code \(code)")
+            }
             let actionName = try reader.optionalString()
             let scope = try reader.optionalString()
             var entities: [Entity] = []
@@ -261,17 +275,22 @@ enum BinaryStoreCoding {
         if let type, coding > 0 {
             let supported = Self.coding(of: type)
             guard coding <= supported else {
-                throw reader.error("the \(name) objects are in coding \(coding), which this engine cannot read (it reads up to \(supported))")
+                throw reader.error(
+                    "the \(name) objects are in coding \(coding), which this engine cannot read (it reads up to \(supported))"
+                )
             }
         }
         return Entity(name: name, type: type, coding: coding)
     }
 
-    private static func appendChanges(_ changes: [ObjectChange], slots: [String: Int], to writer: inout BinaryWriter) throws {
+    private static func appendChanges(_ changes: [ObjectChange], slots: [String: Int], to writer: inout BinaryWriter)
+        throws
+    {
         writer.append(count: changes.count)
         for change in changes {
             guard let slot = slots[change.id.entityName] else {
-                throw BinaryCodingError(offset: writer.count, reason: "a change of \(change.id.entityName), which the schema does not have")
+                throw BinaryCodingError(
+                    offset: writer.count, reason: "a change of \(change.id.entityName), which the schema does not have")
             }
             writer.append(count: slot)
             writer.append(uuid: change.id.uuid)
@@ -281,20 +300,28 @@ enum BinaryStoreCoding {
         }
     }
 
-    private static func readChanges(_ reader: inout BinaryReader, entities: [Entity], steps: [SchemaMigration]) throws -> [ObjectChange] {
+    private static func readChanges(_ reader: inout BinaryReader, entities: [Entity], steps: [SchemaMigration]) throws
+        -> [ObjectChange]
+    {
         let count = try reader.count(unit: 18)
         var changes: [ObjectChange] = []
         changes.reserveCapacity(count)
         for _ in 0..<count {
             let slot = try reader.count()
-            guard slot < entities.count else { throw reader.error("a change names entity \(slot) of \(entities.count)") }
+            guard slot < entities.count else {
+                throw reader.error("a change names entity \(slot) of \(entities.count)")
+            }
             let entity = entities[slot]
-            guard let type = entity.type else { throw reader.error("a change of \(entity.name), which the schema does not have") }
+            guard let type = entity.type else {
+                throw reader.error("a change of \(entity.name), which the schema does not have")
+            }
             let id = ObjectID(entityName: entity.name, uuid: try reader.uuid())
             let sides = try reader.byte()
             guard sides & ~3 == 0 else { throw reader.error("a change has the sides \(sides)") }
             var change = ObjectChange(id: id, before: nil, after: nil)
-            if sides & 1 != 0 { change.before = try readValue(type, coding: entity.coding, from: &reader, steps: steps) }
+            if sides & 1 != 0 {
+                change.before = try readValue(type, coding: entity.coding, from: &reader, steps: steps)
+            }
             if sides & 2 != 0 { change.after = try readValue(type, coding: entity.coding, from: &reader, steps: steps) }
             changes.append(change)
         }
@@ -326,7 +353,9 @@ enum BinaryStoreCoding {
         return try JSONDecoder().decode(E.self, from: data)
     }
 
-    private static func readBinary<B: BinaryEntity>(_ type: B.Type, version: Int, from reader: inout BinaryReader) throws -> B {
+    private static func readBinary<B: BinaryEntity>(_ type: B.Type, version: Int, from reader: inout BinaryReader)
+        throws -> B
+    {
         let object = try B(from: &reader, version: version)
         try reader.expectEnd("a \(B.entityName) object")
         return object
@@ -352,13 +381,15 @@ enum BinaryStoreCoding {
     ///
     /// Specialised for the built-in entities, so that each object's upsert runs without looking
     /// up generic metadata.
-    @_specialize(exported: false, where B == ProjectManagerDomain.Project)
-    @_specialize(exported: false, where B == ActivityRecord)
-    @_specialize(exported: false, where B == ProjectManagerDomain.Board)
+    @_specialize(exported:false,where B == ProjectManagerDomain.Project)
+    @_specialize(exported:false,where B == ActivityRecord)
+    @_specialize(exported:false,where B == ProjectManagerDomain.Board)
     private static func decodeBinaryTable<B: BinaryEntity>(
         _ type: B.Type, version: Int, count: Int, from reader: inout BinaryReader, into graph: inout ObjectGraph
     ) throws {
-        guard count <= reader.remaining else { throw reader.error("\(count) \(B.entityName) objects cannot fit in \(reader.remaining) bytes") }
+        guard count <= reader.remaining else {
+            throw reader.error("\(count) \(B.entityName) objects cannot fit in \(reader.remaining) bytes")
+        }
         var table = EntityTable<B>(capacity: count, deferringOrderings: true)
         for _ in 0..<count {
             var row = try reader.lengthPrefixed()

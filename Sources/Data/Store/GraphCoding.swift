@@ -17,7 +17,8 @@ extension Decoder {
     /// The schema given in `userInfo`, which every decoding of entities needs.
     func schema() throws -> Schema {
         guard let schema = userInfo[.schema] as? Schema else {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "no schema given to the decoder"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath, debugDescription: "no schema given to the decoder"))
         }
         return schema
     }
@@ -108,7 +109,9 @@ struct GraphDocument: Codable {
     }
 
     /// Decodes JSON with `schema`, mapping every failure to a ``StoreError`` that names `file`.
-    static func decodeJSON<T: Decodable>(_ type: T.Type, from data: Data, schema: Schema, file: String) throws(StoreError) -> T {
+    static func decodeJSON<T: Decodable>(_ type: T.Type, from data: Data, schema: Schema, file: String)
+        throws(StoreError) -> T
+    {
         let decoder = JSONDecoder()
         decoder.userInfo[.schema] = schema
         do {
@@ -125,7 +128,9 @@ struct GraphDocument: Codable {
     static func describe(_ error: DecodingError) -> String {
         switch error {
         case .dataCorrupted(let context):
-            context.codingPath.isEmpty ? "not a ProjectManager store (not valid JSON)" : "bad value at \(path(context.codingPath)): \(context.debugDescription)"
+            context.codingPath.isEmpty
+                ? "not a ProjectManager store (not valid JSON)"
+                : "bad value at \(path(context.codingPath)): \(context.debugDescription)"
         case .keyNotFound(let key, let context): "missing \(key.stringValue) at \(path(context.codingPath))"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             "bad value at \(path(context.codingPath)): \(context.debugDescription)"
@@ -142,7 +147,10 @@ struct GraphDocument: Codable {
 
 extension ObjectChange: Codable {
     private enum Keys: String, CodingKey {
-        case entity = "e", id, before = "b", after = "a"
+        case entity = "e"
+        case id
+        case before = "b"
+        case after = "a"
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -192,7 +200,12 @@ extension UndoGroup: Codable {
 }
 
 extension StoreCommit: Codable {
-    private enum Keys: String, CodingKey { case operation = "op", actionName = "name", scope = "s", changes = "c" }
+    private enum Keys: String, CodingKey {
+        case operation = "op"
+        case actionName = "name"
+        case scope = "s"
+        case changes = "c"
+    }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)

@@ -70,7 +70,9 @@ public struct SchemaMigration: Sendable {
     let transform: @Sendable (_ entity: String, _ object: inout JSONValue) throws -> Void
 
     /// A step from `version` to `version + 1` that reshapes each stored object of each entity.
-    public init(from version: Int, transform: @escaping @Sendable (_ entity: String, _ object: inout JSONValue) throws -> Void) {
+    public init(
+        from version: Int, transform: @escaping @Sendable (_ entity: String, _ object: inout JSONValue) throws -> Void
+    ) {
         self.version = version
         self.transform = transform
     }

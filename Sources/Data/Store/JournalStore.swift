@@ -101,13 +101,15 @@ final class JournalStore: PersistentStore {
             throw .newerFormat(file: location, found: version, supported: schema.version)
         }
         guard let steps = schema.migrations(from: version) else {
-            throw .unreadable(file: location, reason: "no migration from schema version \(version) to \(schema.version)")
+            throw .unreadable(
+                file: location, reason: "no migration from schema version \(version) to \(schema.version)")
         }
-        let contents = if stored.formatVersion == JournalFormat.firstVersion {
-            try readJSON(stored, schema: schema, undoLimit: undoLimit, steps: steps)
-        } else {
-            try readBinary(stored, schema: schema, undoLimit: undoLimit, steps: steps)
-        }
+        let contents =
+            if stored.formatVersion == JournalFormat.firstVersion {
+                try readJSON(stored, schema: schema, undoLimit: undoLimit, steps: steps)
+            } else {
+                try readBinary(stored, schema: schema, undoLimit: undoLimit, steps: steps)
+            }
         return (contents, !steps.isEmpty)
     }
 
@@ -117,12 +119,20 @@ final class JournalStore: PersistentStore {
     ) throws(StoreError) -> StoreContents {
         var contents = StoreContents(graph: ObjectGraph(schema: schema), undo: UndoStack(limit: undoLimit))
         if var snapshot = stored.snapshot {
-            if !steps.isEmpty { snapshot = try migrated(snapshot, what: "snapshot") { try StoredJSONMigration.migrateDocument($0, with: steps) } }
+            if !steps.isEmpty {
+                snapshot = try migrated(snapshot, what: "snapshot") {
+                    try StoredJSONMigration.migrateDocument($0, with: steps)
+                }
+            }
             contents = try GraphDocument.decode(snapshot, schema: schema, undoLimit: undoLimit, file: location)
         }
         for (index, record) in stored.records.enumerated() {
             var data = record
-            if !steps.isEmpty { data = try migrated(data, what: "record \(index + 1) of the journal") { try StoredJSONMigration.migrateRecord($0, with: steps) } }
+            if !steps.isEmpty {
+                data = try migrated(data, what: "record \(index + 1) of the journal") {
+                    try StoredJSONMigration.migrateRecord($0, with: steps)
+                }
+            }
             let commit: StoreCommit
             do {
                 commit = try GraphDocument.decodeJSON(StoreCommit.self, from: data, schema: schema, file: location)
@@ -149,9 +159,10 @@ final class JournalStore: PersistentStore {
             }
         }
         for (index, record) in stored.records.enumerated() {
-            contents.apply(try decoded("record \(index + 1) of the journal") {
-                try BinaryStoreCoding.decodeRecord(record, schema: schema, steps: steps)
-            })
+            contents.apply(
+                try decoded("record \(index + 1) of the journal") {
+                    try BinaryStoreCoding.decodeRecord(record, schema: schema, steps: steps)
+                })
         }
         if contents.undo.undo.count > undoLimit { contents.undo.undo.removeFirst(contents.undo.undo.count - undoLimit) }
         return contents
@@ -200,7 +211,8 @@ final class JournalStore: PersistentStore {
             guard let journal = slot else { throw .closed(file: location) }
             let schemaVersion = UInt32(contents.graph.schema.version)
             if save.count > Self.recordSampleSize,
-               journal.shouldCompact(afterAppending: try estimatedRecordSize(of: save)) {
+                journal.shouldCompact(afterAppending: try estimatedRecordSize(of: save))
+            {
                 try journal.save(
                     snapshot: { () throws(StoreError) in try snapshot(of: contents) }, schemaVersion: schemaVersion,
                     record: { () throws(StoreError) in try encodeRecord(save.commit) })
@@ -249,7 +261,8 @@ final class JournalStore: PersistentStore {
     func check(schema: Schema) -> StoreCheck {
         let stored: JournalContents
         do {
-            stored = try JournalFile.read(at: url, newStoreSchemaVersion: UInt32(schema.version), fileSystem: fileSystem)
+            stored = try JournalFile.read(
+                at: url, newStoreSchemaVersion: UInt32(schema.version), fileSystem: fileSystem)
         } catch {
             return StoreCheck(file: location, problems: [error.description])
         }

@@ -37,7 +37,8 @@ struct StoreSave: Sendable {
     /// A save of changes already made.
     init(_ commit: StoreCommit) {
         let changes = commit.changes
-        self.init(operation: commit.operation, actionName: commit.actionName, scope: commit.scope, count: changes.count) { limit in
+        self.init(operation: commit.operation, actionName: commit.actionName, scope: commit.scope, count: changes.count)
+        { limit in
             limit >= changes.count ? changes : Array(changes.prefix(limit))
         }
     }

@@ -191,7 +191,9 @@ public struct AccountScopedRepository: ProjectRepository, BoardRepository, Histo
         }
         let all = try await store.boards()
         let visible = Set(all.filter { $0.isVisible(to: viewer) }.map(\.id))
-        if visible.count == all.count { return try await search.searchProjects(matching: query, onBoard: nil, limit: limit) }
+        if visible.count == all.count {
+            return try await search.searchProjects(matching: query, onBoard: nil, limit: limit)
+        }
         let found = try await search.searchProjects(matching: query, onBoard: nil, limit: nil)
         let kept = found.items.filter { visible.contains($0.project.boardID) }
         return SearchResults(items: Array(kept.prefix(limit.map { max($0, 0) } ?? kept.count)), totalCount: kept.count)
@@ -374,14 +376,16 @@ private final class ViewerReading: StoreReading {
     }
 
     /// The board `target` stands on once `changes` are applied.
-    private func targetBoard(of target: Favourite.Target, after changes: ChangeSet) throws(RepositoryError) -> Board.ID {
+    private func targetBoard(of target: Favourite.Target, after changes: ChangeSet) throws(RepositoryError) -> Board.ID
+    {
         switch target {
         case .board(let id):
             return id
         case .project(let id):
             for change in changes.changes.reversed() {
                 switch change {
-                case .insertProject(let project) where project.id == id, .updateProject(let project) where project.id == id:
+                case .insertProject(let project) where project.id == id,
+                    .updateProject(let project) where project.id == id:
                     return project.boardID
                 default: continue
                 }

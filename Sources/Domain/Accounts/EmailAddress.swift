@@ -36,8 +36,10 @@ public struct EmailAddress: Hashable, Sendable, Codable, CustomStringConvertible
     public static func failure(in text: String) -> EmailFailure? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return .empty }
-        if trimmed.unicodeScalars.contains(where: { CharacterSet.whitespacesAndNewlines.contains($0)
-            || CharacterSet.controlCharacters.contains($0) }) {
+        if trimmed.unicodeScalars.contains(where: {
+            CharacterSet.whitespacesAndNewlines.contains($0)
+                || CharacterSet.controlCharacters.contains($0)
+        }) {
             return .spaceOrControlCharacter
         }
         if trimmed.count > lengthLimit { return .tooLong(limit: lengthLimit) }
@@ -58,8 +60,9 @@ public struct EmailAddress: Hashable, Sendable, Codable, CustomStringConvertible
         do {
             try self.init(text)
         } catch {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: "'\(text)' is not an email address: \(error)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath, debugDescription: "'\(text)' is not an email address: \(error)"))
         }
     }
 

@@ -45,11 +45,12 @@ public struct SignUpCheck: Hashable, Sendable {
     /// Checks the three fields as typed.
     public init(email: String, password: String, confirmation: String) {
         self.email = Self.check(email: email)
-        self.password = switch PasswordRules.failure(in: password, email: email) {
-        case nil: .valid
-        case .empty?: .required
-        case let failure?: .invalid(failure)
-        }
+        self.password =
+            switch PasswordRules.failure(in: password, email: email) {
+            case nil: .valid
+            case .empty?: .required
+            case let failure?: .invalid(failure)
+            }
         self.confirmation = confirmation.isEmpty ? .required : confirmation == password ? .matches : .doesNotMatch
     }
 

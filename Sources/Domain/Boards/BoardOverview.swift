@@ -44,7 +44,9 @@ public struct BoardOverview: Hashable, Sendable {
         self.board = board
         self.today = today
         self.columns = ProjectState.allCases.map { state in
-            Column(columns.first { $0.state == state } ?? ColumnWindow(state: state, offset: 0, projects: [], count: 0), today: today)
+            Column(
+                columns.first { $0.state == state } ?? ColumnWindow(state: state, offset: 0, projects: [], count: 0),
+                today: today)
         }
     }
 
@@ -63,7 +65,8 @@ public struct BoardOverview: Hashable, Sendable {
 
     /// The column for a state.
     public func column(_ state: ProjectState) -> Column {
-        columns.first { $0.state == state } ?? Column(ColumnWindow(state: state, offset: 0, projects: [], count: 0), today: today)
+        columns.first { $0.state == state }
+            ?? Column(ColumnWindow(state: state, offset: 0, projects: [], count: 0), today: today)
     }
 
     /// Every project read, column by column.

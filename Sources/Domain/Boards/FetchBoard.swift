@@ -18,7 +18,9 @@ public struct FetchBoard: Sendable {
     ///   each column's ``BoardOverview/Column/count`` is its whole size either way.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
     /// - Complexity: O(*k*) for the *k* projects read.
-    public func callAsFunction(_ id: Board.ID = .default, window: Int? = nil) async throws(RepositoryError) -> BoardOverview {
+    public func callAsFunction(_ id: Board.ID = .default, window: Int? = nil) async throws(RepositoryError)
+        -> BoardOverview
+    {
         let board = try await boards.board(id: id)
         var columns: [ColumnWindow] = []
         for state in ProjectState.allCases {

@@ -28,7 +28,8 @@ public struct HomeBoard: Sendable {
             if let home = boards.first(where: { $0.id == .default }) ?? boards.first { return (nil, home) }
             let now = environment.now()
             let board = Board(
-                id: Board.ID(rawValue: environment.makeID()), title: Board.defaultTitle, createdAt: now, owner: store.author)
+                id: Board.ID(rawValue: environment.makeID()), title: Board.defaultTitle, createdAt: now,
+                owner: store.author)
             let made = CreateBoard.decide(board, at: now)
             return (made.changes, made.board)
         }

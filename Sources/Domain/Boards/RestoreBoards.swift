@@ -38,14 +38,18 @@ public struct RestoreBoards: Sendable {
                 let board: Board
                 if entry.board.id == .default {
                     let existing = try store.board(id: .default)
-                    board = Board(id: .default, title: entry.board.title, createdAt: entry.board.createdAt, owner: existing.owner)
+                    board = Board(
+                        id: .default, title: entry.board.title, createdAt: entry.board.createdAt, owner: existing.owner)
                     changes.update(board)
                 } else {
-                    board = Board(id: entry.board.id, title: entry.board.title, createdAt: entry.board.createdAt, owner: store.author)
+                    board = Board(
+                        id: entry.board.id, title: entry.board.title, createdAt: entry.board.createdAt,
+                        owner: store.author)
                     changes.insert(board)
                 }
                 try Self.place(
-                    entry.projects, on: board.id, after: board.id == .default, newIDs: nil, in: &changes, reading: store)
+                    entry.projects, on: board.id, after: board.id == .default, newIDs: nil, in: &changes, reading: store
+                )
                 restored.append(board)
             }
             guard !restored.isEmpty else { return (nil, []) }
@@ -58,7 +62,9 @@ public struct RestoreBoards: Sendable {
     ///
     /// - Returns: The new board.
     /// - Throws: ``RepositoryError/invalid(_:)`` when the title or a project breaks the rules.
-    public func callAsFunction(_ backup: Backup, intoNewBoardTitled title: String) async throws(RepositoryError) -> Board {
+    public func callAsFunction(_ backup: Backup, intoNewBoardTitled title: String) async throws(RepositoryError)
+        -> Board
+    {
         let failures = ProjectRules.failures(title: title)
         guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }
         try Self.check(backup.projects)
@@ -66,7 +72,8 @@ public struct RestoreBoards: Sendable {
         let environment = environment
         let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
         return try await store.write { store throws(RepositoryError) in
-            let board = Board(id: Board.ID(rawValue: environment.makeID()), title: title, createdAt: now, owner: store.author)
+            let board = Board(
+                id: Board.ID(rawValue: environment.makeID()), title: title, createdAt: now, owner: store.author)
             var changes = ChangeSet(UserAction(.restoreBoards([board.id]), at: now), undoOn: board.id)
             changes.insert(board)
             changes.record(.boardCreated, title: board.title, on: board.id)
@@ -93,10 +100,12 @@ public struct RestoreBoards: Sendable {
             let rank = last[project.state].map(Rank.after) ?? .initial
             last[project.state] = rank
             counts[project.state, default: 0] += 1
-            changes.insert(Project(
-                id: newIDs?() ?? project.id, boardID: board,
-                title: project.title, body: project.body, deadline: project.deadline, recurrence: project.recurrence,
-                state: project.state, rank: rank, createdAt: project.createdAt, updatedAt: project.updatedAt))
+            changes.insert(
+                Project(
+                    id: newIDs?() ?? project.id, boardID: board,
+                    title: project.title, body: project.body, deadline: project.deadline,
+                    recurrence: project.recurrence,
+                    state: project.state, rank: rank, createdAt: project.createdAt, updatedAt: project.updatedAt))
         }
         for state in ProjectState.allCases {
             if let count = counts[state] { changes.record(.imported(count: count, state), title: "", on: board) }

@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// Writes projects as an iCalendar document (RFC 5545) that calendar apps subscribe to: each dated
 /// project a `VTODO` due on its day, each repeating one an all-day `VEVENT` with its `RRULE` and
 /// `EXDATE`, each with a `VALARM` for its reminder.
@@ -39,8 +38,10 @@ public struct CalendarFeed: Sendable {
         public var updatedAt: Date
 
         /// One project as the feed shows it; not done, with the standard reminder, by default.
-        public init(id: Project.ID, title: String, body: String = "", schedule: Schedule, isDone: Bool = false,
-                    reminder: ReminderRule = .standard, updatedAt: Date) {
+        public init(
+            id: Project.ID, title: String, body: String = "", schedule: Schedule, isDone: Bool = false,
+            reminder: ReminderRule = .standard, updatedAt: Date
+        ) {
             self.id = id
             self.title = title
             self.body = body
@@ -67,8 +68,10 @@ public struct CalendarFeed: Sendable {
 
     /// The document.
     public var text: String {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ProjectManager//pm//EN", "CALSCALE:GREGORIAN",
-                     "X-WR-CALNAME:\(Self.escape(name))"]
+        var lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ProjectManager//pm//EN", "CALSCALE:GREGORIAN",
+            "X-WR-CALNAME:\(Self.escape(name))",
+        ]
         for item in items { lines += Self.component(item) }
         lines.append("END:VCALENDAR")
         return lines.map(Self.fold).joined()
@@ -82,13 +85,17 @@ public struct CalendarFeed: Sendable {
         switch item.schedule {
         case .due(let day):
             kind = "VTODO"
-            lines = ["BEGIN:VTODO", "UID:\(item.id)", "DTSTAMP:\(timestamp(item.updatedAt))",
-                     "DUE;VALUE=DATE:\(date(day))", "STATUS:\(item.isDone ? "COMPLETED" : "NEEDS-ACTION")"]
+            lines = [
+                "BEGIN:VTODO", "UID:\(item.id)", "DTSTAMP:\(timestamp(item.updatedAt))",
+                "DUE;VALUE=DATE:\(date(day))", "STATUS:\(item.isDone ? "COMPLETED" : "NEEDS-ACTION")",
+            ]
         case .repeating(let recurrence):
             kind = "VEVENT"
-            lines = ["BEGIN:VEVENT", "UID:\(item.id)", "DTSTAMP:\(timestamp(item.updatedAt))",
-                     "DTSTART;VALUE=DATE:\(date(firstDay(of: recurrence)))", "RRULE:\(recurrence.rule)",
-                     "TRANSP:TRANSPARENT"]
+            lines = [
+                "BEGIN:VEVENT", "UID:\(item.id)", "DTSTAMP:\(timestamp(item.updatedAt))",
+                "DTSTART;VALUE=DATE:\(date(firstDay(of: recurrence)))", "RRULE:\(recurrence.rule)",
+                "TRANSP:TRANSPARENT",
+            ]
             if !recurrence.exceptions.isEmpty {
                 lines.append("EXDATE;VALUE=DATE:" + recurrence.exceptions.sorted().map(date).joined(separator: ","))
             }
@@ -98,8 +105,10 @@ public struct CalendarFeed: Sendable {
         if case .before(let days, let time) = item.reminder, !item.isDone {
             // From the start of the due day (for a VTODO, its DUE: RELATED=END).
             let minutes = time.hour * 60 + time.minute - days * 24 * 60
-            lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:\(escape(item.title))",
-                      "TRIGGER\(kind == "VTODO" ? ";RELATED=END" : ""):\(duration(minutes: minutes))", "END:VALARM"]
+            lines += [
+                "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:\(escape(item.title))",
+                "TRIGGER\(kind == "VTODO" ? ";RELATED=END" : ""):\(duration(minutes: minutes))", "END:VALARM",
+            ]
         }
         lines.append("END:\(kind)")
         return lines
@@ -125,7 +134,10 @@ public struct CalendarFeed: Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .gmt
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
-        func two(_ value: Int?) -> String { let value = value ?? 0; return value < 10 ? "0\(value)" : "\(value)" }
+        func two(_ value: Int?) -> String {
+            let value = value ?? 0
+            return value < 10 ? "0\(value)" : "\(value)"
+        }
         let day = Day(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
         return "\(date(day))T\(two(parts.hour))\(two(parts.minute))\(two(parts.second))Z"
     }

@@ -80,7 +80,9 @@ public struct Favourite: Identifiable, Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case target, boardID = "board", starredAt
+        case target
+        case boardID = "board"
+        case starredAt
     }
 }
 

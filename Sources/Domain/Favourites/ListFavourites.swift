@@ -27,7 +27,8 @@ public struct ListFavourites: Sendable {
             case .board:
                 items.append(FavouriteItem(favourite: favourite, board: board, project: nil))
             case .project(let id):
-                items.append(FavouriteItem(favourite: favourite, board: board, project: try await projects.project(id: id)))
+                items.append(
+                    FavouriteItem(favourite: favourite, board: board, project: try await projects.project(id: id)))
             }
         }
         return items

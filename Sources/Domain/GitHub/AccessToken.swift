@@ -9,7 +9,8 @@ import Foundation
 /// ```
 /// Only the code that sends it to GitHub or writes it to its `0600` file reads
 /// ``unredactedValue``. It is deliberately not `Codable`, so that no `--json` output can hold it.
-public struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable
+{
     private let secret: String
 
     /// A token with this text; surrounding whitespace (a pasted newline) is dropped.

@@ -11,9 +11,12 @@ public struct GitHubRepositoryName: Hashable, Sendable, Codable, CustomStringCon
     public init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
-        guard parts.count == 2, parts.allSatisfy({ part in
-            !part.isEmpty && part != "." && part != ".." && part.unicodeScalars.allSatisfy { $0.isASCII && allowed.contains($0) }
-        }) else { return nil }
+        guard parts.count == 2,
+            parts.allSatisfy({ part in
+                !part.isEmpty && part != "." && part != ".."
+                    && part.unicodeScalars.allSatisfy { $0.isASCII && allowed.contains($0) }
+            })
+        else { return nil }
         owner = String(parts[0])
         name = String(parts[1])
     }
@@ -107,7 +110,8 @@ public struct IssueFilter: Hashable, Sendable {
     /// Which way to sort.
     public enum Direction: String, Hashable, Sendable, CaseIterable {
         /// `ascending` (`asc`), oldest or fewest first, or `descending` (`desc`), newest or most first.
-        case ascending = "asc", descending = "desc"
+        case ascending = "asc"
+        case descending = "desc"
     }
 
     /// Which states to include; open ones by default.

@@ -15,7 +15,8 @@ public struct GitHubBoardLink: Hashable, Sendable, Codable, Identifiable {
 
     /// A link of `board` to `repository`, with what its sync may do there and nothing waiting.
     public init(
-        board: Board.ID, repository: GitHubRepositoryName, createsIssues: Bool = false, closesDeletedIssues: Bool = false
+        board: Board.ID, repository: GitHubRepositoryName, createsIssues: Bool = false,
+        closesDeletedIssues: Bool = false
     ) {
         id = board
         self.repository = repository

@@ -13,7 +13,8 @@ public protocol GitHubIssueRepository: Sendable {
     ///   ``GitHubError/transport(_:)``, ``GitHubError/server(status:message:)``,
     ///   ``GitHubError/status(_:message:)`` or ``GitHubError/decoding(field:reason:)``.
     /// - Complexity: one request; a page holds at most 100 issues.
-    func firstPage(of repository: GitHubRepositoryName, matching filter: IssueFilter) async throws(GitHubError) -> IssuePage
+    func firstPage(of repository: GitHubRepositoryName, matching filter: IssueFilter) async throws(GitHubError)
+        -> IssuePage
     /// The page after the one `cursor` came with.
     /// - Throws: As ``firstPage(of:matching:)``, and ``GitHubError/foreignLink(host:)`` when the
     ///   cursor points at another host than the API's.
@@ -38,8 +39,10 @@ extension GitHubIssueRepository {
     /// - Throws: As ``update(issue:in:with:)``.
     /// - Complexity: one request.
     public func setState(_ state: GitHubIssue.State, ofIssue number: Int, in repository: GitHubRepositoryName)
-        async throws(GitHubError) -> GitHubIssue {
-        try await update(issue: number, in: repository, with: IssueChange(state: state == .closed ? .closed(.completed) : .open))
+        async throws(GitHubError) -> GitHubIssue
+    {
+        try await update(
+            issue: number, in: repository, with: IssueChange(state: state == .closed ? .closed(.completed) : .open))
     }
 }
 
@@ -152,7 +155,8 @@ public struct GitHubTokenCheck: Hashable, Sendable {
     public func missing(_ needed: [String]) -> [String] {
         guard let scopes else { return [] }
         return needed.filter { scope in
-            !scopes.contains(scope) && !scopes.contains { scope.hasPrefix($0 + ":") || ($0 == "repo" && scope == "public_repo") }
+            !scopes.contains(scope)
+                && !scopes.contains { scope.hasPrefix($0 + ":") || ($0 == "repo" && scope == "public_repo") }
         }
     }
 }

@@ -78,7 +78,9 @@ public struct SyncBoardWithGitHub: Sendable {
         let found = try await repository { () async throws(RepositoryError) in try await links.link(of: board) }
         guard let link = found else { throw .notLinked(board) }
         let cards = try await repository { () async throws(RepositoryError) in try await links.cards(on: board) }
-        let projects = try await repository { () async throws(RepositoryError) in try await store.projects(onBoard: board) }
+        let projects = try await repository { () async throws(RepositoryError) in
+            try await store.projects(onBoard: board)
+        }
         let incoming = try await allIssues(of: link.repository)
         var pass = Pass(link: link, cards: cards, projects: projects, now: environment.now())
         pass.report.isUnchanged = incoming.unchanged
@@ -118,9 +120,10 @@ public struct SyncBoardWithGitHub: Sendable {
         /// Whether a change to GitHub for `project` must wait; reports it when so.
         mutating func mustWait(_ project: Project.ID, issue: Int?) -> Bool {
             guard let retry = retries[project], retry.notBefore > now else { return false }
-            report.setAside.append(.init(
-                direction: .toGitHub, issue: issue, project: project,
-                reason: .waiting(until: retry.notBefore, attempts: retry.attempts)))
+            report.setAside.append(
+                .init(
+                    direction: .toGitHub, issue: issue, project: project,
+                    reason: .waiting(until: retry.notBefore, attempts: retry.attempts)))
             return true
         }
 
@@ -132,7 +135,8 @@ public struct SyncBoardWithGitHub: Sendable {
         }
 
         mutating func setAsideIncoming(issue: Int, project: Project.ID?, _ error: RepositoryError) {
-            report.setAside.append(.init(direction: .fromGitHub, issue: issue, project: project, reason: .repository(error)))
+            report.setAside.append(
+                .init(direction: .fromGitHub, issue: issue, project: project, reason: .repository(error)))
         }
     }
 
@@ -146,7 +150,8 @@ public struct SyncBoardWithGitHub: Sendable {
                 // A card deleted here keeps its record, so its issue does not come back.
                 if let card = pass.cards[id], let project = pass.projects[id] { known.append((card, project, issue)) }
             } else if let marked = GitHubText.project(markedIn: issue.body), pass.cards[marked] == nil,
-                      let project = pass.projects[marked] {
+                let project = pass.projects[marked]
+            {
                 // Made from this card by a sync that stopped before it saved the card's issue.
                 var card = GitHubCard(project: marked, board: pass.board, issue: issue)
                 (card.syncedTitle, card.syncedBody) = (project.title, project.body)
@@ -158,7 +163,9 @@ public struct SyncBoardWithGitHub: Sendable {
             }
         }
         // Changes that failed before go after the others.
-        let (fresh, retried) = (known.filter { pass.retries[$0.card.id] == nil }, known.filter { pass.retries[$0.card.id] != nil })
+        let (fresh, retried) = (
+            known.filter { pass.retries[$0.card.id] == nil }, known.filter { pass.retries[$0.card.id] != nil }
+        )
         for item in fresh + retried {
             try await merge(item.card, item.project, item.issue, &pass)
         }
@@ -187,7 +194,9 @@ public struct SyncBoardWithGitHub: Sendable {
 
     /// Merges a card and its issue against their last sync, applies the result here, and sends
     /// what GitHub lacks in one request.
-    private func merge(_ card: GitHubCard, _ project: Project, _ issue: GitHubIssue, _ pass: inout Pass) async throws(GitHubSyncError) {
+    private func merge(_ card: GitHubCard, _ project: Project, _ issue: GitHubIssue, _ pass: inout Pass)
+        async throws(GitHubSyncError)
+    {
         let theirsTitle = GitHubText.cardTitle(issue.title, number: issue.number)
         let theirsBody = GitHubText.normalizedBody(issue.body)
         let theirsCardBody = GitHubText.fitted(body: theirsBody)
@@ -196,7 +205,11 @@ public struct SyncBoardWithGitHub: Sendable {
 
         var title = theirsTitle
         if project.title != card.syncedTitle, project.title != theirsTitle {
-            if theirsTitle == card.syncedTitle { (title, change.title) = (project.title, project.title) } else { conflict = true }
+            if theirsTitle == card.syncedTitle {
+                (title, change.title) = (project.title, project.title)
+            } else {
+                conflict = true
+            }
         }
         var body = theirsCardBody
         if project.body != card.syncedBody, project.body != theirsCardBody {
@@ -221,7 +234,8 @@ public struct SyncBoardWithGitHub: Sendable {
                 pass.report.conflicts += 1
             }
             if title != project.title || body != project.body {
-                let draft = ProjectDraft(title: title, body: body, deadline: project.deadline, repeatRule: project.recurrence?.rule)
+                let draft = ProjectDraft(
+                    title: title, body: body, deadline: project.deadline, repeatRule: project.recurrence?.rule)
                 try await updateProject(card.id, with: draft)
             }
             if let move { try await moveProject(card.id, to: move) }
@@ -230,11 +244,15 @@ public struct SyncBoardWithGitHub: Sendable {
             return
         }
         var synced = card
-        (synced.number, synced.url, synced.labels, synced.assignees) = (issue.number, issue.url, issue.labels, issue.assignees)
+        (synced.number, synced.url, synced.labels, synced.assignees) = (
+            issue.number, issue.url, issue.labels, issue.assignees
+        )
         (synced.syncedTitle, synced.syncedBody, synced.syncedState) = (theirsTitle, theirsCardBody, issue.state)
         let changedHere = title != project.title || body != project.body || move != nil
-        if changedHere || synced.number != card.number || synced.labels != card.labels || synced.assignees != card.assignees
-            || synced.url != card.url {
+        if changedHere || synced.number != card.number || synced.labels != card.labels
+            || synced.assignees != card.assignees
+            || synced.url != card.url
+        {
             pass.report.updated += 1
         }
 
@@ -251,7 +269,7 @@ public struct SyncBoardWithGitHub: Sendable {
                 case nil: break
                 }
                 pass.retries[card.id] = nil
-            } catch where Self.stopsTheSync(error) {
+            } catch  where Self.stopsTheSync(error) {
                 pass.unsaved[card.id] = synced
                 throw .gitHub(error)
             } catch {
@@ -273,16 +291,23 @@ public struct SyncBoardWithGitHub: Sendable {
             let batch = new.filter { $0.state == state }
             guard !batch.isEmpty else { continue }
             let column: ProjectState = state == .closed ? .done : .todo
-            let drafts = batch.map { ProjectDraft(title: GitHubText.cardTitle($0.title, number: $0.number), body: GitHubText.cardBody($0.body)) }
+            let drafts = batch.map {
+                ProjectDraft(
+                    title: GitHubText.cardTitle($0.title, number: $0.number), body: GitHubText.cardBody($0.body))
+            }
             do throws(RepositoryError) {
                 let saved = try await importProjects(drafts, on: pass.board, in: column)
-                for (project, issue) in zip(saved, batch) { keep(GitHubCard(project: project.id, board: pass.board, issue: issue), &pass) }
+                for (project, issue) in zip(saved, batch) {
+                    keep(GitHubCard(project: project.id, board: pass.board, issue: issue), &pass)
+                }
                 pass.report.added += batch.count
             } catch {
                 for (draft, issue) in zip(drafts, batch) {
                     do throws(RepositoryError) {
                         let saved = try await importProjects([draft], on: pass.board, in: column)
-                        if let project = saved.first { keep(GitHubCard(project: project.id, board: pass.board, issue: issue), &pass) }
+                        if let project = saved.first {
+                            keep(GitHubCard(project: project.id, board: pass.board, issue: issue), &pass)
+                        }
                         pass.report.added += 1
                     } catch {
                         pass.setAsideIncoming(issue: issue.number, project: nil, error)
@@ -302,7 +327,9 @@ public struct SyncBoardWithGitHub: Sendable {
     /// Closes, as not planned, the open issue of each card deleted here (when the link says so).
     private func closeDeleted(_ pass: inout Pass, states: [Int64: GitHubIssue.State]) async throws(GitHubSyncError) {
         guard pass.link.closesDeletedIssues else { return }
-        let gone = pass.cards.values.filter { pass.projects[$0.id] == nil && $0.syncedState == .open && states[$0.issueID] == .open }
+        let gone = pass.cards.values.filter {
+            pass.projects[$0.id] == nil && $0.syncedState == .open && states[$0.issueID] == .open
+        }
         for card in gone.sorted(by: { $0.number < $1.number }) {
             // A card moved to another board is not deleted.
             do throws(RepositoryError) {
@@ -314,7 +341,8 @@ public struct SyncBoardWithGitHub: Sendable {
             }
             if pass.mustWait(card.id, issue: card.number) { continue }
             let closing = await attempt { () async throws(GitHubError) in
-                try await issues.update(issue: card.number, in: pass.link.repository, with: IssueChange(state: .closed(.notPlanned)))
+                try await issues.update(
+                    issue: card.number, in: pass.link.repository, with: IssueChange(state: .closed(.notPlanned)))
             }
             switch closing {
             case .success(let answer):
@@ -334,13 +362,18 @@ public struct SyncBoardWithGitHub: Sendable {
     /// Makes an issue of each card without one, oldest first, saving each card's issue as soon as
     /// GitHub has made it; a card in Done has its issue closed in a second request.
     private func makeIssues(_ pass: inout Pass) async throws(GitHubSyncError) {
-        let waiting = pass.projects.values.filter { pass.cards[$0.id] == nil }.sorted { ($0.createdAt, $0.rank) < ($1.createdAt, $1.rank) }
-        let (fresh, retried) = (waiting.filter { pass.retries[$0.id] == nil }, waiting.filter { pass.retries[$0.id] != nil })
+        let waiting = pass.projects.values.filter { pass.cards[$0.id] == nil }.sorted {
+            ($0.createdAt, $0.rank) < ($1.createdAt, $1.rank)
+        }
+        let (fresh, retried) = (
+            waiting.filter { pass.retries[$0.id] == nil }, waiting.filter { pass.retries[$0.id] != nil }
+        )
         for project in fresh + retried {
             if pass.mustWait(project.id, issue: nil) { continue }
             let making = await attempt { () async throws(GitHubError) in
                 try await issues.create(
-                    NewIssue(title: project.title, body: GitHubText.body(project.body, markedFor: project.id)), in: pass.link.repository)
+                    NewIssue(title: project.title, body: GitHubText.body(project.body, markedFor: project.id)),
+                    in: pass.link.repository)
             }
             let made: GitHubIssue
             switch making {
@@ -357,7 +390,8 @@ public struct SyncBoardWithGitHub: Sendable {
             pass.retries[project.id] = nil
             guard project.state == .done else { continue }
             let closing = await attempt { () async throws(GitHubError) in
-                try await issues.update(issue: made.number, in: pass.link.repository, with: IssueChange(state: .closed(.completed)))
+                try await issues.update(
+                    issue: made.number, in: pass.link.repository, with: IssueChange(state: .closed(.completed)))
             }
             switch closing {
             case .success(let answer):
@@ -388,9 +422,12 @@ public struct SyncBoardWithGitHub: Sendable {
 
     // MARK: - Reading
 
-    private func allIssues(of repository: GitHubRepositoryName) async throws(GitHubSyncError) -> (issues: [GitHubIssue], unchanged: Bool) {
+    private func allIssues(of repository: GitHubRepositoryName) async throws(GitHubSyncError) -> (
+        issues: [GitHubIssue], unchanged: Bool
+    ) {
         do throws(GitHubError) {
-            var page = try await issues.firstPage(of: repository, matching: IssueFilter(state: .all, sort: .created, direction: .ascending))
+            var page = try await issues.firstPage(
+                of: repository, matching: IssueFilter(state: .all, sort: .created, direction: .ascending))
             var all = page.issues
             var unchanged = page.isUnchanged
             while let next = page.next {
@@ -421,7 +458,9 @@ public struct SyncBoardWithGitHub: Sendable {
         try await store.save(changes)
     }
 
-    private func repository<Value>(_ work: () async throws(RepositoryError) -> Value) async throws(GitHubSyncError) -> Value {
+    private func repository<Value>(_ work: () async throws(RepositoryError) -> Value) async throws(GitHubSyncError)
+        -> Value
+    {
         do {
             return try await work()
         } catch {

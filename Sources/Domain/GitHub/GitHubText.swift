@@ -29,12 +29,13 @@ public enum GitHubText {
     public static func shown(_ message: String, hiding token: AccessToken? = nil) -> String {
         var text = message
         if let token, !token.isEmpty { text = text.replacingOccurrences(of: token.unredactedValue, with: redaction) }
-        text = String(text.unicodeScalars.compactMap { scalar -> Character? in
-            if scalar == "\n" || scalar == "\r" || scalar == "\t" || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                return " "
-            }
-            return ProjectRules.isInvisibleControl(scalar) ? nil : Character(scalar)
-        })
+        text = String(
+            text.unicodeScalars.compactMap { scalar -> Character? in
+                if scalar == "\n" || scalar == "\r" || scalar == "\t" || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                    return " "
+                }
+                return ProjectRules.isInvisibleControl(scalar) ? nil : Character(scalar)
+            })
         text = redactingCredentials(in: text)
         text = text.trimmingCharacters(in: .whitespaces)
         return text.count > messageLimit ? String(text.prefix(messageLimit - 1)) + cutMark : text
@@ -46,7 +47,9 @@ public enum GitHubText {
         // After "Bearer", anything is a credential; after "token" or "Basic", only what looks like
         // one (16 characters or more of a token's alphabet), so that "the token is invalid" stays.
         result.replace(/(?i)\b(bearer)(\s+|%20|\+)[^\s"',;]+/) { match in "\(match.output.1) \(redaction)" }
-        result.replace(/(?i)\b(token|basic)(\s+|%20|\+)[A-Za-z0-9_\-.=+\/:]{16,}/) { match in "\(match.output.1) \(redaction)" }
+        result.replace(/(?i)\b(token|basic)(\s+|%20|\+)[A-Za-z0-9_\-.=+\/:]{16,}/) { match in
+            "\(match.output.1) \(redaction)"
+        }
         result.replace(/\b(gh[pousr]_|github_pat_)[A-Za-z0-9_]{8,}/) { _ in redaction }
         return result
     }
@@ -57,12 +60,17 @@ public enum GitHubText {
     /// characters, trimmed, cut to ``ProjectRules/titleLimit`` with ``cutMark``; `#number` when
     /// nothing is left.
     public static func cardTitle(_ title: String, number: Int) -> String {
-        let cleaned = String(String.UnicodeScalarView(title.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
-            if scalar == "\n" || scalar == "\r" || scalar == "\t" || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                return " "
-            }
-            return ProjectRules.isInvisibleControl(scalar) ? nil : scalar
-        })).trimmingCharacters(in: .whitespacesAndNewlines)
+        let cleaned = String(
+            String.UnicodeScalarView(
+                title.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
+                    if scalar == "\n" || scalar == "\r" || scalar == "\t" || scalar == "\u{2028}"
+                        || scalar == "\u{2029}"
+                    {
+                        return " "
+                    }
+                    return ProjectRules.isInvisibleControl(scalar) ? nil : scalar
+                })
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !cleaned.isEmpty else { return "#\(number)" }
         guard cleaned.count > ProjectRules.titleLimit else { return cleaned }
         return String(cleaned.prefix(ProjectRules.titleLimit - 1)).trimmingCharacters(in: .whitespaces) + cutMark
@@ -114,7 +122,8 @@ public enum GitHubText {
     /// The card whose marker `body` carries, if any.
     public static func project(markedIn body: String?) -> Project.ID? {
         guard let body, let match = body.firstMatch(of: markerPattern),
-              let id = UUID(uuidString: String(match.output.1)) else { return nil }
+            let id = UUID(uuidString: String(match.output.1))
+        else { return nil }
         return Project.ID(rawValue: id)
     }
 

@@ -18,9 +18,12 @@ public struct LinkBoardToGitHub: Sendable {
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist (or is another
     ///   account's), ``RepositoryError/storage(_:)``.
     public func callAsFunction(
-        _ board: Board.ID, to repository: GitHubRepositoryName, createsIssues: Bool = false, closesDeletedIssues: Bool = false
+        _ board: Board.ID, to repository: GitHubRepositoryName, createsIssues: Bool = false,
+        closesDeletedIssues: Bool = false
     ) async throws(RepositoryError) {
-        try await links.save(GitHubBoardLink(
-            board: board, repository: repository, createsIssues: createsIssues, closesDeletedIssues: closesDeletedIssues))
+        try await links.save(
+            GitHubBoardLink(
+                board: board, repository: repository, createsIssues: createsIssues,
+                closesDeletedIssues: closesDeletedIssues))
     }
 }

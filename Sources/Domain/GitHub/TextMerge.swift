@@ -28,8 +28,11 @@ public enum TextMerge {
     public static func merge(base: String, ours: String, theirs: String) -> Result {
         if ours == theirs || theirs == base { return Result(text: ours, conflicts: 0) }
         if ours == base { return Result(text: theirs, conflicts: 0) }
-        let original = lines(base), mine = lines(ours), other = lines(theirs)
-        let toMine = matches(original, mine), toOther = matches(original, other)
+        let original = lines(base)
+        let mine = lines(ours)
+        let other = lines(theirs)
+        let toMine = matches(original, mine)
+        let toOther = matches(original, other)
         var merged: [Substring] = []
         var conflicts = 0
         var (o, a, b) = (0, 0, 0)
@@ -44,9 +47,12 @@ public enum TextMerge {
                 continue
             }
             let next = (o..<original.count).first { toMine[$0] != nil && toOther[$0] != nil }
-            let (endO, endA, endB) = next.map { ($0, toMine[$0] ?? mine.count, toOther[$0] ?? other.count) }
+            let (endO, endA, endB) =
+                next.map { ($0, toMine[$0] ?? mine.count, toOther[$0] ?? other.count) }
                 ?? (original.count, mine.count, other.count)
-            let inBase = original[o..<endO], inMine = mine[a..<endA], inOther = other[b..<endB]
+            let inBase = original[o..<endO]
+            let inMine = mine[a..<endA]
+            let inOther = other[b..<endB]
             if inMine.elementsEqual(inBase) {
                 merged += inOther
             } else if inOther.elementsEqual(inBase) || inMine.elementsEqual(inOther) {
@@ -74,19 +80,22 @@ public enum TextMerge {
             result[start] = start
             start += 1
         }
-        var endBase = base.count, endOther = other.count
+        var endBase = base.count
+        var endOther = other.count
         while endBase > start, endOther > start, base[endBase - 1] == other[endOther - 1] {
             endBase -= 1
             endOther -= 1
             result[endBase] = endOther
         }
-        let n = endBase - start, m = endOther - start
+        let n = endBase - start
+        let m = endOther - start
         guard n > 0, m > 0, n * m <= matchLimit else { return result }
         // lengths[i][j]: the longest common subsequence of base[start+i...] and other[start+j...].
         var lengths = [[Int32]](repeating: [Int32](repeating: 0, count: m + 1), count: n + 1)
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in stride(from: m - 1, through: 0, by: -1) {
-                lengths[i][j] = base[start + i] == other[start + j]
+                lengths[i][j] =
+                    base[start + i] == other[start + j]
                     ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
             }
         }

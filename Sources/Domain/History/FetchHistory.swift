@@ -9,7 +9,9 @@ public struct FetchHistory: Sendable {
 
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
     /// - Complexity: O(*limit*), or O(*a*) for all *a* activities of the board.
-    public func callAsFunction(onBoard board: Board.ID = .default, limit: Int? = nil) async throws(RepositoryError) -> [Activity] {
+    public func callAsFunction(onBoard board: Board.ID = .default, limit: Int? = nil) async throws(RepositoryError)
+        -> [Activity]
+    {
         try await history.activities(onBoard: board, limit: limit)
     }
 }

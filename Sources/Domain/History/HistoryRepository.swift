@@ -10,7 +10,9 @@ public struct UndoStatus: Hashable, Sendable {
     public var redoActivities: [Activity]
 
     /// A status; by default nothing to undo or redo.
-    public init(canUndo: Bool = false, canRedo: Bool = false, undoActivities: [Activity] = [], redoActivities: [Activity] = []) {
+    public init(
+        canUndo: Bool = false, canRedo: Bool = false, undoActivities: [Activity] = [], redoActivities: [Activity] = []
+    ) {
         self.canUndo = canUndo
         self.canRedo = canRedo
         self.undoActivities = undoActivities

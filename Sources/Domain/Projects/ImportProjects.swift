@@ -29,8 +29,9 @@ public struct ImportProjects: Sendable {
         var drafted: [Project] = []
         drafted.reserveCapacity(drafts.count)
         for draft in drafts {
-            drafted.append(try ProjectDraft.validated(draft).project(
-                id: Project.ID(rawValue: environment.makeID()), on: board, in: state, at: now, today: today))
+            drafted.append(
+                try ProjectDraft.validated(draft).project(
+                    id: Project.ID(rawValue: environment.makeID()), on: board, in: state, at: now, today: today))
         }
         guard !drafted.isEmpty else { return [] }
         let projects = drafted

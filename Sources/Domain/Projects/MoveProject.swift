@@ -109,12 +109,14 @@ public struct MoveProject: Sendable {
             let occurrence = project.occurrenceCompleted(byMovingTo: state, today: today)
             let landing = occurrence == nil ? state : .todo
             project.rank = try store.gap(
-                at: occurrence == nil ? index : nil, in: landing, onBoard: destination.id, moving: nil).rank
+                at: occurrence == nil ? index : nil, in: landing, onBoard: destination.id, moving: nil
+            ).rank
             (project.boardID, project.state, project.updatedAt) = (destination.id, landing, now)
             project.deadline = occurrence?.next ?? project.deadline
 
             var changes = ChangeSet(
-                UserAction(.moveProjectToBoard(id, board: board, state: requested, index: index), at: now), undoOn: source.id)
+                UserAction(.moveProjectToBoard(id, board: board, state: requested, index: index), at: now),
+                undoOn: source.id)
             changes.update(project)
             // A star goes with its project, so that it stays on the project's board.
             if let star = try store.favourite(for: .project(id)) {
@@ -124,7 +126,9 @@ public struct MoveProject: Sendable {
                 .movedToBoard(destination.id, title: destination.title, from: from, to: landing),
                 title: project.title, project: id, on: source.id)
             changes.record(.movedFromBoard(source.id, title: source.title, from: from, to: landing), of: project)
-            if let occurrence { changes.record(.occurrenceCompleted(occurrence.day, next: occurrence.next), of: project) }
+            if let occurrence {
+                changes.record(.occurrenceCompleted(occurrence.day, next: occurrence.next), of: project)
+            }
             return (changes, ProjectChange(project: project, isChanged: true))
         }
     }

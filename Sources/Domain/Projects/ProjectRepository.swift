@@ -71,7 +71,8 @@ public struct ColumnGap: Hashable, Sendable {
         let others = column.filter { $0.id != moving }
         let gap = min(max(index ?? others.count, 0), others.count)
         self.init(
-            index: gap, before: gap > 0 ? others[gap - 1].rank : nil, after: gap < others.count ? others[gap].rank : nil,
+            index: gap, before: gap > 0 ? others[gap - 1].rank : nil,
+            after: gap < others.count ? others[gap].rank : nil,
             current: current)
     }
 }
@@ -84,7 +85,8 @@ extension ProjectRepository {
     public func gap(
         at index: Int?, in state: ProjectState, onBoard board: Board.ID, moving: Project.ID?
     ) async throws(RepositoryError) -> ColumnGap {
-        ColumnGap(at: index, in: try await column(state, onBoard: board, offset: 0, limit: nil).projects, moving: moving)
+        ColumnGap(
+            at: index, in: try await column(state, onBoard: board, offset: 0, limit: nil).projects, moving: moving)
     }
 
     /// Every project on the board, column by column, each column in order.

@@ -24,8 +24,8 @@ public struct Rank: Hashable, Comparable, Sendable, Codable, CustomStringConvert
         guard let integerLength = Self.integerLength(of: digits) else { throw RankError(text: text) }
         let fraction = digits.dropFirst(integerLength)
         guard digits.count >= integerLength,
-              digits.allSatisfy({ Self.value(of: $0) != nil }),
-              fraction.last != Self.zeroDigit
+            digits.allSatisfy({ Self.value(of: $0) != nil }),
+            fraction.last != Self.zeroDigit
         else { throw RankError(text: text) }
         rawValue = text
     }
@@ -90,10 +90,13 @@ public struct Rank: Hashable, Comparable, Sendable, Codable, CustomStringConvert
         case (nil, let upper?): return before(upper)
         case (let lower?, let upper?):
             guard lower < upper else { return after(lower) }
-            let low = Array(lower.rawValue.utf8), high = Array(upper.rawValue.utf8)
-            let lowInteger = integerPart(of: low), highInteger = integerPart(of: high)
+            let low = Array(lower.rawValue.utf8)
+            let high = Array(upper.rawValue.utf8)
+            let lowInteger = integerPart(of: low)
+            let highInteger = integerPart(of: high)
             if lowInteger == highInteger {
-                let fraction = midpoint(Array(low.dropFirst(lowInteger.count)), Array(high.dropFirst(highInteger.count)))
+                let fraction = midpoint(
+                    Array(low.dropFirst(lowInteger.count)), Array(high.dropFirst(highInteger.count)))
                 return Rank(digits: lowInteger + fraction)
             }
             let next = increment(lowInteger)

@@ -17,7 +17,9 @@ public struct UpdateProject: Sendable {
     ///   left), ``RepositoryError/notFound(_:)``.
     /// - Complexity: one read and one save.
     @discardableResult
-    public func callAsFunction(_ id: Project.ID, with draft: ProjectDraft) async throws(RepositoryError) -> ProjectChange {
+    public func callAsFunction(_ id: Project.ID, with draft: ProjectDraft) async throws(RepositoryError)
+        -> ProjectChange
+    {
         let draft = try ProjectDraft.validated(draft)
         let now = environment.now()
         let today = Day(containing: now, in: environment.calendar)

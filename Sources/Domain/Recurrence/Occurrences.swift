@@ -135,12 +135,13 @@ struct ExpansionPlan: Sendable {
         let backToWeekStart = (start.weekday.rawValue - rule.weekStart.rawValue + 7) % 7
         firstWeekStart = start.dayNumber - backToWeekStart
         // One Gregorian cycle is 400 years: 146,097 days, 20,871 weeks, 4,800 months.
-        let units = switch rule.frequency {
-        case .daily: 146_097
-        case .weekly: 20_871
-        case .monthly: 4_800
-        case .yearly: 400
-        }
+        let units =
+            switch rule.frequency {
+            case .daily: 146_097
+            case .weekly: 20_871
+            case .monthly: 4_800
+            case .yearly: 400
+            }
         cycle = units / Self.gcd(units, rule.interval) + 1
     }
 
@@ -148,12 +149,13 @@ struct ExpansionPlan: Sendable {
 
     /// The index of the period holding `day`, in steps of the interval (rounded down).
     func periodIndex(containing day: Day) -> Int {
-        let units = switch frequency {
-        case .daily: day.dayNumber - start.dayNumber
-        case .weekly: Self.floorDivide(day.dayNumber - firstWeekStart, 7)
-        case .monthly: (day.year * 12 + day.month) - (start.year * 12 + start.month)
-        case .yearly: day.year - start.year
-        }
+        let units =
+            switch frequency {
+            case .daily: day.dayNumber - start.dayNumber
+            case .weekly: Self.floorDivide(day.dayNumber - firstWeekStart, 7)
+            case .monthly: (day.year * 12 + day.month) - (start.year * 12 + start.month)
+            case .yearly: day.year - start.year
+            }
         return Self.floorDivide(units, interval)
     }
 
@@ -207,11 +209,13 @@ struct ExpansionPlan: Sendable {
         }
         if !byDay.isEmpty {
             let weekday = day.weekday
-            guard byDay.contains(where: { entry in
-                guard entry.weekday == weekday else { return false }
-                guard let ordinal = entry.ordinal else { return true }
-                return ordinal == ordinalFromStart(of: day) || ordinal == ordinalFromEnd(of: day)
-            }) else { return false }
+            guard
+                byDay.contains(where: { entry in
+                    guard entry.weekday == weekday else { return false }
+                    guard let ordinal = entry.ordinal else { return true }
+                    return ordinal == ordinalFromStart(of: day) || ordinal == ordinalFromEnd(of: day)
+                })
+            else { return false }
         }
         return true
     }
@@ -231,10 +235,11 @@ struct ExpansionPlan: Sendable {
     /// The candidates `BYSETPOS` keeps, in order; all of them without `BYSETPOS`.
     private func selectPositions(_ candidates: [Day]) -> [Day] {
         guard !bySetPosition.isEmpty else { return candidates }
-        let indices = Set(bySetPosition.compactMap { position -> Int? in
-            let index = position > 0 ? position - 1 : candidates.count + position
-            return candidates.indices.contains(index) ? index : nil
-        })
+        let indices = Set(
+            bySetPosition.compactMap { position -> Int? in
+                let index = position > 0 ? position - 1 : candidates.count + position
+                return candidates.indices.contains(index) ? index : nil
+            })
         return indices.sorted().map { candidates[$0] }
     }
 }

@@ -91,7 +91,9 @@ public struct Recurrence: Hashable, Sendable, Codable, CustomStringConvertible {
     /// rule and the exceptions in order, so that equal schedules print the same.
     public var description: String {
         var text = "DTSTART=\(RecurrenceRule.compact(start));\(rule)"
-        if !exceptions.isEmpty { text += ";EXDATE=" + exceptions.sorted().map(RecurrenceRule.compact).joined(separator: ",") }
+        if !exceptions.isEmpty {
+            text += ";EXDATE=" + exceptions.sorted().map(RecurrenceRule.compact).joined(separator: ",")
+        }
         return text
     }
 

@@ -73,7 +73,7 @@ extension RecurrenceRule {
             digits = digits.dropFirst()
         }
         guard !digits.isEmpty, digits.count <= 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let value = Int(digits)
+            let value = Int(digits)
         else { return nil }
         return sign * value
     }

@@ -66,7 +66,8 @@ public enum RecurrenceRuleError: Error, Hashable, Sendable, CustomStringConverti
         case "INTERVAL": return "use a whole number from 1"
         case "COUNT": return "use a whole number from 1"
         case "UNTIL": return "use a day written YYYYMMDD, e.g. 20261224"
-        case "BYDAY": return "write weekdays as MO, TU, WE, TH, FR, SA, SU, with an optional ordinal such as 2SU or -1FR"
+        case "BYDAY":
+            return "write weekdays as MO, TU, WE, TH, FR, SA, SU, with an optional ordinal such as 2SU or -1FR"
         case "BYMONTHDAY": return "use days from 1 to 31 or from -31 to -1, separated by commas"
         case "BYMONTH": return "use months from 1 to 12, separated by commas"
         case "BYSETPOS": return "use positions from 1 to 366 or from -366 to -1, separated by commas"

@@ -60,11 +60,12 @@ public enum ReminderReconciliation {
             for dueDay in dueDays(of: source.schedule, from: max(today, source.firstDueDay ?? today)) {
                 guard taken < limit else { break }
                 guard let fireDate = fireDate(dueDay.adding(days: -days), at: time, calendar: calendar),
-                      fireDate > now
+                    fireDate > now
                 else { continue }
                 // Later due days fire later.
                 if let end, fireDate > end { break }
-                all.append(Reminder(projectID: source.projectID, title: source.title, dueDay: dueDay, fireDate: fireDate))
+                all.append(
+                    Reminder(projectID: source.projectID, title: source.title, dueDay: dueDay, fireDate: fireDate))
                 taken += 1
             }
         }
@@ -101,7 +102,8 @@ public enum ReminderReconciliation {
             let found = calendar.dateComponents([.hour, .minute], from: date)
             let normalized = Day(containing: date, in: calendar)
             if found.hour == wanted.hour, found.minute == wanted.minute,
-               normalized == day.adding(days: minutes / (24 * 60)) {
+                normalized == day.adding(days: minutes / (24 * 60))
+            {
                 return date
             }
         }

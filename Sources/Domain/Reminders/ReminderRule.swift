@@ -24,7 +24,7 @@ public struct TimeOfDay: Hashable, Sendable, Comparable, Codable, CustomStringCo
     public init?(parsing text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
-              let hour = Int(parts[0]), let minute = Int(parts[1])
+            let hour = Int(parts[0]), let minute = Int(parts[1])
         else { return nil }
         self.init(hour: hour, minute: minute)
     }

@@ -68,7 +68,8 @@ public final class ReminderSync: Sendable {
         }
         triggers.yield(.refresh)
         let keeper = Keeper(
-            projects: projects, boards: boards, reconcile: ReconcileReminders(scheduler: scheduler, environment: environment),
+            projects: projects, boards: boards,
+            reconcile: ReconcileReminders(scheduler: scheduler, environment: environment),
             rule: rule)
         work = Task {
             for await trigger in triggered {

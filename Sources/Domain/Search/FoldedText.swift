@@ -53,7 +53,9 @@ package struct FoldedText: Sendable, Hashable {
     ///
     /// - Complexity: O(*n*) in the length of the text.
     package func isOriginal(title: String, body: String) -> Bool {
-        guard layout != .bitmap, titleEnd == title.utf8.count, bodyEnd - titleEnd == body.utf8.count else { return false }
+        guard layout != .bitmap, titleEnd == title.utf8.count, bodyEnd - titleEnd == body.utf8.count else {
+            return false
+        }
         var offset = 0
         func follows(_ text: String) -> Bool {
             for byte in text.utf8 {
@@ -171,9 +173,11 @@ package struct FoldedTextView {
     /// A view of a text stored as ``FoldedText/storage`` is: `bytes` must hold the bitmap too.
     package init(_ bytes: UnsafeBufferPointer<UInt8>, titleEnd: Int, bodyEnd: Int, layout: FoldedLayout) {
         let bitmap = layout == .bitmap ? bytes.baseAddress.map { $0 + bodyEnd } : nil
-        title = FoldedFieldView(UnsafeBufferPointer(rebasing: bytes[0..<titleEnd]), layout: layout, bitmap: bitmap, firstBit: 0)
+        title = FoldedFieldView(
+            UnsafeBufferPointer(rebasing: bytes[0..<titleEnd]), layout: layout, bitmap: bitmap, firstBit: 0)
         body = FoldedFieldView(
-            UnsafeBufferPointer(rebasing: bytes[titleEnd..<bodyEnd]), layout: layout, bitmap: bitmap, firstBit: titleEnd)
+            UnsafeBufferPointer(rebasing: bytes[titleEnd..<bodyEnd]), layout: layout, bitmap: bitmap, firstBit: titleEnd
+        )
     }
 
     /// The view of `field`.
@@ -195,7 +199,10 @@ package struct FoldedFieldView {
     let firstBit: Int
 
     /// A view of `bytes`; `bitmap` and `firstBit` locate the unit starts of ``FoldedLayout/bitmap``.
-    package init(_ bytes: UnsafeBufferPointer<UInt8>, layout: FoldedLayout, bitmap: UnsafePointer<UInt8>? = nil, firstBit: Int = 0) {
+    package init(
+        _ bytes: UnsafeBufferPointer<UInt8>, layout: FoldedLayout, bitmap: UnsafePointer<UInt8>? = nil,
+        firstBit: Int = 0
+    ) {
         precondition(layout != .bitmap || bitmap != nil, "a field laid out by a bitmap needs the bitmap")
         self.bytes = bytes
         self.layout = layout

@@ -115,7 +115,7 @@ public struct SearchResult: Sendable, Hashable, Identifiable {
         var offset = 0
         for range in ranges {
             guard let start = text.index(index, offsetBy: range.lowerBound - offset, limitedBy: text.endIndex),
-                  let end = text.index(start, offsetBy: range.count, limitedBy: text.endIndex)
+                let end = text.index(start, offsetBy: range.count, limitedBy: text.endIndex)
             else { break }
             indices.append(start..<end)
             (index, offset) = (end, range.upperBound)
@@ -166,7 +166,8 @@ extension SearchQuery {
         let items = ranked.best.compactMap { document, rank -> SearchResult? in
             guard let project = byID[document.id] else { return nil }
             let matches = document.matches(for: self)
-            return SearchResult(project: project, relevance: rank.relevance, titleMatches: matches.title, bodyMatches: matches.body)
+            return SearchResult(
+                project: project, relevance: rank.relevance, titleMatches: matches.title, bodyMatches: matches.body)
         }
         return SearchResults(items: items, totalCount: ranked.total)
     }

@@ -90,7 +90,8 @@ enum Hangul {
             let leading = scalars[read]
             let l = leading.value
             if read + 1 < scalars.count, (0x1100...0x1112).contains(l),
-               case let v = scalars[read + 1].value, (0x1161...0x1175).contains(v) {
+                case let v = scalars[read + 1].value, (0x1161...0x1175).contains(v)
+            {
                 var value = syllableBase + ((l - leadingBase) * vowelCount + (v - vowelBase)) * trailingCount
                 read += 2
                 if read < scalars.count, case let t = scalars[read].value, (0x11A8...0x11C2).contains(t) {

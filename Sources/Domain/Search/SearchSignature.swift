@@ -26,7 +26,9 @@ package struct SearchSignature: Sendable, Hashable {
     /// Only consonant pairs are kept, not a syllable beside a consonant: a mixed query (`보ㄱ`)
     /// tests its syllables' leading consonants, and fewer bits keep the signature selective.
     mutating func insertAdjacentUnits(_ previous: UInt32, _ next: UInt32) {
-        guard let previousInitial = Hangul.initial(of: previous), let nextInitial = Hangul.initial(of: next) else { return }
+        guard let previousInitial = Hangul.initial(of: previous), let nextInitial = Hangul.initial(of: next) else {
+            return
+        }
         set(Self.bit(previousInitial, nextInitial, .initials))
     }
 

@@ -31,7 +31,9 @@ public struct RepositoryChange: Hashable, Sendable {
     /// ``projectBoards`` is not compared: the repository derives it from the store, as a lookup
     /// aid, and it says nothing the three sets do not.
     public static func == (lhs: RepositoryChange, rhs: RepositoryChange) -> Bool {
-        (lhs.inserted, lhs.updated, lhs.deleted, lhs.favourites) == (rhs.inserted, rhs.updated, rhs.deleted, rhs.favourites)
+        (lhs.inserted, lhs.updated, lhs.deleted, lhs.favourites) == (
+            rhs.inserted, rhs.updated, rhs.deleted, rhs.favourites
+        )
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -23,7 +23,9 @@ public struct StoreCheck: Hashable, Sendable, CustomStringConvertible {
     public var isHealthy: Bool { problems.isEmpty }
 
     /// Makes a check result.
-    public init(file: String, records: Int = 0, objects: [String: Int] = [:], problems: [String], warnings: [StoreWarning] = []) {
+    public init(
+        file: String, records: Int = 0, objects: [String: Int] = [:], problems: [String], warnings: [StoreWarning] = []
+    ) {
         self.file = file
         self.records = records
         self.objects = objects
@@ -35,8 +37,10 @@ public struct StoreCheck: Hashable, Sendable, CustomStringConvertible {
         // Entities the store has none of (a board never linked to GitHub) are left out.
         let counts = objects.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
             .joined(separator: ", ")
-        var lines = ["\(file): \(isHealthy ? "healthy" : "\(problems.count) problem(s)"); "
-            + "\(records) record(s) after the snapshot; \(counts.isEmpty ? "no objects" : counts)"]
+        var lines = [
+            "\(file): \(isHealthy ? "healthy" : "\(problems.count) problem(s)"); "
+                + "\(records) record(s) after the snapshot; \(counts.isEmpty ? "no objects" : counts)"
+        ]
         lines += problems.map { "problem: \($0)" }
         lines += warnings.map { "warning: \($0.description)" }
         return lines.joined(separator: "\n")

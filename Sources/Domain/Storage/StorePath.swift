@@ -148,7 +148,8 @@ public struct StorePath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The bytes a URL path keeps as they are: RFC 3986's unreserved characters and `/`.
-    private static let keptInURL = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8))
+    private static let keptInURL = Set(
+        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8))
 
     private static func hex(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF".utf8)
@@ -162,7 +163,8 @@ public struct StorePath: Hashable, Sendable, CustomStringConvertible {
         var index = 0
         while index < utf8.count {
             if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
-               let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2]) {
+                let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2])
+            {
                 bytes.append(high << 4 | low)
                 index += 3
             } else {

@@ -44,7 +44,7 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
             return value
         }
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
         else { throw .malformed(text) }
         self.init(year: year, month: month, day: day)
         guard isValid else { throw .nonexistent(text) }

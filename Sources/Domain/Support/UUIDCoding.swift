@@ -8,8 +8,10 @@ enum UUIDCoding {
     static func decode(from decoder: any Decoder) throws -> UUID {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let uuid = parse(text) ?? UUID(uuidString: text) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath, debugDescription: "Attempted to decode UUID from invalid UUID string."))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "Attempted to decode UUID from invalid UUID string."))
         }
         return uuid
     }
@@ -43,8 +45,11 @@ enum UUIDCoding {
             }
         }
         guard offset == 36, count == 16 else { return nil }
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 
     /// `uuid.uuidString`: upper-case hexadecimal, hyphenated.

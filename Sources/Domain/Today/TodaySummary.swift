@@ -30,7 +30,9 @@ public struct TodaySummary: Hashable, Sendable, Codable {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id, boardID = "board", title, deadline, state
+            case id
+            case boardID = "board"
+            case title, deadline, state
         }
     }
 
@@ -48,7 +50,8 @@ public struct TodaySummary: Hashable, Sendable, Codable {
         public var upcoming: Int
 
         private enum CodingKeys: String, CodingKey {
-            case boardID = "board", title, overdue, dueToday, upcoming
+            case boardID = "board"
+            case title, overdue, dueToday, upcoming
         }
     }
 
@@ -87,7 +90,8 @@ public struct TodaySummary: Hashable, Sendable, Codable {
         let today = Day(containing: now, in: calendar)
         let startOfToday = calendar.startOfDay(for: now)
         let tomorrow = calendar.date(byAdding: .day, value: 1, to: startOfToday) ?? now.addingTimeInterval(86_400)
-        let lastUpcoming = calendar.date(byAdding: .day, value: Self.upcomingDays, to: startOfToday)
+        let lastUpcoming =
+            calendar.date(byAdding: .day, value: Self.upcomingDays, to: startOfToday)
             .map { Day(containing: $0, in: calendar) } ?? today
         var overdue: [Item] = []
         var dueToday: [Item] = []
@@ -111,14 +115,18 @@ public struct TodaySummary: Hashable, Sendable, Codable {
                     .map { Item(project, deadline: $0) }
             }
         }
-        let order: (Item, Item) -> Bool = { ($0.deadline, $0.title, $0.id.description) < ($1.deadline, $1.title, $1.id.description) }
+        let order: (Item, Item) -> Bool = {
+            ($0.deadline, $0.title, $0.id.description) < ($1.deadline, $1.title, $1.id.description)
+        }
         self.today = today
         self.overdue = overdue.sorted(by: order)
         self.dueToday = dueToday.sorted(by: order)
         self.upcoming = upcoming.sorted(by: order)
         self.boards = boards.compactMap { board in
             counts[board.id].map {
-                BoardCount(boardID: board.id, title: board.title, overdue: $0.overdue, dueToday: $0.dueToday, upcoming: $0.upcoming)
+                BoardCount(
+                    boardID: board.id, title: board.title, overdue: $0.overdue, dueToday: $0.dueToday,
+                    upcoming: $0.upcoming)
             }
         }
         nextChange = tomorrow

@@ -47,8 +47,10 @@ public struct SignUpMode: AccountFormMode {
 
     public func messages(for draft: AccountDraft) -> [AccountField: AccountPhrase] {
         let check = SignUpCheck(email: draft.email, password: draft.password, confirmation: draft.confirmation)
-        return [.email: .email(check.email), .password: .password(check.password),
-                .confirmation: .confirmation(check.confirmation)]
+        return [
+            .email: .email(check.email), .password: .password(check.password),
+            .confirmation: .confirmation(check.confirmation),
+        ]
     }
 
     public func canSubmit(_ draft: AccountDraft) -> Bool {

@@ -336,7 +336,8 @@ public final class BoardViewModel: ViewModelType {
         outputs.snapshots.send(BoardSnapshot(sections: sections, differences: differences))
     }
 
-    private func section(for column: BoardOverview.Column, starred: Set<Project.ID>, starredOnly: Bool) -> BoardSection {
+    private func section(for column: BoardOverview.Column, starred: Set<Project.ID>, starredOnly: Bool) -> BoardSection
+    {
         BoardSection(
             state: column.state, title: localizer(.state(column.state)),
             rows: column.items.compactMap { item in

@@ -139,7 +139,8 @@ public final class BoardListViewModel: ViewModelType {
             title: localizer(.boardList(.title)), createTitle: localizer(.boardList(.create)),
             renameTitle: localizer(.boardList(.rename)), deleteTitle: localizer(.delete),
             nameFieldTitle: localizer(.boardList(.nameField)), lists: outputs.lists.stream,
-            created: outputs.created.stream, renamed: outputs.renamed.stream, restored: outputs.restored.stream, errors: outputs.errors.texts.stream,
+            created: outputs.created.stream, renamed: outputs.renamed.stream, restored: outputs.restored.stream,
+            errors: outputs.errors.texts.stream,
             failures: outputs.errors.failures.stream)
     }
 
@@ -176,7 +177,9 @@ public final class BoardListViewModel: ViewModelType {
             case .restore(let backup):
                 if let restoreBoards { outputs.restored.send(try await restoreBoards(backup)) }
             case .restoreIntoNewBoard(let backup, let title):
-                if let restoreBoards { outputs.restored.send([try await restoreBoards(backup, intoNewBoardTitled: title)]) }
+                if let restoreBoards {
+                    outputs.restored.send([try await restoreBoards(backup, intoNewBoardTitled: title)])
+                }
             case .appear, .open: break
             }
         } catch {
@@ -204,10 +207,14 @@ public final class BoardListViewModel: ViewModelType {
         BoardListRow(
             id: summary.id, title: summary.board.title, summary: summary, count: summary.count,
             countText: localizer(.boardList(.projectCount(summary.count))),
-            columnsText: localizer(.boardList(.columnCounts(
-                todo: summary.count(in: .todo), doing: summary.count(in: .doing), done: summary.count(in: .done)))),
+            columnsText: localizer(
+                .boardList(
+                    .columnCounts(
+                        todo: summary.count(in: .todo), doing: summary.count(in: .doing), done: summary.count(in: .done)
+                    ))),
             canDelete: summary.id != .default,
-            deleteConfirmation: localizer(.boardList(.confirmDelete(board: summary.board.title, projects: summary.count))))
+            deleteConfirmation: localizer(
+                .boardList(.confirmDelete(board: summary.board.title, projects: summary.count))))
     }
 
     /// A broken name rule in the board's words; any other failure as every screen says it.

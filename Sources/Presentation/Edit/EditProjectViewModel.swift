@@ -123,7 +123,8 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
             beginEditingTitle: localizer(.edit),
             titleLabel: localizer(.field(.title)), bodyLabel: localizer(.field(.body)),
             deadlineLabel: localizer(.field(.deadline)), repeatLabel: localizer(.field(.repeatRule)),
-            content: outputs.content.stream, repeatSummary: outputs.repeatSummary.stream, canSave: outputs.canSave.stream, canEdit: outputs.canEdit.stream,
+            content: outputs.content.stream, repeatSummary: outputs.repeatSummary.stream,
+            canSave: outputs.canSave.stream, canEdit: outputs.canEdit.stream,
             validationMessages: outputs.validationMessages.stream,
             saveCompleted: outputs.saveCompleted.stream, dismiss: outputs.dismiss.stream,
             errors: outputs.errors.stream)

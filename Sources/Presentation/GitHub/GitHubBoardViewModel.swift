@@ -66,7 +66,8 @@ public final class GitHubBoardViewModel: ViewModelType {
                 do throws(GitHubSyncError) {
                     switch event {
                     case .link(let repository, let createsIssues, let closesDeletedIssues):
-                        try await link(repository, createsIssues: createsIssues, closesDeletedIssues: closesDeletedIssues)
+                        try await link(
+                            repository, createsIssues: createsIssues, closesDeletedIssues: closesDeletedIssues)
                         linked.send(repository)
                     case .sync:
                         guard let sync else { continue }
@@ -88,7 +89,8 @@ public final class GitHubBoardViewModel: ViewModelType {
         _ repository: GitHubRepositoryName, createsIssues: Bool, closesDeletedIssues: Bool
     ) async throws(GitHubSyncError) {
         do throws(RepositoryError) {
-            try await link(board, to: repository, createsIssues: createsIssues, closesDeletedIssues: closesDeletedIssues)
+            try await link(
+                board, to: repository, createsIssues: createsIssues, closesDeletedIssues: closesDeletedIssues)
         } catch {
             throw .repository(error)
         }

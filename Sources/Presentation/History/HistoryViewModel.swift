@@ -127,12 +127,13 @@ public final class HistoryViewModel: ViewModelType {
         outputs.canRedo.update(status.canRedo)
         do throws(RepositoryError) {
             let activities = try await fetchHistory(onBoard: board, limit: limit)
-            outputs.entries.update(activities.map { activity in
-                HistoryEntry(
-                    id: activity.id,
-                    text: localizer(.activity(activity.kind, projectTitle: activity.projectTitle)),
-                    time: localizer.time(activity.date), date: activity.date)
-            })
+            outputs.entries.update(
+                activities.map { activity in
+                    HistoryEntry(
+                        id: activity.id,
+                        text: localizer(.activity(activity.kind, projectTitle: activity.projectTitle)),
+                        time: localizer.time(activity.date), date: activity.date)
+                })
         } catch {
             outputs.errors.send(localizer(.failure(error)))
         }

@@ -74,18 +74,20 @@ extension EnglishPhrases {
     }
 
     private static func setAside(_ item: GitHubSyncReport.SetAside) -> String {
-        let what = switch (item.issue, item.direction) {
-        case (let number?, .toGitHub): "#\(number), to GitHub"
-        case (let number?, .fromGitHub): "#\(number), from GitHub"
-        case (nil, .toGitHub): "a new card, to GitHub"
-        case (nil, .fromGitHub): "an issue, from GitHub"
-        }
-        let why = switch item.reason {
-        case .gitHub(let error): message(for: error)
-        case .repository(let error): message(for: error)
-        case .waiting(let until, let attempts):
-            "failed \(attempts) \(attempts == 1 ? "time" : "times") in a row; tried again after \(until.formatted(.iso8601))"
-        }
+        let what =
+            switch (item.issue, item.direction) {
+            case (let number?, .toGitHub): "#\(number), to GitHub"
+            case (let number?, .fromGitHub): "#\(number), from GitHub"
+            case (nil, .toGitHub): "a new card, to GitHub"
+            case (nil, .fromGitHub): "an issue, from GitHub"
+            }
+        let why =
+            switch item.reason {
+            case .gitHub(let error): message(for: error)
+            case .repository(let error): message(for: error)
+            case .waiting(let until, let attempts):
+                "failed \(attempts) \(attempts == 1 ? "time" : "times") in a row; tried again after \(until.formatted(.iso8601))"
+            }
         return "set aside \(what): \(why)"
     }
 

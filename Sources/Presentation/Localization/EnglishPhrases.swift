@@ -79,7 +79,8 @@ enum EnglishPhrases {
         case .reordered(let state): "Reordered '\(title)' in \(name(of: state))"
         case .edited: "Edited '\(title)'"
         case .deleted(let state): "Deleted '\(title)' from \(name(of: state))"
-        case .imported(let count, let state): "Imported \(count) \(count == 1 ? "project" : "projects") into \(name(of: state))"
+        case .imported(let count, let state):
+            "Imported \(count) \(count == 1 ? "project" : "projects") into \(name(of: state))"
         case .keptGitHubText(let localTitle, let localBody):
             "Kept GitHub's text for '\(title)'; yours was '\(localTitle)'\(localBody.isEmpty ? "" : ": \(localBody)")"
         case .occurrenceCompleted(let day, let next): "Completed '\(title)' of \(day); next on \(next)"

@@ -22,7 +22,8 @@ enum EnglishRecurrence {
             }
             if !days.isEmpty {
                 let joined = days.joined(separator: " that is a ")
-                text += rule.bySetPosition.isEmpty
+                text +=
+                    rule.bySetPosition.isEmpty
                     ? " on \(joined)"
                     : " on the \(list(rule.bySetPosition.map(ordinal))) of \(joined)"
             }
@@ -51,12 +52,13 @@ enum EnglishRecurrence {
     }
 
     private static func every(_ rule: RecurrenceRule) -> String {
-        let unit = switch rule.frequency {
-        case .daily: "day"
-        case .weekly: "week"
-        case .monthly: "month"
-        case .yearly: "year"
-        }
+        let unit =
+            switch rule.frequency {
+            case .daily: "day"
+            case .weekly: "week"
+            case .monthly: "month"
+            case .yearly: "year"
+            }
         return rule.interval == 1 ? "every \(unit)" : "every \(rule.interval) \(unit)s"
     }
 
@@ -69,13 +71,14 @@ enum EnglishRecurrence {
     private static func ordinal(_ value: Int) -> String {
         if value == -1 { return "last" }
         if value < 0 { return "\(ordinal(-value)) to last" }
-        let suffix = switch (value % 10, value % 100) {
-        case (_, 11...13): "th"
-        case (1, _): "st"
-        case (2, _): "nd"
-        case (3, _): "rd"
-        default: "th"
-        }
+        let suffix =
+            switch (value % 10, value % 100) {
+            case (_, 11...13): "th"
+            case (1, _): "st"
+            case (2, _): "nd"
+            case (3, _): "rd"
+            default: "th"
+            }
         return "\(value)\(suffix)"
     }
 
@@ -96,8 +99,10 @@ enum EnglishRecurrence {
     }
 
     private static func month(_ value: Int) -> String {
-        let names = ["January", "February", "March", "April", "May", "June", "July", "August",
-                     "September", "October", "November", "December"]
+        let names = [
+            "January", "February", "March", "April", "May", "June", "July", "August",
+            "September", "October", "November", "December",
+        ]
         return names.indices.contains(value - 1) ? names[value - 1] : "month \(value)"
     }
 

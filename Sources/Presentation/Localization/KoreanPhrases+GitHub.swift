@@ -74,18 +74,20 @@ extension KoreanPhrases {
     }
 
     private static func setAside(_ item: GitHubSyncReport.SetAside) -> String {
-        let what = switch (item.issue, item.direction) {
-        case (let number?, .toGitHub): "#\(number)을(를) GitHub로 보내는 변경"
-        case (let number?, .fromGitHub): "GitHub에서 받은 #\(number)"
-        case (nil, .toGitHub): "새 카드를 GitHub로 보내는 변경"
-        case (nil, .fromGitHub): "GitHub에서 받은 이슈"
-        }
-        let why = switch item.reason {
-        case .gitHub(let error): message(for: error)
-        case .repository(let error): message(for: error)
-        case .waiting(let until, let attempts):
-            "연속 \(attempts)번 실패해 \(until.formatted(.iso8601)) 이후에 다시 시도합니다."
-        }
+        let what =
+            switch (item.issue, item.direction) {
+            case (let number?, .toGitHub): "#\(number)을(를) GitHub로 보내는 변경"
+            case (let number?, .fromGitHub): "GitHub에서 받은 #\(number)"
+            case (nil, .toGitHub): "새 카드를 GitHub로 보내는 변경"
+            case (nil, .fromGitHub): "GitHub에서 받은 이슈"
+            }
+        let why =
+            switch item.reason {
+            case .gitHub(let error): message(for: error)
+            case .repository(let error): message(for: error)
+            case .waiting(let until, let attempts):
+                "연속 \(attempts)번 실패해 \(until.formatted(.iso8601)) 이후에 다시 시도합니다."
+            }
         return "\(what)은(는) 보류했습니다: \(why)"
     }
 

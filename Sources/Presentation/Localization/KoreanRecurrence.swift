@@ -18,9 +18,10 @@ enum KoreanRecurrence {
         }
         if !days.isEmpty {
             let joined = days.joined(separator: " 중 ")
-            words.append(rule.bySetPosition.isEmpty
-                ? joined
-                : "\(joined) 중 \(list(rule.bySetPosition.map(ordinal))) 날")
+            words.append(
+                rule.bySetPosition.isEmpty
+                    ? joined
+                    : "\(joined) 중 \(list(rule.bySetPosition.map(ordinal))) 날")
         }
         var text = words.joined(separator: " ")
         if let count = parts.count { text += " (\(count)회)" }

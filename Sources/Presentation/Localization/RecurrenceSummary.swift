@@ -8,7 +8,7 @@ struct RecurrenceSummaryParts {
     /// days: "the 2nd and 4th Sunday".
     var sameWeekdayOrdinals: (weekday: Weekday, ordinals: [Int])? {
         guard let first = rule.byDay.first, rule.byMonthDay.isEmpty, rule.bySetPosition.isEmpty,
-              rule.byDay.allSatisfy({ $0.weekday == first.weekday && $0.ordinal != nil })
+            rule.byDay.allSatisfy({ $0.weekday == first.weekday && $0.ordinal != nil })
         else { return nil }
         return (first.weekday, rule.byDay.compactMap(\.ordinal))
     }

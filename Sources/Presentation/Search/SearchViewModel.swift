@@ -180,7 +180,8 @@ public final class SearchViewModel: ViewModelType {
         let boards: [Board.ID: String]
         do throws(RepositoryError) {
             results = try await searchProjects(text, onBoard: search.scope, limit: limit)
-            boards = search.scope == nil
+            boards =
+                search.scope == nil
                 ? Dictionary(try await listBoards().map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
                 : [:]
         } catch {
@@ -197,12 +198,15 @@ public final class SearchViewModel: ViewModelType {
             return SearchRow(
                 id: result.project.id, title: result.project.title, titleMatches: result.titleMatches,
                 snippet: snippet.text, snippetMatches: snippet.matches, board: boards[result.project.boardID],
-                state: localizer(.state(result.project.state)), deadline: result.project.deadline.map(localizer.deadline),
+                state: localizer(.state(result.project.state)),
+                deadline: result.project.deadline.map(localizer.deadline),
                 project: result.project)
         }
-        let summary = results.totalCount > rows.count
+        let summary =
+            results.totalCount > rows.count
             ? localizer(.search(.showing(rows.count, of: results.totalCount)))
             : localizer(.search(.resultCount(results.totalCount)))
-        states.update(.results(SearchSnapshot(query: text, summary: summary, rows: rows, totalCount: results.totalCount)))
+        states.update(
+            .results(SearchSnapshot(query: text, summary: summary, rows: rows, totalCount: results.totalCount)))
     }
 }

@@ -137,7 +137,9 @@ public final class TodayViewModel: ViewModelType {
     private func snapshot(of summary: TodaySummary) -> TodaySnapshot {
         let boards = Dictionary(summary.boards.map { ($0.boardID, $0.title) }, uniquingKeysWith: { first, _ in first })
         let days = TodaySummary.upcomingDays
-        func section(_ kind: TodaySnapshot.Section.Kind, _ items: [TodaySummary.Item], _ title: TodayPhrase, _ empty: TodayPhrase) -> TodaySnapshot.Section {
+        func section(
+            _ kind: TodaySnapshot.Section.Kind, _ items: [TodaySummary.Item], _ title: TodayPhrase, _ empty: TodayPhrase
+        ) -> TodaySnapshot.Section {
             TodaySnapshot.Section(
                 kind: kind, title: localizer(.today(title)),
                 rows: items.map { item in
@@ -157,8 +159,11 @@ public final class TodayViewModel: ViewModelType {
             boards: summary.boards.map { count in
                 TodaySnapshot.BoardCount(
                     id: count.boardID, title: count.title,
-                    text: localizer(.today(.boardCounts(
-                        overdue: count.overdue, dueToday: count.dueToday, upcoming: count.upcoming, days: days))))
+                    text: localizer(
+                        .today(
+                            .boardCounts(
+                                overdue: count.overdue, dueToday: count.dueToday, upcoming: count.upcoming, days: days))
+                    ))
             },
             summary: summary)
     }

@@ -23,7 +23,9 @@ struct JSONShapes {
 
     /// The shapes of the `jsonshape` block of the Markdown `text`.
     init(markdown text: String) throws {
-        guard let start = text.range(of: "```jsonshape\n"), let end = text.range(of: "\n```", range: start.upperBound..<text.endIndex) else {
+        guard let start = text.range(of: "```jsonshape\n"),
+            let end = text.range(of: "\n```", range: start.upperBound..<text.endIndex)
+        else {
             throw ShapeError("no jsonshape block")
         }
         for line in text[start.upperBound..<end.lowerBound].split(separator: "\n") where !line.isEmpty {
@@ -74,7 +76,9 @@ struct JSONShapes {
 
     // MARK: - What every key of a name holds
 
-    private static let instantKeys: Set = ["createdAt", "updatedAt", "time", "starredAt", "nextChange", "signedInAt", "expiresAt"]
+    private static let instantKeys: Set = [
+        "createdAt", "updatedAt", "time", "starredAt", "nextChange", "signedInAt", "expiresAt",
+    ]
     private static let dayKeys: Set = ["deadline", "due", "today", "start", "skipped", "day", "next"]
 
     /// The conventions of Docs/CLI.md's JSON section, by key.
@@ -86,14 +90,17 @@ struct JSONShapes {
         }
         switch key {
         case "fullID":
-            return matches("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$") ? [] : ["\(path) is not a lower-case id: \(value)"]
+            return matches("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+                ? [] : ["\(path) is not a lower-case id: \(value)"]
         case "id" where object["fullID"] != nil:
             let full = (object["fullID"] as? String ?? "").replacingOccurrences(of: "-", with: "")
-            return matches("^[0-9a-f]{8,32}$") && full.hasPrefix(text ?? "-") ? [] : ["\(path) is not the short id of fullID: \(value)"]
+            return matches("^[0-9a-f]{8,32}$") && full.hasPrefix(text ?? "-")
+                ? [] : ["\(path) is not the short id of fullID: \(value)"]
         case "state" where object["fullID"] != nil || object["projects"] != nil:
             return ["todo", "doing", "done"].contains(text ?? "") ? [] : ["\(path) is not a column's code: \(value)"]
         case _ where instantKeys.contains(key):
-            return matches("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$") ? [] : ["\(path) is not an ISO 8601 instant: \(value)"]
+            return matches("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$")
+                ? [] : ["\(path) is not an ISO 8601 instant: \(value)"]
         case _ where dayKeys.contains(key):
             return matches("^[0-9]{4}-[0-9]{2}-[0-9]{2}$") ? [] : ["\(path) is not a day: \(value)"]
         default:
@@ -135,7 +142,10 @@ struct JSONShapes {
                     }
                     keys.append((key, inner))
                     skipSpaces()
-                    if peek == "," { index += 1; continue }
+                    if peek == "," {
+                        index += 1
+                        continue
+                    }
                     guard peek == "}" else { throw ShapeError("expected } at \(index) in \(String(text))") }
                     index += 1
                     break
@@ -168,7 +178,10 @@ struct JSONShapes {
 
         private mutating func word() -> String {
             var word = ""
-            while let character = peek, character.isLetter || character.isNumber { word.append(character); index += 1 }
+            while let character = peek, character.isLetter || character.isNumber {
+                word.append(character)
+                index += 1
+            }
             return word
         }
     }

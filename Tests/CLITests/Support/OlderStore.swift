@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ProjectManagerData
 
 /// Stores as an older engine could have written them, before the rules refused some text.
@@ -21,15 +22,19 @@ enum OlderStore {
         // A store of format 1 already (rewritten before) is JSON as it stands.
         let isJSON = layout.formatVersion == JournalFormat.firstVersion
         let snapshot = try layout.snapshot.map { range in
-            isJSON ? bytes[range] : try GraphDocument.encodeJSON(
-                BinaryStoreCoding.decodeSnapshot(bytes[range], schema: schema, undoLimit: .max, steps: []))
+            isJSON
+                ? bytes[range]
+                : try GraphDocument.encodeJSON(
+                    BinaryStoreCoding.decodeSnapshot(bytes[range], schema: schema, undoLimit: .max, steps: []))
         }
         var file = JournalFormat.file(
             snapshot: snapshot.map(rewritten), schemaVersion: layout.schemaVersion,
             formatVersion: JournalFormat.firstVersion)
         for record in layout.records {
-            let json = isJSON
-                ? bytes[record] : try JSONEncoder().encode(BinaryStoreCoding.decodeRecord(bytes[record], schema: schema, steps: []))
+            let json =
+                isJSON
+                ? bytes[record]
+                : try JSONEncoder().encode(BinaryStoreCoding.decodeRecord(bytes[record], schema: schema, steps: []))
             file.append(JournalFormat.frame(rewritten(json)))
         }
         try file.write(to: url)

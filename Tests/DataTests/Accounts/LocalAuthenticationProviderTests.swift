@@ -2,6 +2,7 @@ import Foundation
 import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Testing
+
 @testable import ProjectManagerData
 
 @Suite("Local accounts in files")
@@ -27,7 +28,9 @@ struct LocalAuthenticationProviderTests {
                 folder: folder, environment: .test(clock: clock, ids: ids), rounds: 3, sessionLifetime: lifetime)
         }
 
-        func contents(_ name: String) -> Data? { FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) }
+        func contents(_ name: String) -> Data? {
+            FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
+        }
 
         func mode(_ name: String) throws -> Int {
             let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
@@ -59,10 +62,14 @@ struct LocalAuthenticationProviderTests {
         #expect(text.contains("PBKDF2-HMAC-SHA256"))
         #expect(try fixture.mode("accounts.json") == 0o600)
         #expect(try fixture.mode("session.json") == 0o600)
-        let folderMode = try FileManager.default.attributesOfItem(atPath: fixture.folder.path)[.posixPermissions] as? Int
+        let folderMode =
+            try FileManager.default.attributesOfItem(atPath: fixture.folder.path)[.posixPermissions] as? Int
         #expect(folderMode == 0o700)
 
-        struct Stored: Decodable { struct Entry: Decodable { let password: PasswordHash }; let accounts: [Entry] }
+        struct Stored: Decodable {
+            struct Entry: Decodable { let password: PasswordHash }
+            let accounts: [Entry]
+        }
         let stored = try JSONDecoder().decode(Stored.self, from: accounts).accounts[0].password
         #expect(Data(base64Encoded: stored.salt)?.count == 16)
         #expect(Data(base64Encoded: stored.hash)?.count == 32)
@@ -76,8 +83,12 @@ struct LocalAuthenticationProviderTests {
         let provider = fixture.reopen()
         _ = try await provider.signUp(email: EmailAddress("ada@example.com"), password: Self.password)
         _ = try await provider.signUp(email: EmailAddress("grace@example.com"), password: Self.password)
-        struct Stored: Decodable { struct Entry: Decodable { let password: PasswordHash }; let accounts: [Entry] }
-        let entries = try JSONDecoder().decode(Stored.self, from: try #require(fixture.contents("accounts.json"))).accounts
+        struct Stored: Decodable {
+            struct Entry: Decodable { let password: PasswordHash }
+            let accounts: [Entry]
+        }
+        let entries = try JSONDecoder().decode(Stored.self, from: try #require(fixture.contents("accounts.json")))
+            .accounts
         #expect(entries.count == 2)
         #expect(entries[0].password.salt != entries[1].password.salt)
         #expect(entries[0].password.hash != entries[1].password.hash)
@@ -119,7 +130,8 @@ struct LocalAuthenticationProviderTests {
     func restoredSession() async throws {
         let fixture = try Fixture()
         defer { fixture.directory.remove() }
-        let signedUp = try await fixture.reopen().signUp(email: EmailAddress("ada@example.com"), password: Self.password)
+        let signedUp = try await fixture.reopen().signUp(
+            email: EmailAddress("ada@example.com"), password: Self.password)
         fixture.clock.advance(by: 86_400 * 365)
         let restarted = fixture.reopen()
         #expect(try await restarted.currentSession() == signedUp)
@@ -127,7 +139,8 @@ struct LocalAuthenticationProviderTests {
         #expect(try await fixture.reopen().currentSession() == nil)
         #expect(fixture.contents("session.json") == nil)
 
-        let signedIn = try await fixture.reopen().signIn(email: EmailAddress("ada@EXAMPLE.COM"), password: Self.password)
+        let signedIn = try await fixture.reopen().signIn(
+            email: EmailAddress("ada@EXAMPLE.COM"), password: Self.password)
         #expect(signedIn.account == signedUp.account)
         #expect(try await fixture.reopen().currentSession() == signedIn)
     }
@@ -166,7 +179,9 @@ struct LocalAuthenticationProviderTests {
         await #expect(throws: AuthenticationError.invalidLoginCredentials) {
             try await fixture.reopen().signIn(email: email, password: "wrong again")
         }
-        await #expect(throws: AuthenticationError.tooManyAttemptsTryLater(retryAt: fixture.clock.now.addingTimeInterval(60))) {
+        await #expect(
+            throws: AuthenticationError.tooManyAttemptsTryLater(retryAt: fixture.clock.now.addingTimeInterval(60))
+        ) {
             try await fixture.reopen().signIn(email: email, password: Self.password)
         }
         fixture.clock.advance(by: 60)
@@ -190,7 +205,9 @@ struct LocalAuthenticationProviderTests {
                 try await provider.signIn(email: EmailAddress("nobody@example.com"), password: "guess guess")
             }
         }
-        await #expect(throws: AuthenticationError.tooManyAttemptsTryLater(retryAt: fixture.clock.now.addingTimeInterval(30))) {
+        await #expect(
+            throws: AuthenticationError.tooManyAttemptsTryLater(retryAt: fixture.clock.now.addingTimeInterval(30))
+        ) {
             try await provider.signIn(email: EmailAddress("nobody@example.com"), password: "guess guess")
         }
     }
@@ -216,7 +233,10 @@ struct LocalAuthenticationProviderTests {
         let error = await #expect(throws: AuthenticationError.self) {
             try await provider.signUp(email: email, password: Self.password)
         }
-        guard case .storage(let reason)? = error else { Issue.record("expected a storage error, got \(String(describing: error))"); return }
+        guard case .storage(let reason)? = error else {
+            Issue.record("expected a storage error, got \(String(describing: error))")
+            return
+        }
         #expect(reason.contains("accounts.json"))
         #expect(fixture.contents("accounts.json") == Data("{ not json".utf8))
         #expect(fixture.contents("session.json") == nil)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ProjectManagerData
 
 @Suite("PBKDF2-HMAC-SHA-256")
@@ -14,14 +15,18 @@ struct PBKDF2Tests {
 
     /// RFC 7914 §11, the two PBKDF2-HMAC-SHA256 vectors (64-byte keys: two blocks each).
     static let knownAnswers: [KnownAnswer] = [
-        KnownAnswer(password: "passwd", salt: "salt", rounds: 1, key: """
-            55 ac 04 6e 56 e3 08 9f ec 16 91 c2 25 44 b6 05 f9 41 85 21 6d de 04 65 e6 8b 9d 57 c2 0d ac bc \
-            49 ca 9c cc f1 79 b6 45 99 16 64 b3 9d 77 ef 31 7c 71 b8 45 b1 e3 0b d5 09 11 20 41 d3 a1 97 83
-            """),
-        KnownAnswer(password: "Password", salt: "NaCl", rounds: 80_000, key: """
-            4d dc d8 f6 0b 98 be 21 83 0c ee 5e f2 27 01 f9 64 1a 44 18 d0 4c 04 14 ae ff 08 87 6b 34 ab 56 \
-            a1 d4 25 a1 22 58 33 54 9a db 84 1b 51 c9 b3 17 6a 27 2b de bb a1 d0 78 47 8f 62 b3 97 f3 3c 8d
-            """),
+        KnownAnswer(
+            password: "passwd", salt: "salt", rounds: 1,
+            key: """
+                55 ac 04 6e 56 e3 08 9f ec 16 91 c2 25 44 b6 05 f9 41 85 21 6d de 04 65 e6 8b 9d 57 c2 0d ac bc \
+                49 ca 9c cc f1 79 b6 45 99 16 64 b3 9d 77 ef 31 7c 71 b8 45 b1 e3 0b d5 09 11 20 41 d3 a1 97 83
+                """),
+        KnownAnswer(
+            password: "Password", salt: "NaCl", rounds: 80_000,
+            key: """
+                4d dc d8 f6 0b 98 be 21 83 0c ee 5e f2 27 01 f9 64 1a 44 18 d0 4c 04 14 ae ff 08 87 6b 34 ab 56 \
+                a1 d4 25 a1 22 58 33 54 9a db 84 1b 51 c9 b3 17 6a 27 2b de bb a1 d0 78 47 8f 62 b3 97 f3 3c 8d
+                """),
     ]
 
     @Test("matches RFC 7914's vectors", arguments: knownAnswers)
@@ -41,8 +46,9 @@ struct PBKDF2Tests {
         // A password longer than 64 bytes is replaced by its SHA-256, as HMAC's key is.
         let long = [UInt8](repeating: 0x61, count: 100)
         let hashed = Array(SHA256.hash(data: long))
-        #expect(PBKDF2.deriveKeyUsingHMACSHA256(from: long, salt: [1, 2], rounds: 3, outputByteCount: 32)
-            == PBKDF2.deriveKeyUsingHMACSHA256(from: hashed, salt: [1, 2], rounds: 3, outputByteCount: 32))
+        #expect(
+            PBKDF2.deriveKeyUsingHMACSHA256(from: long, salt: [1, 2], rounds: 3, outputByteCount: 32)
+                == PBKDF2.deriveKeyUsingHMACSHA256(from: hashed, salt: [1, 2], rounds: 3, outputByteCount: 32))
     }
 }
 

@@ -11,7 +11,8 @@ struct CredentialTests {
     @Test("description, debug description, interpolation, dump and reflection are redacted")
     func redacted() {
         let token = AccessToken(Self.secret)
-        let credential = GitHubCredential(token: token, login: "octocat", apiURL: URL(string: "https://api.github.com")!)
+        let credential = GitHubCredential(
+            token: token, login: "octocat", apiURL: URL(string: "https://api.github.com")!)
         var dumped = ""
         dump(credential, to: &dumped)
         let texts = [
@@ -34,7 +35,8 @@ struct CredentialTests {
     func fileStore() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = FileCredentialStore(file: FileCredentialStore.defaultFile(environment: ["XDG_CONFIG_HOME": directory.url.path]))
+        let store = FileCredentialStore(
+            file: FileCredentialStore.defaultFile(environment: ["XDG_CONFIG_HOME": directory.url.path]))
         let credential = GitHubCredential(
             token: AccessToken(Self.secret), login: "octocat", apiURL: URL(string: "https://api.github.com")!)
 
@@ -62,7 +64,9 @@ struct CredentialTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = FileCredentialStore(file: directory.file("github.json"))
-        try store.save(GitHubCredential(token: AccessToken(Self.secret), login: "octocat", apiURL: URL(string: "https://api.github.com")!))
+        try store.save(
+            GitHubCredential(
+                token: AccessToken(Self.secret), login: "octocat", apiURL: URL(string: "https://api.github.com")!))
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: store.file.path)
 
         _ = try store.load()

@@ -47,7 +47,8 @@ struct GitHubErrorTests {
         defer { world.github.stop() }
 
         await #expect(throws: GitHubError.notFound(message: "Not Found")) {
-            _ = try await world.issues.firstPage(of: GitHubRepositoryName("octocat/Spoon-Knife")!, matching: IssueFilter())
+            _ = try await world.issues.firstPage(
+                of: GitHubRepositoryName("octocat/Spoon-Knife")!, matching: IssueFilter())
         }
     }
 
@@ -95,17 +96,20 @@ struct GitHubErrorTests {
     func foreignLink() async throws {
         let world = try GitHubTestWorld()
         defer { world.github.stop() }
-        let elsewhere = IssuePage.Cursor(url: URL(string: "http://example.invalid/repos/octocat/Hello-World/issues?page=2")!)
+        let elsewhere = IssuePage.Cursor(
+            url: URL(string: "http://example.invalid/repos/octocat/Hello-World/issues?page=2")!)
 
         await #expect(throws: GitHubError.foreignLink(host: "example.invalid")) {
             _ = try await world.issues.page(after: elsewhere)
         }
     }
 
-    @Test("every error says what happened in one line", arguments: cases.map(\.expected) + [
-        .notFound(message: nil), .notSignedIn, .deviceCodeExpired, .accessDenied, .stateMismatch,
-        .transport(URLError(.timedOut)), .transport(URLError(.cannotConnectToHost)),
-    ])
+    @Test(
+        "every error says what happened in one line",
+        arguments: cases.map(\.expected) + [
+            .notFound(message: nil), .notSignedIn, .deviceCodeExpired, .accessDenied, .stateMismatch,
+            .transport(URLError(.timedOut)), .transport(URLError(.cannotConnectToHost)),
+        ])
     func oneLine(_ error: GitHubError) {
         #expect(!error.description.isEmpty)
         #expect(!error.description.contains("\n"))

@@ -131,7 +131,8 @@ struct GitHubIssueListingTests {
         world.github.seed("octocat/Hello-World", issues: 60)
 
         let mine = try await world.allPages(IssueFilter(state: .all, assignee: .me)).flatMap(\.issues)
-        let labelled = try await world.allPages(IssueFilter(state: .all, labels: ["bug", "help wanted"])).flatMap(\.issues)
+        let labelled = try await world.allPages(IssueFilter(state: .all, labels: ["bug", "help wanted"])).flatMap(
+            \.issues)
 
         #expect(!mine.isEmpty && mine.allSatisfy { $0.assignees.contains("octocat") })
         #expect(!labelled.isEmpty && labelled.allSatisfy { Set($0.labels).isSuperset(of: ["bug", "help wanted"]) })
@@ -151,7 +152,10 @@ struct GitHubIssueListingTests {
         let patches = world.github.apiRequests.filter { $0.method == "PATCH" }
         #expect(patches.map(\.path) == ["/repos/octocat/Hello-World/issues/2", "/repos/octocat/Hello-World/issues/2"])
         let bodies = try patches.map { try JSONSerialization.jsonObject(with: $0.body) as? [String: String] }
-        #expect(bodies == [["state": "closed", "state_reason": "completed"], ["state": "open", "state_reason": "reopened"]])
+        #expect(
+            bodies == [
+                ["state": "closed", "state_reason": "completed"], ["state": "open", "state_reason": "reopened"],
+            ])
         #expect(world.github.issue(2, in: "octocat/Hello-World")?.stateReason == "reopened")
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import ProjectManagerData
 import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManagerData
 
 /// What a server answering as GitHub (or posing as it) may send back, and what reaches it.
 @Suite("GitHub's answers are not trusted: redirects, messages, limits, links")
@@ -11,7 +12,9 @@ struct GitHubTransportTests {
 
     // MARK: - Redirects
 
-    @Test("a PATCH redirected (301, 307) to the same host is sent again with its body, and the issue closes", arguments: [301, 307])
+    @Test(
+        "a PATCH redirected (301, 307) to the same host is sent again with its body, and the issue closes",
+        arguments: [301, 307])
     func patchRedirectedOnTheSameHost(status: Int) async throws {
         let world = try GitHubTestWorld()
         defer { world.github.stop() }
@@ -24,7 +27,8 @@ struct GitHubTransportTests {
         #expect(world.github.issue(2, in: Self.repository)?.state == "closed")
         let patches = world.github.apiRequests.filter { $0.method == "PATCH" }
         #expect(patches.count == 2)
-        #expect(patches.allSatisfy { !$0.body.isEmpty && $0.header("Authorization") == "Bearer \(FakeGitHub.validToken)" })
+        #expect(
+            patches.allSatisfy { !$0.body.isEmpty && $0.header("Authorization") == "Bearer \(FakeGitHub.validToken)" })
     }
 
     @Test("a change GitHub answers with success but without the change is an error, not a success")
@@ -46,7 +50,8 @@ struct GitHubTransportTests {
         defer { world.github.stop() }
         let elsewhere = try LoopbackHTTPServer { _ in .json(200, Data(#"{"login":"mallory","id":666}"#.utf8)) }
         defer { elsewhere.stop() }
-        world.github.failNext(.redirect(status: 301, location: elsewhere.baseURL.appending(path: "api/v3/user").absoluteString))
+        world.github.failNext(
+            .redirect(status: 301, location: elsewhere.baseURL.appending(path: "api/v3/user").absoluteString))
 
         await #expect(throws: GitHubError.redirectRefused(host: "127.0.0.1:\(elsewhere.port)")) {
             _ = try await world.connection.accounts.currentUser(with: world.credential.token)
@@ -69,7 +74,8 @@ struct GitHubTransportTests {
     @Test("plain http to a host that is not this machine is refused before anything is sent")
     func insecureAddress() async throws {
         let connection = GitHubConnection(
-            configuration: GitHubConfiguration(apiURL: URL(string: "http://api.example.invalid")!, webURL: URL(string: "http://example.invalid")!),
+            configuration: GitHubConfiguration(
+                apiURL: URL(string: "http://api.example.invalid")!, webURL: URL(string: "http://example.invalid")!),
             cacheFile: nil)
 
         await #expect(throws: GitHubError.insecureAddress(host: "api.example.invalid")) {
@@ -95,20 +101,24 @@ struct GitHubTransportTests {
         for text in [message, error?.description ?? ""] {
             #expect(!text.contains(FakeGitHub.validToken))
             #expect(!text.contains("ghp_"))
-            #expect(ProjectRules.invisibleControls(in: text).isEmpty, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(
+                ProjectRules.invisibleControls(in: text).isEmpty,
+                "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
             #expect(text.contains(GitHubText.redaction))
         }
     }
 
-    @Test("what looks like a credential is redacted, and control characters go", arguments: [
-        ("token ghp_abcdefghijklmnopqrstuvwxyz0123456789 leaked", "token [redacted] leaked"),
-        ("Authorization: Bearer abc.def-ghi", "Authorization: Bearer [redacted]"),
-        ("a github_pat_11ABCDEFG0123456789_abcdefghij here", "a [redacted] here"),
-        ("\u{1b}[31mred\u{1b}[0m \u{202E}txet", "[31mred[0m txet"),
-        ("two\nlines", "two lines"),
-        ("the token is invalid; Basic auth is off", "the token is invalid; Basic auth is off"),
-        ("Authorization: token 0123456789abcdef0123", "Authorization: token [redacted]"),
-    ])
+    @Test(
+        "what looks like a credential is redacted, and control characters go",
+        arguments: [
+            ("token ghp_abcdefghijklmnopqrstuvwxyz0123456789 leaked", "token [redacted] leaked"),
+            ("Authorization: Bearer abc.def-ghi", "Authorization: Bearer [redacted]"),
+            ("a github_pat_11ABCDEFG0123456789_abcdefghij here", "a [redacted] here"),
+            ("\u{1b}[31mred\u{1b}[0m \u{202E}txet", "[31mred[0m txet"),
+            ("two\nlines", "two lines"),
+            ("the token is invalid; Basic auth is off", "the token is invalid; Basic auth is off"),
+            ("Authorization: token 0123456789abcdef0123", "Authorization: token [redacted]"),
+        ])
     func shown(_ text: String, _ expected: String) {
         #expect(GitHubText.shown(text) == expected)
     }
@@ -146,7 +156,8 @@ struct GitHubTransportTests {
 
     @Test("a Link header is read as RFC 8288 writes it: commas and semicolons inside addresses and quotes")
     func linkHeader() {
-        let header = #"<https://x.test/i?labels=a,b;c&page=2>; rel="next"; title="a, b", <https://x.test/i?page=9>; rel="last""#
+        let header =
+            #"<https://x.test/i?labels=a,b;c&page=2>; rel="next"; title="a, b", <https://x.test/i?page=9>; rel="last""#
         let links = Headers.links(in: header)
         #expect(links.map(\.target) == ["https://x.test/i?labels=a,b;c&page=2", "https://x.test/i?page=9"])
         #expect(links.first?.parameters == ["rel": "next", "title": "a, b"])
@@ -182,15 +193,20 @@ struct GitHubSignInHardeningTests {
         let world = try GitHubTestWorld()
         defer { world.github.stop() }
         let signIn = try world.connection.beginWebSignIn(
-            redirectURL: URL(string: "issuetracker://oauth/callback")!, scope: "repo", clientSecret: FakeGitHub.clientSecret)
+            redirectURL: URL(string: "issuetracker://oauth/callback")!, scope: "repo",
+            clientSecret: FakeGitHub.clientSecret)
         let callback = try #require(world.github.approve(signIn.authorizeURL))
 
         let token = try await signIn.complete(callback: callback)
 
         #expect(token == AccessToken(FakeGitHub.validToken))
         #expect(world.github.requests.last?.formFields["client_secret"] == FakeGitHub.clientSecret)
-        #expect(throws: GitHubError.oauth(code: "missing_client_secret", description: "the OAuth app's client secret is empty")) {
-            _ = try world.connection.beginWebSignIn(redirectURL: URL(string: "issuetracker://oauth")!, scope: "repo", clientSecret: "")
+        #expect(
+            throws: GitHubError.oauth(
+                code: "missing_client_secret", description: "the OAuth app's client secret is empty")
+        ) {
+            _ = try world.connection.beginWebSignIn(
+                redirectURL: URL(string: "issuetracker://oauth")!, scope: "repo", clientSecret: "")
         }
     }
 
@@ -199,11 +215,14 @@ struct GitHubSignInHardeningTests {
         let world = try GitHubTestWorld()
         defer { world.github.stop() }
         let credentials = InMemoryCredentialStore()
-        let signIn = SignInToGitHub(accounts: world.connection.accounts, credentials: credentials, apiURL: world.github.apiURL)
+        let signIn = SignInToGitHub(
+            accounts: world.connection.accounts, credentials: credentials, apiURL: world.github.apiURL)
         let token = AccessToken(FakeGitHub.validToken)
 
         world.github.setScopes("read:org, gist")
-        await #expect(throws: GitHubError.missingScopes(needed: ["repo"], granted: ["read:org", "gist"])) { try await signIn(token) }
+        await #expect(throws: GitHubError.missingScopes(needed: ["repo"], granted: ["read:org", "gist"])) {
+            try await signIn(token)
+        }
         #expect(try credentials.load() == nil)
 
         world.github.setScopes(nil)
@@ -216,9 +235,11 @@ struct GitHubSignInHardeningTests {
     @Test("GH_TOKEN, else GITHUB_TOKEN, comes before the kept sign-in and is never written")
     func environmentToken() throws {
         let api = URL(string: "https://api.github.com")!
-        let kept = InMemoryCredentialStore(GitHubCredential(token: AccessToken("ghp_kept"), login: "octocat", apiURL: api))
+        let kept = InMemoryCredentialStore(
+            GitHubCredential(token: AccessToken("ghp_kept"), login: "octocat", apiURL: api))
 
-        let both = EnvironmentCredentialStore(environment: ["GH_TOKEN": "ghp_one", "GITHUB_TOKEN": "ghp_two"], apiURL: api, stored: kept)
+        let both = EnvironmentCredentialStore(
+            environment: ["GH_TOKEN": "ghp_one", "GITHUB_TOKEN": "ghp_two"], apiURL: api, stored: kept)
         let second = EnvironmentCredentialStore(environment: ["GITHUB_TOKEN": "ghp_two\n"], apiURL: api, stored: kept)
         let none = EnvironmentCredentialStore(environment: ["GH_TOKEN": ""], apiURL: api, stored: kept)
 

@@ -1,8 +1,9 @@
 import Foundation
-@testable import ProjectManagerData
 import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManagerData
 
 @Suite("Signing in with the web flow: state and PKCE")
 struct WebSignInTests {
@@ -10,13 +11,17 @@ struct WebSignInTests {
 
     private func query(_ url: URL) -> [String: String] {
         Dictionary(
-            (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map { ($0.name, $0.value ?? "") },
+            (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map {
+                ($0.name, $0.value ?? "")
+            },
             uniquingKeysWith: { first, _ in first })
     }
 
     @Test("the S256 challenge of RFC 7636's example verifier is its published challenge")
     func rfcVector() {
-        #expect(PKCE.challenge(for: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk") == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
+        #expect(
+            PKCE.challenge(for: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
+                == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
     }
 
     @Test("the authorize URL carries the client id, a state of at least 128 bits and an S256 challenge")
@@ -24,8 +29,10 @@ struct WebSignInTests {
         let world = try GitHubTestWorld()
         defer { world.github.stop() }
 
-        let first = try world.connection.beginWebSignIn(redirectURL: Self.redirect, scope: "repo", clientSecret: FakeGitHub.clientSecret)
-        let second = try world.connection.beginWebSignIn(redirectURL: Self.redirect, scope: "repo", clientSecret: FakeGitHub.clientSecret)
+        let first = try world.connection.beginWebSignIn(
+            redirectURL: Self.redirect, scope: "repo", clientSecret: FakeGitHub.clientSecret)
+        let second = try world.connection.beginWebSignIn(
+            redirectURL: Self.redirect, scope: "repo", clientSecret: FakeGitHub.clientSecret)
 
         let items = query(first.authorizeURL)
         #expect(first.authorizeURL.path == "/login/oauth/authorize")
@@ -42,7 +49,8 @@ struct WebSignInTests {
     func exchange() async throws {
         let world = try GitHubTestWorld()
         defer { world.github.stop() }
-        let signIn = try world.connection.beginWebSignIn(redirectURL: Self.redirect, scope: "repo", clientSecret: FakeGitHub.clientSecret)
+        let signIn = try world.connection.beginWebSignIn(
+            redirectURL: Self.redirect, scope: "repo", clientSecret: FakeGitHub.clientSecret)
         let callback = try #require(world.github.approve(signIn.authorizeURL))
 
         let token = try await signIn.complete(callback: callback)
@@ -62,8 +70,10 @@ struct WebSignInTests {
     func stateMismatch() async throws {
         let world = try GitHubTestWorld()
         defer { world.github.stop() }
-        let signIn = try world.connection.beginWebSignIn(redirectURL: Self.redirect, scope: "repo", clientSecret: FakeGitHub.clientSecret)
-        let other = try world.connection.beginWebSignIn(redirectURL: Self.redirect, scope: "repo", clientSecret: FakeGitHub.clientSecret)
+        let signIn = try world.connection.beginWebSignIn(
+            redirectURL: Self.redirect, scope: "repo", clientSecret: FakeGitHub.clientSecret)
+        let other = try world.connection.beginWebSignIn(
+            redirectURL: Self.redirect, scope: "repo", clientSecret: FakeGitHub.clientSecret)
         let callback = try #require(world.github.approve(other.authorizeURL))
 
         await #expect(throws: GitHubError.stateMismatch) { _ = try await signIn.complete(callback: callback) }
@@ -77,14 +87,18 @@ struct WebSignInTests {
     func deniedAndReused() async throws {
         let world = try GitHubTestWorld()
         defer { world.github.stop() }
-        let signIn = try world.connection.beginWebSignIn(redirectURL: Self.redirect, scope: "repo", clientSecret: FakeGitHub.clientSecret)
+        let signIn = try world.connection.beginWebSignIn(
+            redirectURL: Self.redirect, scope: "repo", clientSecret: FakeGitHub.clientSecret)
         let state = try #require(query(signIn.authorizeURL)["state"])
         let denied = try #require(URL(string: "issuetracker://oauth/callback?error=access_denied&state=\(state)"))
         let callback = try #require(world.github.approve(signIn.authorizeURL))
 
         await #expect(throws: GitHubError.accessDenied) { _ = try await signIn.complete(callback: denied) }
         _ = try await signIn.complete(callback: callback)
-        await #expect(throws: GitHubError.oauth(code: "bad_verification_code", description: "The code passed is incorrect or expired.")) {
+        await #expect(
+            throws: GitHubError.oauth(
+                code: "bad_verification_code", description: "The code passed is incorrect or expired.")
+        ) {
             _ = try await signIn.complete(callback: callback)
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ProjectManagerData
 import ProjectManagerTestSupport
+import Testing
+
+@testable import ProjectManagerData
 
 @Suite("CRC-32C")
 struct CRC32CTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ProjectManagerData
 
 @Suite("Journal file: compaction keeps the file's permissions")

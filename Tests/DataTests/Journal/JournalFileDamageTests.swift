@@ -1,8 +1,9 @@
 import Foundation
 import ProjectManagerDomain
-import Testing
-@testable import ProjectManagerData
 import ProjectManagerTestSupport
+import Testing
+
+@testable import ProjectManagerData
 
 @Suite("Journal file: torn tails, damage and foreign files")
 struct JournalFileDamageTests {
@@ -11,8 +12,9 @@ struct JournalFileDamageTests {
     static let lastRecord = StoreFixtures.records[StoreFixtures.records.count - 1]
     static let lastFrameSize = StoreFixtures.recordFrameSize(lastRecord)
 
-    @Test("a last record cut at any byte is dropped with a warning, and the file is not modified",
-          arguments: 1..<lastFrameSize)
+    @Test(
+        "a last record cut at any byte is dropped with a warning, and the file is not modified",
+        arguments: 1..<lastFrameSize)
     func lastRecordCut(keeping kept: Int) throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
@@ -61,7 +63,8 @@ struct JournalFileDamageTests {
                     let complete = offsets.indices.filter { recordEnd($0) <= length }
                     let goodEnd = complete.last.map(recordEnd) ?? offsets[0]
                     #expect(contents.records == complete.map { StoreFixtures.records[$0] }, "cut at \(length)")
-                    let expected: [StoreWarning] = length == goodEnd
+                    let expected: [StoreWarning] =
+                        length == goodEnd
                         ? [] : [.droppedTornTail(offset: goodEnd, bytes: length - goodEnd)]
                     #expect(contents.warnings == expected, "cut at \(length)")
                 }
@@ -112,11 +115,13 @@ struct JournalFileDamageTests {
     }
 
     /// Every region before the last record.
-    static let regionsBeforeTheLast: [Region] = [.header, .snapshot]
+    static let regionsBeforeTheLast: [Region] =
+        [.header, .snapshot]
         + (0..<(StoreFixtures.records.count - 1)).map(Region.record)
 
-    @Test("a flipped byte before the last record is damage reported at its block, and the file is kept",
-          arguments: regionsBeforeTheLast)
+    @Test(
+        "a flipped byte before the last record is damage reported at its block, and the file is kept",
+        arguments: regionsBeforeTheLast)
     func flippedByte(in region: Region) throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
@@ -168,9 +173,10 @@ struct JournalFileDamageTests {
                 let contents = try StoreFixtures.contents(at: url)
 
                 #expect(contents.records == StoreFixtures.records.dropLast(), "byte \(position) flipped")
-                #expect(contents.warnings == [
-                    .droppedTornTail(offset: lastRecordOffset, bytes: original.count - lastRecordOffset),
-                ])
+                #expect(
+                    contents.warnings == [
+                        .droppedTornTail(offset: lastRecordOffset, bytes: original.count - lastRecordOffset)
+                    ])
                 #expect(try Data(contentsOf: url) == damaged)
             }
         }
@@ -201,7 +207,8 @@ struct JournalFileDamageTests {
     func snapshotWithoutFlag() throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
-            let bytes = JournalFormat.header(schemaVersion: 1, hasSnapshot: false)
+            let bytes =
+                JournalFormat.header(schemaVersion: 1, hasSnapshot: false)
                 + JournalFormat.frame(StoreFixtures.snapshot)
             try bytes.write(to: url)
 
@@ -216,16 +223,21 @@ struct JournalFileDamageTests {
 
     // MARK: - Foreign files
 
-    @Test("a store from a newer format is refused with the versions, and left untouched",
-          arguments: [JournalFormat.version + 1, 17, .max])
+    @Test(
+        "a store from a newer format is refused with the versions, and left untouched",
+        arguments: [JournalFormat.version + 1, 17, .max])
     func newerFormat(_ format: UInt32) throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
-            let bytes = JournalFormat.header(schemaVersion: 1, hasSnapshot: true, formatVersion: format)
+            let bytes =
+                JournalFormat.header(schemaVersion: 1, hasSnapshot: true, formatVersion: format)
                 + JournalFormat.frame(StoreFixtures.snapshot)
             try bytes.write(to: url)
 
-            #expect(throws: StoreError.newerFormat(file: url.path(percentEncoded: false), found: Int(format), supported: Int(JournalFormat.version))) {
+            #expect(
+                throws: StoreError.newerFormat(
+                    file: url.path(percentEncoded: false), found: Int(format), supported: Int(JournalFormat.version))
+            ) {
                 try StoreFixtures.contents(at: url)
             }
             #expect(try Data(contentsOf: url) == bytes)
@@ -243,13 +255,19 @@ struct JournalFileDamageTests {
         Garbage(testDescription: "one byte", bytes: Data([0x50])),
         Garbage(testDescription: "most of the magic", bytes: Data("PMSTORE".utf8)),
         Garbage(testDescription: "the magic and no more", bytes: Data(JournalFormat.magic)),
-        Garbage(testDescription: "a header cut short", bytes: JournalFormat.header(schemaVersion: 1, hasSnapshot: false).prefix(20)),
-        Garbage(testDescription: "format 0", bytes: JournalFormat.header(schemaVersion: 1, hasSnapshot: false, formatVersion: 0)
-            + JournalFormat.frame(Data())),
-        Garbage(testDescription: "random bytes", bytes: {
-            var generator = SeededGenerator(seed: 404)
-            return Data((0..<1000).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
-        }()),
+        Garbage(
+            testDescription: "a header cut short",
+            bytes: JournalFormat.header(schemaVersion: 1, hasSnapshot: false).prefix(20)),
+        Garbage(
+            testDescription: "format 0",
+            bytes: JournalFormat.header(schemaVersion: 1, hasSnapshot: false, formatVersion: 0)
+                + JournalFormat.frame(Data())),
+        Garbage(
+            testDescription: "random bytes",
+            bytes: {
+                var generator = SeededGenerator(seed: 404)
+                return Data((0..<1000).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+            }()),
     ]
 
     @Test("a file that is not a store is unreadable and left untouched", arguments: garbage)

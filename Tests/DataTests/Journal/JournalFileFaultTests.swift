@@ -1,6 +1,7 @@
 import Foundation
 import ProjectManagerDomain
 import Testing
+
 @testable import ProjectManagerData
 
 @Suite("Journal file: failures while writing")
@@ -48,11 +49,14 @@ struct JournalFileFaultTests {
 
     /// What the fixture store holds once `record` is appended to it.
     static func fixtureStore(appending record: Data) -> JournalContents {
-        JournalContents(schemaVersion: 1, snapshot: StoreFixtures.snapshot, records: StoreFixtures.records + [record], warnings: [])
+        JournalContents(
+            schemaVersion: 1, snapshot: StoreFixtures.snapshot, records: StoreFixtures.records + [record], warnings: [])
     }
 
     /// Injects each of `faults` into the next call of its operation not already given a fault.
-    static func inject(_ faults: [(FaultyFileSystem.Operation, FaultyFileSystem.Fault)], into fileSystem: FaultyFileSystem) {
+    static func inject(
+        _ faults: [(FaultyFileSystem.Operation, FaultyFileSystem.Fault)], into fileSystem: FaultyFileSystem
+    ) {
         var planned: [FaultyFileSystem.Operation: Int] = [:]
         for (operation, fault) in faults {
             let call = planned[operation, default: 0] + 1
@@ -61,8 +65,9 @@ struct JournalFileFaultTests {
         }
     }
 
-    @Test("a failed append is reported, stops the journal, and leaves only the records that returned",
-          arguments: appendFailures)
+    @Test(
+        "a failed append is reported, stops the journal, and leaves only the records that returned",
+        arguments: appendFailures)
     func failedAppend(_ failure: Failure) throws {
         try withTemporaryDirectory { directory in
             let (url, journal, fileSystem) = try Self.openStoreOfTwoRecords(in: directory)
@@ -88,7 +93,9 @@ struct JournalFileFaultTests {
         }
     }
 
-    @Test("a record whose sync fails and that can be neither cut off nor marked unreadable is reported as not confirmed, not as a failure")
+    @Test(
+        "a record whose sync fails and that can be neither cut off nor marked unreadable is reported as not confirmed, not as a failure"
+    )
     func unconfirmedAppend() throws {
         try withTemporaryDirectory { directory in
             let (url, journal, fileSystem) = try Self.openStoreOfTwoRecords(in: directory)
@@ -151,14 +158,16 @@ struct JournalFileFaultTests {
     static let compactionFailures: [Failure] = [
         Failure(testDescription: "the new file cannot be created", faults: [(.create, .fail)]),
         Failure(testDescription: "the write fails", faults: [(.write, .fail)]),
-        Failure(testDescription: "part of the snapshot is written", faults: [(.write, .writePrefixThenFail(bytes: 40))]),
+        Failure(
+            testDescription: "part of the snapshot is written", faults: [(.write, .writePrefixThenFail(bytes: 40))]),
         Failure(testDescription: "the permissions cannot be set", faults: [(.setPermissions, .fail)]),
         Failure(testDescription: "the sync fails", faults: [(.synchronize, .fail)]),
         Failure(testDescription: "the rename fails", faults: [(.rename, .fail)]),
     ]
 
-    @Test("a compaction that fails before its rename leaves the old file as it was, and the journal goes on with it",
-          arguments: compactionFailures)
+    @Test(
+        "a compaction that fails before its rename leaves the old file as it was, and the journal goes on with it",
+        arguments: compactionFailures)
     func failedCompaction(_ failure: Failure) throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
@@ -183,15 +192,19 @@ struct JournalFileFaultTests {
             try journal.append(StoreFixtures.record(9))
             journal.close()
             let contents = try StoreFixtures.contents(at: url)
-            #expect(contents == JournalContents(
-                schemaVersion: 1, snapshot: StoreFixtures.snapshot, records: StoreFixtures.records + [StoreFixtures.record(9)],
-                warnings: []
-            ))
+            #expect(
+                contents
+                    == JournalContents(
+                        schemaVersion: 1, snapshot: StoreFixtures.snapshot,
+                        records: StoreFixtures.records + [StoreFixtures.record(9)],
+                        warnings: []
+                    ))
         }
     }
 
-    @Test("a compaction whose directory sync fails once tries again; failing twice, it leaves the new file in place, and the next append syncs the directory before it writes",
-          arguments: [1, 3])
+    @Test(
+        "a compaction whose directory sync fails once tries again; failing twice, it leaves the new file in place, and the next append syncs the directory before it writes",
+        arguments: [1, 3])
     func failedDirectorySync(failures: Int) throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
@@ -217,12 +230,16 @@ struct JournalFileFaultTests {
 
             #expect(!journal.isReplacementUnsynced)
             journal.close()
-            #expect(try StoreFixtures.contents(at: url) == JournalContents(
-                schemaVersion: 2, snapshot: snapshot, records: records, warnings: []))
+            #expect(
+                try StoreFixtures.contents(at: url)
+                    == JournalContents(
+                        schemaVersion: 2, snapshot: snapshot, records: records, warnings: []))
         }
     }
 
-    @Test("a change saved as a snapshot whose folder sync fails twice is also appended to the file the snapshot replaced, so either file holds it, and the save succeeds")
+    @Test(
+        "a change saved as a snapshot whose folder sync fails twice is also appended to the file the snapshot replaced, so either file holds it, and the save succeeds"
+    )
     func snapshotSaveWithUnsyncedFolder() throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
@@ -235,20 +252,25 @@ struct JournalFileFaultTests {
             for call in 1...2 { fileSystem.inject(.fail, into: .synchronizeDirectory, onCall: call) }
             let snapshot = Data(#"{"imported":true}"#.utf8)
 
-            try journal.save(snapshot: { SnapshotSource(snapshot) }, schemaVersion: 1, record: { StoreFixtures.record(6) })
+            try journal.save(
+                snapshot: { SnapshotSource(snapshot) }, schemaVersion: 1, record: { StoreFixtures.record(6) })
 
             #expect(journal.isWritable)
             #expect(journal.isReplacementUnsynced)
             try journal.append(StoreFixtures.record(7))
             #expect(!journal.isReplacementUnsynced)
             journal.close()
-            #expect(try StoreFixtures.contents(at: url) == JournalContents(
-                schemaVersion: 1, snapshot: snapshot, records: [StoreFixtures.record(7)], warnings: []))
+            #expect(
+                try StoreFixtures.contents(at: url)
+                    == JournalContents(
+                        schemaVersion: 1, snapshot: snapshot, records: [StoreFixtures.record(7)], warnings: []))
             #expect(try StoreFixtures.contents(at: replaced) == Self.fixtureStore(appending: StoreFixtures.record(6)))
         }
     }
 
-    @Test("a change saved as a snapshot that can be made durable in neither file is reported as not confirmed, and the journal stops")
+    @Test(
+        "a change saved as a snapshot that can be made durable in neither file is reported as not confirmed, and the journal stops"
+    )
     func unconfirmedSnapshotSave() throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
@@ -261,7 +283,8 @@ struct JournalFileFaultTests {
             let snapshot = Data(#"{"imported":true}"#.utf8)
 
             let error = #expect(throws: StoreError.self) {
-                try journal.save(snapshot: { SnapshotSource(snapshot) }, schemaVersion: 1, record: { StoreFixtures.record(6) })
+                try journal.save(
+                    snapshot: { SnapshotSource(snapshot) }, schemaVersion: 1, record: { StoreFixtures.record(6) })
             }
 
             guard case .saveNotConfirmed(file, _)? = error else {
@@ -283,7 +306,9 @@ struct JournalFileFaultTests {
             let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, fileSystem: fileSystem)
             fileSystem.inject(.fail, into: .rename)
 
-            try journal.save(snapshot: { SnapshotSource(Data(#"{"imported":true}"#.utf8)) }, schemaVersion: 1, record: { StoreFixtures.record(6) })
+            try journal.save(
+                snapshot: { SnapshotSource(Data(#"{"imported":true}"#.utf8)) }, schemaVersion: 1,
+                record: { StoreFixtures.record(6) })
 
             #expect(journal.isWritable)
             journal.close()

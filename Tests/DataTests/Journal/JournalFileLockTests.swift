@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
 @testable import ProjectManagerData
 
 @Suite("Journal file: one writer at a time")
 struct JournalFileLockTests {
     static let flockTool = URL(fileURLWithPath: "/usr/bin/flock")
-    static var hasFlockTool: Bool { FileManager.default.isExecutableFile(atPath: flockTool.path(percentEncoded: false)) }
+    static var hasFlockTool: Bool {
+        FileManager.default.isExecutableFile(atPath: flockTool.path(percentEncoded: false))
+    }
 
     @Test("a second open of the same store in this process is refused as locked")
     func secondOpenInProcess() throws {
@@ -75,8 +78,9 @@ struct JournalFileLockTests {
         }
     }
 
-    @Test("another process cannot take the lock while the store is open, and can after it closes",
-          .enabled(if: hasFlockTool, "needs flock(1)"))
+    @Test(
+        "another process cannot take the lock while the store is open, and can after it closes",
+        .enabled(if: hasFlockTool, "needs flock(1)"))
     func otherProcessIsLockedOut() throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
@@ -90,8 +94,9 @@ struct JournalFileLockTests {
         }
     }
 
-    @Test("opening a store another process holds is refused as locked at once",
-          .enabled(if: hasFlockTool, "needs flock(1)"))
+    @Test(
+        "opening a store another process holds is refused as locked at once",
+        .enabled(if: hasFlockTool, "needs flock(1)"))
     func lockedByOtherProcess() throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import ProjectManagerData
 
 @Suite("Journal file: writing and reading back")
@@ -29,7 +30,9 @@ struct JournalFileRoundTripTests {
             try StoreFixtures.makeStore(at: url, snapshot: nil, schemaVersion: 3)
 
             let contents = try StoreFixtures.contents(at: url)
-            #expect(contents == JournalContents(schemaVersion: 3, snapshot: nil, records: StoreFixtures.records, warnings: []))
+            #expect(
+                contents
+                    == JournalContents(schemaVersion: 3, snapshot: nil, records: StoreFixtures.records, warnings: []))
         }
     }
 
@@ -90,9 +93,11 @@ struct JournalFileRoundTripTests {
             journal.close()
 
             let contents = try StoreFixtures.contents(at: url)
-            #expect(contents == JournalContents(
-                schemaVersion: 2, snapshot: newSnapshot, records: [StoreFixtures.record(9)], warnings: []
-            ))
+            #expect(
+                contents
+                    == JournalContents(
+                        schemaVersion: 2, snapshot: newSnapshot, records: [StoreFixtures.record(9)], warnings: []
+                    ))
             let leftover = url.path(percentEncoded: false) + ".compacting"
             #expect(!FileManager.default.fileExists(atPath: leftover))
         }
@@ -113,8 +118,9 @@ struct JournalFileRoundTripTests {
             let fileSize = try #require(
                 FileManager.default.attributesOfItem(atPath: url.path(percentEncoded: false))[.size] as? NSNumber
             )
-            #expect(fileSize.intValue == JournalFormat.headerSize + JournalFormat.frameHeaderSize
-                + StoreFixtures.snapshot.count + framed)
+            #expect(
+                fileSize.intValue == JournalFormat.headerSize + JournalFormat.frameHeaderSize
+                    + StoreFixtures.snapshot.count + framed)
         }
     }
 
@@ -160,7 +166,9 @@ struct JournalFileRoundTripTests {
         }
     }
 
-    @Test("a torn tail left by a crash is kept beside the store, then cut off by the next append; the copy is announced until acknowledged")
+    @Test(
+        "a torn tail left by a crash is kept beside the store, then cut off by the next append; the copy is announced until acknowledged"
+    )
     func tornTailCutOffByAppend() throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
@@ -172,7 +180,10 @@ struct JournalFileRoundTripTests {
 
             let (journal, contents) = try JournalFile.open(at: url, newStoreSchemaVersion: 1, now: { noon })
             #expect(contents.records == StoreFixtures.records.dropLast())
-            #expect(contents.warnings == [.droppedTornTail(offset: StoreFixtures.recordOffsets().last ?? 0, bytes: tail.count)])
+            #expect(
+                contents.warnings == [
+                    .droppedTornTail(offset: StoreFixtures.recordOffsets().last ?? 0, bytes: tail.count)
+                ])
             try journal.append(StoreFixtures.record(42))
             let copy = url.path(percentEncoded: false) + ".dropped-20260315T120000Z"
             #expect(journal.warnings == [.keptDroppedBytes(file: copy)])
@@ -207,7 +218,9 @@ struct JournalFileRoundTripTests {
             let read = try JournalFile.read(at: url, newStoreSchemaVersion: 1)
             #expect(read.warnings.isEmpty)
             #expect(read.records == StoreFixtures.records.dropLast())
-            let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".acknowledged") }
+            let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+                $0.hasSuffix(".acknowledged")
+            }
             #expect(kept.count == 1)
         }
     }

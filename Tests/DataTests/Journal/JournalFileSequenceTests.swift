@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ProjectManagerData
 
 @Suite("Journal file: sequence numbers and the header's checks")
@@ -13,7 +14,9 @@ struct JournalFileSequenceTests {
     }
 
     /// Opens the store at `url` expecting damage, and returns the offset and reason.
-    static func damage(at url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> (offset: Int, reason: String) {
+    static func damage(at url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> (
+        offset: Int, reason: String
+    ) {
         let error = try #require(throws: StoreError.self, sourceLocation: sourceLocation) {
             try StoreFixtures.contents(at: url)
         }
@@ -106,8 +109,9 @@ struct JournalFileSequenceTests {
         }
     }
 
-    @Test("a flipped bit anywhere in the header is damage at byte 0, the version included, before its version is read",
-          arguments: [8, 9, 11, 12, 16, 20, 27, 28])
+    @Test(
+        "a flipped bit anywhere in the header is damage at byte 0, the version included, before its version is read",
+        arguments: [8, 9, 11, 12, 16, 20, 27, 28])
     func headerChecksumFirst(byte: Int) throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
@@ -160,11 +164,14 @@ struct JournalFileSequenceTests {
         }
     }
 
-    @Test("a store of format 1 opens with its records, and refuses appends until it is compacted into the current format")
+    @Test(
+        "a store of format 1 opens with its records, and refuses appends until it is compacted into the current format")
     func formatOne() throws {
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
-            let bytes = JournalFormat.file(snapshot: StoreFixtures.snapshot, schemaVersion: 1, formatVersion: JournalFormat.firstVersion)
+            let bytes =
+                JournalFormat.file(
+                    snapshot: StoreFixtures.snapshot, schemaVersion: 1, formatVersion: JournalFormat.firstVersion)
                 + StoreFixtures.records.map(JournalFormat.frame).reduce(Data(), +)
             try bytes.write(to: url)
 
@@ -178,7 +185,8 @@ struct JournalFileSequenceTests {
         }
         try withTemporaryDirectory { directory in
             let url = StoreFixtures.storeURL(in: directory)
-            try (JournalFormat.file(snapshot: nil, schemaVersion: 1, formatVersion: JournalFormat.firstVersion)
+            try
+                (JournalFormat.file(snapshot: nil, schemaVersion: 1, formatVersion: JournalFormat.firstVersion)
                 + JournalFormat.frame(StoreFixtures.record(1))).write(to: url)
             let (journal, _) = try JournalFile.open(at: url, newStoreSchemaVersion: 1)
             try journal.compact(snapshot: StoreFixtures.snapshot, schemaVersion: 1)

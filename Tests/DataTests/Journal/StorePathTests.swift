@@ -2,6 +2,7 @@ import Foundation
 import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Testing
+
 @testable import ProjectManagerData
 
 @Suite("Store paths as bytes")
@@ -15,9 +16,12 @@ struct StorePathTests {
         #expect(StorePath(bytes: [0xC3, 0x41, 0xFF, 0xE2, 0x9C]).description == "\\xC3A\\xFF\\xE2\\x9C")
     }
 
-    @Test("a file URL carries the bytes percent-encoded, and gives them back", arguments: [
-        RawFileNames.latin1Store, Array("/tmp/".utf8) + RawFileNames.latin1Store, Array("/tmp/100% sûr?#.pmstore".utf8),
-    ])
+    @Test(
+        "a file URL carries the bytes percent-encoded, and gives them back",
+        arguments: [
+            RawFileNames.latin1Store, Array("/tmp/".utf8) + RawFileNames.latin1Store,
+            Array("/tmp/100% sûr?#.pmstore".utf8),
+        ])
     func fileURLRoundTrip(_ bytes: [UInt8]) throws {
         let path = StorePath(bytes: bytes)
         let back = try #require(StorePath(fileURL: path.fileURL))
@@ -37,7 +41,9 @@ struct StorePathTests {
         #expect(StorePath("/s.pmstore").folder == StorePath("/"))
     }
 
-    @Test("the journal writes its lock, compaction file and dropped copy beside a store whose name is not UTF-8, with its bytes")
+    @Test(
+        "the journal writes its lock, compaction file and dropped copy beside a store whose name is not UTF-8, with its bytes"
+    )
     func journalSiblings() throws {
         try withTemporaryDirectory { directory in
             let folder = StorePath(directory.path(percentEncoded: false))
@@ -54,14 +60,18 @@ struct StorePathTests {
             try reopened.append(StoreFixtures.record(3))
             reopened.close()
 
-            let written = Set(fileSystem.paths.map { String(decoding: $0.bytes.dropFirst(store.bytes.count), as: UTF8.self) })
+            let written = Set(
+                fileSystem.paths.map { String(decoding: $0.bytes.dropFirst(store.bytes.count), as: UTF8.self) })
             #expect(fileSystem.paths.allSatisfy { $0.bytes.starts(with: store.bytes) }, "\(fileSystem.paths)")
             #expect(written.isSuperset(of: ["", ".lock", ".compacting"]))
             #expect(written.contains { $0.hasPrefix(".dropped-") })
             let names = RawFileNames.names(in: folder.bytes)
             #expect(!names.contains(where: RawFileNames.isRepaired))
             #expect(names.count == 3 && names.allSatisfy { $0.starts(with: Self.latin1.bytes) })
-            #expect(try StoreFixtures.contents(at: store.fileURL).records == [StoreFixtures.record(2), StoreFixtures.record(3)])
+            #expect(
+                try StoreFixtures.contents(at: store.fileURL).records == [
+                    StoreFixtures.record(2), StoreFixtures.record(3),
+                ])
         }
     }
 }

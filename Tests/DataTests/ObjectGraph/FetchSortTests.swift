@@ -26,12 +26,16 @@ struct FetchSortTests {
     static let orders: [(name: String, descriptors: [SortDescriptor<Project>])] = [
         ("deadline, then title", [SortDescriptor(\.deadline), SortDescriptor(\.title)]),
         ("deadline reversed, then title", [SortDescriptor(\.deadline, order: .reverse), SortDescriptor(\.title)]),
-        ("state, rank reversed, title", [SortDescriptor(\.state), SortDescriptor(\.rank, order: .reverse), SortDescriptor(\.title)]),
+        (
+            "state, rank reversed, title",
+            [SortDescriptor(\.state), SortDescriptor(\.rank, order: .reverse), SortDescriptor(\.title)]
+        ),
         ("title lexically, reversed", [SortDescriptor(\.title, comparator: .lexical, order: .reverse)]),
     ]
 
-    @Test("a fetch sorts exactly as Array.sorted(using:) does, nil deadlines included",
-          arguments: orders.indices)
+    @Test(
+        "a fetch sorts exactly as Array.sorted(using:) does, nil deadlines included",
+        arguments: orders.indices)
     func sameOrder(_ index: Int) throws {
         // Given
         let context = try ObjectContext(schema: .projectManager, store: .inMemory, undoLimit: 0)

@@ -30,7 +30,8 @@ struct FetchTests {
 
         // When
         let recent = try context.fetch(FetchRequest<Book>(predicate: #Predicate { $0.year >= since }))
-        let named = try context.fetch(FetchRequest<Book>(predicate: #Predicate { $0.title.contains("o") && $0.year < 2010 }))
+        let named = try context.fetch(
+            FetchRequest<Book>(predicate: #Predicate { $0.title.contains("o") && $0.year < 2010 }))
 
         // Then
         #expect(Set(recent.map(\.title)) == ["alpha", "charlie", "delta", "echo"])
@@ -46,16 +47,26 @@ struct FetchTests {
         #expect(try context.fetch(FetchRequest<Library.Shelf>()).isEmpty)
     }
 
-    @Test("sorts by several keys, each ascending or reverse", arguments: [
-        ([SortDescriptor(\Book.year), SortDescriptor(\Book.title)],
-         ["bravo", "foxtrot", "delta", "echo", "alpha", "charlie"]),
-        ([SortDescriptor(\Book.year, order: .reverse), SortDescriptor(\Book.title)],
-         ["alpha", "charlie", "delta", "echo", "bravo", "foxtrot"]),
-        ([SortDescriptor(\Book.year), SortDescriptor(\Book.title, order: .reverse)],
-         ["foxtrot", "bravo", "echo", "delta", "charlie", "alpha"]),
-        ([SortDescriptor(\Book.title, order: .reverse)],
-         ["foxtrot", "echo", "delta", "charlie", "bravo", "alpha"]),
-    ])
+    @Test(
+        "sorts by several keys, each ascending or reverse",
+        arguments: [
+            (
+                [SortDescriptor(\Book.year), SortDescriptor(\Book.title)],
+                ["bravo", "foxtrot", "delta", "echo", "alpha", "charlie"]
+            ),
+            (
+                [SortDescriptor(\Book.year, order: .reverse), SortDescriptor(\Book.title)],
+                ["alpha", "charlie", "delta", "echo", "bravo", "foxtrot"]
+            ),
+            (
+                [SortDescriptor(\Book.year), SortDescriptor(\Book.title, order: .reverse)],
+                ["foxtrot", "bravo", "echo", "delta", "charlie", "alpha"]
+            ),
+            (
+                [SortDescriptor(\Book.title, order: .reverse)],
+                ["foxtrot", "echo", "delta", "charlie", "bravo", "alpha"]
+            ),
+        ])
     func sortsByDescriptors(sortBy: [SortDescriptor<Book>], expected: [String]) throws {
         // Given
         let context = try Self.context()
@@ -67,21 +78,23 @@ struct FetchTests {
         #expect(books.map(\.title) == expected)
     }
 
-    @Test("pages through sorted results with an offset and a limit", arguments: [
-        // (offset, limit, titles)
-        (0, nil, ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"]),
-        (0, 2, ["alpha", "bravo"]),
-        (2, 2, ["charlie", "delta"]),
-        (4, 2, ["echo", "foxtrot"]),
-        (5, 2, ["foxtrot"]),
-        (3, nil, ["delta", "echo", "foxtrot"]),
-        (6, nil, []),
-        (7, 2, []),
-        (100, nil, []),
-        (0, 0, []),
-        (0, 100, ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"]),
-        (-3, 1, ["alpha"]),
-    ] as [(Int, Int?, [String])])
+    @Test(
+        "pages through sorted results with an offset and a limit",
+        arguments: [
+            // (offset, limit, titles)
+            (0, nil, ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"]),
+            (0, 2, ["alpha", "bravo"]),
+            (2, 2, ["charlie", "delta"]),
+            (4, 2, ["echo", "foxtrot"]),
+            (5, 2, ["foxtrot"]),
+            (3, nil, ["delta", "echo", "foxtrot"]),
+            (6, nil, []),
+            (7, 2, []),
+            (100, nil, []),
+            (0, 0, []),
+            (0, 100, ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"]),
+            (-3, 1, ["alpha"]),
+        ] as [(Int, Int?, [String])])
     func pagesWithOffsetAndLimit(offset: Int, limit: Int?, expected: [String]) throws {
         // Given
         let context = try Self.context()
@@ -135,7 +148,8 @@ struct FetchTests {
         try context.insert(Book(7, title: "golf", year: 2020))
 
         // Then
-        let recent = try context.fetch(FetchRequest<Book>(predicate: #Predicate { $0.year == 2020 }, sortBy: [SortDescriptor(\.title)]))
+        let recent = try context.fetch(
+            FetchRequest<Book>(predicate: #Predicate { $0.year == 2020 }, sortBy: [SortDescriptor(\.title)]))
         #expect(recent.map(\.title) == ["charlie", "delta", "golf"])
         #expect(try context.count(FetchRequest<Book>()) == 6)
     }

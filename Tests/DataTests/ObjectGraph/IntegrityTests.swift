@@ -82,7 +82,11 @@ struct IntegrityTests {
         try context.delete(Book.self, id: alpha.id)
 
         // Then
-        #expect(context.deletedObjects == [alpha.objectID, Chapter(1, of: alpha.id, number: 1).objectID, Chapter(2, of: alpha.id, number: 2).objectID])
+        #expect(
+            context.deletedObjects == [
+                alpha.objectID, Chapter(1, of: alpha.id, number: 1).objectID,
+                Chapter(2, of: alpha.id, number: 2).objectID,
+            ])
         try context.save()
         let chapters = try context.fetch(FetchRequest<Chapter>())
         #expect(chapters == [Chapter(3, of: bravo.id, number: 1)])
@@ -184,11 +188,14 @@ struct IntegrityTests {
             Issue.record("expected validationFailed, got \(error)")
             return
         }
-        #expect(Set(issues) == [
-            ValidationIssue(object: untitled.objectID, message: "the title is empty"),
-            ValidationIssue(object: untitled.objectID, message: "refers to \(missingShelf.objectID), which does not exist"),
-            ValidationIssue(object: orphan.objectID, message: "refers to \(missingBook.objectID), which does not exist"),
-        ])
+        #expect(
+            Set(issues) == [
+                ValidationIssue(object: untitled.objectID, message: "the title is empty"),
+                ValidationIssue(
+                    object: untitled.objectID, message: "refers to \(missingShelf.objectID), which does not exist"),
+                ValidationIssue(
+                    object: orphan.objectID, message: "refers to \(missingBook.objectID), which does not exist"),
+            ])
         #expect(issues.count == 3)
         #expect(context.insertedObjects == [untitled.objectID, fine.objectID, orphan.objectID])
         #expect(error.description.hasPrefix("not saved: "))
@@ -213,8 +220,9 @@ struct IntegrityTests {
             Issue.record("expected validationFailed, got \(error)")
             return
         }
-        #expect(issues.contains(
-            ValidationIssue(object: chapter.objectID, message: "refers to \(book.objectID), which does not exist")))
+        #expect(
+            issues.contains(
+                ValidationIssue(object: chapter.objectID, message: "refers to \(book.objectID), which does not exist")))
     }
 
     @Test("an invalid object can be fixed and saved after a failed save")

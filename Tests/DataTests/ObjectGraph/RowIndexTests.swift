@@ -1,11 +1,14 @@
 import Foundation
 import ProjectManagerTestSupport
 import Testing
+
 @testable import ProjectManagerData
 
 @Suite("Table indexes: the row of each id, and the rows of each value")
 struct RowIndexTests {
-    @Test("the row index agrees with a dictionary through inserts and removals, whatever the ids", arguments: [1, 2, 3] as [UInt64])
+    @Test(
+        "the row index agrees with a dictionary through inserts and removals, whatever the ids",
+        arguments: [1, 2, 3] as [UInt64])
     func rowIndexAgrees(_ seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)
         var index = RowIndex()

@@ -1,8 +1,9 @@
 import Foundation
-import Synchronization
-@testable import ProjectManagerData
 import ProjectManagerTestSupport
+import Synchronization
 import Testing
+
+@testable import ProjectManagerData
 
 /// A root context writes and syncs its store without the lock its readers take. The disk is made
 /// slow on cue through the file-system seam: ``FaultyFileSystem/Gate`` holds the save's sync until

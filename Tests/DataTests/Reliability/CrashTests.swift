@@ -1,13 +1,15 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import ProjectManagerCrashWorkload
-@testable import ProjectManagerData
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManagerData
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A writer process is killed with `SIGKILL` at random moments while it saves, over and over, to
 /// one store; after each kill, this process reopens the store and checks it.
@@ -95,16 +97,16 @@ struct CrashTests {
         case fileCreated, fileWritten, permissionsSet, renamedIntoPlace
 
         #if os(Linux)
-        /// The file event that marks the step, for the store file named `store`.
-        func event(store: String) -> FolderWatch.Event {
-            let temporary = store + ".compacting"
-            return switch self {
-            case .fileCreated: .created(temporary)
-            case .fileWritten: .modified(temporary)
-            case .permissionsSet: .attributesChanged(temporary)
-            case .renamedIntoPlace: .renamedTo(store)
+            /// The file event that marks the step, for the store file named `store`.
+            func event(store: String) -> FolderWatch.Event {
+                let temporary = store + ".compacting"
+                return switch self {
+                case .fileCreated: .created(temporary)
+                case .fileWritten: .modified(temporary)
+                case .permissionsSet: .attributesChanged(temporary)
+                case .renamedIntoPlace: .renamedTo(store)
+                }
             }
-        }
         #endif
     }
 
@@ -112,11 +114,11 @@ struct CrashTests {
         let acknowledgements = Int.random(in: 0...mostAcknowledgementsBeforeKill, using: &random)
         let draw = Int.random(in: 0..<16, using: &random)
         #if os(Linux)
-        if round % compactionKillPeriod == compactionKillPeriod / 2 {
-            let steps = CompactionStep.allCases
-            return .inCompaction(steps[(round / compactionKillPeriod) % steps.count])
-        }
-        if draw >= 11 { return .atRecordWrite(afterAcknowledgements: acknowledgements) }
+            if round % compactionKillPeriod == compactionKillPeriod / 2 {
+                let steps = CompactionStep.allCases
+                return .inCompaction(steps[(round / compactionKillPeriod) % steps.count])
+            }
+            if draw >= 11 { return .atRecordWrite(afterAcknowledgements: acknowledgements) }
         #endif
         return draw == 0 ? .atStart : .afterAcknowledgements(acknowledgements)
     }
@@ -124,7 +126,7 @@ struct CrashTests {
     /// Starts a writer on the store, kills it as `plan` says, and returns every line it printed.
     private static func runWriter(on url: URL, killing plan: KillPlan, _ label: String) throws -> [String] {
         #if os(Linux)
-        let watch = try FolderWatch(url.deletingLastPathComponent())
+            let watch = try FolderWatch(url.deletingLastPathComponent())
         #endif
         let child = try CrashChildProcess(.saveLoop, store: url)
         var lines: [String] = []
@@ -140,25 +142,28 @@ struct CrashTests {
         case .afterAcknowledgements(let count):
             try readAcknowledgements(count)
         #if os(Linux)
-        case .atRecordWrite(let count):
-            try readAcknowledgements(count)
-            _ = try watch.pendingEvents()
-            let store = url.lastPathComponent
-            _ = try child.waitForAny(of: [.modified(store)], in: watch, lineLimit: 1_000)
-        case .inCompaction(let step):
-            let event = step.event(store: url.lastPathComponent)
-            if try child.waitForAny(of: [event], in: watch, lineLimit: 20_000) == nil { missedStep = "\(event)" }
+            case .atRecordWrite(let count):
+                try readAcknowledgements(count)
+                _ = try watch.pendingEvents()
+                let store = url.lastPathComponent
+                _ = try child.waitForAny(of: [.modified(store)], in: watch, lineLimit: 1_000)
+            case .inCompaction(let step):
+                let event = step.event(store: url.lastPathComponent)
+                if try child.waitForAny(of: [event], in: watch, lineLimit: 20_000) == nil { missedStep = "\(event)" }
         #else
-        case .atRecordWrite, .inCompaction:
-            preconditionFailure("plans that watch files are made on Linux only")
+            case .atRecordWrite, .inCompaction:
+                preconditionFailure("plans that watch files are made on Linux only")
         #endif
         }
         child.kill()
         let termination = child.waitForExit()
         lines += try child.remainingLines()
         let complaint = try child.standardError()
-        try #require(termination == .killed(signal: SIGKILL), "\(label): the writer \(termination) by itself: \(complaint)")
-        try #require(missedStep == nil, "\(label): no \(missedStep ?? "") after \(lines.count - 1) saves: the writer never compacted")
+        try #require(
+            termination == .killed(signal: SIGKILL), "\(label): the writer \(termination) by itself: \(complaint)")
+        try #require(
+            missedStep == nil,
+            "\(label): no \(missedStep ?? "") after \(lines.count - 1) saves: the writer never compacted")
         return lines
     }
 
@@ -218,13 +223,15 @@ struct CrashTests {
         let path = url.path(percentEncoded: false)
         guard FileManager.default.fileExists(atPath: path) else { return }
         guard given else {
-            try FileManager.default.setAttributes([.posixPermissions: NSNumber(value: storePermissions)], ofItemAtPath: path)
+            try FileManager.default.setAttributes(
+                [.posixPermissions: NSNumber(value: storePermissions)], ofItemAtPath: path)
             given = true
             return
         }
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         let permissions = try #require(attributes[.posixPermissions] as? NSNumber).intValue & 0o7777
-        try #require(permissions == storePermissions, "\(label): the store has permissions \(String(permissions, radix: 8))")
+        try #require(
+            permissions == storePermissions, "\(label): the store has permissions \(String(permissions, radix: 8))")
     }
 
     /// The store file's inode number, which changes when a compaction renames a new file over it;

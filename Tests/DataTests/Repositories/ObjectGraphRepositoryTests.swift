@@ -1,8 +1,9 @@
 import Foundation
-@testable import ProjectManagerData
 import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManagerData
 
 @Suite("Object graph repository")
 struct ObjectGraphRepositoryTests {
@@ -29,7 +30,9 @@ struct ObjectGraphRepositoryTests {
     }
 
     /// Saves projects on a board through the port, each last in its column, each its own save.
-    static func add(_ projects: [Project], to repository: ObjectGraphRepository, board: Board.ID = .default) async throws {
+    static func add(_ projects: [Project], to repository: ObjectGraphRepository, board: Board.ID = .default)
+        async throws
+    {
         for var project in projects {
             project.boardID = board
             project.rank = try await repository.gap(at: nil, in: project.state, onBoard: board, moving: nil).rank
@@ -58,7 +61,9 @@ struct ObjectGraphRepositoryTests {
         await #expect(throws: expected) { try await repository.board(id: Self.nowhere) }
         await #expect(throws: expected) { try await repository.projects(onBoard: Self.nowhere) }
         await #expect(throws: expected) {
-            try await Self.save(to: repository) { $0.update(Board(id: Self.nowhere, title: "Nowhere", createdAt: Self.now)) }
+            try await Self.save(to: repository) {
+                $0.update(Board(id: Self.nowhere, title: "Nowhere", createdAt: Self.now))
+            }
         }
         await #expect(throws: expected) { try await Self.save(to: repository) { $0.delete(Self.nowhere) } }
         await #expect(throws: expected) {
@@ -160,7 +165,9 @@ struct ObjectGraphRepositoryTests {
     func renameUnsavedDefaultBoard() async throws {
         let (repository, context) = try Self.repository()
 
-        try await Self.save(to: repository) { $0.update(Board(id: .default, title: "Home", createdAt: Date(timeIntervalSince1970: 0))) }
+        try await Self.save(to: repository) {
+            $0.update(Board(id: .default, title: "Home", createdAt: Date(timeIntervalSince1970: 0)))
+        }
 
         #expect(context.object(Board.self, id: .default)?.title == "Home")
         #expect(try await repository.boards().map(\.title) == ["Home"])
@@ -170,7 +177,8 @@ struct ObjectGraphRepositoryTests {
     func listsBoardsOldestFirst() async throws {
         // Given
         let (repository, _) = try Self.repository()
-        let newer = Board(id: Board.ID(rawValue: SequentialIDs.id(1)), title: "Newer", createdAt: Self.now.addingTimeInterval(60))
+        let newer = Board(
+            id: Board.ID(rawValue: SequentialIDs.id(1)), title: "Newer", createdAt: Self.now.addingTimeInterval(60))
         let older = Board(id: Board.ID(rawValue: SequentialIDs.id(2)), title: "Older", createdAt: Self.now)
 
         // When
@@ -188,7 +196,9 @@ struct ObjectGraphRepositoryTests {
         let work = Board(id: Board.ID(rawValue: SequentialIDs.id(50)), title: "Work", createdAt: Self.now)
         try await Self.save(to: repository, undoOn: work.id) { $0.insert(work) }
         try await Self.add([Self.project(1, "home 1"), Self.project(2, "home 2")], to: repository)
-        try await Self.add([Self.project(3, "work 1", board: work.id), Self.project(4, "work 2", board: work.id)], to: repository, board: work.id)
+        try await Self.add(
+            [Self.project(3, "work 1", board: work.id), Self.project(4, "work 2", board: work.id)], to: repository,
+            board: work.id)
         var changes = repository.changes().makeAsyncIterator()
 
         // When
@@ -201,9 +211,11 @@ struct ObjectGraphRepositoryTests {
         await #expect(throws: RepositoryError.notFound(.project(Self.project(3, "").id))) {
             try await repository.project(id: Self.project(3, "").id)
         }
-        #expect(await changes.next() == RepositoryChange(deleted: [
-            .board(work.id), .project(Self.project(3, "").id), .project(Self.project(4, "").id),
-        ]))
+        #expect(
+            await changes.next()
+                == RepositoryChange(deleted: [
+                    .board(work.id), .project(Self.project(3, "").id), .project(Self.project(4, "").id),
+                ]))
     }
 
     // MARK: - Gaps

@@ -9,7 +9,9 @@ struct ProjectSearchIndexTests {
     static let now = TestClock.defaultStart
     static let other = Board(id: Board.ID(rawValue: SequentialIDs.id(500)), title: "Other", createdAt: now)
 
-    static func project(_ n: Int, _ title: String, body: String = "", board: Board.ID = .default, minute: Int = 0) -> Project {
+    static func project(_ n: Int, _ title: String, body: String = "", board: Board.ID = .default, minute: Int = 0)
+        -> Project
+    {
         Project(
             id: Project.ID(rawValue: SequentialIDs.id(n)), boardID: board, title: title, body: body,
             createdAt: now, updatedAt: now.addingTimeInterval(Double(minute) * 60))
@@ -128,11 +130,14 @@ struct ProjectSearchIndexTests {
         }
     }
 
-    @Test("text read from the graph's own strings and text kept folded search alike, as edits move a project between them")
+    @Test(
+        "text read from the graph's own strings and text kept folded search alike, as edits move a project between them"
+    )
     func originalAndFoldedText() throws {
         // Given a title that folds to itself but for case, and one that does not (an accent)
         let context = try Self.context([
-            Self.project(1, "Quarterly Report", body: "보고서 초안"), Self.project(2, "Café REPORT", body: "ＰＭ-7", minute: 1),
+            Self.project(1, "Quarterly Report", body: "보고서 초안"),
+            Self.project(2, "Café REPORT", body: "ＰＭ-7", minute: 1),
         ])
         let index = ProjectSearchIndex(context: context)
         #expect(Self.titles(index, "report") == ["Café REPORT", "Quarterly Report"])
@@ -162,7 +167,9 @@ struct ProjectSearchIndexTests {
         #expect(Self.titles(index, "resume").isEmpty)
     }
 
-    @Test("thousands of inserts, edits and deletes in random order leave exactly the live projects, as the rules rank them")
+    @Test(
+        "thousands of inserts, edits and deletes in random order leave exactly the live projects, as the rules rank them"
+    )
     func churn() throws {
         // Given an index over 1,000 projects, every other one with accents (kept folded), the
         // others read from the graph's strings; an edit may move a project from one kind to the other
@@ -192,7 +199,8 @@ struct ProjectSearchIndexTests {
                     try context.delete(Project.self, id: Self.project(n, "").id)
                     live[n] = nil
                 default:
-                    let project = Self.project(n, text(3, n + round), body: text(40, n + round), minute: (n + round) % 50)
+                    let project = Self.project(
+                        n, text(3, n + round), body: text(40, n + round), minute: (n + round) % 50)
                     live[n] = project
                     try context.update(project)
                 }
@@ -204,8 +212,11 @@ struct ProjectSearchIndexTests {
         #expect(index.count == live.count)
         let projects = Array(live.values)
         for query in ["plan", "cafe", "ㅂㄱㅅ", "review resume", "회ㅇ", "ship plan 보고서"] {
-            #expect(index.search(SearchQuery(query), limit: 30) == SearchQuery(query).results(in: projects, limit: 30), "\(query)")
+            #expect(
+                index.search(SearchQuery(query), limit: 30) == SearchQuery(query).results(in: projects, limit: 30),
+                "\(query)")
         }
-        #expect(index.search(SearchQuery("a"), limit: 0).totalCount == SearchQuery("a").results(in: projects).totalCount)
+        #expect(
+            index.search(SearchQuery("a"), limit: 0).totalCount == SearchQuery("a").results(in: projects).totalCount)
     }
 }

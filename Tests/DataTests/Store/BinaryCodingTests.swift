@@ -1,8 +1,9 @@
 import Foundation
-@testable import ProjectManagerData
 import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManagerData
 
 @Suite("Binary coding of the store's snapshot and records")
 struct BinaryCodingTests {
@@ -12,7 +13,8 @@ struct BinaryCodingTests {
         owner: Account.ID(rawValue: SequentialIDs.id(60)))
 
     static let projects: [Project] = [
-        Project(id: Project.ID(rawValue: SequentialIDs.id(1)), boardID: .default, title: "Write report", createdAt: now),
+        Project(
+            id: Project.ID(rawValue: SequentialIDs.id(1)), boardID: .default, title: "Write report", createdAt: now),
         Project(
             id: Project.ID(rawValue: SequentialIDs.id(2)), boardID: work.id, title: "Crème brûlée 👨‍👩‍👧‍👦",
             body: "line one\r\nline two\n한국어", deadline: Day(year: 2026, month: 2, day: 28), state: .doing,
@@ -45,9 +47,11 @@ struct BinaryCodingTests {
 
     static var activities: [ActivityRecord] {
         kinds.enumerated().map { index, kind in
-            ActivityRecord(Activity(
-                id: ActivityRecord.id(sequence: index + 1), boardID: .default, projectID: index == 9 ? nil : projects[index % 3].id,
-                projectTitle: projects[index % 3].title, kind: kind, date: now.addingTimeInterval(Double(index))),
+            ActivityRecord(
+                Activity(
+                    id: ActivityRecord.id(sequence: index + 1), boardID: .default,
+                    projectID: index == 9 ? nil : projects[index % 3].id,
+                    projectTitle: projects[index % 3].title, kind: kind, date: now.addingTimeInterval(Double(index))),
                 sequence: index + 1)
         }
     }
@@ -64,12 +68,17 @@ struct BinaryCodingTests {
         var undo = UndoStack(limit: 10)
         undo.undo = [
             UndoGroup(name: "Add", changes: [ObjectChange(id: projects[0].objectID, before: nil, after: projects[0])]),
-            UndoGroup(name: nil, changes: [
-                ObjectChange(id: projects[1].objectID, before: projects[1], after: edited),
-                ObjectChange(id: activities[4].objectID, before: nil, after: activities[4]),
-            ]),
+            UndoGroup(
+                name: nil,
+                changes: [
+                    ObjectChange(id: projects[1].objectID, before: projects[1], after: edited),
+                    ObjectChange(id: activities[4].objectID, before: nil, after: activities[4]),
+                ]),
         ]
-        undo.redo = [UndoGroup(name: "Delete", changes: [ObjectChange(id: projects[2].objectID, before: projects[2], after: nil)])]
+        undo.redo = [
+            UndoGroup(
+                name: "Delete", changes: [ObjectChange(id: projects[2].objectID, before: projects[2], after: nil)])
+        ]
         return StoreContents(graph: graph, undo: undo)
     }
 
@@ -77,14 +86,20 @@ struct BinaryCodingTests {
     static func summary(_ contents: StoreContents) -> [String] {
         var lines: [String] = []
         let graph = contents.graph
-        for project in graph.table(Project.self).objects.sorted(by: { $0.title < $1.title }) { lines.append("\(project)") }
+        for project in graph.table(Project.self).objects.sorted(by: { $0.title < $1.title }) {
+            lines.append("\(project)")
+        }
         for board in graph.table(Board.self).objects.sorted(by: { $0.title < $1.title }) { lines.append("\(board)") }
-        for activity in graph.table(ActivityRecord.self).objects.sorted(by: { $0.sequence < $1.sequence }) { lines.append("\(activity)") }
+        for activity in graph.table(ActivityRecord.self).objects.sorted(by: { $0.sequence < $1.sequence }) {
+            lines.append("\(activity)")
+        }
         for (stack, groups) in [("undo", contents.undo.undo), ("redo", contents.undo.redo)] {
             for group in groups {
                 lines.append("\(stack) \(group.name ?? "-")")
                 for change in group.changes {
-                    lines.append("  \(change.id) \(change.before.map { "\($0)" } ?? "nil") → \(change.after.map { "\($0)" } ?? "nil")")
+                    lines.append(
+                        "  \(change.id) \(change.before.map { "\($0)" } ?? "nil") → \(change.after.map { "\($0)" } ?? "nil")"
+                    )
                 }
             }
         }
@@ -99,8 +114,9 @@ struct BinaryCodingTests {
 
         #expect(Self.summary(decoded) == Self.summary(contents))
         #expect(decoded.graph.table(Project.self)[Self.projects[1].id.rawValue] == Self.projects[1])
-        #expect(decoded.graph.table(ActivityRecord.self).objects.map(\.kind).sorted { "\($0)" < "\($1)" }
-            == Self.kinds.sorted { "\($0)" < "\($1)" })
+        #expect(
+            decoded.graph.table(ActivityRecord.self).objects.map(\.kind).sorted { "\($0)" < "\($1)" }
+                == Self.kinds.sorted { "\($0)" < "\($1)" })
     }
 
     @Test("a record keeps its operation, its name and every change, before and after")
@@ -112,8 +128,13 @@ struct BinaryCodingTests {
                     try BinaryStoreCoding.encodeRecord(commit), schema: .projectManager, steps: [])
                 #expect(decoded.operation == operation)
                 #expect(decoded.actionName == group.name)
-                #expect(decoded.changes.map { "\($0.id) \($0.before.map { "\($0)" } ?? "nil") \($0.after.map { "\($0)" } ?? "nil")" }
-                    == group.changes.map { "\($0.id) \($0.before.map { "\($0)" } ?? "nil") \($0.after.map { "\($0)" } ?? "nil")" })
+                #expect(
+                    decoded.changes.map {
+                        "\($0.id) \($0.before.map { "\($0)" } ?? "nil") \($0.after.map { "\($0)" } ?? "nil")"
+                    }
+                        == group.changes.map {
+                            "\($0.id) \($0.before.map { "\($0)" } ?? "nil") \($0.after.map { "\($0)" } ?? "nil")"
+                        })
             }
         }
     }
@@ -132,7 +153,8 @@ struct BinaryCodingTests {
         let data = try BinaryStoreCoding.encodeSnapshot(Self.contents())
         for length in stride(from: 0, to: data.count, by: 7) {
             #expect(throws: (any Error).self) {
-                try BinaryStoreCoding.decodeSnapshot(data.prefix(length), schema: .projectManager, undoLimit: 10, steps: [])
+                try BinaryStoreCoding.decodeSnapshot(
+                    data.prefix(length), schema: .projectManager, undoLimit: 10, steps: [])
             }
         }
     }
@@ -140,7 +162,8 @@ struct BinaryCodingTests {
     @Test("an entity coding newer than this engine's is refused, naming the entity and the codings")
     func newerEntityCoding() throws {
         let commit = StoreCommit(
-            changes: [ObjectChange(id: Self.work.objectID, before: nil, after: Self.work)], operation: .push, actionName: nil)
+            changes: [ObjectChange(id: Self.work.objectID, before: nil, after: Self.work)], operation: .push,
+            actionName: nil)
         var data = try BinaryStoreCoding.encodeRecord(commit)
         // operation, no name, no scope, one entity: "Board" (its length, 5 bytes), then its coding
         let codingOffset = 4 + 1 + 5
@@ -170,7 +193,8 @@ struct BinaryCodingTests {
         let schema = Schema(version: 1, entities: [Board.self, Note.self])
         let notes = (1...3).map { Note(id: Note.ID(rawValue: SequentialIDs.id($0)), text: "note \($0) ✎") }
         do {
-            let context = try ObjectContext(schema: schema, store: JournalStore(url: url, compactionFloor: 0), undoLimit: 10)
+            let context = try ObjectContext(
+                schema: schema, store: JournalStore(url: url, compactionFloor: 0), undoLimit: 10)
             try context.insert(Self.work)
             try context.insert(notes[0])
             try context.save()
@@ -197,7 +221,8 @@ struct BinaryCodingTests {
 struct BinaryCodingVersionTests {
     /// A project as coding version 1 of `Project` writes it, kept as bytes: an engine that raises
     /// the version must still read these.
-    static let projectVersion1 = "00000000000040008000000000000007" + "00000000000000000000000000000001"  // id, board
+    static let projectVersion1 =
+        "00000000000040008000000000000007" + "00000000000000000000000000000001"  // id, board
         + "0d" + "577261702070726573656e7473" + "0a" + "4372c3a86d6520e29883"  // title, body
         + "01" + "d41f" + "18" + "30" + "01" + "02" + "6133"  // deadline 2026-12-24 (zigzag), Doing, rank "a3"
         + "000000606bb3c741" + "0000408d6bb3c741"  // createdAt, updatedAt: seconds since 2001
@@ -206,7 +231,8 @@ struct BinaryCodingVersionTests {
         var data = Data()
         var high: UInt8?
         for character in hex.utf8 {
-            let nibble = character <= UInt8(ascii: "9") ? character - UInt8(ascii: "0") : character - UInt8(ascii: "a") + 10
+            let nibble =
+                character <= UInt8(ascii: "9") ? character - UInt8(ascii: "0") : character - UInt8(ascii: "a") + 10
             if let first = high {
                 data.append(first << 4 | nibble)
                 high = nil
@@ -227,7 +253,8 @@ struct BinaryCodingVersionTests {
 
     /// An activity as coding version 1 of `ActivityRecord` writes it: id (sequence 1), the default
     /// board, no project, title "A", moved from To Do to Done, the date, sequence 1.
-    static let activityVersion1 = "41435449564954590000000000000001" + "00000000000000000000000000000001" + "00"
+    static let activityVersion1 =
+        "41435449564954590000000000000001" + "00000000000000000000000000000001" + "00"
         + "01" + "41" + "01" + "00" + "02" + "000000606bb3c741" + "02"
 
     static func decode<E: BinaryEntity>(_ type: E.Type, _ data: Data, version: Int) throws -> E {
@@ -241,10 +268,12 @@ struct BinaryCodingVersionTests {
 
     @Test("version 1 of Board reads as a board of no account; version 2 keeps its owner")
     func boardVersions() throws {
-        let board = Board(id: Board.ID(rawValue: SequentialIDs.id(50)), title: "Work", createdAt: TestClock.defaultStart)
+        let board = Board(
+            id: Board.ID(rawValue: SequentialIDs.id(50)), title: "Work", createdAt: TestClock.defaultStart)
         #expect(try Self.decode(Board.self, Self.bytes(Self.boardVersion1), version: 1) == board)
 
-        let owned = Board(id: board.id, title: "Work", createdAt: board.createdAt, owner: Account.ID(rawValue: SequentialIDs.id(9)))
+        let owned = Board(
+            id: board.id, title: "Work", createdAt: board.createdAt, owner: Account.ID(rawValue: SequentialIDs.id(9)))
         var writer = BinaryWriter(capacity: 64)
         owned.encode(to: &writer)
         let written = writer.finish()
@@ -255,9 +284,11 @@ struct BinaryCodingVersionTests {
     @Test("version 1 of an activity reads as the activity it was written from")
     func activityVersion1() throws {
         let decoded = try Self.decode(ActivityRecord.self, Self.bytes(Self.activityVersion1), version: 1)
-        #expect(decoded.activity == Activity(
-            id: ActivityRecord.id(sequence: 1), boardID: .default, projectID: nil, projectTitle: "A",
-            kind: .moved(from: .todo, to: .done), date: TestClock.defaultStart))
+        #expect(
+            decoded.activity
+                == Activity(
+                    id: ActivityRecord.id(sequence: 1), boardID: .default, projectID: nil, projectTitle: "A",
+                    kind: .moved(from: .todo, to: .done), date: TestClock.defaultStart))
         #expect(decoded.sequence == 1)
     }
 
@@ -273,7 +304,8 @@ struct BinaryCodingVersionTests {
 
     /// The same project repeating, as coding version 2 of `Project` writes it: coding 1's bytes, then
     /// its recurrence.
-    static let projectVersion2 = projectVersion1
+    static let projectVersion2 =
+        projectVersion1
         + "01" + "01d41f0602"  // a recurrence, from 2026-03-01
         + "1a" + "465245513d4d4f4e54484c593b42594441593d3253552c345355"  // FREQ=MONTHLY;BYDAY=2SU,4SU
         + "01" + "01d41f0610"  // one exception, 2026-03-08

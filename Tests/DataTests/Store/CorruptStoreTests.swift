@@ -1,8 +1,9 @@
 import Foundation
-@testable import ProjectManagerData
 import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManagerData
 
 @Suite("Corrupt store files")
 struct CorruptStoreTests {
@@ -82,26 +83,32 @@ struct CorruptStoreTests {
             case .missingFormat: withSnapshot(#"{"schemaVersion": 1, "entities": {}}"#)
             case .wrongRowType: withSnapshot(#"{"format": 1, "schemaVersion": 1, "entities": {"Project": [42]}}"#)
             case .nonexistentDay:
-                JournalFormat.file(snapshot: try replacingDay(in: good.jsonSnapshot), schemaVersion: 1, formatVersion: first)
-            case .garbageRecord: JournalFormat.file(snapshot: good.jsonSnapshot, schemaVersion: 1, formatVersion: first)
-                + JournalFormat.frame(Data("not a record".utf8))
+                JournalFormat.file(
+                    snapshot: try replacingDay(in: good.jsonSnapshot), schemaVersion: 1, formatVersion: first)
+            case .garbageRecord:
+                JournalFormat.file(snapshot: good.jsonSnapshot, schemaVersion: 1, formatVersion: first)
+                    + JournalFormat.frame(Data("not a record".utf8))
             case .nonexistentDayInRecord: withRecord(try replacingDay(in: good.jsonRecord))
             case .garbageBinarySnapshot: JournalFormat.file(snapshot: Data("not a snapshot".utf8), schemaVersion: 1)
-            case .garbageBinaryRecord: JournalFormat.file(snapshot: good.snapshot, schemaVersion: 1)
-                + JournalFormat.record(Data("not a record".utf8), sequence: 1)
-            case .binaryRecordOfUnknownEntity: JournalFormat.file(snapshot: good.snapshot, schemaVersion: 1)
-                + JournalFormat.record(unknownEntityRecord, sequence: 1)
+            case .garbageBinaryRecord:
+                JournalFormat.file(snapshot: good.snapshot, schemaVersion: 1)
+                    + JournalFormat.record(Data("not a record".utf8), sequence: 1)
+            case .binaryRecordOfUnknownEntity:
+                JournalFormat.file(snapshot: good.snapshot, schemaVersion: 1)
+                    + JournalFormat.record(unknownEntityRecord, sequence: 1)
             }
         }
     }
 
     /// Saves the default board and one project due 2026-12-24 into a new store.
     static func writeGoodStore(_ store: JournalStore) throws {
-        let context = try ObjectContext(schema: .projectManager, store: store, undoLimit: ObjectContext.defaultUndoLimit)
+        let context = try ObjectContext(
+            schema: .projectManager, store: store, undoLimit: ObjectContext.defaultUndoLimit)
         try context.insert(Board(id: .default, title: "Projects", createdAt: TestClock.defaultStart))
-        try context.insert(Project(
-            id: Project.ID(rawValue: SequentialIDs.id(1)), boardID: .default, title: "Wrap presents",
-            deadline: Day("2026-12-24"), createdAt: TestClock.defaultStart))
+        try context.insert(
+            Project(
+                id: Project.ID(rawValue: SequentialIDs.id(1)), boardID: .default, title: "Wrap presents",
+                deadline: Day("2026-12-24"), createdAt: TestClock.defaultStart))
         try context.save()
     }
 
@@ -143,13 +150,16 @@ struct CorruptStoreTests {
     }
 
     /// The names in `directory`: the store and its lock file, and nothing else, after a failed open.
-    static func expectOnlyStoreAndLock(in directory: TemporaryDirectory, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectOnlyStoreAndLock(
+        in directory: TemporaryDirectory, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
         #expect(Set(names) == ["projects.pmstore", "projects.pmstore.lock"], sourceLocation: sourceLocation)
     }
 
-    @Test("a file that is not a readable store gives unreadable naming the file, and stays as it was",
-          arguments: Damage.allCases)
+    @Test(
+        "a file that is not a readable store gives unreadable naming the file, and stays as it was",
+        arguments: Damage.allCases)
     func unreadable(damage: Damage) throws {
         // Given
         let directory = try TemporaryDirectory()
@@ -208,7 +218,8 @@ struct CorruptStoreTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file("projects.pmstore")
-        let newer = JournalFormat.header(schemaVersion: 1, hasSnapshot: true, formatVersion: 99)
+        let newer =
+            JournalFormat.header(schemaVersion: 1, hasSnapshot: true, formatVersion: 99)
             + JournalFormat.frame(try Self.goodPayloads().snapshot)
         try newer.write(to: url)
 
@@ -228,16 +239,20 @@ struct CorruptStoreTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let url = directory.file("projects.pmstore")
-        let newer = JournalFormat.header(schemaVersion: 1, hasSnapshot: true, formatVersion: 99)
+        let newer =
+            JournalFormat.header(schemaVersion: 1, hasSnapshot: true, formatVersion: 99)
             + Data(#"{"pages": [{"kind": "journal"}]}"#.utf8)
         try newer.write(to: url)
 
         // Then
-        #expect(try Self.openError(at: url) == .newerFormat(file: url.path, found: 99, supported: Int(JournalFormat.version)))
+        #expect(
+            try Self.openError(at: url)
+                == .newerFormat(file: url.path, found: 99, supported: Int(JournalFormat.version)))
         #expect(try Data(contentsOf: url) == newer)
     }
 
-    @Test("a bad checksum in a record followed by intact ones gives damaged at that record, and the file stays as it was")
+    @Test(
+        "a bad checksum in a record followed by intact ones gives damaged at that record, and the file stays as it was")
     func damagedRecord() throws {
         // Given a store of two saves, with a byte of the first save's record flipped
         let directory = try TemporaryDirectory()

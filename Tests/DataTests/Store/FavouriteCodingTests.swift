@@ -1,8 +1,9 @@
 import Foundation
-@testable import ProjectManagerData
 import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManagerData
 
 @Suite("Binary coding of favourites and their history")
 struct FavouriteCodingTests {
@@ -11,15 +12,20 @@ struct FavouriteCodingTests {
 
     static let favourites = [
         FavouriteRecord(Favourite(.project(project), onBoard: board, starredAt: TestClock.defaultStart)),
-        FavouriteRecord(Favourite(.board(board), onBoard: board, starredAt: TestClock.defaultStart.addingTimeInterval(0.125))),
+        FavouriteRecord(
+            Favourite(.board(board), onBoard: board, starredAt: TestClock.defaultStart.addingTimeInterval(0.125))),
     ]
 
-    static let activities = [Activity.Kind.starred(.project), .starred(.board), .unstarred(.project), .unstarred(.board)]
-        .enumerated().map { index, kind in
-            ActivityRecord(Activity(
-                id: ActivityRecord.id(sequence: index + 1), boardID: board, projectID: kind.isAboutBoard ? nil : project,
+    static let activities = [
+        Activity.Kind.starred(.project), .starred(.board), .unstarred(.project), .unstarred(.board),
+    ]
+    .enumerated().map { index, kind in
+        ActivityRecord(
+            Activity(
+                id: ActivityRecord.id(sequence: index + 1), boardID: board,
+                projectID: kind.isAboutBoard ? nil : project,
                 projectTitle: "이마트 ☃", kind: kind, date: TestClock.defaultStart), sequence: index + 1)
-        }
+    }
 
     static func encoded(_ entity: some BinaryEntity) -> Data {
         var writer = BinaryWriter(capacity: 64)
@@ -38,10 +44,12 @@ struct FavouriteCodingTests {
 
     @Test("a project's star and a board's star, and the activities of starring, come back as written, in a record")
     func roundTrip() throws {
-        let changes = Self.favourites.map { ObjectChange(id: $0.objectID, before: nil, after: $0) }
+        let changes =
+            Self.favourites.map { ObjectChange(id: $0.objectID, before: nil, after: $0) }
             + Self.activities.map { ObjectChange(id: $0.objectID, before: nil, after: $0) }
         let commit = StoreCommit(changes: changes, operation: .push, actionName: nil)
-        let decoded = try BinaryStoreCoding.decodeRecord(try BinaryStoreCoding.encodeRecord(commit), schema: .projectManager, steps: [])
+        let decoded = try BinaryStoreCoding.decodeRecord(
+            try BinaryStoreCoding.encodeRecord(commit), schema: .projectManager, steps: [])
 
         #expect(decoded.changes.compactMap { $0.after as? FavouriteRecord } == Self.favourites)
         #expect(decoded.changes.compactMap { $0.after as? ActivityRecord } == Self.activities)
@@ -68,17 +76,22 @@ struct FavouriteCodingTests {
 
     /// An activity as coding version 1 of `ActivityRecord` wrote it: sequence 3, on the default
     /// board, project 7, "Wrap ☃", moved from To Do to Done, at the test clock's start.
-    static let activityVersion1 = "41435449564954590000000000000003" + "00000000000000000000000000000001"  // id, board
+    static let activityVersion1 =
+        "41435449564954590000000000000003" + "00000000000000000000000000000001"  // id, board
         + "01" + "00000000000040008000000000000007" + "08" + "5772617020e29883"  // project, title
         + "01" + "00" + "02" + "000000606bb3c741" + "06"  // moved, To Do, Done, date, sequence 3 (zigzag)
 
     @Test("version 1 of ActivityRecord, written before stars, still reads")
     func activityVersion1() throws {
         #expect(ActivityRecord.binaryVersion >= 2)
-        let decoded = try Self.decoded(ActivityRecord.self, BinaryCodingVersionTests.bytes(Self.activityVersion1), version: 1)
-        #expect(decoded.activity == Activity(
-            id: ActivityRecord.id(sequence: 3), boardID: .default, projectID: Self.project, projectTitle: "Wrap ☃",
-            kind: .moved(from: .todo, to: .done), date: TestClock.defaultStart))
+        let decoded = try Self.decoded(
+            ActivityRecord.self, BinaryCodingVersionTests.bytes(Self.activityVersion1), version: 1)
+        #expect(
+            decoded.activity
+                == Activity(
+                    id: ActivityRecord.id(sequence: 3), boardID: .default, projectID: Self.project,
+                    projectTitle: "Wrap ☃",
+                    kind: .moved(from: .todo, to: .done), date: TestClock.defaultStart))
         #expect(decoded.sequence == 3)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import ProjectManagerData
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManagerData
 
 @Suite("File store")
 struct FileStoreTests {
@@ -197,7 +198,9 @@ struct FileStoreTests {
         #expect(try Data(contentsOf: url) == bytesBefore)
     }
 
-    @Test("a write that fails gives an ioFailure naming the file, keeps the changes to roll back, and loses no earlier save")
+    @Test(
+        "a write that fails gives an ioFailure naming the file, keeps the changes to roll back, and loses no earlier save"
+    )
     func writeFailure() throws {
         // Given a store with alpha saved, whose next write fails
         let directory = try TemporaryDirectory()

@@ -1,8 +1,9 @@
 import Foundation
-@testable import ProjectManagerData
 import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManagerData
 
 /// A store written by the engine of store format 1 (JSON snapshot and records, dense positions):
 /// `Tests/Fixtures/format1.pmstore`, see `Tests/Fixtures/README.md`.
@@ -33,7 +34,8 @@ struct FormatOneFixtureTests {
         }
 
         func columns(_ board: Board.ID) async throws -> [[String]] {
-            let overview = try await FetchBoard(boards: repository, projects: repository, environment: environment)(board)
+            let overview = try await FetchBoard(boards: repository, projects: repository, environment: environment)(
+                board)
             return overview.columns.map { $0.items.map(\.project.title) }
         }
 
@@ -52,7 +54,9 @@ struct FormatOneFixtureTests {
         }
     }
 
-    static let defaultColumns = [["Crème brûlée ☃ for the team", "Call the printer again"], ["Write report"], ["Book venue"]]
+    static let defaultColumns = [
+        ["Crème brûlée ☃ for the team", "Call the printer again"], ["Write report"], ["Book venue"],
+    ]
     static let workColumns = [["Plan the sprint", "Ship the release"], ["Review pull requests"], []]
     static let defaultHistory: [Entry] = [
         Entry(.deleted(.todo), "Water the plants"),
@@ -82,7 +86,8 @@ struct FormatOneFixtureTests {
         #expect(try await opened.history(.default) == defaultHistory)
         #expect(try await opened.history(work) == workHistory)
 
-        let report = try #require(try await opened.repository.projects(onBoard: .default).first { $0.title == "Write report" })
+        let report = try #require(
+            try await opened.repository.projects(onBoard: .default).first { $0.title == "Write report" })
         #expect(report.body == "Quarterly numbers\nand a summary")
         #expect(report.deadline == Day(year: 2026, month: 12, day: 24))
         #expect(report.createdAt == step(0))
@@ -120,12 +125,14 @@ struct FormatOneFixtureTests {
         do {
             let opened = try Opened(url)
             try await UndoRedo(history: opened.repository).redo()
-            #expect(try await opened.columns(.default)
-                == [["Crème brûlée ☃ for the team"], ["Call the printer again", "Write report"], ["Book venue"]])
+            #expect(
+                try await opened.columns(.default)
+                    == [["Crème brûlée ☃ for the team"], ["Call the printer again", "Write report"], ["Book venue"]])
         }
         let reopened = try Opened(url)
-        #expect(try await reopened.columns(.default)
-            == [["Crème brûlée ☃ for the team"], ["Call the printer again", "Write report"], ["Book venue"]])
+        #expect(
+            try await reopened.columns(.default)
+                == [["Crème brûlée ☃ for the team"], ["Call the printer again", "Write report"], ["Book venue"]])
         try await UndoRedo(history: reopened.repository).undo()
         #expect(try await reopened.columns(.default) == Self.defaultColumns)
     }

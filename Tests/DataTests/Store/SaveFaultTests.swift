@@ -1,8 +1,9 @@
 import Foundation
 import ProjectManagerDomain
-@testable import ProjectManagerData
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManagerData
 
 /// Every step of a save, and of the compaction after it, failed in turn through the file-system
 /// seam: a save that returned is on disk, and a save that threw left the store as it was.
@@ -68,8 +69,9 @@ struct SaveFaultTests {
         return fileSystem.steps
     }
 
-    @Test("a save whose step fails either succeeded, and is on disk, or threw, and left the store as it was",
-          arguments: Scenario.allCases)
+    @Test(
+        "a save whose step fails either succeeded, and is on disk, or threw, and left the store as it was",
+        arguments: Scenario.allCases)
     func everyStepFails(_ scenario: Scenario) throws {
         let steps = try Self.steps(of: scenario)
         #expect(steps.contains(.write) && steps.contains(.synchronize))
@@ -103,10 +105,12 @@ struct SaveFaultTests {
             }
             outcome.context.close()
             let reopened = try ObjectContext(schema: Library.schema, store: .file(url))
-            #expect(reopened.object(Book.self, id: Book(1, title: "alpha").id) != nil || !outcome.saved,
-                    "\(failed): the save returned, yet the book is not in the store")
-            #expect(reopened.object(Book.self, id: Book(1, title: "alpha").id) == nil || outcome.saved,
-                    "\(failed): the save threw, yet the book is in the store")
+            #expect(
+                reopened.object(Book.self, id: Book(1, title: "alpha").id) != nil || !outcome.saved,
+                "\(failed): the save returned, yet the book is not in the store")
+            #expect(
+                reopened.object(Book.self, id: Book(1, title: "alpha").id) == nil || outcome.saved,
+                "\(failed): the save threw, yet the book is in the store")
             #expect((reopened.object(Shelf.self, id: Shelf(1, name: "").id) != nil) == scenario.startsWithStore)
             #expect(reopened.storeWarnings.isEmpty, "\(failed): \(reopened.storeWarnings)")
             #expect(!FileManager.default.fileExists(atPath: url.path + ".compacting"))
@@ -117,7 +121,9 @@ struct SaveFaultTests {
         #expect(scenario != .appendThenCompact || warned >= 4)
     }
 
-    @Test("an import saved as a snapshot whose folder sync fails twice succeeds with a warning, and the file it replaced holds the import too")
+    @Test(
+        "an import saved as a snapshot whose folder sync fails twice succeeds with a warning, and the file it replaced holds the import too"
+    )
     func importWithUnsyncedFolder() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -140,7 +146,9 @@ struct SaveFaultTests {
         outcome.context.close()
         for file in [url, replaced] {
             let reopened = try ObjectContext(schema: Library.schema, store: .file(file))
-            let books = (1...Scenario.importAsSnapshot.bookCount).filter { reopened.object(Book.self, id: Book($0, title: "").id) != nil }
+            let books = (1...Scenario.importAsSnapshot.bookCount).filter {
+                reopened.object(Book.self, id: Book($0, title: "").id) != nil
+            }
             #expect(books.count == Scenario.importAsSnapshot.bookCount, "\(file.lastPathComponent)")
             #expect(reopened.storeWarnings.isEmpty, "\(file.lastPathComponent): \(reopened.storeWarnings)")
             reopened.close()

@@ -1,7 +1,8 @@
 import Foundation
-@testable import ProjectManagerData
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManagerData
 
 @Suite("Schema migrations")
 struct SchemaMigrationTests {
@@ -44,13 +45,15 @@ struct SchemaMigrationTests {
     static let version1 = Schema(version: 1, entities: [NoteV1.self])
 
     /// Version 2: every note gets the priority 1, or 5 when its text ends with "!".
-    static let version2 = Schema(version: 2, entities: [NoteV2.self], migrations: [
-        SchemaMigration(from: 1) { entity, object in
-            guard entity == NoteV2.entityName else { return }
-            let urgent = if case .string(let text)? = object["text"] { text.hasSuffix("!") } else { false }
-            object["priority"] = .number(urgent ? 5 : 1)
-        },
-    ])
+    static let version2 = Schema(
+        version: 2, entities: [NoteV2.self],
+        migrations: [
+            SchemaMigration(from: 1) { entity, object in
+                guard entity == NoteV2.entityName else { return }
+                let urgent = if case .string(let text)? = object["text"] { text.hasSuffix("!") } else { false }
+                object["priority"] = .number(urgent ? 5 : 1)
+            }
+        ])
 
     /// The schema version in the header of the store file at `url`.
     static func headerSchemaVersion(at url: URL) throws -> UInt32 {
@@ -59,7 +62,9 @@ struct SchemaMigrationTests {
         return header[12..<16].reversed().reduce(0) { $0 << 8 | UInt32($1) }
     }
 
-    @Test("a store of schema version 1 opens with version 2, migrating its snapshot and its journal, and now says version 2")
+    @Test(
+        "a store of schema version 1 opens with version 2, migrating its snapshot and its journal, and now says version 2"
+    )
     func migratesOnOpening() throws {
         // Given a version 1 store whose first note is in the snapshot and whose second is in the journal
         let directory = try TemporaryDirectory()
@@ -87,10 +92,12 @@ struct SchemaMigrationTests {
             let context = try ObjectContext(schema: Self.version2, store: .file(url))
 
             // Then
-            #expect(context.object(NoteV2.self, id: NoteV2(1, text: "", priority: 0).id)
-                == NoteV2(1, text: "water the plants", priority: 1))
-            #expect(context.object(NoteV2.self, id: NoteV2(2, text: "", priority: 0).id)
-                == NoteV2(2, text: "pay the rent!", priority: 5))
+            #expect(
+                context.object(NoteV2.self, id: NoteV2(1, text: "", priority: 0).id)
+                    == NoteV2(1, text: "water the plants", priority: 1))
+            #expect(
+                context.object(NoteV2.self, id: NoteV2(2, text: "", priority: 0).id)
+                    == NoteV2(2, text: "pay the rent!", priority: 5))
             #expect(!context.hasChanges)
         }
         #expect(try Self.headerSchemaVersion(at: url) == 2)

@@ -1,6 +1,7 @@
 import Foundation
 import ProjectManagerDomain
 import Testing
+
 @testable import ProjectManagerData
 
 @Suite("Snapshot payload: measured first, then written in pieces")
@@ -13,7 +14,9 @@ struct SnapshotPiecesTests {
         return contents
     }
 
-    @Test("pieces of any size add up to the size measured, and read back as the graph and its stacks", arguments: [1, 7, 64, 1 << 20])
+    @Test(
+        "pieces of any size add up to the size measured, and read back as the graph and its stacks",
+        arguments: [1, 7, 64, 1 << 20])
     func piecesAddUp(_ pieceSize: Int) throws {
         let contents = try Self.contents()
         let payload = try BinaryStoreCoding.SnapshotPayload(contents)
@@ -101,8 +104,9 @@ struct JournalFilePiecesTests {
         }
     }
 
-    @Test("pieces that come to more or fewer bytes than announced are refused, and the store is as it was",
-          arguments: [999, 1_001])
+    @Test(
+        "pieces that come to more or fewer bytes than announced are refused, and the store is as it was",
+        arguments: [999, 1_001])
     func wrongSize(_ announced: Int) throws {
         let error = try Self.compactionFails(with: Self.source(Self.snapshot, pieces: 100, announcing: announced))
 

@@ -4,12 +4,14 @@ import Testing
 
 @Suite("Email rules")
 struct EmailRulesTests {
-    @Test("accepts addresses, trimmed, with the domain lowercased", arguments: [
-        ("ada@example.com", "ada@example.com"),
-        ("  Ada.Lovelace+krello@Example.CO.uk \n", "Ada.Lovelace+krello@example.co.uk"),
-        ("a@b.c", "a@b.c"),
-        ("김철수@예시.한국", "김철수@예시.한국"),
-    ])
+    @Test(
+        "accepts addresses, trimmed, with the domain lowercased",
+        arguments: [
+            ("ada@example.com", "ada@example.com"),
+            ("  Ada.Lovelace+krello@Example.CO.uk \n", "Ada.Lovelace+krello@example.co.uk"),
+            ("a@b.c", "a@b.c"),
+            ("김철수@예시.한국", "김철수@예시.한국"),
+        ])
     func accepted(text: String, stored: String) throws {
         let email = try EmailAddress(text)
         #expect(email.description == stored)
@@ -17,23 +19,25 @@ struct EmailRulesTests {
         #expect(SignUpCheck.check(email: text) == .valid)
     }
 
-    @Test("refuses each broken rule with that rule", arguments: [
-        ("", EmailFailure.empty),
-        ("   ", .empty),
-        ("ada lovelace@example.com", .spaceOrControlCharacter),
-        ("ada@exam\tple.com", .spaceOrControlCharacter),
-        ("ada\u{7}@example.com", .spaceOrControlCharacter),
-        ("ada.example.com", .missingAt),
-        ("ada@@example.com", .moreThanOneAt),
-        ("a@b@example.com", .moreThanOneAt),
-        ("@example.com", .missingLocalPart),
-        ("ada@", .invalidDomain),
-        ("ada@localhost", .invalidDomain),
-        ("ada@example.", .invalidDomain),
-        ("ada@.com", .invalidDomain),
-        ("ada@example..com", .invalidDomain),
-        (String(repeating: "a", count: 243) + "@example.com", .tooLong(limit: 254)),
-    ])
+    @Test(
+        "refuses each broken rule with that rule",
+        arguments: [
+            ("", EmailFailure.empty),
+            ("   ", .empty),
+            ("ada lovelace@example.com", .spaceOrControlCharacter),
+            ("ada@exam\tple.com", .spaceOrControlCharacter),
+            ("ada\u{7}@example.com", .spaceOrControlCharacter),
+            ("ada.example.com", .missingAt),
+            ("ada@@example.com", .moreThanOneAt),
+            ("a@b@example.com", .moreThanOneAt),
+            ("@example.com", .missingLocalPart),
+            ("ada@", .invalidDomain),
+            ("ada@localhost", .invalidDomain),
+            ("ada@example.", .invalidDomain),
+            ("ada@.com", .invalidDomain),
+            ("ada@example..com", .invalidDomain),
+            (String(repeating: "a", count: 243) + "@example.com", .tooLong(limit: 254)),
+        ])
     func refused(text: String, failure: EmailFailure) {
         #expect(EmailAddress.failure(in: text) == failure)
         #expect(throws: failure) { try EmailAddress(text) }
@@ -59,6 +63,8 @@ struct EmailRulesTests {
         let data = try JSONEncoder().encode([email])
         #expect(String(decoding: data, as: UTF8.self) == #"["Ada@example.com"]"#)
         #expect(try JSONDecoder().decode([EmailAddress].self, from: data) == [email])
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([EmailAddress].self, from: Data(#"["ada"]"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([EmailAddress].self, from: Data(#"["ada"]"#.utf8))
+        }
     }
 }

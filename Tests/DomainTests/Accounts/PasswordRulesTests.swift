@@ -5,34 +5,38 @@ import Testing
 struct PasswordRulesTests {
     static let email = "ada.lovelace@example.com"
 
-    @Test("accepts any characters, spaces and no composition rules, from 8 to 256 characters", arguments: [
-        "eightchr",
-        "correct horse battery staple",
-        "all lowercase letters only",
-        "        spaces count too",
-        "비밀번호는여덟글자",
-        "👍🏽👍🏽👍🏽👍🏽👍🏽👍🏽👍🏽👍🏽",
-        String(repeating: "x", count: 64),
-        String(repeating: "y", count: 256),
-    ])
+    @Test(
+        "accepts any characters, spaces and no composition rules, from 8 to 256 characters",
+        arguments: [
+            "eightchr",
+            "correct horse battery staple",
+            "all lowercase letters only",
+            "        spaces count too",
+            "비밀번호는여덟글자",
+            "👍🏽👍🏽👍🏽👍🏽👍🏽👍🏽👍🏽👍🏽",
+            String(repeating: "x", count: 64),
+            String(repeating: "y", count: 256),
+        ])
     func accepted(password: String) {
         #expect(PasswordRules.failure(in: password, email: Self.email) == nil)
     }
 
-    @Test("refuses each broken rule with that rule", arguments: [
-        ("", PasswordFailure.empty),
-        ("short", .tooShort(minimum: 8)),
-        ("seven77", .tooShort(minimum: 8)),
-        (String(repeating: "z", count: 257), .tooLong(maximum: 256)),
-        ("ada.lovelace@example.com", .sameAsEmail),
-        ("ADA.LOVELACE@EXAMPLE.COM", .sameAsEmail),
-        ("ada.lovelace", .sameAsEmail),
-        ("password", .common),
-        ("Password1", .common),
-        ("iloveyou", .common),
-        ("12345678", .common),
-        ("qwertyuiop", .common),
-    ])
+    @Test(
+        "refuses each broken rule with that rule",
+        arguments: [
+            ("", PasswordFailure.empty),
+            ("short", .tooShort(minimum: 8)),
+            ("seven77", .tooShort(minimum: 8)),
+            (String(repeating: "z", count: 257), .tooLong(maximum: 256)),
+            ("ada.lovelace@example.com", .sameAsEmail),
+            ("ADA.LOVELACE@EXAMPLE.COM", .sameAsEmail),
+            ("ada.lovelace", .sameAsEmail),
+            ("password", .common),
+            ("Password1", .common),
+            ("iloveyou", .common),
+            ("12345678", .common),
+            ("qwertyuiop", .common),
+        ])
     func refused(password: String, failure: PasswordFailure) {
         #expect(PasswordRules.failure(in: password, email: Self.email) == failure)
     }

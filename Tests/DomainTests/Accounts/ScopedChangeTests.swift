@@ -29,43 +29,72 @@ struct ScopedChangeTests {
 
     /// Sets that reach into Bob's board, each refused whole when Ada saves it.
     static let intrusions: [(String, ChangeSet)] = [
-        ("a card put on Bob's board", changes {
-            $0.insert(Project(id: Project.ID(rawValue: SequentialIDs.id(10)), boardID: bobs.id, title: "mine", createdAt: now))
-        }),
-        ("Bob's card edited", changes {
-            var card = bobsCard
-            card.title = "taken"
-            $0.update(card)
-        }),
-        ("Bob's card moved to Ada's board", changes {
-            var card = bobsCard
-            card.boardID = adas.id
-            $0.update(card)
-        }),
+        (
+            "a card put on Bob's board",
+            changes {
+                $0.insert(
+                    Project(
+                        id: Project.ID(rawValue: SequentialIDs.id(10)), boardID: bobs.id, title: "mine", createdAt: now)
+                )
+            }
+        ),
+        (
+            "Bob's card edited",
+            changes {
+                var card = bobsCard
+                card.title = "taken"
+                $0.update(card)
+            }
+        ),
+        (
+            "Bob's card moved to Ada's board",
+            changes {
+                var card = bobsCard
+                card.boardID = adas.id
+                $0.update(card)
+            }
+        ),
         ("Bob's card deleted", changes { $0.delete(bobsCard.id) }),
         ("Bob's board deleted", changes { $0.delete(bobs.id) }),
-        ("Bob's board taken over: deleted, then made again as Ada's", changes {
-            $0.delete(bobs.id)
-            $0.insert(Board(id: bobs.id, title: "Mine now", createdAt: now, owner: ada))
-        }),
-        ("a board made for Bob", changes {
-            $0.insert(Board(id: Board.ID(rawValue: SequentialIDs.id(11)), title: "Gift", createdAt: now, owner: bob))
-        }),
+        (
+            "Bob's board taken over: deleted, then made again as Ada's",
+            changes {
+                $0.delete(bobs.id)
+                $0.insert(Board(id: bobs.id, title: "Mine now", createdAt: now, owner: ada))
+            }
+        ),
+        (
+            "a board made for Bob",
+            changes {
+                $0.insert(
+                    Board(id: Board.ID(rawValue: SequentialIDs.id(11)), title: "Gift", createdAt: now, owner: bob))
+            }
+        ),
         ("Bob's star taken off", changes { $0.delete(bobsStar.id) }),
-        ("Bob's star moved to Ada's board", changes {
-            $0.update(Favourite(bobsStar.target, onBoard: adas.id, starredAt: now))
-        }),
-        ("a star put on Bob's card from Ada's board", changes {
-            $0.insert(Favourite(.board(bobs.id), onBoard: adas.id, starredAt: now))
-        }),
+        (
+            "Bob's star moved to Ada's board",
+            changes {
+                $0.update(Favourite(bobsStar.target, onBoard: adas.id, starredAt: now))
+            }
+        ),
+        (
+            "a star put on Bob's card from Ada's board",
+            changes {
+                $0.insert(Favourite(.board(bobs.id), onBoard: adas.id, starredAt: now))
+            }
+        ),
         ("a history entry on Bob's board", changes { $0.record(.boardRenamed(from: "x"), title: "y", on: bobs.id) }),
-        ("a history entry naming Bob's card", changes {
-            $0.record(.edited, title: "Bob's card", project: bobsCard.id, on: adas.id)
-        }),
+        (
+            "a history entry naming Bob's card",
+            changes {
+                $0.record(.edited, title: "Bob's card", project: bobsCard.id, on: adas.id)
+            }
+        ),
     ]
 
-    @Test("a change set that touches another account's board, card or star is refused, and nothing is saved",
-          arguments: intrusions.indices)
+    @Test(
+        "a change set that touches another account's board, card or star is refused, and nothing is saved",
+        arguments: intrusions.indices)
     func intrusionRefused(index: Int) async throws {
         let (scoped, store) = Self.scoped(as: Self.ada)
         let (name, changes) = Self.intrusions[index]
@@ -81,19 +110,22 @@ struct ScopedChangeTests {
         await #expect(throws: RepositoryError.notFound(.board(Self.adas.id))) {
             try await scoped.save(Self.changes { $0.record(.boardRenamed(from: "x"), title: "y", on: Self.adas.id) })
         }
-        try await scoped.save(ChangeSet(UserAction(.renameBoard(.default, title: "Home"), at: Self.now), undoOn: .default))
+        try await scoped.save(
+            ChangeSet(UserAction(.renameBoard(.default, title: "Home"), at: Self.now), undoOn: .default))
         #expect(await store.saved.count == 1)
     }
 
     @Test("a change set on the viewer's own board is saved as the viewer's action")
     func ownChangeAttributed() async throws {
         let (scoped, store) = Self.scoped(as: Self.ada)
-        let card = Project(id: Project.ID(rawValue: SequentialIDs.id(20)), boardID: Self.adas.id, title: "mine", createdAt: Self.now)
+        let card = Project(
+            id: Project.ID(rawValue: SequentialIDs.id(20)), boardID: Self.adas.id, title: "mine", createdAt: Self.now)
 
-        try await scoped.save(Self.changes {
-            $0.insert(card)
-            $0.record(.added(.todo), of: card)
-        })
+        try await scoped.save(
+            Self.changes {
+                $0.insert(card)
+                $0.record(.added(.todo), of: card)
+            })
 
         let saved = try #require(await store.saved.last)
         #expect(saved.action.author == Self.ada)

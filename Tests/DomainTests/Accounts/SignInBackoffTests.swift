@@ -4,8 +4,9 @@ import Testing
 
 @Suite("Sign-in backoff")
 struct SignInBackoffTests {
-    @Test("four failures cost nothing; the fifth waits 30 s, then each failure doubles the wait, up to an hour",
-          arguments: [(1, 0.0), (4, 0), (5, 30), (6, 60), (7, 120), (8, 240), (11, 1_920), (12, 3_600), (40, 3_600)])
+    @Test(
+        "four failures cost nothing; the fifth waits 30 s, then each failure doubles the wait, up to an hour",
+        arguments: [(1, 0.0), (4, 0), (5, 30), (6, 60), (7, 120), (8, 240), (11, 1_920), (12, 3_600), (40, 3_600)])
     func delays(failures: Int, seconds: Double) {
         #expect(SignInBackoff().delay(afterFailures: failures) == seconds)
     }

@@ -63,7 +63,10 @@ struct BoardRulesTests {
 
         let rename = RenameBoard(store: store, environment: Self.environment)
         try await rename(board.id, to: "Food")
-        #expect(await store.saved.last?.entries == [ChangeSet.Entry(kind: .boardRenamed(from: "Groceries"), title: "Food", board: board.id)])
+        #expect(
+            await store.saved.last?.entries == [
+                ChangeSet.Entry(kind: .boardRenamed(from: "Groceries"), title: "Food", board: board.id)
+            ])
         try await rename(board.id, to: "Food ")
         #expect(await store.saved.count == 2)
     }

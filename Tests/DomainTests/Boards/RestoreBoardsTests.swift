@@ -21,10 +21,14 @@ struct RestoreBoardsTests {
         let work = Board(id: Board.ID(rawValue: SequentialIDs.id(500)), title: "Work", createdAt: made)
         let home = Board(id: .default, title: "Home", createdAt: made.addingTimeInterval(-60))
         return Backup(boards: [
-            Backup.Entry(board: home, projects: [project(1, "A", .todo, on: .default), project(2, "B", .done, on: .default)]),
-            Backup.Entry(board: work, projects: [
-                project(3, "C", .todo, on: work.id), project(4, "D", .todo, on: work.id), project(5, "E", .doing, on: work.id),
-            ]),
+            Backup.Entry(
+                board: home, projects: [project(1, "A", .todo, on: .default), project(2, "B", .done, on: .default)]),
+            Backup.Entry(
+                board: work,
+                projects: [
+                    project(3, "C", .todo, on: work.id), project(4, "D", .todo, on: work.id),
+                    project(5, "E", .doing, on: work.id),
+                ]),
         ])
     }
 
@@ -54,7 +58,8 @@ struct RestoreBoardsTests {
     func copiesOntoNewBoard() async throws {
         let store = InMemoryProjectStore(signedIn: Self.ada)
 
-        let board = try await RestoreBoards(store: store, environment: Self.environment)(Self.backup, intoNewBoardTitled: "Copy")
+        let board = try await RestoreBoards(store: store, environment: Self.environment)(
+            Self.backup, intoNewBoardTitled: "Copy")
 
         #expect(board.title == "Copy" && board.owner == Self.ada)
         let todo = try await store.column(.todo, onBoard: board.id, offset: 0, limit: nil).projects

@@ -18,18 +18,26 @@ struct TextMergeTests {
         Case(name: "nothing changed", base: "a\nb", ours: "a\nb", theirs: "a\nb", merged: "a\nb", conflicts: 0),
         Case(name: "ours only", base: "a\nb", ours: "A\nb", theirs: "a\nb", merged: "A\nb", conflicts: 0),
         Case(name: "theirs only", base: "a\nb", ours: "a\nb", theirs: "a\nB", merged: "a\nB", conflicts: 0),
-        Case(name: "different lines", base: "a\nb\nc", ours: "A\nb\nc", theirs: "a\nb\nC", merged: "A\nb\nC", conflicts: 0),
+        Case(
+            name: "different lines", base: "a\nb\nc", ours: "A\nb\nc", theirs: "a\nb\nC", merged: "A\nb\nC",
+            conflicts: 0),
         Case(name: "the same change", base: "a\nb", ours: "a\nX", theirs: "a\nX", merged: "a\nX", conflicts: 0),
-        Case(name: "the same line, differently", base: "a\nb\nc", ours: "a\nours\nc", theirs: "a\ntheirs\nc",
-             merged: "a\ntheirs\nc", conflicts: 1),
-        Case(name: "lines added at both ends", base: "m", ours: "top\nm", theirs: "m\nbottom", merged: "top\nm\nbottom", conflicts: 0),
-        Case(name: "a line deleted here, another added there", base: "a\nb\nc", ours: "a\nc", theirs: "a\nb\nc\nd",
-             merged: "a\nc\nd", conflicts: 0),
-        Case(name: "both insert at the same place", base: "a\nz", ours: "a\nours\nz", theirs: "a\ntheirs\nz",
-             merged: "a\ntheirs\nz", conflicts: 1),
+        Case(
+            name: "the same line, differently", base: "a\nb\nc", ours: "a\nours\nc", theirs: "a\ntheirs\nc",
+            merged: "a\ntheirs\nc", conflicts: 1),
+        Case(
+            name: "lines added at both ends", base: "m", ours: "top\nm", theirs: "m\nbottom", merged: "top\nm\nbottom",
+            conflicts: 0),
+        Case(
+            name: "a line deleted here, another added there", base: "a\nb\nc", ours: "a\nc", theirs: "a\nb\nc\nd",
+            merged: "a\nc\nd", conflicts: 0),
+        Case(
+            name: "both insert at the same place", base: "a\nz", ours: "a\nours\nz", theirs: "a\ntheirs\nz",
+            merged: "a\ntheirs\nz", conflicts: 1),
         Case(name: "an empty base", base: "", ours: "mine", theirs: "", merged: "mine", conflicts: 0),
-        Case(name: "a body cut here, whole there, edited at the top here", base: "one\ntwo\nthr…",
-             ours: "ONE\ntwo\nthr…", theirs: "one\ntwo\nthree\nfour", merged: "ONE\ntwo\nthree\nfour", conflicts: 0),
+        Case(
+            name: "a body cut here, whole there, edited at the top here", base: "one\ntwo\nthr…",
+            ours: "ONE\ntwo\nthr…", theirs: "one\ntwo\nthree\nfour", merged: "ONE\ntwo\nthree\nfour", conflicts: 0),
     ]
 
     @Test("merges as diff3 does, GitHub's side kept in a conflict", arguments: cases)

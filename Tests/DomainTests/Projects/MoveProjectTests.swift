@@ -8,7 +8,8 @@ import Testing
 struct MoveProjectTests {
     static let seoul = TimeZone(identifier: "Asia/Seoul") ?? .gmt
     static let mart = RecurrenceRule("FREQ=MONTHLY;BYDAY=2SU,4SU")
-    static let work = Board(id: Board.ID(rawValue: SequentialIDs.id(500)), title: "Work", createdAt: TestClock.defaultStart)
+    static let work = Board(
+        id: Board.ID(rawValue: SequentialIDs.id(500)), title: "Work", createdAt: TestClock.defaultStart)
 
     struct World {
         let store: InMemoryProjectStore
@@ -73,7 +74,8 @@ struct MoveProjectTests {
         #expect(change.project.deadline == Day("2026-03-22"))
         #expect(try await world.titles(.todo) == ["other", "Mart"])  // from Doing: last in To Do
         #expect(try await world.titles(.done).isEmpty)
-        #expect(await world.lastEntries().map(\.kind) == [.occurrenceCompleted(Day("2026-03-08"), next: Day("2026-03-22"))])
+        #expect(
+            await world.lastEntries().map(\.kind) == [.occurrenceCompleted(Day("2026-03-08"), next: Day("2026-03-22"))])
     }
 
     @Test("one done from To Do keeps its place there; after the last occurrence it stays in Done")
@@ -84,14 +86,17 @@ struct MoveProjectTests {
         let done = try await world.move(mart.id, to: .done)
         #expect(done.project.rank == mart.rank)
 
-        let twice = try await world.create(ProjectDraft(title: "Twice", repeatRule: RecurrenceRule("FREQ=DAILY;COUNT=2")))
+        let twice = try await world.create(
+            ProjectDraft(title: "Twice", repeatRule: RecurrenceRule("FREQ=DAILY;COUNT=2")))
         try await world.move(twice.id, to: .done)
         let last = try await world.move(twice.id, to: .done)
         #expect(last.project.state == .done)
         #expect(await world.lastEntries().map(\.kind) == [.moved(from: .todo, to: .done)])
     }
 
-    @Test("a move to another board lands where asked, records on both boards, is undone on the one it left, and takes its star")
+    @Test(
+        "a move to another board lands where asked, records on both boards, is undone on the one it left, and takes its star"
+    )
     func moveToAnotherBoard() async throws {
         let world = World()
         let card = try await world.create(ProjectDraft(title: "card"))
@@ -105,14 +110,15 @@ struct MoveProjectTests {
         #expect(try await world.store.favourite(for: .project(card.id))?.boardID == Self.work.id)
         let saved = try #require(await world.store.saved.last)
         #expect(saved.undoBoard == .default)
-        #expect(saved.entries == [
-            ChangeSet.Entry(
-                kind: .movedToBoard(Self.work.id, title: "Work", from: .todo, to: .doing), title: "card",
-                project: card.id, board: .default),
-            ChangeSet.Entry(
-                kind: .movedFromBoard(.default, title: Board.defaultTitle, from: .todo, to: .doing), title: "card",
-                project: card.id, board: Self.work.id),
-        ])
+        #expect(
+            saved.entries == [
+                ChangeSet.Entry(
+                    kind: .movedToBoard(Self.work.id, title: "Work", from: .todo, to: .doing), title: "card",
+                    project: card.id, board: .default),
+                ChangeSet.Entry(
+                    kind: .movedFromBoard(.default, title: Board.defaultTitle, from: .todo, to: .doing), title: "card",
+                    project: card.id, board: Self.work.id),
+            ])
     }
 
     @Test("a repeating project moved into another board's Done completes its occurrence there, last in its To Do")
@@ -126,7 +132,9 @@ struct MoveProjectTests {
         #expect(change.project.state == .todo)
         #expect(change.project.deadline == Day("2026-03-22"))
         #expect(try await world.titles(.todo, on: Self.work.id) == ["there", "Mart"])
-        #expect(await world.lastEntries().map(\.kind).last == .occurrenceCompleted(Day("2026-03-08"), next: Day("2026-03-22")))
+        #expect(
+            await world.lastEntries().map(\.kind).last
+                == .occurrenceCompleted(Day("2026-03-08"), next: Day("2026-03-22")))
     }
 
     @Test("a move to a board that does not exist, or of a project that does not, saves nothing")
@@ -168,7 +176,8 @@ struct MoveProjectTests {
         try await DeleteProject(store: world.store, environment: world.environment)(card.id)
 
         let saved = try #require(await world.store.saved.last)
-        #expect(saved.changes == [.deleteFavourite(Favourite.Target.project(card.id).favouriteID), .deleteProject(card.id)])
+        #expect(
+            saved.changes == [.deleteFavourite(Favourite.Target.project(card.id).favouriteID), .deleteProject(card.id)])
         #expect(saved.entries.map(\.kind) == [.deleted(.todo)])
     }
 }

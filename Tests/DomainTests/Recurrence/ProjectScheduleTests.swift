@@ -55,20 +55,32 @@ struct ProjectScheduleTests {
     @Test("a first day in the past keeps the rule's phase but the deadline is from today")
     func pastStart() throws {
         let review = try Self.project(
-            ProjectDraft(title: "Team review", deadline: Day("2026-01-06"), repeatRule: RecurrenceRule("FREQ=WEEKLY;INTERVAL=2")),
+            ProjectDraft(
+                title: "Team review", deadline: Day("2026-01-06"), repeatRule: RecurrenceRule("FREQ=WEEKLY;INTERVAL=2")),
             today: "2026-03-15")
 
         // Every other Tuesday from 2026-01-06: 01-20, 02-03, 02-17, 03-03, 03-17.
         #expect(review.deadline == Day("2026-03-17"))
     }
 
-    @Test("a rule with no day left from today, or with none at all, is a typed failure of the repeat field", arguments: [
-        ("FREQ=DAILY;UNTIL=20260301", ValidationFailure.repeatHasNoDayLeft(RecurrenceRule("FREQ=DAILY;UNTIL=20260301"), from: Day("2026-03-15"))),
-        ("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", .repeatNeverOccurs(RecurrenceRule("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"))),
-    ])
+    @Test(
+        "a rule with no day left from today, or with none at all, is a typed failure of the repeat field",
+        arguments: [
+            (
+                "FREQ=DAILY;UNTIL=20260301",
+                ValidationFailure.repeatHasNoDayLeft(
+                    RecurrenceRule("FREQ=DAILY;UNTIL=20260301"), from: Day("2026-03-15"))
+            ),
+            (
+                "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30",
+                .repeatNeverOccurs(RecurrenceRule("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"))
+            ),
+        ])
     func noDayLeft(text: String, failure: ValidationFailure) {
         let failures = Self.invalid { () throws(RepositoryError) in
-            _ = try ProjectSchedule(ProjectDraft(title: "Never", repeatRule: RecurrenceRule(text)), replacing: nil, today: Day("2026-03-15"))
+            _ = try ProjectSchedule(
+                ProjectDraft(title: "Never", repeatRule: RecurrenceRule(text)), replacing: nil, today: Day("2026-03-15")
+            )
         }
 
         #expect(failures == [failure])
@@ -98,7 +110,9 @@ struct ProjectScheduleTests {
         monday.repeatRule = RecurrenceRule("FREQ=MONTHLY;BYDAY=2MO,4MO")
         let mondays = try project.applying(monday, today: Day("2026-03-09"))
         #expect(mondays.deadline == Day("2026-03-23"))
-        #expect(mondays.recurrence == Recurrence(start: Day("2026-03-22"), rule: RecurrenceRule("FREQ=MONTHLY;BYDAY=2MO,4MO")))
+        #expect(
+            mondays.recurrence
+                == Recurrence(start: Day("2026-03-22"), rule: RecurrenceRule("FREQ=MONTHLY;BYDAY=2MO,4MO")))
 
         var later = project.draft
         later.deadline = Day("2026-04-01")
@@ -120,22 +134,27 @@ struct ProjectScheduleTests {
         #expect(edited.nextOccurrenceAfterCompleting(today: Day("2026-03-09")) == nil)
     }
 
-    @Test("completing an occurrence waits for the next one from today: missed ones are not owed", arguments: [
-        ("2026-03-10", "2026-03-22"),  // done early or on time: the next one
-        ("2026-03-22", "2026-03-22"),  // done late, on the next one's day: that one is due today
-        ("2026-04-20", "2026-04-26"),  // done a month late: the first one from today
-    ])
+    @Test(
+        "completing an occurrence waits for the next one from today: missed ones are not owed",
+        arguments: [
+            ("2026-03-10", "2026-03-22"),  // done early or on time: the next one
+            ("2026-03-22", "2026-03-22"),  // done late, on the next one's day: that one is due today
+            ("2026-04-20", "2026-04-26"),  // done a month late: the first one from today
+        ])
     func nextAfterCompleting(today: String, next: String) throws {
         let project = try Self.project(ProjectDraft(title: "Mart closed", repeatRule: Self.mart), today: "2026-03-08")
 
         #expect(project.nextOccurrenceAfterCompleting(today: Day(today)) == Day(next))
     }
 
-    @Test("after COUNT or UNTIL there is no next occurrence", arguments: [
-        "FREQ=WEEKLY;COUNT=1", "FREQ=WEEKLY;UNTIL=20260320",
-    ])
+    @Test(
+        "after COUNT or UNTIL there is no next occurrence",
+        arguments: [
+            "FREQ=WEEKLY;COUNT=1", "FREQ=WEEKLY;UNTIL=20260320",
+        ])
     func scheduleEnds(text: String) throws {
-        let project = try Self.project(ProjectDraft(title: "Once more", repeatRule: RecurrenceRule(text)), today: "2026-03-15")
+        let project = try Self.project(
+            ProjectDraft(title: "Once more", repeatRule: RecurrenceRule(text)), today: "2026-03-15")
 
         #expect(project.deadline == Day("2026-03-15"))
         #expect(project.nextOccurrenceAfterCompleting(today: Day("2026-03-15")) == nil)
@@ -144,7 +163,8 @@ struct ProjectScheduleTests {
     @Test("skipping makes the occurrence an exception and waits for the next; the last one ends the schedule")
     func skipping() throws {
         let project = try Self.project(
-            ProjectDraft(title: "Mart closed", repeatRule: RecurrenceRule("FREQ=MONTHLY;BYDAY=2SU,4SU;COUNT=2")), today: "2026-03-01")
+            ProjectDraft(title: "Mart closed", repeatRule: RecurrenceRule("FREQ=MONTHLY;BYDAY=2SU,4SU;COUNT=2")),
+            today: "2026-03-01")
 
         let skip = try project.skippingOccurrence(today: Day("2026-03-01"))
         #expect(skip.skipped == Day("2026-03-08"))
@@ -164,8 +184,11 @@ struct ProjectScheduleTests {
         done.state = .done
 
         for project in [plain, done] {
-            #expect(Self.invalid { () throws(RepositoryError) in _ = try project.skippingOccurrence(today: Day("2026-03-15")) }
-                == [.noOccurrenceToSkip])
+            #expect(
+                Self.invalid { () throws(RepositoryError) in
+                    _ = try project.skippingOccurrence(today: Day("2026-03-15"))
+                }
+                    == [.noOccurrenceToSkip])
         }
     }
 }

@@ -36,14 +36,18 @@ struct RecurrenceOracleTests {
             // Then
             compared += testCase.occurrences.count
             if days != testCase.occurrences {
-                let index = zip(days, testCase.occurrences).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                let index =
+                    zip(days, testCase.occurrences).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                     ?? min(days.count, testCase.occurrences.count)
                 disagreements.append(
                     "\(testCase.rule) from \(testCase.start): occurrence \(index + 1) is "
-                        + "\(days.dropFirst(index).first ?? "missing"), dateutil says \(testCase.occurrences.dropFirst(index).first ?? "none")")
+                        + "\(days.dropFirst(index).first ?? "missing"), dateutil says \(testCase.occurrences.dropFirst(index).first ?? "none")"
+                )
             }
         }
-        #expect(disagreements.isEmpty, "\(disagreements.count) cases disagree:\n\(disagreements.prefix(20).joined(separator: "\n"))")
+        #expect(
+            disagreements.isEmpty,
+            "\(disagreements.count) cases disagree:\n\(disagreements.prefix(20).joined(separator: "\n"))")
         #expect(compared >= 60_000)
     }
 

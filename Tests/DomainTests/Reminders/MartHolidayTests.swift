@@ -34,12 +34,17 @@ struct MartHolidayTests {
         ("FREQ=MONTHLY;BYDAY=2SU,4SU", foundationDays(weekday: 1, ordinals: [2, 4])),
         ("FREQ=MONTHLY;BYDAY=2MO,4MO", foundationDays(weekday: 2, ordinals: [2, 4])),
         ("FREQ=MONTHLY;BYDAY=2WE,4WE", foundationDays(weekday: 4, ordinals: [2, 4])),
-        ("FREQ=MONTHLY;BYMONTHDAY=10,25",
-         (2026...2027).flatMap { year in (1...12).flatMap { [Day(year: year, month: $0, day: 10), Day(year: year, month: $0, day: 25)] } }),
+        (
+            "FREQ=MONTHLY;BYMONTHDAY=10,25",
+            (2026...2027).flatMap { year in
+                (1...12).flatMap { [Day(year: year, month: $0, day: 10), Day(year: year, month: $0, day: 25)] }
+            }
+        ),
     ]
 
-    @Test("each district's rule closes on the right days, with a reminder at 09:00 the day before in Seoul",
-          arguments: rules)
+    @Test(
+        "each district's rule closes on the right days, with a reminder at 09:00 the day before in Seoul",
+        arguments: rules)
     func closingDays(text: String, expected: [Day]) throws {
         // Given a mart whose rule starts on 2026-01-01, planned on New Year's Eve
         let rule = try RecurrenceRule(parsing: text)
@@ -65,9 +70,11 @@ struct MartHolidayTests {
 
     @Test("the 2nd and 4th Sundays of 2026 start as a calendar shows them")
     func firstSundays() throws {
-        let closings = Recurrence(start: Day("2026-01-01"), rule: try RecurrenceRule(parsing: "FREQ=MONTHLY;BYDAY=2SU,4SU"))
+        let closings = Recurrence(
+            start: Day("2026-01-01"), rule: try RecurrenceRule(parsing: "FREQ=MONTHLY;BYDAY=2SU,4SU"))
 
-        #expect(try closings.occurrences().prefix(6).map(\.description)
-            == ["2026-01-11", "2026-01-25", "2026-02-08", "2026-02-22", "2026-03-08", "2026-03-22"])
+        #expect(
+            try closings.occurrences().prefix(6).map(\.description)
+                == ["2026-01-11", "2026-01-25", "2026-02-08", "2026-02-22", "2026-03-08", "2026-03-22"])
     }
 }

@@ -22,19 +22,23 @@ struct ProjectReminderTests {
     static func fireDays(_ project: Project, now: Date = .at(2026, 3, 1, 12, in: seoul)) -> [String] {
         guard let source = ReminderSource(project) else { return [] }
         return ReminderReconciliation.reminders(for: [source], after: now, calendar: calendar, limit: 4)
-            .map { "\($0.dueDay) \(Day(containing: $0.fireDate, in: calendar)) \(calendar.component(.hour, from: $0.fireDate)):00" }
+            .map {
+                "\($0.dueDay) \(Day(containing: $0.fireDate, in: calendar)) \(calendar.component(.hour, from: $0.fireDate)):00"
+            }
     }
 
     @Test("a repeating project is reminded the day before each occurrence at 09:00, from the one it waits for")
     func fromTheNextOccurrence() {
-        let mart = Recurrence(start: Day("2026-03-01"), rule: RecurrenceRule("FREQ=MONTHLY;BYDAY=2SU,4SU"),
-                              exceptions: [Day("2026-04-12")])
+        let mart = Recurrence(
+            start: Day("2026-03-01"), rule: RecurrenceRule("FREQ=MONTHLY;BYDAY=2SU,4SU"),
+            exceptions: [Day("2026-04-12")])
 
         // Waiting for 2026-03-22: the 8th was done already; the skipped 12th of April has no reminder.
-        #expect(Self.fireDays(Self.project(deadline: Day("2026-03-22"), recurrence: mart)) == [
-            "2026-03-22 2026-03-21 9:00", "2026-04-26 2026-04-25 9:00", "2026-05-10 2026-05-09 9:00",
-            "2026-05-24 2026-05-23 9:00",
-        ])
+        #expect(
+            Self.fireDays(Self.project(deadline: Day("2026-03-22"), recurrence: mart)) == [
+                "2026-03-22 2026-03-21 9:00", "2026-04-26 2026-04-25 9:00", "2026-05-10 2026-05-09 9:00",
+                "2026-05-24 2026-05-23 9:00",
+            ])
     }
 
     @Test("a deadline alone is one reminder; no deadline, or Done, is none")

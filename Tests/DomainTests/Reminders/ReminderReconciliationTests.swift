@@ -16,21 +16,27 @@ struct ReminderReconciliationTests {
 
     static func project(_ n: Int) -> Project.ID { Project.ID(rawValue: SequentialIDs.id(n)) }
 
-    static func due(_ n: Int, _ day: String, title: String = "Pay rent", rule: ReminderRule = .standard,
-                    finished: Bool = false) -> ReminderSource {
+    static func due(
+        _ n: Int, _ day: String, title: String = "Pay rent", rule: ReminderRule = .standard,
+        finished: Bool = false
+    ) -> ReminderSource {
         ReminderSource(projectID: project(n), title: title, schedule: .once(Day(day)), isFinished: finished, rule: rule)
     }
 
-    static func repeating(_ n: Int, _ text: String, from start: String, except: [String] = [],
-                          title: String = "Mart closed") throws -> ReminderSource {
+    static func repeating(
+        _ n: Int, _ text: String, from start: String, except: [String] = [],
+        title: String = "Mart closed"
+    ) throws -> ReminderSource {
         let recurrence = Recurrence(
             start: Day(start), rule: try RecurrenceRule(parsing: text), exceptions: Set(except.map { Day($0) }))
         return ReminderSource(projectID: project(n), title: title, schedule: .repeating(recurrence))
     }
 
     /// Plans in Seoul at 2026-03-15 12:00 local unless told.
-    static func plan(_ sources: [ReminderSource], pending: [Reminder] = [], now: Date = .at(2026, 3, 15, 12, 0, in: seoul),
-                     zone: TimeZone = seoul, limit: Int = 64) -> ReminderPlan {
+    static func plan(
+        _ sources: [ReminderSource], pending: [Reminder] = [], now: Date = .at(2026, 3, 15, 12, 0, in: seoul),
+        zone: TimeZone = seoul, limit: Int = 64
+    ) -> ReminderPlan {
         ReminderReconciliation.plan(for: sources, pending: pending, now: now, calendar: calendar(zone), limit: limit)
     }
 
@@ -112,7 +118,9 @@ struct ReminderReconciliationTests {
 
     @Test("a time-zone change moves every reminder to 09:00 of the new zone")
     func timeZoneChange() throws {
-        let sources = [Self.due(1, "2026-03-20"), try Self.repeating(2, "FREQ=MONTHLY;BYDAY=2SU,4SU", from: "2026-01-01")]
+        let sources = [
+            Self.due(1, "2026-03-20"), try Self.repeating(2, "FREQ=MONTHLY;BYDAY=2SU,4SU", from: "2026-01-01"),
+        ]
         let now = Date.at(2026, 3, 15, 12, 0, in: Self.seoul)
         let pending = Self.plan(sources, now: now).schedule
 
@@ -137,18 +145,22 @@ struct ReminderReconciliationTests {
         let plan = Self.plan([source], now: .at(2026, 3, 1, 12, 0, in: Self.newYork), zone: Self.newYork)
 
         #expect(plan.schedule.map(\.fireDate) == [.at(2026, 3, 8, 7, 0)])  // 03:00 EDT
-        #expect(ReminderReconciliation.fireDate(Day("2026-03-08"), at: halfPastTwo, calendar: Self.calendar(Self.newYork))
-            == .at(2026, 3, 8, 3, 0, in: Self.newYork))
+        #expect(
+            ReminderReconciliation.fireDate(Day("2026-03-08"), at: halfPastTwo, calendar: Self.calendar(Self.newYork))
+                == .at(2026, 3, 8, 3, 0, in: Self.newYork))
         // The repeated hour in November is a real time: its first 01:30 is kept.
         let halfPastOne = try #require(TimeOfDay(hour: 1, minute: 30))
-        #expect(ReminderReconciliation.fireDate(Day("2026-11-01"), at: halfPastOne, calendar: Self.calendar(Self.newYork))
-            == .at(2026, 11, 1, 5, 30))
+        #expect(
+            ReminderReconciliation.fireDate(Day("2026-11-01"), at: halfPastOne, calendar: Self.calendar(Self.newYork))
+                == .at(2026, 11, 1, 5, 30))
     }
 
     @Test("only the 64 soonest are kept, and the next ones come in as those fire")
     func limit() async throws {
         // 30 daily projects: 30 reminders a day.
-        let sources = try (1...30).map { try Self.repeating($0, "FREQ=DAILY", from: "2026-03-01", title: "Daily \($0)") }
+        let sources = try (1...30).map {
+            try Self.repeating($0, "FREQ=DAILY", from: "2026-03-01", title: "Daily \($0)")
+        }
         let scheduler = InMemoryReminderScheduler(limit: 64)
         let clock = TestClock(.at(2026, 3, 15, 12, 0, in: Self.seoul))
         let reconcile = ReconcileReminders(scheduler: scheduler, environment: .test(clock: clock, timeZone: Self.seoul))
@@ -175,9 +187,12 @@ struct ReminderReconciliationTests {
 
     @Test("a restart that finds the reminders already pending schedules nothing twice")
     func restart() async throws {
-        let sources = [Self.due(1, "2026-03-20"), try Self.repeating(2, "FREQ=MONTHLY;BYMONTHDAY=10,25", from: "2026-01-01")]
+        let sources = [
+            Self.due(1, "2026-03-20"), try Self.repeating(2, "FREQ=MONTHLY;BYMONTHDAY=10,25", from: "2026-01-01"),
+        ]
         let scheduler = InMemoryReminderScheduler()
-        let environment = EngineEnvironment.test(clock: TestClock(.at(2026, 3, 15, 12, 0, in: Self.seoul)), timeZone: Self.seoul)
+        let environment = EngineEnvironment.test(
+            clock: TestClock(.at(2026, 3, 15, 12, 0, in: Self.seoul)), timeZone: Self.seoul)
         try await ReconcileReminders(scheduler: scheduler, environment: environment)(sources)
         let before = try await scheduler.pendingReminders()
         let logged = await scheduler.scheduledLog.count

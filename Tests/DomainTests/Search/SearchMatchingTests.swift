@@ -22,22 +22,26 @@ func titlesFound(_ query: String, in titles: [String]) -> [String] {
 struct SearchMatchingTests {
     static let nfcCafe = "Caf\u{E9} opening"
     static let nfdCafe = "Cafe\u{301} opening"
-    static let nfcReport = "\u{BCF4}\u{ACE0}\u{C11C}"                       // 보고서, composed
-    static let nfdReport = "\u{1107}\u{1169}\u{1100}\u{1169}\u{1109}\u{1165}" // 보고서, decomposed
+    static let nfcReport = "\u{BCF4}\u{ACE0}\u{C11C}"  // 보고서, composed
+    static let nfdReport = "\u{1107}\u{1169}\u{1100}\u{1169}\u{1109}\u{1165}"  // 보고서, decomposed
 
-    @Test("a decomposed (NFD) query finds a composed (NFC) title and the reverse", arguments: [
-        (nfdCafe, "caf\u{E9}"), (nfcCafe, "cafe\u{301}"), (nfdReport, nfcReport), (nfcReport, nfdReport),
-    ])
+    @Test(
+        "a decomposed (NFD) query finds a composed (NFC) title and the reverse",
+        arguments: [
+            (nfdCafe, "caf\u{E9}"), (nfcCafe, "cafe\u{301}"), (nfdReport, nfcReport), (nfcReport, nfdReport),
+        ])
     func normalisation(title: String, query: String) {
         #expect(title.unicodeScalars.elementsEqual(query.unicodeScalars) == false)
         #expect(titlesFound(query, in: [title, "Something else"]) == [title])
     }
 
-    @Test("full-width Latin, case and diacritics fold away", arguments: [
-        ("ＲＥＰＯＲＴ for Ｑ４", "report q4"), ("Quarterly report", "ＲＥＰＯＲＴ"), ("REPORT", "report"),
-        ("report", "RePoRt"), ("Café", "cafe"), ("Ärger über Öl", "arger uber ol"), ("Straße", "STRASSE"),
-        ("ｶﾀｶﾅ", "カタカナ"),
-    ])
+    @Test(
+        "full-width Latin, case and diacritics fold away",
+        arguments: [
+            ("ＲＥＰＯＲＴ for Ｑ４", "report q4"), ("Quarterly report", "ＲＥＰＯＲＴ"), ("REPORT", "report"),
+            ("report", "RePoRt"), ("Café", "cafe"), ("Ärger über Öl", "arger uber ol"), ("Straße", "STRASSE"),
+            ("ｶﾀｶﾅ", "カタカナ"),
+        ])
     func folding(title: String, query: String) {
         #expect(titlesFound(query, in: [title, "Something else"]) == [title])
     }
@@ -107,11 +111,15 @@ struct SearchMatchingTests {
         let results = SearchQuery("plan").results(in: projects)
 
         // Then
-        #expect(results.items.map(\.project.title) == [
-            "Title whole: plan B, newest", "Title whole: plan A", "Title prefix: planning",
-            "Title infix: replanning", "Body whole, newer", "Body whole, older", "Body prefix", "Body infix",
-        ])
-        #expect(results.items.map(\.relevance.kind) == [.wholeWord, .wholeWord, .prefix, .infix, .wholeWord, .wholeWord, .prefix, .infix])
+        #expect(
+            results.items.map(\.project.title) == [
+                "Title whole: plan B, newest", "Title whole: plan A", "Title prefix: planning",
+                "Title infix: replanning", "Body whole, newer", "Body whole, older", "Body prefix", "Body infix",
+            ])
+        #expect(
+            results.items.map(\.relevance.kind) == [
+                .wholeWord, .wholeWord, .prefix, .infix, .wholeWord, .wholeWord, .prefix, .infix,
+            ])
         #expect(results.items.map(\.relevance.field) == [.title, .title, .title, .title, .body, .body, .body, .body])
         #expect(results.totalCount == 8)
         #expect(SearchQuery("plan").results(in: projects, limit: 2).items.count == 2)
@@ -121,7 +129,9 @@ struct SearchMatchingTests {
     @Test("with several words, the weakest word decides: all in the title ranks first")
     func rankingSeveralWords() {
         let projects = searchFixture([("Report", "quarterly"), ("Quarterly report", ""), ("Report Q", "quarterly")])
-        #expect(SearchQuery("quarterly report").results(in: projects).items.map(\.project.title).first == "Quarterly report")
+        #expect(
+            SearchQuery("quarterly report").results(in: projects).items.map(\.project.title).first == "Quarterly report"
+        )
     }
 
     @Test("a Korean particle after a word makes a prefix match, ranked after a whole word")
@@ -133,21 +143,25 @@ struct SearchMatchingTests {
 @Suite("Search match ranges")
 struct SearchRangeTests {
     /// The matched substrings of the first result's title and body.
-    static func highlighted(_ query: String, title: String, body: String = "") throws -> (title: [String], body: [String]) {
+    static func highlighted(_ query: String, title: String, body: String = "") throws -> (
+        title: [String], body: [String]
+    ) {
         let results = SearchQuery(query).results(in: searchFixture([(title, body)]))
         let result = try #require(results.items.first)
         return (result.titleMatchIndices.map { String(title[$0]) }, result.bodyMatchIndices.map { String(body[$0]) })
     }
 
-    @Test("ranges point at the right characters after emoji and Korean", arguments: [
-        ("🎉 보고서 작성 👍🏽 Report", "report", ["Report"]),
-        ("🎉 보고서 작성 👍🏽 Report", "작성", ["작성"]),
-        ("👨‍👩‍👧 가족 여행 🇰🇷 계획", "ㄱㅎ", ["계획"]),
-        ("👨‍👩‍👧 가족 여행 🇰🇷 계획", "여행 가족", ["가족", "여행"]),
-        ("Caf\u{E9} 😀 cafe\u{301}", "CAFÉ", ["Caf\u{E9}", "cafe\u{301}"]),
-        ("ﬁle the ﬁnal ＦＩＬＥ", "file", ["ﬁle", "ＦＩＬＥ"]),
-        ("plan, replan\r\nplanning", "plan", ["plan", "plan", "plan"]),
-    ])
+    @Test(
+        "ranges point at the right characters after emoji and Korean",
+        arguments: [
+            ("🎉 보고서 작성 👍🏽 Report", "report", ["Report"]),
+            ("🎉 보고서 작성 👍🏽 Report", "작성", ["작성"]),
+            ("👨‍👩‍👧 가족 여행 🇰🇷 계획", "ㄱㅎ", ["계획"]),
+            ("👨‍👩‍👧 가족 여행 🇰🇷 계획", "여행 가족", ["가족", "여행"]),
+            ("Caf\u{E9} 😀 cafe\u{301}", "CAFÉ", ["Caf\u{E9}", "cafe\u{301}"]),
+            ("ﬁle the ﬁnal ＦＩＬＥ", "file", ["ﬁle", "ＦＩＬＥ"]),
+            ("plan, replan\r\nplanning", "plan", ["plan", "plan", "plan"]),
+        ])
     func titleRanges(title: String, query: String, expected: [String]) throws {
         #expect(try Self.highlighted(query, title: title).title == expected)
     }
@@ -181,10 +195,12 @@ struct SearchRangeTests {
         #expect(try Self.highlighted("참고ㅅ", title: project.title).title == ["\u{327C}사"])
     }
 
-    @Test("the quick signature test never rejects a project that matches", arguments: [
-        "ㅂㄱㅅ", "보ㄱ", "ㅂ고", "고서", "ㄱ서", "report", "ＦＩ", "cafe", "👍🏽", "an", "ㄱㅎ", "ss", "참고ㅅ", "고ㅅ", "ㅊ고",
-        "ㅊㄱㅅ", "여ㅎ", "ㅇ행", "족 ㅇㅎ",
-    ])
+    @Test(
+        "the quick signature test never rejects a project that matches",
+        arguments: [
+            "ㅂㄱㅅ", "보ㄱ", "ㅂ고", "고서", "ㄱ서", "report", "ＦＩ", "cafe", "👍🏽", "an", "ㄱㅎ", "ss", "참고ㅅ", "고ㅅ", "ㅊ고",
+            "ㅊㄱㅅ", "여ㅎ", "ㅇ행", "족 ㅇㅎ",
+        ])
     func signatureKeepsMatches(query: String) {
         let titles = [
             "보고서", "주간 보고서", "Report", "ﬁle ＦＩＬＥ", "Café", "👍🏽 done", "가족 여행 🇰🇷 계획", "Straße", "안녕",

@@ -17,7 +17,8 @@ struct TodaySummaryRecurrenceTests {
     static func project(_ n: Int, _ title: String, due: String, rule: String) throws -> Project {
         Project(
             id: Project.ID(rawValue: SequentialIDs.id(n)), boardID: .default, title: title, deadline: Day(due),
-            recurrence: Recurrence(start: Day(due), rule: try RecurrenceRule(parsing: rule)), createdAt: TestClock.defaultStart)
+            recurrence: Recurrence(start: Day(due), rule: try RecurrenceRule(parsing: rule)),
+            createdAt: TestClock.defaultStart)
     }
 
     static let boards = [Board(id: .default, title: "Projects", createdAt: TestClock.defaultStart)]
@@ -32,14 +33,17 @@ struct TodaySummaryRecurrenceTests {
         let summary = Self.summary([daily], favourites: [daily.id])
 
         #expect(summary.dueToday.map(\.deadline) == [Day("2026-03-15")])
-        #expect(summary.upcoming.map(\.deadline.description) == [
-            "2026-03-16", "2026-03-17", "2026-03-18", "2026-03-19", "2026-03-20", "2026-03-21", "2026-03-22",
-        ])
+        #expect(
+            summary.upcoming.map(\.deadline.description) == [
+                "2026-03-16", "2026-03-17", "2026-03-18", "2026-03-19", "2026-03-20", "2026-03-21", "2026-03-22",
+            ])
         #expect(summary.upcoming.allSatisfy { $0.id == daily.id && $0.title == "Feed the cat" })
         #expect(summary.boards.map { [$0.overdue, $0.dueToday, $0.upcoming] } == [[0, 1, 0]])
     }
 
-    @Test("a mart closed on the 2nd and 4th Sundays lists the one closing day of the week; one due tomorrow lists 7 days in all")
+    @Test(
+        "a mart closed on the 2nd and 4th Sundays lists the one closing day of the week; one due tomorrow lists 7 days in all"
+    )
     func mart() throws {
         let mart = try Self.project(1, "이마트 휴무", due: "2026-03-22", rule: "FREQ=MONTHLY;BYDAY=2SU,4SU")
         let weekdays = try Self.project(2, "Stand-up", due: "2026-03-16", rule: "FREQ=DAILY;COUNT=30")
@@ -57,9 +61,10 @@ struct TodaySummaryRecurrenceTests {
         let summary = Self.summary([late, other], favourites: [late.id])
 
         #expect(summary.overdue.map(\.title) == ["Water plants"])
-        #expect(summary.upcoming.map(\.deadline.description) == [
-            "2026-03-16", "2026-03-17", "2026-03-18", "2026-03-19", "2026-03-20", "2026-03-21", "2026-03-22",
-        ])
+        #expect(
+            summary.upcoming.map(\.deadline.description) == [
+                "2026-03-16", "2026-03-17", "2026-03-18", "2026-03-19", "2026-03-20", "2026-03-21", "2026-03-22",
+            ])
         #expect(summary.upcoming.allSatisfy { $0.id == late.id })
     }
 

@@ -6,10 +6,13 @@ import Testing
 @Suite("Today summary")
 struct TodaySummaryTests {
     static let seoul = TimeZone.named("Asia/Seoul")
-    static let other = Board(id: Board.ID(rawValue: SequentialIDs.id(100)), title: "마트", createdAt: TestClock.defaultStart)
+    static let other = Board(
+        id: Board.ID(rawValue: SequentialIDs.id(100)), title: "마트", createdAt: TestClock.defaultStart)
     static let boards = [Board(id: .default, title: "Projects", createdAt: TestClock.defaultStart), other]
 
-    static func project(_ n: Int, _ title: String, due: String?, _ state: ProjectState = .todo, board: Board.ID = .default) -> Project {
+    static func project(
+        _ n: Int, _ title: String, due: String?, _ state: ProjectState = .todo, board: Board.ID = .default
+    ) -> Project {
         Project(
             id: Project.ID(rawValue: SequentialIDs.id(n)), boardID: board, title: title, deadline: due.map { Day($0) },
             state: state, createdAt: TestClock.defaultStart)
@@ -60,7 +63,8 @@ struct TodaySummaryTests {
         #expect(summary.today == Day("2026-03-15"))
         #expect(summary.nextChange == Date.at(2026, 3, 16, 0, 0, in: .gmt))
         let afterMidnight = TodaySummary(
-            projects: Self.projects, boards: Self.boards, now: Date.at(2026, 3, 16, 0, 30, in: Self.seoul), calendar: Self.calendar)
+            projects: Self.projects, boards: Self.boards, now: Date.at(2026, 3, 16, 0, 30, in: Self.seoul),
+            calendar: Self.calendar)
         #expect(afterMidnight.dueToday.map(\.title) == ["Tomorrow"])
         #expect(afterMidnight.overdue.map(\.title) == ["Also late", "Late report", "Pay rent"])
     }
@@ -78,7 +82,8 @@ struct TodaySummaryTests {
     @Test("encodes with stable keys, and decodes back to the same summary")
     func coding() throws {
         let summary = TodaySummary(
-            projects: Self.projects, boards: Self.boards, now: Date.at(2026, 3, 15, 12, 0, in: Self.seoul), calendar: Self.calendar)
+            projects: Self.projects, boards: Self.boards, now: Date.at(2026, 3, 15, 12, 0, in: Self.seoul),
+            calendar: Self.calendar)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         encoder.dateEncodingStrategy = .iso8601

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ProjectManager
 import Synchronization
+
+@testable import ProjectManager
 
 /// The engine's real project and board repositories, counting every read that goes through them:
 /// a view model built over it shows how much each save costs it.

@@ -21,7 +21,9 @@ struct TestApp {
 
     /// Saves a project through the use case, as another part of the app would.
     @discardableResult
-    func add(_ title: String, body: String = "", deadline: Day? = nil, in state: ProjectState = .todo) async throws -> Project {
+    func add(_ title: String, body: String = "", deadline: Day? = nil, in state: ProjectState = .todo) async throws
+        -> Project
+    {
         let project = try await engine.createProject(ProjectDraft(title: title, body: body, deadline: deadline))
         guard state != .todo else { return project }
         return try await engine.moveProject(project.id, to: state).project

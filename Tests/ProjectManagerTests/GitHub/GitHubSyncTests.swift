@@ -1,7 +1,8 @@
 import Foundation
-@testable import ProjectManager
 import ProjectManagerTestSupport
 import Testing
+
+@testable import ProjectManager
 
 @Suite("A sync that one bad item cannot stop")
 struct GitHubSyncResilienceTests {
@@ -40,8 +41,9 @@ struct GitHubSyncResilienceTests {
         #expect(again.isQuiet)
     }
 
-    @Test("a close that always fails is set aside and reported; the rest syncs; it waits, then is retried after the others",
-          arguments: [403, 404, 410, 422])
+    @Test(
+        "a close that always fails is set aside and reported; the rest syncs; it waits, then is retried after the others",
+        arguments: [403, 404, 410, 422])
     func closeThatAlwaysFails(status: Int) async throws {
         let world = try GitHubSyncWorld()
         defer { world.stop() }
@@ -95,7 +97,9 @@ struct GitHubSyncResilienceTests {
         #expect(GitHubRetry.wait(afterAttempts: 40) == 86_400)
     }
 
-    @Test("a close redirected (307) after the repository's rename on GitHub still closes the issue; reading follows the 301")
+    @Test(
+        "a close redirected (307) after the repository's rename on GitHub still closes the issue; reading follows the 301"
+    )
     func renamedRepository() async throws {
         let world = try GitHubSyncWorld()
         defer { world.stop() }
@@ -109,7 +113,9 @@ struct GitHubSyncResilienceTests {
 
         #expect(report.closed == 1 && report.setAside.isEmpty)
         #expect(report.updated == 5)  // every issue's page moved with the repository
-        #expect(try await world.engine.gitHubLinks.cards(on: .default).allSatisfy { $0.url.path.contains("Hello-Universe") })
+        #expect(
+            try await world.engine.gitHubLinks.cards(on: .default).allSatisfy { $0.url.path.contains("Hello-Universe") }
+        )
         #expect(world.github.issue(1, in: "octocat/Hello-Universe")?.state == "closed")
         #expect(try await world.card(2).title == "Edited after the rename")
     }
@@ -234,7 +240,8 @@ struct GitHubTwoWaySyncTests {
         #expect(card.body == "one\nTWO there\nthree")
         #expect(world.patches.isEmpty)
         let history = try await world.engine.fetchHistory(onBoard: .default)
-        #expect(history.contains { $0.kind == .keptGitHubText(localTitle: "My title", localBody: "one\nTWO here\nthree") })
+        #expect(
+            history.contains { $0.kind == .keptGitHubText(localTitle: "My title", localBody: "one\nTWO here\nthree") })
     }
 
     @Test("a card added to a board whose link says so becomes one issue, with one POST, never two")
@@ -296,7 +303,8 @@ struct GitHubTwoWaySyncTests {
         #expect(try await world.card(6).id == made.id)
     }
 
-    @Test("a card deleted here closes its issue as not planned when the link says so, once; the issue does not come back")
+    @Test(
+        "a card deleted here closes its issue as not planned when the link says so, once; the issue does not come back")
     func deletedCard() async throws {
         let world = try GitHubSyncWorld()
         defer { world.stop() }
@@ -335,7 +343,9 @@ struct GitHubTwoWaySyncTests {
 
 @Suite("A board linked to a repository of 5,000 issues")
 struct GitHubSyncAtScaleTests {
-    @Test("with nothing new, one conditional request per page, every one a 304, and nothing saved; one changed card sends one request")
+    @Test(
+        "with nothing new, one conditional request per page, every one a 304, and nothing saved; one changed card sends one request"
+    )
     func fiveThousand() async throws {
         let world = try GitHubSyncWorld(issues: 5_000)
         defer { world.stop() }
@@ -369,7 +379,9 @@ struct GitHubSyncAtScaleTests {
 struct ConnectionLostAfterCreating: GitHubIssueRepository {
     let inner: any GitHubIssueRepository
 
-    func firstPage(of repository: GitHubRepositoryName, matching filter: IssueFilter) async throws(GitHubError) -> IssuePage {
+    func firstPage(of repository: GitHubRepositoryName, matching filter: IssueFilter) async throws(GitHubError)
+        -> IssuePage
+    {
         try await inner.firstPage(of: repository, matching: filter)
     }
 
@@ -377,7 +389,9 @@ struct ConnectionLostAfterCreating: GitHubIssueRepository {
         try await inner.page(after: cursor)
     }
 
-    func update(issue number: Int, in repository: GitHubRepositoryName, with change: IssueChange) async throws(GitHubError) -> GitHubIssue {
+    func update(issue number: Int, in repository: GitHubRepositoryName, with change: IssueChange)
+        async throws(GitHubError) -> GitHubIssue
+    {
         try await inner.update(issue: number, in: repository, with: change)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ProjectManager
 import ProjectManagerTestSupport
+
+@testable import ProjectManager
 
 /// An engine in memory, a fake GitHub on the loopback, and the sync between them, for one test.
 struct GitHubSyncWorld: Sendable {
@@ -18,9 +19,11 @@ struct GitHubSyncWorld: Sendable {
         self.clock = clock
         engine = .inMemory(environment: .test(clock: clock), accounts: LocalAccountSettings(passwordHashRounds: 2))
         services = GitHubServices(
-            configuration: GitHubConfiguration(apiURL: github.apiURL, webURL: github.webURL, userAgent: "ProjectManagerTests"),
+            configuration: GitHubConfiguration(
+                apiURL: github.apiURL, webURL: github.webURL, userAgent: "ProjectManagerTests"),
             credentials: InMemoryCredentialStore(
-                GitHubCredential(token: AccessToken(FakeGitHub.validToken), login: FakeGitHub.login, apiURL: github.apiURL)),
+                GitHubCredential(
+                    token: AccessToken(FakeGitHub.validToken), login: FakeGitHub.login, apiURL: github.apiURL)),
             now: { clock.now })
     }
 
@@ -61,7 +64,9 @@ struct GitHubSyncWorld: Sendable {
     var posts: [RecordedRequest] { github.apiRequests.filter { $0.method == "POST" } }
 
     func fields(of request: RecordedRequest?) throws -> [String: String] {
-        guard let request, let object = try JSONSerialization.jsonObject(with: request.body) as? [String: String] else { return [:] }
+        guard let request, let object = try JSONSerialization.jsonObject(with: request.body) as? [String: String] else {
+            return [:]
+        }
         return object
     }
 }

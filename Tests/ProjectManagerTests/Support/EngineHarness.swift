@@ -1,8 +1,9 @@
 import Foundation
-@testable import ProjectManager
 import ProjectManagerTestSupport
 import Synchronization
 import Testing
+
+@testable import ProjectManager
 
 /// Where an engine under test keeps its store.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -32,10 +33,11 @@ final class EngineHarness: Sendable {
         environment = .test(clock: clock, timeZone: timeZone)
         directory = try TemporaryDirectory()
         storeURL = directory.file("projects.pmstore")
-        let engine: ProjectManagerEngine = switch kind {
-        case .inMemory: .inMemory(environment: environment, accounts: accounts)
-        case .file: try .persistent(at: storeURL, environment: environment, accounts: accounts)
-        }
+        let engine: ProjectManagerEngine =
+            switch kind {
+            case .inMemory: .inMemory(environment: environment, accounts: accounts)
+            case .file: try .persistent(at: storeURL, environment: environment, accounts: accounts)
+            }
         current = Mutex(engine)
     }
 
@@ -72,7 +74,9 @@ final class EngineHarness: Sendable {
 
     /// Creates projects with these titles, last in the column of `state`.
     @discardableResult
-    func create(_ titles: [String], in state: ProjectState = .todo, on board: Board.ID = .default) async throws -> [Project] {
+    func create(_ titles: [String], in state: ProjectState = .todo, on board: Board.ID = .default) async throws
+        -> [Project]
+    {
         var made: [Project] = []
         for title in titles {
             made.append(try await engine.createProject(ProjectDraft(title: title), on: board, in: state))

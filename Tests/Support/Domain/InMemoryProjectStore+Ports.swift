@@ -10,7 +10,8 @@ extension InMemoryProjectStore: HistoryRepository {
         let entries = history.enumerated().filter { $0.element.entry.board == board }.reversed()
         return entries.prefix(limit ?? entries.count).map { index, saved in
             Activity(
-                id: Activity.ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, UInt8(index % 256)))),
+                id: Activity.ID(
+                    rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, UInt8(index % 256)))),
                 boardID: board, projectID: saved.entry.project, projectTitle: saved.entry.title, kind: saved.entry.kind,
                 date: saved.date)
         }
@@ -55,15 +56,24 @@ public struct FixedSession: AuthenticationProvider {
 
     /// Signed in as `account`, or nobody when `nil`.
     public init(_ account: Account.ID?) {
-        session = account.map { id in
-            // The email is never read by the scope; any valid one does.
-            let email = (try? EmailAddress("someone@example.com"))
-            return email.map { Session(account: Account(id: id, email: $0, createdAt: .distantPast), signedInAt: .distantPast, expiresAt: nil) }
-        } ?? nil
+        session =
+            account.map { id in
+                // The email is never read by the scope; any valid one does.
+                let email = (try? EmailAddress("someone@example.com"))
+                return email.map {
+                    Session(
+                        account: Account(id: id, email: $0, createdAt: .distantPast), signedInAt: .distantPast,
+                        expiresAt: nil)
+                }
+            } ?? nil
     }
 
-    public func signUp(email: EmailAddress, password: String) throws(AuthenticationError) -> Session { throw .invalidLoginCredentials }
-    public func signIn(email: EmailAddress, password: String) throws(AuthenticationError) -> Session { throw .invalidLoginCredentials }
+    public func signUp(email: EmailAddress, password: String) throws(AuthenticationError) -> Session {
+        throw .invalidLoginCredentials
+    }
+    public func signIn(email: EmailAddress, password: String) throws(AuthenticationError) -> Session {
+        throw .invalidLoginCredentials
+    }
     public func signOut() {}
     public func currentSession() -> Session? { session }
 }

@@ -29,9 +29,12 @@ public actor InMemoryProjectStore: ProjectStore {
     public var signedIn: Account.ID?
 
     /// The default board as it reads before anything is saved on it.
-    public static let defaultBoard = Board(id: .default, title: Board.defaultTitle, createdAt: Date(timeIntervalSince1970: 0))
+    public static let defaultBoard = Board(
+        id: .default, title: Board.defaultTitle, createdAt: Date(timeIntervalSince1970: 0))
 
-    public init(boards: [Board] = [], projects: [Project] = [], favourites: [Favourite] = [], signedIn: Account.ID? = nil) {
+    public init(
+        boards: [Board] = [], projects: [Project] = [], favourites: [Favourite] = [], signedIn: Account.ID? = nil
+    ) {
         for board in boards { boardsByID[board.id] = board }
         for project in projects { projectsByID[project.id] = project }
         for favourite in favourites { favouritesByID[favourite.id] = favourite }
@@ -160,7 +163,9 @@ public actor InMemoryProjectStore: ProjectStore {
         }
         (boardsByID, projectsByID, favouritesByID) = (boards, projects, favourites)
         saved.append(changes)
-        history += changes.entries.map { SavedEntry(entry: $0, author: changes.action.author, date: changes.action.date) }
+        history += changes.entries.map {
+            SavedEntry(entry: $0, author: changes.action.author, date: changes.action.date)
+        }
     }
 
     // MARK: - Reading in a unit of work
@@ -186,7 +191,9 @@ public actor InMemoryProjectStore: ProjectStore {
         func boards() -> [Board] { allBoards() }
 
         func allBoards() -> [Board] {
-            var boards = boardsByID.values.sorted { ($0.createdAt, $0.id.description) < ($1.createdAt, $1.id.description) }
+            var boards = boardsByID.values.sorted {
+                ($0.createdAt, $0.id.description) < ($1.createdAt, $1.id.description)
+            }
             if boardsByID[.default] == nil { boards.insert(InMemoryProjectStore.defaultBoard, at: 0) }
             return boards
         }

@@ -17,7 +17,10 @@ extension FakeGitHub {
         }
         if fault == .unauthorizedEchoingToken {
             let echoed = request.header("authorization") ?? ""
-            return message(401, "Bad credentials \u{1b}]0;pwned\u{7}\u{1b}[31m(you sent: Authorization: \(echoed))\u{1b}[0m \u{202E}dedivorp")
+            return message(
+                401,
+                "Bad credentials \u{1b}]0;pwned\u{7}\u{1b}[31m(you sent: Authorization: \(echoed))\u{1b}[0m \u{202E}dedivorp"
+            )
         }
         if let fault, let failure = failure(fault, state: &state) { return failure }
         if state.rateRemaining <= 0 { return failure(.rateLimited, state: &state) ?? message(403, "Forbidden") }
@@ -52,9 +55,11 @@ extension FakeGitHub {
         case ("GET", 4) where parts[0] == "repos" && parts[3] == "issues":
             return listIssues(request, repository: "\(parts[1])/\(parts[2])", path: path, state: state)
         case ("GET", 5) where parts[0] == "repos" && parts[3] == "issues":
-            guard let issue = state.repositories["\(parts[1])/\(parts[2])"]?.first(where: { "\($0.number)" == parts[4] })
+            guard
+                let issue = state.repositories["\(parts[1])/\(parts[2])"]?.first(where: { "\($0.number)" == parts[4] })
             else { return message(404, "Not Found") }
-            return conditional(json(issueJSON(issue, repository: "\(parts[1])/\(parts[2])", host: host(request))), request)
+            return conditional(
+                json(issueJSON(issue, repository: "\(parts[1])/\(parts[2])", host: host(request))), request)
         case ("PATCH", 5) where parts[0] == "repos" && parts[3] == "issues":
             return updateIssue(request, repository: "\(parts[1])/\(parts[2])", number: parts[4], state: &state)
         default:
@@ -67,14 +72,16 @@ extension FakeGitHub {
         case .rateLimited:
             state.rateRemaining = 0
             var response = message(
-                403, "API rate limit exceeded for user ID 1. If you reach out to GitHub Support for help, please include the request ID.",
+                403,
+                "API rate limit exceeded for user ID 1. If you reach out to GitHub Support for help, please include the request ID.",
                 documentation: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api")
             response.headers += rateHeaders(state)
             return response
         case .secondaryRateLimit(let seconds):
             var response = message(
                 403, "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
-                documentation: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits")
+                documentation:
+                    "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits")
             response.headers += [("retry-after", "\(seconds)")] + rateHeaders(state)
             return response
         case .tooManyRequests(let seconds):
@@ -92,7 +99,8 @@ extension FakeGitHub {
         case .secondaryRateLimitWithoutRetryAfter:
             var response = message(
                 403, "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
-                documentation: "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits")
+                documentation:
+                    "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits")
             response.headers += rateHeaders(state)
             return response
         case .redirect(let status, let location):
@@ -104,7 +112,9 @@ extension FakeGitHub {
 
     // MARK: - Issues
 
-    private static func listIssues(_ request: RecordedRequest, repository: String, path: String, state: State) -> StubResponse {
+    private static func listIssues(_ request: RecordedRequest, repository: String, path: String, state: State)
+        -> StubResponse
+    {
         guard let all = state.repositories[repository] else { return message(404, "Not Found") }
         let wanted = request.queryValue("state") ?? "open"
         let labels = (request.queryValue("labels") ?? "").split(separator: ",").map(String.init)
@@ -139,10 +149,15 @@ extension FakeGitHub {
             items.append(URLQueryItem(name: "page", value: "\(number)"))
             var components = URLComponents()
             components.queryItems = items
-            links.append("<http://\(host(request))\(apiPrefix)\(path)?\(components.percentEncodedQuery ?? "")>; rel=\"\(relation)\"")
+            links.append(
+                "<http://\(host(request))\(apiPrefix)\(path)?\(components.percentEncodedQuery ?? "")>; rel=\"\(relation)\""
+            )
         }
         if page > 1 { link(page - 1, "prev") }
-        if page < lastPage { link(page + 1, "next"); link(lastPage, "last") }
+        if page < lastPage {
+            link(page + 1, "next")
+            link(lastPage, "last")
+        }
         if page > 1 { link(1, "first") }
         if !links.isEmpty { response.headers.append(("Link", links.joined(separator: ", "))) }
         return conditional(response, request)
@@ -151,7 +166,9 @@ extension FakeGitHub {
     /// Where a request for a renamed repository goes now, as an absolute address.
     private static func renamedLocation(_ request: RecordedRequest, path: String, state: State) -> String? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        guard parts.count >= 3, parts[0] == "repos", let newName = state.renamed["\(parts[1])/\(parts[2])"] else { return nil }
+        guard parts.count >= 3, parts[0] == "repos", let newName = state.renamed["\(parts[1])/\(parts[2])"] else {
+            return nil
+        }
         var components = URLComponents()
         components.queryItems = request.query.isEmpty ? nil : request.query
         let rest = parts.dropFirst(3).joined(separator: "/")
@@ -169,7 +186,8 @@ extension FakeGitHub {
         }
     }
 
-    private static func createIssue(_ request: RecordedRequest, repository: String, state: inout State) -> StubResponse {
+    private static func createIssue(_ request: RecordedRequest, repository: String, state: inout State) -> StubResponse
+    {
         guard state.repositories[repository] != nil else { return message(404, "Not Found") }
         let object: Any
         do {
@@ -184,7 +202,8 @@ extension FakeGitHub {
         state.nextIssueID += 1
         let now = state.tick()
         let issue = FakeIssue(
-            id: state.nextIssueID, number: number, title: title, body: fields["body"] as? String, user: login, labels: [],
+            id: state.nextIssueID, number: number, title: title, body: fields["body"] as? String, user: login,
+            labels: [],
             assignees: [], isPullRequest: false, createdAt: now, updatedAt: now)
         state.repositories[repository, default: []].append(issue)
         var response = json(issueJSON(issue, repository: repository, host: host(request)))
@@ -192,9 +211,12 @@ extension FakeGitHub {
         return response
     }
 
-    private static func updateIssue(_ request: RecordedRequest, repository: String, number: String, state: inout State) -> StubResponse {
+    private static func updateIssue(_ request: RecordedRequest, repository: String, number: String, state: inout State)
+        -> StubResponse
+    {
         guard var issues = state.repositories[repository],
-              let index = issues.firstIndex(where: { "\($0.number)" == number }) else { return message(404, "Not Found") }
+            let index = issues.firstIndex(where: { "\($0.number)" == number })
+        else { return message(404, "Not Found") }
         if let status = state.failingIssues["\(repository)#\(number)"] { return failureMessage(status) }
         let fields: [String: Any]
         do {
@@ -236,18 +258,29 @@ extension FakeGitHub {
                 body: Data((components.percentEncodedQuery ?? "").utf8))
         }
         func error(_ code: String, _ description: String) -> StubResponse {
-            answer([("error", code), ("error_description", description),
-                    ("error_uri", "https://docs.github.com/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps#error-codes-for-the-device-flow")])
+            answer([
+                ("error", code), ("error_description", description),
+                (
+                    "error_uri",
+                    "https://docs.github.com/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps#error-codes-for-the-device-flow"
+                ),
+            ])
         }
         guard request.method == "POST" else { return message(404, "Not Found") }
         switch request.path {
         case "/login/device/code":
-            guard fields["client_id"]?.isEmpty == false else { return error("unauthorized_client", "The client_id is missing.") }
+            guard fields["client_id"]?.isEmpty == false else {
+                return error("unauthorized_client", "The client_id is missing.")
+            }
             switch state.deviceCodeAnswer {
             case .codes: break
             case .unknownClient: return json(["error": "Not Found"], status: 404)
             case .deviceFlowDisabled:
-                return json(["error": "device_flow_disabled", "error_description": "Device Flow must be explicitly enabled for this App"], status: 400)
+                return json(
+                    [
+                        "error": "device_flow_disabled",
+                        "error_description": "Device Flow must be explicitly enabled for this App",
+                    ], status: 400)
             }
             return answer([
                 ("device_code", deviceCode), ("user_code", userCode),
@@ -255,7 +288,9 @@ extension FakeGitHub {
                 ("interval", state.deviceInterval),
             ])
         case "/login/oauth/access_token" where fields["grant_type"] == "urn:ietf:params:oauth:grant-type:device_code":
-            guard fields["device_code"] == deviceCode else { return error("incorrect_device_code", "The device_code provided is not valid.") }
+            guard fields["device_code"] == deviceCode else {
+                return error("incorrect_device_code", "The device_code provided is not valid.")
+            }
             let step = state.deviceSteps.isEmpty ? .granted : state.deviceSteps.removeFirst()
             switch step {
             case .authorizationPending:
@@ -263,7 +298,13 @@ extension FakeGitHub {
             case .slowDown:
                 state.deviceInterval += 5
                 var slow = error("slow_down", "Too many requests have been made in the same timeframe.")
-                if wantsJSON { slow = json(["error": "slow_down", "error_description": "Too many requests have been made in the same timeframe.", "interval": state.deviceInterval]) }
+                if wantsJSON {
+                    slow = json([
+                        "error": "slow_down",
+                        "error_description": "Too many requests have been made in the same timeframe.",
+                        "interval": state.deviceInterval,
+                    ])
+                }
                 return slow
             case .expiredToken:
                 return error("expired_token", "The device_code has expired.")
@@ -290,7 +331,9 @@ extension FakeGitHub {
 
     private static func host(_ request: RecordedRequest) -> String { request.header("host") ?? "127.0.0.1" }
 
-    static func message(_ status: Int, _ text: String, documentation: String = "https://docs.github.com/rest") -> StubResponse {
+    static func message(_ status: Int, _ text: String, documentation: String = "https://docs.github.com/rest")
+        -> StubResponse
+    {
         json(["message": text, "documentation_url": documentation], status: status)
     }
 
@@ -311,14 +354,19 @@ extension FakeGitHub {
             return StubResponse(status: 304, headers: [("ETag", tag)])
         }
         var tagged = response
-        tagged.headers += [("ETag", tag), ("Cache-Control", "private, max-age=60, s-maxage=60"), ("Vary", "Accept, Authorization")]
+        tagged.headers += [
+            ("ETag", tag), ("Cache-Control", "private, max-age=60, s-maxage=60"), ("Vary", "Accept, Authorization"),
+        ]
         return tagged
     }
 
     private static func rateHeaders(_ state: State) -> [(name: String, value: String)] {
-        [("x-ratelimit-limit", "\(state.rateLimit)"), ("x-ratelimit-remaining", "\(max(state.rateRemaining, 0))"),
-         ("x-ratelimit-reset", "\(state.rateReset)"), ("x-ratelimit-used", "\(state.rateLimit - max(state.rateRemaining, 0))"),
-         ("x-ratelimit-resource", "core")]
+        [
+            ("x-ratelimit-limit", "\(state.rateLimit)"), ("x-ratelimit-remaining", "\(max(state.rateRemaining, 0))"),
+            ("x-ratelimit-reset", "\(state.rateReset)"),
+            ("x-ratelimit-used", "\(state.rateLimit - max(state.rateRemaining, 0))"),
+            ("x-ratelimit-resource", "core"),
+        ]
     }
 
     private static func withoutRequiredFields(_ body: Data) -> Data {
@@ -385,8 +433,10 @@ extension FakeGitHub {
             "title": issue.title, "body": issue.body ?? NSNull(),
             "user": issue.user.map { userJSON(login: $0) } ?? NSNull(),
             "labels": issue.labels.enumerated().map { offset, name in
-                ["id": 208_045_946 + offset, "node_id": "MDU6TGFiZWwyMDgwNDU5NDY=", "url": "\(api)/labels/\(name)",
-                 "name": name, "description": "Something isn't working", "color": "f29513", "default": offset == 0] as [String: Any]
+                [
+                    "id": 208_045_946 + offset, "node_id": "MDU6TGFiZWwyMDgwNDU5NDY=", "url": "\(api)/labels/\(name)",
+                    "name": name, "description": "Something isn't working", "color": "f29513", "default": offset == 0,
+                ] as [String: Any]
             },
             "assignee": issue.assignees.first.map { userJSON(login: $0) } ?? NSNull(),
             "assignees": issue.assignees.map { userJSON(login: $0) },

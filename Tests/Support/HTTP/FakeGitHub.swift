@@ -159,7 +159,8 @@ public final class FakeGitHub: Sendable {
     public func edit(_ number: Int, in repository: String, _ change: @Sendable (inout FakeIssue) -> Void) {
         shared.state.withLock { state in
             guard var issues = state.repositories[repository],
-                  let index = issues.firstIndex(where: { $0.number == number }) else { return }
+                let index = issues.firstIndex(where: { $0.number == number })
+            else { return }
             change(&issues[index])
             issues[index].updatedAt = state.tick()
             state.repositories[repository] = issues
@@ -218,14 +219,16 @@ public final class FakeGitHub: Sendable {
     /// code's PKCE challenge for the exchange.
     public func approve(_ authorizeURL: URL) -> URL? {
         guard let components = URLComponents(url: authorizeURL, resolvingAgainstBaseURL: false),
-              let redirect = components.queryItems?.first(where: { $0.name == "redirect_uri" })?.value,
-              var back = URLComponents(string: redirect) else { return nil }
+            let redirect = components.queryItems?.first(where: { $0.name == "redirect_uri" })?.value,
+            var back = URLComponents(string: redirect)
+        else { return nil }
         let items = components.queryItems ?? []
         let code = "code-\(shared.state.withLock { $0.tick().timeIntervalSince1970 })"
         shared.state.withLock {
             $0.pendingCodes[code] = items.first { $0.name == "code_challenge" }?.value ?? ""
         }
-        back.queryItems = [URLQueryItem(name: "code", value: code)]
+        back.queryItems =
+            [URLQueryItem(name: "code", value: code)]
             + items.filter { $0.name == "state" }
         return back.url
     }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One request the server received, as it came over the wire.
 public struct RecordedRequest: Sendable, Hashable {
@@ -30,7 +31,8 @@ public struct RecordedRequest: Sendable, Hashable {
     /// The body's fields, read as `application/x-www-form-urlencoded`.
     public var formFields: [String: String] {
         var components = URLComponents()
-        components.percentEncodedQuery = String(decoding: body, as: UTF8.self).replacingOccurrences(of: "+", with: "%20")
+        components.percentEncodedQuery = String(decoding: body, as: UTF8.self).replacingOccurrences(
+            of: "+", with: "%20")
         return Dictionary(
             (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
     }
@@ -44,7 +46,9 @@ public struct StubResponse: Sendable {
     /// How long to wait before answering; the wait ends early when the client hangs up.
     public var delay: Duration
 
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data(), delay: Duration = .zero) {
+    public init(
+        status: Int, headers: [(name: String, value: String)] = [], body: Data = Data(), delay: Duration = .zero
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -52,8 +56,10 @@ public struct StubResponse: Sendable {
     }
 
     /// A JSON answer.
-    public static func json(_ status: Int, _ body: Data, headers: [(name: String, value: String)] = []) -> StubResponse {
-        StubResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: body)
+    public static func json(_ status: Int, _ body: Data, headers: [(name: String, value: String)] = []) -> StubResponse
+    {
+        StubResponse(
+            status: status, headers: [("Content-Type", "application/json; charset=utf-8")] + headers, body: body)
     }
 }
 
@@ -101,7 +107,9 @@ public final class LoopbackHTTPServer: Sendable {
     /// Starts a server that answers each request with `handler`'s response.
     ///
     /// - Parameter lifetime: The longest the server runs before it stops by itself.
-    public init(lifetime: Duration = .seconds(300), handler: @escaping @Sendable (RecordedRequest) -> StubResponse) throws {
+    public init(lifetime: Duration = .seconds(300), handler: @escaping @Sendable (RecordedRequest) -> StubResponse)
+        throws
+    {
         self.handler = handler
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw LoopbackServerError.socket(operation: "socket", errno: errno) }
@@ -254,9 +262,11 @@ public final class LoopbackHTTPServer: Sendable {
             var offset = 0
             while offset < buffer.count {
                 #if canImport(Glibc)
-                let sent = send(connection, buffer.baseAddress?.advanced(by: offset), buffer.count - offset, Int32(MSG_NOSIGNAL))
+                    let sent = send(
+                        connection, buffer.baseAddress?.advanced(by: offset), buffer.count - offset, Int32(MSG_NOSIGNAL)
+                    )
                 #else
-                let sent = send(connection, buffer.baseAddress?.advanced(by: offset), buffer.count - offset, 0)
+                    let sent = send(connection, buffer.baseAddress?.advanced(by: offset), buffer.count - offset, 0)
                 #endif
                 guard sent > 0 else { return }
                 offset += sent

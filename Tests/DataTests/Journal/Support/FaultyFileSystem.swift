@@ -1,6 +1,7 @@
 import Foundation
 import ProjectManagerDomain
 import Synchronization
+
 @testable import ProjectManagerData
 
 /// A file system that passes every call to the real one, except the calls it was told to fail.

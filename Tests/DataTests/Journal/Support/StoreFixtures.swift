@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ProjectManagerData
 
 /// Runs `body` with a new empty directory under the temporary directory, removed afterwards.
@@ -52,7 +53,9 @@ enum StoreFixtures {
     }
 
     /// The offset each record's frame starts at in a file made by ``makeStore(at:snapshot:records:schemaVersion:)``.
-    static func recordOffsets(snapshot: Data? = StoreFixtures.snapshot, records: [Data] = StoreFixtures.records) -> [Int] {
+    static func recordOffsets(snapshot: Data? = StoreFixtures.snapshot, records: [Data] = StoreFixtures.records)
+        -> [Int]
+    {
         var offset = JournalFormat.headerSize + JournalFormat.frameHeaderSize + (snapshot?.count ?? 0)
         return records.map { record in
             defer { offset += recordFrameSize(record) }

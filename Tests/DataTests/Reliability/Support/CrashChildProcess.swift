@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import ProjectManagerTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A running `pm-store-crash-child`, with pipes to its standard input, output and error.
 ///
@@ -101,7 +102,9 @@ final class CrashChildProcess {
             if let line = takeLine() { return line }
             if outputEnded {
                 guard pending.isEmpty else {
-                    throw ReliabilityFailure(description: "the child's output ends inside a line: \(String(decoding: pending, as: UTF8.self))")
+                    throw ReliabilityFailure(
+                        description:
+                            "the child's output ends inside a line: \(String(decoding: pending, as: UTF8.self))")
                 }
                 return nil
             }
@@ -143,7 +146,8 @@ final class CrashChildProcess {
             let count = buffer.withUnsafeMutableBytes { read(outputDescriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else {
-                throw ReliabilityFailure(description: "cannot read the child's output: \(String(cString: strerror(errno)))")
+                throw ReliabilityFailure(
+                    description: "cannot read the child's output: \(String(cString: strerror(errno)))")
             }
             if count == 0 { outputEnded = true }
             pending += buffer[..<count]
@@ -187,9 +191,9 @@ final class CrashChildProcess {
         // Once waited for, its process identifier may belong to another process.
         guard termination == nil else { return }
         #if canImport(Glibc)
-        _ = Glibc.kill(processIdentifier, SIGKILL)
+            _ = Glibc.kill(processIdentifier, SIGKILL)
         #else
-        _ = Darwin.kill(processIdentifier, SIGKILL)
+            _ = Darwin.kill(processIdentifier, SIGKILL)
         #endif
     }
 
@@ -203,7 +207,8 @@ final class CrashChildProcess {
             }
         }
         // The wait status: the signal in the low 7 bits, or else the exit status in the next 8.
-        let ended: Termination = status & 0x7F == 0 ? .exited(status: (status >> 8) & 0xFF) : .killed(signal: status & 0x7F)
+        let ended: Termination =
+            status & 0x7F == 0 ? .exited(status: (status >> 8) & 0xFF) : .killed(signal: status & 0x7F)
         termination = ended
         return ended
     }
@@ -216,7 +221,8 @@ final class CrashChildProcess {
             let count = buffer.withUnsafeMutableBytes { read(errorDescriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else {
-                throw ReliabilityFailure(description: "cannot read the child's errors: \(String(cString: strerror(errno)))")
+                throw ReliabilityFailure(
+                    description: "cannot read the child's errors: \(String(cString: strerror(errno)))")
             }
             if count == 0 { return String(decoding: text, as: UTF8.self) }
             text += buffer[..<count]
@@ -227,9 +233,9 @@ final class CrashChildProcess {
 
     private static func systemSend(_ socket: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
-        Glibc.send(socket, bytes, count, Int32(MSG_NOSIGNAL))
+            Glibc.send(socket, bytes, count, Int32(MSG_NOSIGNAL))
         #else
-        Darwin.send(socket, bytes, count, 0)
+            Darwin.send(socket, bytes, count, 0)
         #endif
     }
 
@@ -238,15 +244,15 @@ final class CrashChildProcess {
     private static func makePipe() throws -> (read: Int32, write: Int32) {
         var descriptors: [Int32] = [0, 0]
         #if canImport(Glibc)
-        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+            let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         #else
-        let type = SOCK_STREAM
+            let type = SOCK_STREAM
         #endif
         guard socketpair(AF_UNIX, type, 0, &descriptors) == 0 else {
             throw ReliabilityFailure(description: "socketpair: \(String(cString: strerror(errno)))")
         }
         #if !canImport(Glibc)
-        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+            for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         #endif
         return (descriptors[0], descriptors[1])
     }
@@ -258,7 +264,9 @@ final class CrashChildProcess {
         let copies = strings.map { strdup($0) } + [nil]
         defer { for copy in copies { free(copy) } }
         return copies.withUnsafeBufferPointer { buffer in
-            guard let pointers = buffer.baseAddress else { preconditionFailure("the array holds its terminator at least") }
+            guard let pointers = buffer.baseAddress else {
+                preconditionFailure("the array holds its terminator at least")
+            }
             return body(pointers)
         }
     }
@@ -276,33 +284,35 @@ final class CrashChildProcess {
 }
 
 #if os(Linux)
-extension CrashChildProcess {
-    /// Waits until `watch` reports one of `events`, reading the child's output meanwhile.
-    ///
-    /// - Returns: The event seen, or `nil` when the child's output ended first, or when it
-    ///   printed more than `lineLimit` lines (the lines stay buffered).
-    func waitForAny(of events: Set<FolderWatch.Event>, in watch: FolderWatch, lineLimit: Int) throws -> FolderWatch.Event? {
-        var linesSeen = 0
-        while true {
-            var descriptors = [
-                pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&descriptors, 2, -1)
-            if ready < 0, errno == EINTR { continue }
-            guard ready > 0 else {
-                throw ReliabilityFailure(description: "poll: \(String(cString: strerror(errno)))")
-            }
-            if descriptors[0].revents != 0, let event = try watch.pendingEvents().first(where: events.contains) {
-                return event
-            }
-            if descriptors[1].revents != 0 {
-                let before = pending.count
-                guard try readOutput() else { return nil }
-                linesSeen += pending[before...].count { $0 == UInt8(ascii: "\n") }
-                if linesSeen > lineLimit { return nil }
+    extension CrashChildProcess {
+        /// Waits until `watch` reports one of `events`, reading the child's output meanwhile.
+        ///
+        /// - Returns: The event seen, or `nil` when the child's output ended first, or when it
+        ///   printed more than `lineLimit` lines (the lines stay buffered).
+        func waitForAny(of events: Set<FolderWatch.Event>, in watch: FolderWatch, lineLimit: Int) throws -> FolderWatch
+            .Event?
+        {
+            var linesSeen = 0
+            while true {
+                var descriptors = [
+                    pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0),
+                ]
+                let ready = poll(&descriptors, 2, -1)
+                if ready < 0, errno == EINTR { continue }
+                guard ready > 0 else {
+                    throw ReliabilityFailure(description: "poll: \(String(cString: strerror(errno)))")
+                }
+                if descriptors[0].revents != 0, let event = try watch.pendingEvents().first(where: events.contains) {
+                    return event
+                }
+                if descriptors[1].revents != 0 {
+                    let before = pending.count
+                    guard try readOutput() else { return nil }
+                    linesSeen += pending[before...].count { $0 == UInt8(ascii: "\n") }
+                    if linesSeen > lineLimit { return nil }
+                }
             }
         }
     }
-}
 #endif
