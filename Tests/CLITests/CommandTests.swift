@@ -257,8 +257,19 @@ struct CommandTests {
         let outcome = await harness.run(arguments)
 
         #expect(outcome.status == CommandLineTool.ExitCode.success.rawValue)
-        #expect(outcome.outputLines == ["pm 0.1.0"])
+        #expect(outcome.outputLines == ["pm 1.0.0"])
         #expect(try harness.storeContents() == nil)
+    }
+
+    @Test("pm's version is the repository's VERSION, the release the API is checked against")
+    func versionMatchesTheRelease() async throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("VERSION")
+        let release = try String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+
+        #expect(await harness.run(["--version"]).outputLines == ["pm \(release)"])
     }
 
     @Test("a title that starts with a dash goes after --, and --store may come first")
