@@ -109,8 +109,9 @@ public struct IssueFilter: Hashable, Sendable {
 
     /// Which way to sort.
     public enum Direction: String, Hashable, Sendable, CaseIterable {
-        /// `ascending` (`asc`), oldest or fewest first, or `descending` (`desc`), newest or most first.
+        /// `asc`: oldest or fewest first.
         case ascending = "asc"
+        /// `desc`: newest or most first.
         case descending = "desc"
     }
 
