@@ -34,7 +34,8 @@ extension ObjectGraphRepository {
             }
         }
         let date = changes.action.date
-        try unitOfWork(on: changes.undoBoard, touching: changes.boards, at: date) { () throws(ContextError) in
+        try unitOfWork(on: changes.undoBoard, touchesDefaultBoard: Self.touchesDefaultBoard(changes), at: date) {
+            () throws(ContextError) in
             for change in changes.changes { try apply(change) }
             for entry in changes.entries {
                 try record(entry.kind, title: entry.title, project: entry.project, on: entry.board, at: date)
@@ -58,16 +59,16 @@ extension ObjectGraphRepository {
 
     /// Runs `work` on the context and saves it as one undo step of `board`; on any error, rolls
     /// the context back and takes back the sequence numbers it used. The default board, when it
-    /// is among `boards` and was never saved, is written first, made at `date` (the action's: the
+    /// is touched (`touchesDefaultBoard`) and was never saved, is written first, made at `date` (the action's: the
     /// first save that writes it), or as it read when no date is given.
     func unitOfWork(
-        on board: Board.ID, touching boards: Set<Board.ID> = [], at date: Date? = nil,
+        on board: Board.ID, touchesDefaultBoard: Bool = false, at date: Date? = nil,
         _ work: () throws(ContextError) -> Void
     ) throws(RepositoryError) {
         let sequence = nextSequence
         try mapped { () throws(ContextError) in
             do throws(ContextError) {
-                if board == .default || boards.contains(.default), context.object(Board.self, id: .default) == nil {
+                if board == .default || touchesDefaultBoard, context.object(Board.self, id: .default) == nil {
                     try context.insert(
                         Board(
                             id: .default, title: Board.defaultTitle, createdAt: date ?? Self.defaultBoard.createdAt))
@@ -80,5 +81,12 @@ extension ObjectGraphRepository {
                 throw error
             }
         }
+    }
+
+    /// Whether `changes` touch the default board (so that it is written first, if never saved).
+    static func touchesDefaultBoard(_ changes: ChangeSet) -> Bool {
+        var touches = false
+        changes.forEachBoard { if $0 == .default { touches = true } }
+        return touches
     }
 }

@@ -265,9 +265,9 @@ extension AccountScopedRepository: GitHubLinkRepository {
 private final class ViewerReading: StoreReading {
     let store: any StoreReading
     let viewer: Account.ID?
-    /// The boards and projects found the viewer's so far.
-    private var visibleBoards: Set<Board.ID> = []
-    private var visibleProjects: Set<Project.ID> = []
+    /// The boards and projects found the viewer's so far: a few, so arrays (no hashing).
+    private var visibleBoards: [Board.ID] = []
+    private var visibleProjects: [Project.ID] = []
 
     init(store: any StoreReading, viewer: Account.ID?) {
         self.store = store
@@ -280,16 +280,16 @@ private final class ViewerReading: StoreReading {
         let project = try store.project(id: id)
         if !visibleBoards.contains(project.boardID) {
             guard try store.board(id: project.boardID).isVisible(to: viewer) else { throw .notFound(.project(id)) }
-            visibleBoards.insert(project.boardID)
+            visibleBoards.append(project.boardID)
         }
-        visibleProjects.insert(id)
+        visibleProjects.append(id)
         return project
     }
 
     func board(id: Board.ID) throws(RepositoryError) -> Board {
         let board = try store.board(id: id)
         guard board.isVisible(to: viewer) else { throw .notFound(.board(id)) }
-        visibleBoards.insert(id)
+        visibleBoards.append(id)
         return board
     }
 
@@ -320,7 +320,7 @@ private final class ViewerReading: StoreReading {
     ///
     /// - Complexity: one read of each distinct project, board and star the changes name.
     func check(_ changes: ChangeSet) throws(RepositoryError) {
-        var made: Set<Project.ID> = []
+        var made: [Project.ID] = []
         for change in changes.changes {
             switch change {
             case .insertBoard(let board):
@@ -328,7 +328,7 @@ private final class ViewerReading: StoreReading {
                 guard board.owner == viewer, (try? store.board(id: board.id)) == nil else {
                     throw .notFound(.board(board.id))
                 }
-                visibleBoards.insert(board.id)
+                visibleBoards.append(board.id)
             case .updateBoard(let board):
                 let stored = try self.board(id: board.id)
                 guard board.owner == stored.owner else { throw .notFound(.board(board.id)) }
@@ -348,12 +348,12 @@ private final class ViewerReading: StoreReading {
                 // A star's id is its target's: the star of a project or of a board of the viewer's.
                 if let star = try storedStar(id) { try requireBoard(star.boardID) }
             case .insertProject(let project):
-                made.insert(project.id)
+                made.append(project.id)
             case .deleteBoard:
                 break  // its board is among `changes.boards`, checked below
             }
         }
-        for board in changes.boards { try requireBoard(board) }
+        try changes.forEachBoard { board throws(RepositoryError) in try requireBoard(board) }
         // A history entry names a project of the viewer's, or one the changes make.
         for entry in changes.entries {
             if let project = entry.project, !made.contains(project) { try requireProject(project) }

@@ -73,17 +73,26 @@ public struct ChangeSet: Hashable, Sendable {
 
     /// Every board the changes touch: projects' and stars' boards, boards written, history entries'.
     public var boards: Set<Board.ID> {
-        var boards: Set<Board.ID> = [undoBoard]
+        var boards: Set<Board.ID> = []
+        forEachBoard { boards.insert($0) }
+        return boards
+    }
+
+    /// Calls `body` with every board the changes touch, as ``boards`` lists them, some more than
+    /// once: for a check that needs no set.
+    /// - Throws: What `body` throws.
+    public func forEachBoard<Failure: Error>(_ body: (Board.ID) throws(Failure) -> Void) throws(Failure) {
+        try body(undoBoard)
         for change in changes {
             switch change {
-            case .insertProject(let project), .updateProject(let project): boards.insert(project.boardID)
-            case .insertBoard(let board), .updateBoard(let board): boards.insert(board.id)
-            case .deleteBoard(let id): boards.insert(id)
-            case .insertFavourite(let favourite), .updateFavourite(let favourite): boards.insert(favourite.boardID)
+            case .insertProject(let project), .updateProject(let project): try body(project.boardID)
+            case .insertBoard(let board), .updateBoard(let board): try body(board.id)
+            case .deleteBoard(let id): try body(id)
+            case .insertFavourite(let favourite), .updateFavourite(let favourite): try body(favourite.boardID)
             case .deleteProject, .deleteFavourite: break
             }
         }
-        return boards.union(entries.map(\.board))
+        for entry in entries { try body(entry.board) }
     }
 
     /// Adds the insertion of `project`.
