@@ -15,6 +15,19 @@ private func everythingShown(_ harness: CLIHarness) async -> [String] {
 
 @Suite("pm history, undo and redo, across runs")
 struct HistoryCommandTests {
+    @Test("undoing a board's creation says what it undid and succeeds; the board is gone")
+    func undoBoardCreation() async throws {
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+        _ = await harness.run(["board", "new", "Trip"])
+
+        let undo = await harness.run(["undo", "--board", "Trip"])
+
+        #expect(undo.status == 0, "\(undo.errors)")
+        #expect(undo.outputLines == ["undid: Created the board 'Trip'"])
+        #expect(await !harness.run(["boards"]).output.contains("Trip"))
+    }
+
     @Test("history lists every change newest first, each after its time, across runs")
     func historyNewestFirst() async throws {
         // Given: three changes, in three runs, at 12:00, 12:30 and 13:30

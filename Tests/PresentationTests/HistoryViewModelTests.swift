@@ -70,4 +70,24 @@ struct HistoryViewModelTests {
         #expect(await entries.rest().isEmpty)
         #expect(await Probe(output.errors).rest().isEmpty)
     }
+
+    @Test("undoing a board's creation empties its history, and is no failure")
+    func undoBoardCreation() async throws {
+        // Given a board just made, and its history screen
+        let board = try await app.engine.createBoard(title: "Trip")
+        let events = Events<HistoryViewModel.Event>()
+        let output = app.screens.onBoard(board.id).makeHistory().transform(.init(events: events.stream))
+        let entries = Probe(output.entries)
+        #expect(await entries.next()?.map(\.text).count == 1)
+
+        // When its creation is undone
+        events.send(.undo)
+
+        // Then the board is gone, its history with it, and the screen says nothing went wrong
+        #expect(await entries.next() == [])
+        await #expect(throws: RepositoryError.notFound(.board(board.id))) { try await app.engine.fetchBoard(board.id) }
+        events.end()
+        _ = await entries.rest()
+        #expect(await Probe(output.errors).rest().isEmpty)
+    }
 }

@@ -75,7 +75,7 @@ public final class HistoryViewModel: ViewModelType {
             await reload(outputs)
             for await item in work {
                 if case .event(let event) = item { await handle(event, outputs: outputs) }
-                await reload(outputs)
+                await reload(outputs, afterStep: true)
             }
             outputs.finish()
         }
@@ -121,7 +121,10 @@ public final class HistoryViewModel: ViewModelType {
     }
 
     /// Reads the history and the undo status, and delivers what changed.
-    private func reload(_ outputs: Outputs) async {
+    ///
+    /// - Parameter afterStep: Whether an undo, a redo or another save came first: a board gone
+    ///   then (its creation undone) has no history left, which is no failure.
+    private func reload(_ outputs: Outputs, afterStep: Bool = false) async {
         let status = await undoRedo.status(onBoard: board)
         outputs.canUndo.update(status.canUndo)
         outputs.canRedo.update(status.canRedo)
@@ -134,6 +137,8 @@ public final class HistoryViewModel: ViewModelType {
                         text: localizer(.activity(activity.kind, projectTitle: activity.projectTitle)),
                         time: localizer.time(activity.date), date: activity.date)
                 })
+        } catch .notFound(.board(let gone)) where afterStep && gone == board {
+            outputs.entries.update([])
         } catch {
             outputs.errors.send(localizer(.failure(error)))
         }
