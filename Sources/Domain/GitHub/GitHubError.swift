@@ -91,15 +91,15 @@ public enum GitHubError: Error, Hashable, Sendable, CustomStringConvertible {
         case .foreignLink(let host):
             "GitHub's next page points at another host (\(host)); nothing was sent there"
         case .redirectRefused(let host):
-            "GitHub's answer redirects to another host (\(host)); it was not followed and nothing was sent there"
+            "GitHub's answer redirects to another host (\(GitHubText.shown(host))); it was not followed and nothing was sent there"
         case .tooManyRedirects(let limit):
             "GitHub redirected more than \(limit) times in a row"
         case .insecureAddress(let host):
-            "the address of \(host) is plain http and not on this machine; nothing was sent"
+            "the address of \(GitHubText.shown(host)) is plain http, not encrypted and not on this machine; nothing was sent"
         case .changeNotApplied(let issue, let field):
-            "GitHub answered the change to issue #\(issue) without it (its \(field) differs)"
+            "GitHub answered the change to issue #\(issue) without making it (its \(field) is not what was sent)"
         case .missingScopes(let needed, let granted):
-            "the token lacks the scopes \(needed.joined(separator: ", ")) (it has \(granted.isEmpty ? "none" : granted.joined(separator: ", ")))"
+            "the token lacks the scope \(needed.joined(separator: ", ")) (it has \(granted.isEmpty ? "none" : granted.joined(separator: ", ")))"
         case .deviceFlowDisabled:
             "the OAuth app does not allow signing in with a device code"
         case .deviceCodeExpired:
