@@ -1,40 +1,11 @@
 import Foundation
 import ProjectManager
 import ProjectManagerData
+import ProjectManagerTestSupport
 import Synchronization
 import Testing
 
 @testable import ProjectManagerCLI
-
-/// The store's own accounts, counting how often who is signed in is read from them.
-final class CountingAccounts: AuthenticationProvider {
-    private let accounts: LocalAuthenticationProvider
-    private let count = Mutex(0)
-
-    init(_ accounts: LocalAuthenticationProvider) {
-        self.accounts = accounts
-    }
-
-    /// How many times the session was read.
-    var reads: Int { count.withLock { $0 } }
-
-    func signUp(email: EmailAddress, password: String) async throws(AuthenticationError) -> Session {
-        try await accounts.signUp(email: email, password: password)
-    }
-
-    func signIn(email: EmailAddress, password: String) async throws(AuthenticationError) -> Session {
-        try await accounts.signIn(email: email, password: password)
-    }
-
-    func signOut() async throws(AuthenticationError) {
-        try await accounts.signOut()
-    }
-
-    func currentSession() async throws(AuthenticationError) -> Session? {
-        count.withLock { $0 += 1 }
-        return try await accounts.currentSession()
-    }
-}
 
 @Suite("pm: who is signed in is read once per command")
 struct SessionReadTests {

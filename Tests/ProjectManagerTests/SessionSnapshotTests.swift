@@ -1,37 +1,7 @@
 import Foundation
 import ProjectManager
 import ProjectManagerTestSupport
-import Synchronization
 import Testing
-
-/// Accounts that count the reads of the session, over the store's own accounts in a folder.
-private final class CountingAccounts: AuthenticationProvider {
-    let accounts: any AuthenticationProvider
-    private let count = Mutex(0)
-
-    init(_ accounts: any AuthenticationProvider) {
-        self.accounts = accounts
-    }
-
-    var reads: Int { count.withLock { $0 } }
-
-    func signUp(email: EmailAddress, password: String) async throws(AuthenticationError) -> Session {
-        try await accounts.signUp(email: email, password: password)
-    }
-
-    func signIn(email: EmailAddress, password: String) async throws(AuthenticationError) -> Session {
-        try await accounts.signIn(email: email, password: password)
-    }
-
-    func signOut() async throws(AuthenticationError) {
-        try await accounts.signOut()
-    }
-
-    func currentSession() async throws(AuthenticationError) -> Session? {
-        count.withLock { $0 += 1 }
-        return try await accounts.currentSession()
-    }
-}
 
 @Suite("A session snapshot: who is signed in, read once")
 struct SessionSnapshotTests {
