@@ -24,10 +24,42 @@ extension Board: BinaryEntity {
     }
 }
 
+extension BoardList: BinaryEntity {
+    /// 1: id, boardID, title, stage, rank, limit (0 for none), archived (0 or 1).
+    static var binaryVersion: Int { 1 }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.append(uuid: id.rawValue)
+        writer.append(uuid: boardID.rawValue)
+        writer.append(string: title)
+        writer.append(state: stage)
+        writer.append(string: rank.rawValue)
+        writer.append(int: limit ?? 0)
+        writer.append(byte: isArchived ? 1 : 0)
+    }
+
+    init(from reader: inout BinaryReader, version: Int) throws(BinaryCodingError) {
+        let id = ID(rawValue: try reader.uuid())
+        let board = Board.ID(rawValue: try reader.uuid())
+        let title = try reader.string()
+        let stage = try reader.state()
+        let rank = try reader.rank()
+        let limit = try reader.int()
+        guard limit >= 0 else { throw reader.error("a list's limit is \(limit)") }
+        let archived = try reader.byte()
+        guard archived <= 1 else { throw reader.error("a list's archived flag is \(archived)") }
+        self.init(
+            id: id, boardID: board, title: title, stage: stage, rank: rank, limit: limit == 0 ? nil : limit,
+            isArchived: archived == 1)
+    }
+}
+
 extension Project: BinaryEntity {
     /// 1: id, boardID, title, body, deadline, state, rank, createdAt, updatedAt.
     /// 2: then recurrence (a version 1 project repeats never).
-    static var binaryVersion: Int { 2 }
+    /// 3: then the list (a project of version 2 or older stands in its board's standard list of
+    /// its state).
+    static var binaryVersion: Int { 3 }
 
     func encode(to writer: inout BinaryWriter) {
         writer.append(uuid: id.rawValue)
@@ -40,6 +72,7 @@ extension Project: BinaryEntity {
         writer.append(double: createdAt.timeIntervalSinceReferenceDate)
         writer.append(double: updatedAt.timeIntervalSinceReferenceDate)
         writer.append(recurrence: recurrence)
+        writer.append(uuid: listID.rawValue)
     }
 
     init(from reader: inout BinaryReader, version: Int) throws(BinaryCodingError) {
@@ -50,6 +83,7 @@ extension Project: BinaryEntity {
             createdAt: Date(timeIntervalSinceReferenceDate: try reader.double()),
             updatedAt: Date(timeIntervalSinceReferenceDate: try reader.double()))
         if version >= 2 { recurrence = try reader.recurrence() }
+        if version >= 3 { move(to: try reader.list(of: boardID, stage: state)) }
     }
 }
 
@@ -58,7 +92,8 @@ extension ActivityRecord: BinaryEntity {
     /// 2: the same fields; kind may also have tags 14 and 15 (starred, unstarred).
     /// 3: kind may also have tags 12 and 13 (an occurrence completed, skipped).
     /// 4: kind may also have tags 10 and 11 (moved to and from another board).
-    static var binaryVersion: Int { 4 }
+    /// 5: kind may also have tags 16 to 23 (lists of the user's own).
+    static var binaryVersion: Int { 5 }
 
     func encode(to writer: inout BinaryWriter) {
         writer.append(uuid: id.rawValue)
@@ -192,7 +227,27 @@ extension BinaryWriter {
         case .unstarred(let kind):
             append(byte: 15)
             append(favouriteKind: kind)
+        case .movedBetweenLists(let from, let to):
+            append(byte: 16)
+            append(string: from)
+            append(string: to)
+        case .addedToList(let name): append(tag: 17, name)
+        case .listAdded(let name): append(tag: 18, name)
+        case .listRenamed(let from, let to):
+            append(byte: 19)
+            append(string: from)
+            append(string: to)
+        case .listMoved(let name): append(tag: 20, name)
+        case .listChanged(let name): append(tag: 21, name)
+        case .listArchived(let name): append(tag: 22, name)
+        case .listRestored(let name): append(tag: 23, name)
         }
+    }
+
+    /// A tag and a list's name.
+    private mutating func append(tag: UInt8, _ name: String) {
+        append(byte: tag)
+        append(string: name)
     }
 
     /// The other board of a move between boards, its title then, and the two columns.
@@ -267,6 +322,14 @@ extension BinaryReader {
         case 13: .occurrenceSkipped(try requiredDay(), next: try day())
         case 14: .starred(try favouriteKind())
         case 15: .unstarred(try favouriteKind())
+        case 16: .movedBetweenLists(from: try string(), to: try string())
+        case 17: .addedToList(try string())
+        case 18: .listAdded(try string())
+        case 19: .listRenamed(from: try string(), to: try string())
+        case 20: .listMoved(try string())
+        case 21: .listChanged(try string())
+        case 22: .listArchived(try string())
+        case 23: .listRestored(try string())
         case let tag: throw error("an activity has the tag \(tag)")
         }
     }
@@ -311,6 +374,12 @@ extension BinaryReader {
         case 1: return try uuid()
         case let tag: throw error("an optional id has the tag \(tag)")
         }
+    }
+
+    /// A project's list: a list with the id read, on `board`, of `stage` (the project takes it
+    /// as its place; the stage is the project's own).
+    mutating func list(of board: Board.ID, stage: ProjectState) throws(BinaryCodingError) -> BoardList {
+        BoardList(id: BoardList.ID(rawValue: try uuid()), boardID: board, title: "", stage: stage, rank: .initial)
     }
 
     mutating func rank() throws(BinaryCodingError) -> Rank {

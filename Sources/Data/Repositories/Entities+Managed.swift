@@ -3,6 +3,30 @@ import ProjectManagerDomain
 
 extension Board.ID: ManagedID {}
 extension Project.ID: ManagedID {}
+extension BoardList.ID: ManagedID {}
+
+extension BoardList: ManagedEntity {
+    public static let entityName = "List"
+
+    /// A list belongs to a board; deleting the board deletes its lists.
+    public static var relationships: [Relationship<BoardList>] {
+        [.required(\.boardID, to: Board.self, onDelete: .cascade)]
+    }
+
+    /// Each board's lists, in rank order.
+    public static var orderings: [EntityOrdering<BoardList>] {
+        [EntityOrdering(named: BoardList.ordering, groupedBy: { $0.boardID }, orderedBy: { $0.rank })]
+    }
+
+    public func validationFailures() -> [String] {
+        ProjectRules.failures(title: title).map(\.description)
+    }
+
+    public var approximateByteCount: Int { 96 + title.utf8.count }
+
+    /// The name of the ordering of lists by board and rank.
+    static let ordering = "lists"
+}
 
 extension Board: ManagedEntity {
     public static let entityName = "Board"
@@ -23,13 +47,9 @@ extension Project: ManagedEntity {
     /// Columns are fetched by state.
     public static var indexes: [EntityIndex<Project>] { [EntityIndex(\.state)] }
 
-    /// Each column of each board, in rank order.
+    /// Each list of each board, in rank order.
     public static var orderings: [EntityOrdering<Project>] {
-        [
-            EntityOrdering(
-                named: ProjectColumn.ordering, groupedBy: { ProjectColumn($0.boardID, $0.state) },
-                orderedBy: { $0.rank })
-        ]
+        [EntityOrdering(named: ProjectColumn.ordering, groupedBy: { ProjectColumn($0.listID) }, orderedBy: { $0.rank })]
     }
 
     // A project's own rules (title, body, deadline) are the Domain's: the use cases check them
@@ -38,19 +58,21 @@ extension Project: ManagedEntity {
     public var approximateByteCount: Int { 160 + title.utf8.count + body.utf8.count }
 }
 
-/// One column of one board: a group of the projects' ordered index.
+/// One list of one board: a group of the projects' ordered index.
 public struct ProjectColumn: Hashable, Sendable {
-    /// The name of the ordering of ``Project`` by column and rank.
+    /// The name of the ordering of ``Project`` by list and rank.
     public static let ordering = "column"
-    /// The board.
-    public let board: Board.ID
-    /// The column's state.
-    public let state: ProjectState
+    /// The list.
+    public let list: BoardList.ID
 
-    /// The `state` column of `board`.
+    /// The projects of `list`.
+    public init(_ list: BoardList.ID) {
+        self.list = list
+    }
+
+    /// The standard list of `state` on `board`.
     public init(_ board: Board.ID, _ state: ProjectState) {
-        self.board = board
-        self.state = state
+        list = .standard(on: board, state)
     }
 }
 
@@ -59,6 +81,6 @@ extension Schema {
     public static let projectManager = Schema(
         version: 2,
         entities: [
-            Board.self, Project.self, ActivityRecord.self, GitHubBoardLink.self, GitHubCard.self, FavouriteRecord.self,
+            Board.self, BoardList.self, Project.self, ActivityRecord.self, GitHubBoardLink.self, GitHubCard.self, FavouriteRecord.self,
         ], migrations: [.positionsToRanks])
 }

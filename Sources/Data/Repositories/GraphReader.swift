@@ -22,34 +22,48 @@ struct GraphReader: StoreReading {
 
     func place(of id: Project.ID) throws(RepositoryError) -> ProjectPlace {
         let project = try project(id: id)
-        let column = ProjectColumn(project.boardID, project.state)
+        let column = ProjectColumn(project.listID)
         return ProjectPlace(
-            state: project.state, index: context.position(of: project, ordering: ProjectColumn.ordering) ?? 0,
-            count: count(of: column))
+            state: project.state, list: project.listID,
+            index: context.position(of: project, ordering: ProjectColumn.ordering) ?? 0, count: count(of: column))
     }
 
     func column(
         _ state: ProjectState, onBoard board: Board.ID, offset: Int, limit: Int?
     ) throws(RepositoryError) -> ColumnWindow {
-        _ = try self.board(id: board)
-        let column = ProjectColumn(board, state)
+        let lists = try lists(onBoard: board)
+        let list = lists.first(state) ?? BoardList.standard(on: board, state)
+        return window(of: list, offset: offset, limit: limit)
+    }
+
+    func column(
+        list: BoardList.ID, onBoard board: Board.ID, offset: Int, limit: Int?
+    ) throws(RepositoryError) -> ColumnWindow {
+        window(of: try self.list(id: list, onBoard: board), offset: offset, limit: limit)
+    }
+
+    private func window(of list: BoardList, offset: Int, limit: Int?) -> ColumnWindow {
+        let column = ProjectColumn(list.id)
         let start = max(offset, 0)
         let projects = context.objects(
             Project.self, ordering: ProjectColumn.ordering, group: column, offset: start, limit: limit)
-        return ColumnWindow(state: state, offset: start, projects: projects, count: count(of: column))
+        return ColumnWindow(list: list, offset: start, projects: projects, count: count(of: column))
     }
 
-    /// - Complexity: O(log *n*) for a column of *n* projects: the moving project's position and
-    ///   two neighbours, through the column's ordered index.
     func gap(
         at index: Int?, in state: ProjectState, onBoard board: Board.ID, moving: Project.ID?
     ) throws(RepositoryError) -> ColumnGap {
-        _ = try self.board(id: board)
-        let column = ProjectColumn(board, state)
+        try gap(at: index, inList: landing(state, onBoard: board).id, onBoard: board, moving: moving)
+    }
+
+    func gap(
+        at index: Int?, inList list: BoardList.ID, onBoard board: Board.ID, moving: Project.ID?
+    ) throws(RepositoryError) -> ColumnGap {
+        let column = ProjectColumn(try self.list(id: list, onBoard: board).id)
         let current = moving.flatMap { id -> Int? in
-            guard let moving = context.object(Project.self, id: id),
-                ProjectColumn(moving.boardID, moving.state) == column
-            else { return nil }
+            guard let moving = context.object(Project.self, id: id), ProjectColumn(moving.listID) == column else {
+                return nil
+            }
             return context.position(of: moving, ordering: ProjectColumn.ordering)
         }
         let count = count(of: column) - (current == nil ? 0 : 1)
@@ -61,15 +75,27 @@ struct GraphReader: StoreReading {
         return ColumnGap(index: gap, before: before?.rank, after: after?.rank, current: current)
     }
 
+    func projects(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
+        try column(list: list, onBoard: board, offset: 0, limit: nil).projects
+    }
+
     private func count(of column: ProjectColumn) -> Int {
         context.count(Project.self, ordering: ProjectColumn.ordering, group: column)
     }
 
-    /// The project at `index` of a column, if any.
     private func project(at index: Int, in column: ProjectColumn) -> Project? {
         guard index >= 0 else { return nil }
         return context.objects(Project.self, ordering: ProjectColumn.ordering, group: column, offset: index, limit: 1)
             .first
+    }
+
+    // MARK: - Lists
+
+    /// The board's stored lists in order, or its standard lists when it has none stored.
+    func lists(onBoard board: Board.ID) throws(RepositoryError) -> [BoardList] {
+        _ = try self.board(id: board)
+        let stored = context.objects(BoardList.self, ordering: BoardList.ordering, group: board, offset: 0, limit: nil)
+        return stored.isEmpty ? BoardList.standard(on: board) : stored
     }
 
     // MARK: - Boards
@@ -130,7 +156,10 @@ struct GraphReader: StoreReading {
     }
 
     private static func reference(to id: ObjectID) -> EntityReference {
-        id.entityName == Board.entityName
-            ? .board(Board.ID(rawValue: id.uuid)) : .project(Project.ID(rawValue: id.uuid))
+        switch id.entityName {
+        case Board.entityName: .board(Board.ID(rawValue: id.uuid))
+        case BoardList.entityName: .list(BoardList.ID(rawValue: id.uuid))
+        default: .project(Project.ID(rawValue: id.uuid))
+        }
     }
 }

@@ -23,4 +23,20 @@ extension ObjectGraphRepository {
     ) throws(RepositoryError) -> ColumnGap {
         try reader.gap(at: index, in: state, onBoard: board, moving: moving)
     }
+
+    /// The board's lists in order, archived ones included; its standard lists until the board's
+    /// lists first change.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Complexity: O(*l*) for *l* lists on the board.
+    public func lists(onBoard board: Board.ID) throws(RepositoryError) -> [BoardList] {
+        try reader.lists(onBoard: board)
+    }
+
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board or the list does not exist.
+    /// - Complexity: O(log *n* + *k*) for *k* projects of a list of *n*, through its ordered index.
+    public func column(
+        list: BoardList.ID, onBoard board: Board.ID, offset: Int, limit: Int?
+    ) throws(RepositoryError) -> ColumnWindow {
+        try reader.column(list: list, onBoard: board, offset: offset, limit: limit)
+    }
 }

@@ -25,17 +25,32 @@ extension ObjectGraphRepository {
         // A project lands on a board that exists, or that the same save makes: say which one is
         // missing, as a read would.
         var made: Set<Board.ID> = []
+        var listed: Set<Board.ID> = []
         for change in changes.changes {
             switch change {
             case .insertBoard(let board): made.insert(board.id)
             case .insertProject(let project), .updateProject(let project):
                 if !made.contains(project.boardID) { _ = try board(id: project.boardID) }
+            case .insertList(let list), .updateList(let list):
+                if !made.contains(list.boardID) { _ = try board(id: list.boardID) }
+                // A list stays on the board it was made on.
+                if let stored = context.object(BoardList.self, id: list.id), stored.boardID != list.boardID {
+                    throw .notFound(.list(list.id))
+                }
+                listed.insert(list.boardID)
             default: break
             }
         }
         let date = changes.action.date
         try unitOfWork(on: changes.undoBoard, touchesDefaultBoard: Self.touchesDefaultBoard(changes), at: date) {
             () throws(ContextError) in
+            // A board's first change to its lists writes its standard lists, which until then
+            // stood without being stored.
+            for board in listed where context.objects(
+                BoardList.self, ordering: BoardList.ordering, group: board, offset: 0, limit: 1
+            ).isEmpty {
+                for list in BoardList.standard(on: board) { try context.insert(list) }
+            }
             for change in changes.changes { try apply(change) }
             for entry in changes.entries {
                 try record(entry.kind, title: entry.title, project: entry.project, on: entry.board, at: date)
@@ -54,6 +69,13 @@ extension ObjectGraphRepository {
         case .insertFavourite(let favourite): try context.insert(FavouriteRecord(favourite))
         case .updateFavourite(let favourite): try context.update(FavouriteRecord(favourite))
         case .deleteFavourite(let id): try context.delete(FavouriteRecord.self, id: id)
+        case .insertList(let list):
+            if list.id.standardStage(on: list.boardID) != nil, context.object(BoardList.self, id: list.id) != nil {
+                try context.update(list)
+            } else {
+                try context.insert(list)
+            }
+        case .updateList(let list): try context.update(list)
         }
     }
 

@@ -100,6 +100,18 @@ public struct AccountScopedRepository: ProjectRepository, BoardRepository, Histo
         return try await store.gap(at: index, in: state, onBoard: board, moving: moving)
     }
 
+    public func lists(onBoard board: Board.ID) async throws(RepositoryError) -> [BoardList] {
+        try await requireBoard(board)
+        return try await store.lists(onBoard: board)
+    }
+
+    public func column(
+        list: BoardList.ID, onBoard board: Board.ID, offset: Int, limit: Int?
+    ) async throws(RepositoryError) -> ColumnWindow {
+        try await requireBoard(board)
+        return try await store.column(list: list, onBoard: board, offset: offset, limit: limit)
+    }
+
     public func changes() -> AsyncStream<RepositoryChange> {
         store.changes()
     }
@@ -304,6 +316,23 @@ private final class ViewerReading: StoreReading {
         return try store.gap(at: index, in: state, onBoard: board, moving: moving)
     }
 
+    func lists(onBoard board: Board.ID) throws(RepositoryError) -> [BoardList] {
+        _ = try self.board(id: board)
+        return try store.lists(onBoard: board)
+    }
+
+    func gap(
+        at index: Int?, inList list: BoardList.ID, onBoard board: Board.ID, moving: Project.ID?
+    ) throws(RepositoryError) -> ColumnGap {
+        _ = try self.board(id: board)
+        return try store.gap(at: index, inList: list, onBoard: board, moving: moving)
+    }
+
+    func projects(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
+        _ = try self.board(id: board)
+        return try store.projects(inList: list, onBoard: board)
+    }
+
     func favourite(for target: Favourite.Target) throws(RepositoryError) -> Favourite? {
         try requireTarget(target)
         return try store.favourite(for: target)
@@ -334,6 +363,10 @@ private final class ViewerReading: StoreReading {
                 guard board.owner == stored.owner else { throw .notFound(.board(board.id)) }
             case .updateProject(let project):
                 try requireProject(project.id)
+            case .insertList, .updateList:
+                // The list's board is checked with every board the set touches; the store keeps
+                // a list on the board it was made on.
+                break
             case .deleteProject(let id):
                 try requireProject(id)
             case .insertFavourite(let favourite), .updateFavourite(let favourite):

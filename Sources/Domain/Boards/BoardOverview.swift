@@ -1,30 +1,37 @@
-/// A board as a screen shows it: its three columns in order, each with its projects (all of them,
-/// or a window from the top) in rank order, its count, and which projects are overdue today.
+/// A board as a screen shows it: its lists that are not archived, in order, each with its projects
+/// (all of them, or a window from the top) in rank order, its count, and which projects are
+/// overdue today.
 public struct BoardOverview: Hashable, Sendable {
-    /// One column of the board, or a window of it.
+    /// One list of the board, or a window of it.
     public struct Column: Hashable, Sendable, Identifiable {
-        /// One project in a column, with its position and whether it is overdue today.
+        /// One project in a list, with its position and whether it is overdue today.
         public struct Item: Hashable, Sendable, Identifiable {
             /// The project as read.
             public let project: Project
-            /// The project's index in the whole column, from 0: derived from the ranks.
+            /// The project's index in the whole list, from 0: derived from the ranks.
             public let position: Int
             /// Whether it is late on ``BoardOverview/today``: see ``Project/isOverdue(on:)``.
             public let isOverdue: Bool
+            /// The project's id.
             public var id: Project.ID { project.id }
         }
 
-        /// The column's state: To Do, Doing or Done.
-        public let state: ProjectState
-        /// The projects read, in order; the whole column unless the board was read in windows.
+        /// The list.
+        public let list: BoardList
+        /// The projects read, in order; the whole list unless the board was read in windows.
         public let items: [Item]
-        /// The number of projects in the whole column.
+        /// The number of projects in the whole list.
         public let count: Int
-        public var id: ProjectState { state }
+        /// The list's id.
+        public var id: BoardList.ID { list.id }
+        /// The list's stage: To Do, Doing or Done.
+        public var state: ProjectState { list.stage }
+        /// Whether the list holds more cards than its limit.
+        public var isOverLimit: Bool { list.isOver(count: count) }
 
-        /// Lays out a window of a column for `today`.
+        /// Lays out a window of a list for `today`.
         public init(_ window: ColumnWindow, today: Day) {
-            state = window.state
+            list = window.list
             count = window.count
             items = window.projects.enumerated().map { offset, project in
                 Item(project: project, position: window.offset + offset, isOverdue: project.isOverdue(on: today))
@@ -32,43 +39,47 @@ public struct BoardOverview: Hashable, Sendable {
         }
     }
 
-    /// The board read.
+    /// The board.
     public let board: Board
-    /// The day the overdue flags were computed for.
+    /// The day overdue is judged on.
     public let today: Day
-    /// To Do, Doing and Done, in that order.
+    /// The board's lists that are not archived, in order.
     public let columns: [Column]
 
-    /// Lays out columns read from a repository for `today`.
+    /// Lays out windows of lists, in the order given, for `today`.
     public init(board: Board, columns: [ColumnWindow], today: Day) {
         self.board = board
         self.today = today
-        self.columns = ProjectState.allCases.map { state in
-            Column(
-                columns.first { $0.state == state } ?? ColumnWindow(state: state, offset: 0, projects: [], count: 0),
-                today: today)
-        }
+        self.columns = columns.map { Column($0, today: today) }
     }
 
-    /// Lays out a board's projects, in any order, for `today`: each column sorted by rank.
-    ///
-    /// - Complexity: O(*n* log *n*) for *n* projects.
-    public init(board: Board, projects: [Project], today: Day) {
-        let columns = ProjectState.allCases.map { state in
-            let column = projects.filter { $0.state == state }.sorted {
-                $0.rank != $1.rank ? $0.rank < $1.rank : $0.id.description < $1.id.description
+    /// Lays out whole lists from `projects` for `today`: the board's `lists` that are not
+    /// archived (its standard lists when `nil`), each in rank order, ties by id.
+    public init(board: Board, projects: [Project], today: Day, lists: [BoardList]? = nil) {
+        var byList: [BoardList.ID: [Project]] = [:]
+        for project in projects { byList[project.listID, default: []].append(project) }
+        let windows = (lists ?? BoardList.standard(on: board.id)).open.map { list in
+            let column = (byList[list.id] ?? []).sorted { first, second in
+                first.rank != second.rank ? first.rank < second.rank : first.id.description < second.id.description
             }
-            return ColumnWindow(state: state, offset: 0, projects: column, count: column.count)
+            return ColumnWindow(list: list, offset: 0, projects: column, count: column.count)
         }
-        self.init(board: board, columns: columns, today: today)
+        self.init(board: board, columns: windows, today: today)
     }
 
-    /// The column for a state.
+    /// The first list of `state`; an empty standard list when the board has none.
     public func column(_ state: ProjectState) -> Column {
         columns.first { $0.state == state }
-            ?? Column(ColumnWindow(state: state, offset: 0, projects: [], count: 0), today: today)
+            ?? Column(
+                ColumnWindow(list: BoardList.standard(on: board.id, state), offset: 0, projects: [], count: 0),
+                today: today)
     }
 
-    /// Every project read, column by column.
+    /// The list with this id, when it is on the board and not archived.
+    public func column(list id: BoardList.ID) -> Column? {
+        columns.first { $0.id == id }
+    }
+
+    /// Every project read, list by list.
     public var projects: [Project] { columns.flatMap { $0.items.map(\.project) } }
 }

@@ -23,8 +23,8 @@ public struct FetchBoard: Sendable {
     {
         let board = try await boards.board(id: id)
         var columns: [ColumnWindow] = []
-        for state in ProjectState.allCases {
-            columns.append(try await projects.column(state, onBoard: id, offset: 0, limit: window))
+        for list in try await projects.lists(onBoard: id).open {
+            columns.append(try await projects.column(list: list.id, onBoard: id, offset: 0, limit: window))
         }
         return BoardOverview(board: board, columns: columns, today: environment.today())
     }
@@ -36,5 +36,14 @@ public struct FetchBoard: Sendable {
     ) async throws(RepositoryError) -> BoardOverview.Column {
         BoardOverview.Column(
             try await projects.column(state, onBoard: id, offset: offset, limit: limit), today: environment.today())
+    }
+
+    /// A window of one list of a board, laid out for today.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board or the list does not exist.
+    public func column(
+        list: BoardList.ID, on id: Board.ID = .default, offset: Int, limit: Int
+    ) async throws(RepositoryError) -> BoardOverview.Column {
+        BoardOverview.Column(
+            try await projects.column(list: list, onBoard: id, offset: offset, limit: limit), today: environment.today())
     }
 }

@@ -93,9 +93,16 @@ public struct RestoreBoards: Sendable {
     ) throws(RepositoryError) {
         var last: [ProjectState: Rank] = [:]
         var counts: [ProjectState: Int] = [:]
+        // A board restored as new has its standard lists; one that exists lands each project in
+        // its first open list of the project's stage.
+        var lands: [ProjectState: BoardList] = [:]
+        for list in existing ? try store.lists(onBoard: board) : BoardList.standard(on: board) {
+            if !list.isArchived, lands[list.stage] == nil { lands[list.stage] = list }
+        }
         for project in projects {
+            guard let list = lands[project.state] else { throw .notFound(.list(.standard(on: board, project.state))) }
             if counts[project.state] == nil, existing {
-                last[project.state] = try store.gap(at: nil, in: project.state, onBoard: board, moving: nil).before
+                last[project.state] = try store.gap(at: nil, inList: list.id, onBoard: board, moving: nil).before
             }
             let rank = last[project.state].map(Rank.after) ?? .initial
             last[project.state] = rank
@@ -105,7 +112,8 @@ public struct RestoreBoards: Sendable {
                     id: newIDs?() ?? project.id, boardID: board,
                     title: project.title, body: project.body, deadline: project.deadline,
                     recurrence: project.recurrence,
-                    state: project.state, rank: rank, createdAt: project.createdAt, updatedAt: project.updatedAt))
+                    state: project.state, list: list.id, rank: rank, createdAt: project.createdAt,
+                    updatedAt: project.updatedAt))
         }
         for state in ProjectState.allCases {
             if let count = counts[state] { changes.record(.imported(count: count, state), title: "", on: board) }

@@ -60,10 +60,31 @@ public struct Activity: Identifiable, Hashable, Sendable, Codable {
         /// into this board's `to` column (recorded on the board it joined).
         case movedFromBoard(Board.ID, title: String, from: ProjectState, to: ProjectState)
 
+        /// The project moved between lists named `from` and `to` (recorded when a list of the
+        /// user's own is one of them; moves between the standard lists are ``moved(from:to:)``).
+        case movedBetweenLists(from: String, to: String)
+        /// The project was made in the list of this name (a list of the user's own; in a
+        /// standard list it is ``added(_:)``).
+        case addedToList(String)
+        /// A list of this name was added to the board.
+        case listAdded(String)
+        /// A list was renamed from `from` to `to`.
+        case listRenamed(from: String, to: String)
+        /// The list of this name moved to another place among the board's lists.
+        case listMoved(String)
+        /// The list of this name changed its stage or its limit.
+        case listChanged(String)
+        /// The list of this name was archived, with its cards.
+        case listArchived(String)
+        /// The list of this name was restored from the archive.
+        case listRestored(String)
+
         /// Whether the activity is about a board rather than a project.
         public var isAboutBoard: Bool {
             switch self {
-            case .boardCreated, .boardRenamed, .boardDeleted, .starred(.board), .unstarred(.board): true
+            case .boardCreated, .boardRenamed, .boardDeleted, .starred(.board), .unstarred(.board), .listAdded,
+                .listRenamed, .listMoved, .listChanged, .listArchived, .listRestored:
+                true
             default: false
             }
         }

@@ -37,11 +37,13 @@ public struct ImportProjects: Sendable {
         let projects = drafted
         return try await store.write { store throws(RepositoryError) in
             var batch = projects
-            var last = try store.gap(at: nil, in: state, onBoard: board, moving: nil).before
+            let list = try store.landing(state, onBoard: board)
+            var last = try store.gap(at: nil, inList: list.id, onBoard: board, moving: nil).before
             var changes = ChangeSet(
                 UserAction(.importProjects(batch.map(\.id), board: board, state: state), at: now), undoOn: board)
             for index in batch.indices {
                 let rank = last.map(Rank.after) ?? .initial
+                batch[index].move(to: list)
                 batch[index].rank = rank
                 last = rank
                 changes.insert(batch[index])

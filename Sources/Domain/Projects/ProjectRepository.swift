@@ -18,7 +18,8 @@ public protocol ProjectRepository: Sendable {
     /// - Complexity: O(log *n*) for a column of *n* projects.
     func place(of id: Project.ID) async throws(RepositoryError) -> ProjectPlace
 
-    /// A window of a column, in order: the projects from `offset`, at most `limit` (`nil`: all).
+    /// A window of the board's first list of `state` that is not archived, in order: the projects
+    /// from `offset`, at most `limit` (`nil`: all). A board without such a list has an empty one.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
     /// - Complexity: O(log *n* + *k*) for *k* projects returned.
     func column(
@@ -36,6 +37,18 @@ public protocol ProjectRepository: Sendable {
 
     /// A stream of every save from now on, whoever made it; it ends when the repository goes away.
     func changes() -> AsyncStream<RepositoryChange>
+
+    /// The board's lists in the board's order, archived ones included; a board whose lists were
+    /// never changed has its three standard lists (``BoardList/standard(on:)``).
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    func lists(onBoard board: Board.ID) async throws(RepositoryError) -> [BoardList]
+
+    /// A window of one list, in order: the projects from `offset`, at most `limit` (`nil`: all).
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board or the list does not exist.
+    /// - Complexity: O(log *n* + *k*) for *k* projects returned.
+    func column(
+        list: BoardList.ID, onBoard board: Board.ID, offset: Int, limit: Int?
+    ) async throws(RepositoryError) -> ColumnWindow
 }
 
 /// A place between two projects of a column, where a project is put.
@@ -78,6 +91,21 @@ public struct ColumnGap: Hashable, Sendable {
 }
 
 extension ProjectRepository {
+    /// The three standard lists: a repository written before boards had lists of their own.
+    public func lists(onBoard board: Board.ID) async throws(RepositoryError) -> [BoardList] {
+        BoardList.standard(on: board)
+    }
+
+    /// A standard list's window, read as the column of its stage: a repository written before
+    /// boards had lists of their own.
+    /// - Throws: ``RepositoryError/notFound(_:)`` for any other list.
+    public func column(
+        list: BoardList.ID, onBoard board: Board.ID, offset: Int, limit: Int?
+    ) async throws(RepositoryError) -> ColumnWindow {
+        guard let stage = list.standardStage(on: board) else { throw .notFound(.list(list)) }
+        return try await column(stage, onBoard: board, offset: offset, limit: limit)
+    }
+
     /// The gap, found by reading the whole column: enough for a small store, such as a test's.
     /// A store with an ordered index of each column implements it in O(log *n*).
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
@@ -89,13 +117,14 @@ extension ProjectRepository {
             at: index, in: try await column(state, onBoard: board, offset: 0, limit: nil).projects, moving: moving)
     }
 
-    /// Every project on the board, column by column, each column in order.
+    /// Every project on the board, list by list in the board's order (archived lists included),
+    /// each list in order.
     /// - Complexity: O(*n*) for *n* projects on the board.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
     public func projects(onBoard board: Board.ID) async throws(RepositoryError) -> [Project] {
         var projects: [Project] = []
-        for state in ProjectState.allCases {
-            projects += try await column(state, onBoard: board, offset: 0, limit: nil).projects
+        for list in try await lists(onBoard: board) {
+            projects += try await column(list: list.id, onBoard: board, offset: 0, limit: nil).projects
         }
         return projects
     }
@@ -103,35 +132,41 @@ extension ProjectRepository {
 
 /// Where a project stands on its board.
 public struct ProjectPlace: Hashable, Sendable {
-    /// The column.
+    /// The stage of the project's list.
     public let state: ProjectState
-    /// The project's index in the column, from 0.
+    /// The project's list.
+    public let list: BoardList.ID
+    /// The project's index in the list, from 0.
     public let index: Int
-    /// The number of projects in the column.
+    /// The number of projects in the list.
     public let count: Int
 
-    /// A project at `index` of the `state` column of `count` projects.
-    public init(state: ProjectState, index: Int, count: Int) {
+    /// A project at `index` of `list`, of stage `state`, of `count` projects.
+    public init(state: ProjectState, list: BoardList.ID, index: Int, count: Int) {
         self.state = state
+        self.list = list
         self.index = index
         self.count = count
     }
 }
 
-/// A window of a column: some of its projects, in order, and how many it holds in all.
+/// A window of a list: some of its projects, in order, and how many it holds in all.
 public struct ColumnWindow: Hashable, Sendable {
-    /// The column.
-    public let state: ProjectState
-    /// The index in the column of the first project of ``projects``.
+    /// The list.
+    public let list: BoardList
+    /// The index in the list of the first project of ``projects``.
     public let offset: Int
     /// The projects of the window, in order.
     public let projects: [Project]
-    /// The number of projects in the whole column.
+    /// The number of projects in the whole list.
     public let count: Int
 
-    /// A window of `projects` from `offset` of the `state` column of `count` projects.
-    public init(state: ProjectState, offset: Int, projects: [Project], count: Int) {
-        self.state = state
+    /// The stage of the list.
+    public var state: ProjectState { list.stage }
+
+    /// A window of `projects` from `offset` of `list`, which holds `count` projects.
+    public init(list: BoardList, offset: Int, projects: [Project], count: Int) {
+        self.list = list
         self.offset = offset
         self.projects = projects
         self.count = count

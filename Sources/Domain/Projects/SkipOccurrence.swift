@@ -33,8 +33,9 @@ public struct SkipOccurrence: Sendable {
             if let next = skip.next {
                 project.deadline = next
             } else {
-                project.rank = try store.gap(at: nil, in: .done, onBoard: project.boardID, moving: id).rank
-                project.state = .done
+                let done = try store.landing(.done, onBoard: project.boardID)
+                project.rank = try store.gap(at: nil, inList: done.id, onBoard: project.boardID, moving: id).rank
+                project.move(to: done)
             }
             project.updatedAt = now
             var changes = ChangeSet(UserAction(.skipOccurrence(id), at: now), undoOn: project.boardID)

@@ -26,6 +26,12 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
     /// The store refused the value: a rule it checks beyond the form's, such as a reference to a
     /// board that no longer exists; `reason` says which.
     case brokenRule(String)
+    /// Another list on the board, not archived, has this name.
+    case listNameTaken(String)
+    /// A list's limit must be a whole number of cards from 1 on.
+    case listLimitInvalid(Int)
+    /// A board keeps at least one list that is not archived.
+    case lastOpenList
 
     /// The form field a failure belongs to.
     public enum Field: Hashable, Sendable, CaseIterable {
@@ -48,7 +54,8 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
         case .bodyTooLong: .body
         case .deadlineNotADay: .deadline
         case .repeatRuleInvalid, .repeatHasNoDayLeft, .repeatNeverOccurs, .noOccurrenceToSkip: .repeatRule
-        case .brokenRule: .record
+        case .listNameTaken: .title
+        case .brokenRule, .listLimitInvalid, .lastOpenList: .record
         }
     }
 
@@ -68,6 +75,9 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
         case .repeatNeverOccurs(let rule): RecurrenceError.neverOccurs(rule).description
         case .noOccurrenceToSkip: "the project has no occurrence to skip: it does not repeat, or it is done"
         case .brokenRule(let reason): reason
+        case .listNameTaken(let name): "the board has a list named \"\(name)\" already"
+        case .listLimitInvalid(let limit): "a list's limit is a number of cards from 1 on, not \(limit)"
+        case .lastOpenList: "the board's last list that is not archived stays"
         }
     }
 

@@ -31,6 +31,10 @@ public struct ChangeSet: Hashable, Sendable {
         case updateFavourite(Favourite)
         /// Takes a star off.
         case deleteFavourite(Favourite.ID)
+        /// Write a list (a board's first change to its lists also writes its standard lists).
+        case insertList(BoardList)
+        /// Replace a list's stored values.
+        case updateList(BoardList)
     }
 
     /// A history entry to record: the store numbers it and dates it with the action.
@@ -89,6 +93,7 @@ public struct ChangeSet: Hashable, Sendable {
             case .insertBoard(let board), .updateBoard(let board): try body(board.id)
             case .deleteBoard(let id): try body(id)
             case .insertFavourite(let favourite), .updateFavourite(let favourite): try body(favourite.boardID)
+            case .insertList(let list), .updateList(let list): try body(list.boardID)
             case .deleteProject, .deleteFavourite: break
             }
         }
@@ -113,6 +118,10 @@ public struct ChangeSet: Hashable, Sendable {
     public mutating func update(_ favourite: Favourite) { changes.append(.updateFavourite(favourite)) }
     /// Adds the deletion of the star `favourite`.
     public mutating func delete(_ favourite: Favourite.ID) { changes.append(.deleteFavourite(favourite)) }
+    /// Adds writing a new list.
+    public mutating func insert(_ list: BoardList) { changes.append(.insertList(list)) }
+    /// Adds replacing a list.
+    public mutating func update(_ list: BoardList) { changes.append(.updateList(list)) }
 
     /// Records `kind` in the history of `project`'s board, under its title.
     public mutating func record(_ kind: Activity.Kind, of project: Project) {

@@ -4,11 +4,14 @@ public enum EntityReference: Hashable, Sendable, CustomStringConvertible {
     case project(Project.ID)
     /// A board, by its id.
     case board(Board.ID)
+    /// A list, by its id.
+    case list(BoardList.ID)
 
     public var description: String {
         switch self {
         case .project(let id): "project \(id)"
         case .board(let id): "board \(id)"
+        case .list(let id): "list \(id)"
         }
     }
 }

@@ -21,7 +21,7 @@ public protocol StoreReading {
     /// - Complexity: O(*b* log *b*) for *b* boards.
     func boards() throws(RepositoryError) -> [Board]
 
-    /// The gap at `index` of a column, counted without the project `moving` (last when `nil`):
+    /// The gap at `index` of the board's first list of `state` that is not archived, counted without the project `moving` (last when `nil`):
     /// as ``ProjectRepository/gap(at:in:onBoard:moving:)``.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
     /// - Complexity: O(log *n*) for a column of *n* projects, through an ordered index.
@@ -32,4 +32,61 @@ public protocol StoreReading {
     /// The star on `target`, or `nil`.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the project or the board does not exist.
     func favourite(for target: Favourite.Target) throws(RepositoryError) -> Favourite?
+
+    /// The board's lists in the board's order, archived ones included: as
+    /// ``ProjectRepository/lists(onBoard:)``.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    func lists(onBoard board: Board.ID) throws(RepositoryError) -> [BoardList]
+
+    /// The gap at `index` of a list, counted without the project `moving` (last when `nil`).
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board or the list does not exist.
+    /// - Complexity: O(log *n*) for a list of *n* projects, through an ordered index.
+    func gap(
+        at index: Int?, inList list: BoardList.ID, onBoard board: Board.ID, moving: Project.ID?
+    ) throws(RepositoryError) -> ColumnGap
+
+    /// Every project of a list, in order.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board or the list does not exist.
+    /// - Complexity: O(*n*) for a list of *n* projects.
+    func projects(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project]
+}
+
+extension StoreReading {
+    /// The three standard lists: a reader written before boards had lists of their own.
+    public func lists(onBoard board: Board.ID) throws(RepositoryError) -> [BoardList] {
+        _ = try self.board(id: board)
+        return BoardList.standard(on: board)
+    }
+
+    /// A standard list's gap, read as the column of its stage: a reader written before boards had
+    /// lists of their own.
+    /// - Throws: ``RepositoryError/notFound(_:)`` for any other list.
+    public func gap(
+        at index: Int?, inList list: BoardList.ID, onBoard board: Board.ID, moving: Project.ID?
+    ) throws(RepositoryError) -> ColumnGap {
+        guard let stage = list.standardStage(on: board) else { throw .notFound(.list(list)) }
+        return try gap(at: index, in: stage, onBoard: board, moving: moving)
+    }
+
+    /// No list's projects: a reader written before boards had lists of their own reads none.
+    /// - Throws: ``RepositoryError/notFound(_:)`` always.
+    public func projects(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
+        throw .notFound(.list(list))
+    }
+
+    /// The list with this id on `board`.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board or the list does not exist.
+    public func list(id: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> BoardList {
+        guard let list = try lists(onBoard: board).first(where: { $0.id == id }) else { throw .notFound(.list(id)) }
+        return list
+    }
+
+    /// The list a card of `stage` lands in on `board`: the first list of that stage that is not
+    /// archived.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board has none.
+    public func landing(_ stage: ProjectState, onBoard board: Board.ID) throws(RepositoryError) -> BoardList {
+        let lists = try lists(onBoard: board)
+        guard let list = lists.first(stage) else { throw .notFound(.list(.standard(on: board, stage))) }
+        return list
+    }
 }

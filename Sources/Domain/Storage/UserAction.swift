@@ -39,6 +39,12 @@ public struct UserAction: Hashable, Sendable {
         case unstar(Favourite.Target)
         /// Put back boards and their projects from a backup (or a copy of them on a new board).
         case restoreBoards([Board.ID])
+        /// Move a project to an index of a list (last when `nil`), on the list's board.
+        case moveProjectToList(Project.ID, list: BoardList.ID, index: Int?)
+        /// Add a list to a board at an index among its lists (last when `nil`).
+        case createList(BoardList.ID, title: String, board: Board.ID, stage: ProjectState, index: Int?, limit: Int?)
+        /// Change a list: its name, stage, limit or place, or archive or restore it.
+        case editList(BoardList.ID, ListEdit)
         /// Keep in a project's history its local title and body, which a sync with GitHub is
         /// about to replace with the issue's.
         case keepLocalText(Project.ID)
