@@ -42,8 +42,14 @@ public struct ProjectManagerEngine: Sendable {
     public let skipOccurrence: SkipOccurrence
     /// Reads one project.
     public let fetchProject: FetchProject
-    /// Reads a board as its screen shows it: three columns, counts and overdue flags.
+    /// Reads a board as its screen shows it: its lists, counts and overdue flags.
     public let fetchBoard: FetchBoard
+    /// Reads a board's lists with their card counts.
+    public let fetchLists: FetchLists
+    /// Adds a list to a board.
+    public let addList: AddList
+    /// Renames, restages, limits, moves, archives or restores a list.
+    public let editList: EditList
     /// Makes a board: the signed-in account's, or no account's when signed out.
     public let createBoard: CreateBoard
     /// Gives a board a new title.
@@ -237,6 +243,9 @@ public struct ProjectManagerEngine: Sendable {
         skipOccurrence = SkipOccurrence(store: repository, environment: environment)
         fetchProject = FetchProject(projects: repository)
         fetchBoard = FetchBoard(boards: repository, projects: repository, environment: environment)
+        fetchLists = FetchLists(projects: repository)
+        addList = AddList(store: repository, environment: environment)
+        editList = EditList(store: repository, environment: environment)
         createBoard = CreateBoard(store: repository, environment: environment)
         renameBoard = RenameBoard(store: repository, environment: environment)
         deleteBoard = DeleteBoard(store: repository, environment: environment)

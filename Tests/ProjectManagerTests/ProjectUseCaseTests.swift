@@ -26,7 +26,7 @@ struct ProjectUseCaseTests {
         #expect(project.state == .todo)
         #expect(
             try await harness.engine.fetchProject.place(of: project.id)
-                == ProjectPlace(state: .todo, index: 0, count: 1))
+                == ProjectPlace(state: .todo, list: .standard(on: .default, .todo), index: 0, count: 1))
         #expect(project.createdAt == harness.clock.now)
         #expect(project.updatedAt == harness.clock.now)
         #expect(try await harness.restarted().fetchProject(project.id) == project)

@@ -128,6 +128,7 @@ extension ValidationFailure {
     public enum Case: CaseIterable, Sendable {
         case titleEmpty, titleHasLineBreak, titleHasInvisibleControls, titleTooLong, bodyTooLong, deadlineNotADay
         case repeatRuleInvalid, repeatHasNoDayLeft, repeatNeverOccurs, noOccurrenceToSkip, brokenRule
+        case listNameTaken, listLimitInvalid, lastOpenList
 
         public init(_ failure: ValidationFailure) {
             switch failure {
@@ -142,6 +143,9 @@ extension ValidationFailure {
             case .repeatNeverOccurs: self = .repeatNeverOccurs
             case .noOccurrenceToSkip: self = .noOccurrenceToSkip
             case .brokenRule: self = .brokenRule
+            case .listNameTaken: self = .listNameTaken
+            case .listLimitInvalid: self = .listLimitInvalid
+            case .lastOpenList: self = .lastOpenList
             }
         }
     }

@@ -93,7 +93,11 @@ public enum ErrorSamples {
 
     public static func samples(of kind: RepositoryError.Case) -> [RepositoryError] {
         switch kind {
-        case .notFound: [.notFound(.project(projectID)), .notFound(.board(boardID))]
+        case .notFound:
+            [
+                .notFound(.project(projectID)), .notFound(.board(boardID)),
+                .notFound(.list(BoardList.ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 9))))),
+            ]
         case .invalid:
             validationFailures.map { .invalid(ValidationError([$0])) } + [.invalid(ValidationError(validationFailures))]
         case .defaultBoardIsPermanent: [.defaultBoardIsPermanent]
@@ -185,6 +189,9 @@ public enum ErrorSamples {
         case .repeatNeverOccurs: return [.repeatNeverOccurs(rule(.never))]
         case .noOccurrenceToSkip: return [.noOccurrenceToSkip]
         case .brokenRule: return [.brokenRule("Project 1 refers to Board 2, which does not exist")]
+        case .listNameTaken: return [.listNameTaken("검토")]
+        case .listLimitInvalid: return [.listLimitInvalid(0)]
+        case .lastOpenList: return [.lastOpenList]
         }
     }
 

@@ -81,6 +81,7 @@ extension EnglishPhrases {
         switch reference {
         case .project(let id): "project \(id)"
         case .board(let id): "board \(id)"
+        case .list(let id): "list \(id)"
         }
     }
 }

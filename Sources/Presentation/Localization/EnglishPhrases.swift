@@ -69,6 +69,9 @@ enum EnglishPhrases {
         case .repeatNeverOccurs: "This rule falls on no day of the calendar: check its months and days."
         case .noOccurrenceToSkip: "This project has no occurrence to skip."
         case .brokenRule(let reason): "Not saved: \(reason)."
+        case .listNameTaken(let name): "The board has a list named '\(name)' already: pick another name."
+        case .listLimitInvalid: "A list's limit is a number of cards from 1 on."
+        case .lastOpenList: "A board keeps at least one list: this is its last one."
         }
     }
 
@@ -101,6 +104,14 @@ enum EnglishPhrases {
             "Moved '\(title)' here from the board '\(board)', in \(name(of: to))"
         case .movedFromBoard(_, let board, let from, let to):
             "Moved '\(title)' here from \(name(of: from)) of the board '\(board)', in \(name(of: to))"
+        case .movedBetweenLists(let from, let to): "Moved '\(title)' from '\(from)' to '\(to)'"
+        case .addedToList(let list): "Added '\(title)' to '\(list)'"
+        case .listAdded(let list): "Added the list '\(list)'"
+        case .listRenamed(let from, let to): "Renamed the list '\(from)' to '\(to)'"
+        case .listMoved(let list): "Moved the list '\(list)'"
+        case .listChanged(let list): "Changed the list '\(list)'"
+        case .listArchived(let list): "Archived the list '\(list)'"
+        case .listRestored(let list): "Restored the list '\(list)'"
         }
     }
 
@@ -108,6 +119,7 @@ enum EnglishPhrases {
         switch error {
         case .notFound(.project): "This project no longer exists."
         case .notFound(.board): "This board no longer exists."
+        case .notFound(.list): "This list no longer exists."
         case .invalid: "Not saved: fix the fields marked below."
         case .defaultBoardIsPermanent: "The default board cannot be deleted."
         case .lastBoardIsPermanent: "Your last board cannot be deleted: make another one first."

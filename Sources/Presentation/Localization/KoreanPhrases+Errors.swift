@@ -82,6 +82,7 @@ extension KoreanPhrases {
         switch reference {
         case .project(let id): "프로젝트 \(id)"
         case .board(let id): "보드 \(id)"
+        case .list(let id): "목록 \(id)"
         }
     }
 }

@@ -81,6 +81,9 @@ enum KoreanPhrases {
         case .repeatNeverOccurs: "이 규칙에 맞는 날이 달력에 없습니다. 월과 날짜를 확인하세요."
         case .noOccurrenceToSkip: "이 프로젝트에는 건너뛸 반복 일정이 없습니다."
         case .brokenRule: "저장소의 규칙에 맞지 않아 저장하지 못했습니다."
+        case .listNameTaken(let name): "보드에 '\(name)' 목록이 이미 있습니다. 다른 이름을 고르세요."
+        case .listLimitInvalid: "목록의 한도는 1 이상의 카드 수입니다."
+        case .lastOpenList: "보드에는 목록이 하나 이상 있어야 합니다. 이것이 마지막 목록입니다."
         }
     }
 
@@ -112,6 +115,14 @@ enum KoreanPhrases {
             "'\(title)' 항목을 '\(board)' 보드에서 이 보드의 \(towards(to)) 옮겨 옴"
         case .movedFromBoard(_, let board, let from, let to):
             "'\(title)' 항목을 '\(board)' 보드의 \(name(of: from))에서 이 보드의 \(towards(to)) 옮겨 옴"
+        case .movedBetweenLists(let from, let to): "'\(title)' 항목을 '\(from)' 목록에서 '\(to)' 목록으로 옮김"
+        case .addedToList(let list): "'\(title)' 항목을 '\(list)' 목록에 추가함"
+        case .listAdded(let list): "'\(list)' 목록을 추가함"
+        case .listRenamed(let from, let to): "'\(from)' 목록의 이름을 '\(to)'(으)로 바꿈"
+        case .listMoved(let list): "'\(list)' 목록의 위치를 바꿈"
+        case .listChanged(let list): "'\(list)' 목록을 바꿈"
+        case .listArchived(let list): "'\(list)' 목록을 보관함"
+        case .listRestored(let list): "'\(list)' 목록을 보관에서 되살림"
         }
     }
 
@@ -119,6 +130,7 @@ enum KoreanPhrases {
         switch error {
         case .notFound(.project): "이 프로젝트는 더 이상 없습니다."
         case .notFound(.board): "이 보드는 더 이상 없습니다."
+        case .notFound(.list): "이 목록은 더 이상 없습니다."
         case .invalid: "저장하지 못했습니다. 표시된 항목을 고치세요."
         case .defaultBoardIsPermanent: "기본 보드는 삭제할 수 없습니다."
         case .lastBoardIsPermanent: "마지막 보드는 삭제할 수 없습니다. 먼저 다른 보드를 만드세요."

@@ -144,8 +144,9 @@ struct BinaryCodingTests {
         var writer = BinaryWriter(capacity: 16)
         Self.projects[0].encode(to: &writer)
         let bytes = writer.finish()
-        // Two ids, the title's length and bytes, an empty body, no deadline, state, rank, two dates
-        #expect(bytes.count <= 16 + 16 + 1 + 12 + 1 + 1 + 1 + 8 + 8 + 8)
+        // Two ids, the title's length and bytes, an empty body, no deadline, state, rank, two dates,
+        // no recurrence, the list's id
+        #expect(bytes.count <= 16 + 16 + 1 + 12 + 1 + 1 + 1 + 8 + 8 + 8 + 1 + 16)
     }
 
     @Test("any bytes cut off the end of a snapshot are refused with a reason, never read as less")
@@ -318,14 +319,32 @@ struct BinaryCodingVersionTests {
         return project
     }
 
-    @Test("version 2 of Project reads as the repeating project it was written from, and is what it writes")
+    @Test("version 2 of Project reads as the repeating project it was written from, in its standard list")
     func projectVersion2() throws {
         let data = Self.bytes(Self.projectVersion2)
 
-        #expect(try Self.decode(Project.self, data, version: 2) == Self.repeating)
+        let decoded = try Self.decode(Project.self, data, version: 2)
+        #expect(decoded == Self.repeating)
+        #expect(decoded.listID == .standard(on: .default, .doing))
         #expect(try Self.decode(Project.self, Self.bytes(Self.projectVersion1 + "00"), version: 2) == Self.project)
+    }
+
+    /// The same project in a list of its own, as coding version 3 writes it: coding 2's bytes, then
+    /// the list's id (sequence 9).
+    static let projectVersion3 = projectVersion2 + "00000000000040008000000000000009"
+
+    @Test("version 3 of Project reads as the project in its list it was written from, and is what it writes")
+    func projectVersion3() throws {
+        let data = Self.bytes(Self.projectVersion3)
+        var inList = Self.repeating
+        inList.move(
+            to: BoardList(
+                id: BoardList.ID(rawValue: SequentialIDs.id(9)), boardID: .default, title: "Review", stage: .doing,
+                rank: .initial))
+
+        #expect(try Self.decode(Project.self, data, version: 3) == inList)
         var writer = BinaryWriter(capacity: 16)
-        Self.repeating.encode(to: &writer)
+        inList.encode(to: &writer)
         #expect(writer.finish() == data)
     }
 

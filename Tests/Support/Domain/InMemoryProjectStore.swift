@@ -19,6 +19,7 @@ public actor InMemoryProjectStore: ProjectStore {
     private var boardsByID: [Board.ID: Board] = [:]
     private var projectsByID: [Project.ID: Project] = [:]
     private var favouritesByID: [Favourite.ID: Favourite] = [:]
+    private var listsByID: [BoardList.ID: BoardList] = [:]
     var links: [Board.ID: GitHubBoardLink] = [:]
     var cardsByProject: [Project.ID: GitHubCard] = [:]
     /// Every change set saved, oldest first.
@@ -46,7 +47,9 @@ public actor InMemoryProjectStore: ProjectStore {
 
     /// The store as it is now, read as a unit of work reads it.
     private var reader: Reader {
-        Reader(boardsByID: boardsByID, projectsByID: projectsByID, favouritesByID: favouritesByID, author: signedIn)
+        Reader(
+            boardsByID: boardsByID, projectsByID: projectsByID, favouritesByID: favouritesByID, listsByID: listsByID,
+            author: signedIn)
     }
 
     // MARK: - Projects
@@ -57,18 +60,34 @@ public actor InMemoryProjectStore: ProjectStore {
 
     public func place(of id: Project.ID) throws(RepositoryError) -> ProjectPlace {
         let project = try project(id: id)
-        let column = reader.column(project.state, project.boardID)
-        return ProjectPlace(state: project.state, index: column.firstIndex { $0.id == id } ?? 0, count: column.count)
+        let column = reader.column(project.listID)
+        return ProjectPlace(
+            state: project.state, list: project.listID, index: column.firstIndex { $0.id == id } ?? 0,
+            count: column.count)
     }
 
     public func column(
         _ state: ProjectState, onBoard board: Board.ID, offset: Int, limit: Int?
     ) throws(RepositoryError) -> ColumnWindow {
-        _ = try self.board(id: board)
-        let all = reader.column(state, board)
+        let list = try reader.lists(onBoard: board).first(state) ?? BoardList.standard(on: board, state)
+        return window(of: list, offset: offset, limit: limit)
+    }
+
+    public func lists(onBoard board: Board.ID) throws(RepositoryError) -> [BoardList] {
+        try reader.lists(onBoard: board)
+    }
+
+    public func column(
+        list: BoardList.ID, onBoard board: Board.ID, offset: Int, limit: Int?
+    ) throws(RepositoryError) -> ColumnWindow {
+        window(of: try reader.list(id: list, onBoard: board), offset: offset, limit: limit)
+    }
+
+    private func window(of list: BoardList, offset: Int, limit: Int?) -> ColumnWindow {
+        let all = reader.column(list.id)
         let start = min(max(offset, 0), all.count)
         let end = min(start + (limit ?? all.count), all.count)
-        return ColumnWindow(state: state, offset: start, projects: Array(all[start..<end]), count: all.count)
+        return ColumnWindow(list: list, offset: start, projects: Array(all[start..<end]), count: all.count)
     }
 
     public nonisolated func changes() -> AsyncStream<RepositoryChange> {
@@ -111,13 +130,19 @@ public actor InMemoryProjectStore: ProjectStore {
     /// that refers to a missing board or project, `invalid`.
     private func apply(_ changes: ChangeSet) throws(RepositoryError) {
         // Applied to copies, kept only when every change applies.
-        var (boards, projects, favourites) = (boardsByID, projectsByID, favouritesByID)
+        var (boards, projects, favourites, lists) = (boardsByID, projectsByID, favouritesByID, listsByID)
         func broken(_ rule: String) -> RepositoryError { .invalid(ValidationError([.brokenRule(rule)])) }
         if changes.boards.contains(.default), boards[.default] == nil {
             // As the store does: the first save that touches the default board writes it, made then.
             boards[.default] = Board(id: .default, title: Board.defaultTitle, createdAt: changes.action.date)
         }
         for change in changes.changes {
+            if case .insertList(let list) = change, boards[list.boardID] != nil,
+                !lists.values.contains(where: { $0.boardID == list.boardID })
+            {
+                // As the store does: a board's first change to its lists writes its standard ones.
+                for standard in BoardList.standard(on: list.boardID) { lists[standard.id] = standard }
+            }
             switch change {
             case .insertProject(let project):
                 guard boards[project.boardID] != nil else { throw .notFound(.board(project.boardID)) }
@@ -140,6 +165,7 @@ public actor InMemoryProjectStore: ProjectStore {
                 guard boards.removeValue(forKey: id) != nil else { throw .notFound(.board(id)) }
                 projects = projects.filter { $0.value.boardID != id }
                 favourites = favourites.filter { $0.value.boardID != id }
+                lists = lists.filter { $0.value.boardID != id }
             case .insertFavourite(let favourite), .updateFavourite(let favourite):
                 if case .insertFavourite = change, favourites[favourite.id] != nil {
                     throw broken("favourite \(favourite.id) exists already")
@@ -152,6 +178,19 @@ public actor InMemoryProjectStore: ProjectStore {
                     throw broken("favourite of a missing project")
                 }
                 favourites[favourite.id] = favourite
+            case .insertList(let list):
+                guard boards[list.boardID] != nil else { throw .notFound(.board(list.boardID)) }
+                if lists[list.id] != nil, list.id.standardStage(on: list.boardID) == nil {
+                    throw broken("list \(list.id) exists already")
+                }
+                lists[list.id] = list
+            case .updateList(let list):
+                guard boards[list.boardID] != nil else { throw .notFound(.board(list.boardID)) }
+                if !lists.values.contains(where: { $0.boardID == list.boardID }) {
+                    for standard in BoardList.standard(on: list.boardID) { lists[standard.id] = standard }
+                }
+                guard lists[list.id]?.boardID == list.boardID else { throw .notFound(.list(list.id)) }
+                lists[list.id] = list
             case .deleteFavourite(let id):
                 guard favourites.removeValue(forKey: id) != nil else {
                     throw .notFound(.project(Project.ID(rawValue: id.rawValue)))
@@ -161,7 +200,7 @@ public actor InMemoryProjectStore: ProjectStore {
         for entry in changes.entries where boards[entry.board] == nil {
             throw broken("a history entry on the missing board \(entry.board)")
         }
-        (boardsByID, projectsByID, favouritesByID) = (boards, projects, favourites)
+        (boardsByID, projectsByID, favouritesByID, listsByID) = (boards, projects, favourites, lists)
         saved.append(changes)
         history += changes.entries.map {
             SavedEntry(entry: $0, author: changes.action.author, date: changes.action.date)
@@ -175,6 +214,7 @@ public actor InMemoryProjectStore: ProjectStore {
         let boardsByID: [Board.ID: Board]
         let projectsByID: [Project.ID: Project]
         let favouritesByID: [Favourite.ID: Favourite]
+        let listsByID: [BoardList.ID: BoardList]
         let author: Account.ID?
 
         func project(id: Project.ID) throws(RepositoryError) -> Project {
@@ -201,8 +241,24 @@ public actor InMemoryProjectStore: ProjectStore {
         func gap(
             at index: Int?, in state: ProjectState, onBoard board: Board.ID, moving: Project.ID?
         ) throws(RepositoryError) -> ColumnGap {
+            try gap(at: index, inList: landing(state, onBoard: board).id, onBoard: board, moving: moving)
+        }
+
+        func gap(
+            at index: Int?, inList list: BoardList.ID, onBoard board: Board.ID, moving: Project.ID?
+        ) throws(RepositoryError) -> ColumnGap {
+            ColumnGap(at: index, in: column(try self.list(id: list, onBoard: board).id), moving: moving)
+        }
+
+        func lists(onBoard board: Board.ID) throws(RepositoryError) -> [BoardList] {
             _ = try self.board(id: board)
-            return ColumnGap(at: index, in: column(state, board), moving: moving)
+            let stored = listsByID.values.filter { $0.boardID == board }
+                .sorted { ($0.rank, $0.id.description) < ($1.rank, $1.id.description) }
+            return stored.isEmpty ? BoardList.standard(on: board) : stored
+        }
+
+        func projects(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
+            column(try self.list(id: list, onBoard: board).id)
         }
 
         func favourite(for target: Favourite.Target) -> Favourite? {
@@ -210,8 +266,8 @@ public actor InMemoryProjectStore: ProjectStore {
         }
 
         /// A column in order: by rank, then by id.
-        func column(_ state: ProjectState, _ board: Board.ID) -> [Project] {
-            projectsByID.values.filter { $0.boardID == board && $0.state == state }
+        func column(_ list: BoardList.ID) -> [Project] {
+            projectsByID.values.filter { $0.listID == list }
                 .sorted { ($0.rank, $0.id.description) < ($1.rank, $1.id.description) }
         }
     }
