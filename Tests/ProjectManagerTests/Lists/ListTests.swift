@@ -25,7 +25,7 @@ struct ListTests {
         #expect(lists.map(\.list.title) == ["To Do", "Doing", "Done"])
         #expect(lists.map(\.list.stage) == [.todo, .doing, .done])
         #expect(lists.map(\.count) == [1, 0, 0])
-        #expect(lists.allSatisfy(\.list.isStandardAsMade))
+        #expect(lists.allSatisfy { $0.list.isStandardAsMade })
         #expect(card.listID == lists[0].list.id)
         #expect(try await engine.fetchBoard().columns.map(\.state) == [.todo, .doing, .done])
     }
@@ -86,7 +86,7 @@ struct ListTests {
         let harness = try EngineHarness(kind)
         let engine = harness.engine
         let late = try await engine.createProject(
-            ProjectDraft(title: "late", deadline: Day(containing: harness.clock.now.addingTimeInterval(-2 * 86_400), in: .gmt)))
+            ProjectDraft(title: "late", deadline: Day(containing: harness.clock.now.addingTimeInterval(-2 * 86_400), in: harness.environment.calendar)))
         let review = try await engine.addList("Review", on: .default, stage: .doing)
 
         let moved = try await engine.moveProject(late.id, toList: review.id)
@@ -148,14 +148,14 @@ struct ListTests {
     func repeatingIntoOwnDoneList(kind: StoreKind) async throws {
         let harness = try EngineHarness(kind)
         let engine = harness.engine
-        let today = Day(containing: harness.clock.now, in: .gmt)
+        let today = Day(containing: harness.clock.now, in: harness.environment.calendar)
         let card = try await engine.createProject(
             ProjectDraft(title: "water", deadline: today, repeatRule: RecurrenceRule("FREQ=DAILY")))
         let shipped = try await engine.addList("Shipped", on: .default, stage: .done)
 
         let moved = try await engine.moveProject(card.id, toList: shipped.id)
         #expect(moved.project.listID == .standard(on: .default, .todo))
-        #expect(moved.project.deadline == Day(containing: harness.clock.now.addingTimeInterval(86_400), in: .gmt))
+        #expect(moved.project.deadline == Day(containing: harness.clock.now.addingTimeInterval(86_400), in: harness.environment.calendar))
         #expect(try await engine.fetchLists().first { $0.id == shipped.id }?.count == 0)
     }
 
