@@ -50,6 +50,18 @@ public struct ProjectManagerEngine: Sendable {
     public let addList: AddList
     /// Renames, restages, limits, moves, archives or restores a list.
     public let editList: EditList
+    /// Reads a board's labels.
+    public let fetchLabels: FetchLabels
+    /// Makes a label on a board.
+    public let createLabel: CreateLabel
+    /// Renames, recolours or deletes a label.
+    public let editLabel: EditLabel
+    /// Puts a label on a card, or takes it off.
+    public let labelProject: LabelProject
+    /// Archives a card, or restores it.
+    public let archiveProject: ArchiveProject
+    /// Reads a board's archived cards.
+    public let fetchArchived: FetchArchived
     /// Makes a board: the signed-in account's, or no account's when signed out.
     public let createBoard: CreateBoard
     /// Gives a board a new title.
@@ -246,6 +258,12 @@ public struct ProjectManagerEngine: Sendable {
         fetchLists = FetchLists(projects: repository)
         addList = AddList(store: repository, environment: environment)
         editList = EditList(store: repository, environment: environment)
+        fetchLabels = FetchLabels(projects: repository)
+        createLabel = CreateLabel(store: repository, environment: environment)
+        editLabel = EditLabel(store: repository, environment: environment)
+        labelProject = LabelProject(store: repository, environment: environment)
+        archiveProject = ArchiveProject(store: repository, environment: environment)
+        fetchArchived = FetchArchived(projects: repository)
         createBoard = CreateBoard(store: repository, environment: environment)
         renameBoard = RenameBoard(store: repository, environment: environment)
         deleteBoard = DeleteBoard(store: repository, environment: environment)

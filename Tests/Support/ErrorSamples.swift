@@ -97,6 +97,7 @@ public enum ErrorSamples {
             [
                 .notFound(.project(projectID)), .notFound(.board(boardID)),
                 .notFound(.list(BoardList.ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 9))))),
+                .notFound(.label(Label.ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 8))))),
             ]
         case .invalid:
             validationFailures.map { .invalid(ValidationError([$0])) } + [.invalid(ValidationError(validationFailures))]
@@ -192,6 +193,8 @@ public enum ErrorSamples {
         case .listNameTaken: return [.listNameTaken("검토")]
         case .listLimitInvalid: return [.listLimitInvalid(0)]
         case .lastOpenList: return [.lastOpenList]
+        case .dueTimeWithoutDay: return [.dueTimeWithoutDay]
+        case .labelNameTaken: return [.labelNameTaken("급함")]
         }
     }
 

@@ -59,7 +59,9 @@ extension Project: BinaryEntity {
     /// 2: then recurrence (a version 1 project repeats never).
     /// 3: then the list (a project of version 2 or older stands in its board's standard list of
     /// its state).
-    static var binaryVersion: Int { 3 }
+    /// 4: then the due time (0 none, or 1, hour, minute and zone), the labels (a count and ids),
+    /// the assignees (a count and ids) and archived (0 or 1).
+    static var binaryVersion: Int { 4 }
 
     func encode(to writer: inout BinaryWriter) {
         writer.append(uuid: id.rawValue)
@@ -73,6 +75,12 @@ extension Project: BinaryEntity {
         writer.append(double: updatedAt.timeIntervalSinceReferenceDate)
         writer.append(recurrence: recurrence)
         writer.append(uuid: listID.rawValue)
+        writer.append(dueTime: dueTime)
+        writer.append(count: labels.count)
+        for label in labels { writer.append(uuid: label.rawValue) }
+        writer.append(count: assignees.count)
+        for account in assignees { writer.append(uuid: account.rawValue) }
+        writer.append(byte: isArchived ? 1 : 0)
     }
 
     init(from reader: inout BinaryReader, version: Int) throws(BinaryCodingError) {
@@ -84,6 +92,35 @@ extension Project: BinaryEntity {
             updatedAt: Date(timeIntervalSinceReferenceDate: try reader.double()))
         if version >= 2 { recurrence = try reader.recurrence() }
         if version >= 3 { move(to: try reader.list(of: boardID, stage: state)) }
+        if version >= 4 {
+            dueTime = try reader.dueTime()
+            labels = try reader.uuids().map(Label.ID.init(rawValue:))
+            assignees = try reader.uuids().map(Account.ID.init(rawValue:))
+            let archived = try reader.byte()
+            guard archived <= 1 else { throw reader.error("a project's archived flag is \(archived)") }
+            isArchived = archived == 1
+        }
+    }
+}
+
+extension Label: BinaryEntity {
+    /// 1: id, boardID, name, colour (its name).
+    static var binaryVersion: Int { 1 }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.append(uuid: id.rawValue)
+        writer.append(uuid: boardID.rawValue)
+        writer.append(string: name)
+        writer.append(string: colour.rawValue)
+    }
+
+    init(from reader: inout BinaryReader, version: Int) throws(BinaryCodingError) {
+        let id = ID(rawValue: try reader.uuid())
+        let board = Board.ID(rawValue: try reader.uuid())
+        let name = try reader.string()
+        let code = try reader.string()
+        guard let colour = LabelColour(rawValue: code) else { throw reader.error("a label has the colour '\(code)'") }
+        self.init(id: id, boardID: board, name: name, colour: colour)
     }
 }
 
@@ -93,7 +130,8 @@ extension ActivityRecord: BinaryEntity {
     /// 3: kind may also have tags 12 and 13 (an occurrence completed, skipped).
     /// 4: kind may also have tags 10 and 11 (moved to and from another board).
     /// 5: kind may also have tags 16 to 23 (lists of the user's own).
-    static var binaryVersion: Int { 5 }
+    /// 6: kind may also have tags 40 to 46 (labels, archive).
+    static var binaryVersion: Int { 6 }
 
     func encode(to writer: inout BinaryWriter) {
         writer.append(uuid: id.rawValue)
@@ -241,6 +279,13 @@ extension BinaryWriter {
         case .listChanged(let name): append(tag: 21, name)
         case .listArchived(let name): append(tag: 22, name)
         case .listRestored(let name): append(tag: 23, name)
+        case .labelled(let name): append(tag: 40, name)
+        case .unlabelled(let name): append(tag: 41, name)
+        case .labelCreated(let name): append(tag: 42, name)
+        case .labelChanged(let name): append(tag: 43, name)
+        case .labelDeleted(let name): append(tag: 44, name)
+        case .archived: append(byte: 45)
+        case .restored: append(byte: 46)
         }
     }
 
@@ -272,6 +317,15 @@ extension BinaryWriter {
         append(string: recurrence.rule.description)
         append(count: recurrence.exceptions.count)
         for day in recurrence.exceptions.sorted() { append(day: day) }
+    }
+
+    /// 0 for `nil`, else 1, the hour, the minute and the zone's identifier.
+    mutating func append(dueTime: DueTime?) {
+        guard let dueTime else { return append(byte: 0) }
+        append(byte: 1)
+        append(int: dueTime.hour)
+        append(int: dueTime.minute)
+        append(string: dueTime.timeZone)
     }
 
     /// 0 for `nil`, else 1 and the sixteen bytes.
@@ -330,6 +384,13 @@ extension BinaryReader {
         case 21: .listChanged(try string())
         case 22: .listArchived(try string())
         case 23: .listRestored(try string())
+        case 40: .labelled(try string())
+        case 41: .unlabelled(try string())
+        case 42: .labelCreated(try string())
+        case 43: .labelChanged(try string())
+        case 44: .labelDeleted(try string())
+        case 45: .archived
+        case 46: .restored
         case let tag: throw error("an activity has the tag \(tag)")
         }
     }
@@ -366,6 +427,28 @@ extension BinaryReader {
     private mutating func requiredDay() throws(BinaryCodingError) -> Day {
         guard let day = try day() else { throw error("a day is missing") }
         return day
+    }
+
+    mutating func dueTime() throws(BinaryCodingError) -> DueTime? {
+        switch try byte() {
+        case 0: return nil
+        case 1:
+            let (hour, minute, zone) = (try int(), try int(), try string())
+            guard let time = DueTime(hour: hour, minute: minute, timeZone: zone) else {
+                throw error("a due time \(hour):\(minute) in '\(zone)' is not a time")
+            }
+            return time
+        case let tag: throw error("a due time has the tag \(tag)")
+        }
+    }
+
+    /// A count, then that many ids.
+    mutating func uuids() throws(BinaryCodingError) -> [UUID] {
+        let count = try count(unit: 16)
+        var ids: [UUID] = []
+        ids.reserveCapacity(count)
+        for _ in 0..<count { ids.append(try uuid()) }
+        return ids
     }
 
     mutating func optionalUUID() throws(BinaryCodingError) -> UUID? {

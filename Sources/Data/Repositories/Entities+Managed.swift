@@ -4,6 +4,21 @@ import ProjectManagerDomain
 extension Board.ID: ManagedID {}
 extension Project.ID: ManagedID {}
 extension BoardList.ID: ManagedID {}
+extension Label.ID: ManagedID {}
+
+extension Label: ManagedEntity {
+    public static let entityName = "Label"
+
+    /// A label belongs to a board; deleting the board deletes its labels.
+    public static var relationships: [Relationship<Label>] {
+        [.required(\.boardID, to: Board.self, onDelete: .cascade)]
+    }
+
+    /// Labels are fetched by board.
+    public static var indexes: [EntityIndex<Label>] { [EntityIndex(\.boardID)] }
+
+    public var approximateByteCount: Int { 64 + name.utf8.count }
+}
 
 extension BoardList: ManagedEntity {
     public static let entityName = "List"
@@ -49,7 +64,11 @@ extension Project: ManagedEntity {
 
     /// Each list of each board, in rank order.
     public static var orderings: [EntityOrdering<Project>] {
-        [EntityOrdering(named: ProjectColumn.ordering, groupedBy: { ProjectColumn($0.listID) }, orderedBy: { $0.rank })]
+        [
+            EntityOrdering(
+                named: ProjectColumn.ordering, groupedBy: { ProjectColumn($0.listID, archived: $0.isArchived) },
+                orderedBy: { $0.rank })
+        ]
     }
 
     // A project's own rules (title, body, deadline) are the Domain's: the use cases check them
@@ -64,15 +83,19 @@ public struct ProjectColumn: Hashable, Sendable {
     public static let ordering = "column"
     /// The list.
     public let list: BoardList.ID
+    /// Whether this is the list's archive rather than the list itself.
+    public let archived: Bool
 
-    /// The projects of `list`.
-    public init(_ list: BoardList.ID) {
+    /// The projects of `list` (or of its archive).
+    public init(_ list: BoardList.ID, archived: Bool = false) {
         self.list = list
+        self.archived = archived
     }
 
     /// The standard list of `state` on `board`.
     public init(_ board: Board.ID, _ state: ProjectState) {
         list = .standard(on: board, state)
+        archived = false
     }
 }
 
@@ -81,6 +104,6 @@ extension Schema {
     public static let projectManager = Schema(
         version: 2,
         entities: [
-            Board.self, BoardList.self, Project.self, ActivityRecord.self, GitHubBoardLink.self, GitHubCard.self, FavouriteRecord.self,
+            Board.self, BoardList.self, Label.self, Project.self, ActivityRecord.self, GitHubBoardLink.self, GitHubCard.self, FavouriteRecord.self,
         ], migrations: [.positionsToRanks])
 }

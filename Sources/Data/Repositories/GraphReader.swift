@@ -61,7 +61,9 @@ struct GraphReader: StoreReading {
     ) throws(RepositoryError) -> ColumnGap {
         let column = ProjectColumn(try self.list(id: list, onBoard: board).id)
         let current = moving.flatMap { id -> Int? in
-            guard let moving = context.object(Project.self, id: id), ProjectColumn(moving.listID) == column else {
+            guard let moving = context.object(Project.self, id: id),
+                ProjectColumn(moving.listID, archived: moving.isArchived) == column
+            else {
                 return nil
             }
             return context.position(of: moving, ordering: ProjectColumn.ordering)
@@ -87,6 +89,25 @@ struct GraphReader: StoreReading {
         guard index >= 0 else { return nil }
         return context.objects(Project.self, ordering: ProjectColumn.ordering, group: column, offset: index, limit: 1)
             .first
+    }
+
+    /// The archived projects of a list, in order.
+    func archived(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
+        let list = try self.list(id: list, onBoard: board)
+        return context.objects(
+            Project.self, ordering: ProjectColumn.ordering, group: ProjectColumn(list.id, archived: true), offset: 0,
+            limit: nil)
+    }
+
+    // MARK: - Labels
+
+    /// The board's labels, by name.
+    func labels(onBoard board: Board.ID) throws(RepositoryError) -> [Label] {
+        _ = try self.board(id: board)
+        let labels = try Self.mapped { () throws(ContextError) in
+            try context.fetch(FetchRequest<Label>(predicate: #Predicate { $0.boardID == board }))
+        }
+        return labels.sorted { ($0.displayName.lowercased(), $0.id.description) < ($1.displayName.lowercased(), $1.id.description) }
     }
 
     // MARK: - Lists
@@ -159,6 +180,7 @@ struct GraphReader: StoreReading {
         switch id.entityName {
         case Board.entityName: .board(Board.ID(rawValue: id.uuid))
         case BoardList.entityName: .list(BoardList.ID(rawValue: id.uuid))
+        case Label.entityName: .label(Label.ID(rawValue: id.uuid))
         default: .project(Project.ID(rawValue: id.uuid))
         }
     }

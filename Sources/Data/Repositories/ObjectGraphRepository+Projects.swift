@@ -39,4 +39,14 @@ extension ObjectGraphRepository {
     ) throws(RepositoryError) -> ColumnWindow {
         try reader.column(list: list, onBoard: board, offset: offset, limit: limit)
     }
+
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    public func labels(onBoard board: Board.ID) throws(RepositoryError) -> [Label] {
+        try reader.labels(onBoard: board)
+    }
+
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board or the list does not exist.
+    public func archived(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
+        try reader.archived(inList: list, onBoard: board)
+    }
 }

@@ -38,6 +38,12 @@ extension ObjectGraphRepository {
                     throw .notFound(.list(list.id))
                 }
                 listed.insert(list.boardID)
+            case .insertLabel(let label), .updateLabel(let label), .deleteLabel(let label):
+                if !made.contains(label.boardID) { _ = try board(id: label.boardID) }
+                // A label stays on the board it was made on.
+                if let stored = context.object(Label.self, id: label.id), stored.boardID != label.boardID {
+                    throw .invalid(ValidationError([.brokenRule("label \(label.id) is on another board")]))
+                }
             default: break
             }
         }
@@ -76,6 +82,9 @@ extension ObjectGraphRepository {
                 try context.insert(list)
             }
         case .updateList(let list): try context.update(list)
+        case .insertLabel(let label): try context.insert(label)
+        case .updateLabel(let label): try context.update(label)
+        case .deleteLabel(let label): try context.delete(Label.self, id: label.id)
         }
     }
 

@@ -112,6 +112,18 @@ public struct AccountScopedRepository: ProjectRepository, BoardRepository, Histo
         return try await store.column(list: list, onBoard: board, offset: offset, limit: limit)
     }
 
+    public func labels(onBoard board: Board.ID) async throws(RepositoryError) -> [Label] {
+        try await requireBoard(board)
+        return try await store.labels(onBoard: board)
+    }
+
+    public func archived(inList list: BoardList.ID, onBoard board: Board.ID) async throws(RepositoryError)
+        -> [Project]
+    {
+        try await requireBoard(board)
+        return try await store.archived(inList: list, onBoard: board)
+    }
+
     public func changes() -> AsyncStream<RepositoryChange> {
         store.changes()
     }
@@ -333,6 +345,16 @@ private final class ViewerReading: StoreReading {
         return try store.projects(inList: list, onBoard: board)
     }
 
+    func labels(onBoard board: Board.ID) throws(RepositoryError) -> [Label] {
+        _ = try self.board(id: board)
+        return try store.labels(onBoard: board)
+    }
+
+    func archived(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
+        _ = try self.board(id: board)
+        return try store.archived(inList: list, onBoard: board)
+    }
+
     func favourite(for target: Favourite.Target) throws(RepositoryError) -> Favourite? {
         try requireTarget(target)
         return try store.favourite(for: target)
@@ -363,9 +385,9 @@ private final class ViewerReading: StoreReading {
                 guard board.owner == stored.owner else { throw .notFound(.board(board.id)) }
             case .updateProject(let project):
                 try requireProject(project.id)
-            case .insertList, .updateList:
-                // The list's board is checked with every board the set touches; the store keeps
-                // a list on the board it was made on.
+            case .insertList, .updateList, .insertLabel, .updateLabel, .deleteLabel:
+                // The board is checked with every board the set touches; the store keeps a list
+                // or a label on the board it was made on.
                 break
             case .deleteProject(let id):
                 try requireProject(id)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A board as a screen shows it: its lists that are not archived, in order, each with its projects
 /// (all of them, or a window from the top) in rank order, its count, and which projects are
 /// overdue today.
@@ -29,12 +31,14 @@ public struct BoardOverview: Hashable, Sendable {
         /// Whether the list holds more cards than its limit.
         public var isOverLimit: Bool { list.isOver(count: count) }
 
-        /// Lays out a window of a list for `today`.
-        public init(_ window: ColumnWindow, today: Day) {
+        /// Lays out a window of a list for `today`, and for `now` when given: a project due at a
+        /// time of day is overdue once the time has passed (``Project/isOverdue(at:today:)``).
+        public init(_ window: ColumnWindow, today: Day, now: Date? = nil) {
             list = window.list
             count = window.count
             items = window.projects.enumerated().map { offset, project in
-                Item(project: project, position: window.offset + offset, isOverdue: project.isOverdue(on: today))
+                let overdue = now.map { project.isOverdue(at: $0, today: today) } ?? project.isOverdue(on: today)
+                return Item(project: project, position: window.offset + offset, isOverdue: overdue)
             }
         }
     }
@@ -46,11 +50,11 @@ public struct BoardOverview: Hashable, Sendable {
     /// The board's lists that are not archived, in order.
     public let columns: [Column]
 
-    /// Lays out windows of lists, in the order given, for `today`.
-    public init(board: Board, columns: [ColumnWindow], today: Day) {
+    /// Lays out windows of lists, in the order given, for `today` (and `now`, for due times).
+    public init(board: Board, columns: [ColumnWindow], today: Day, now: Date? = nil) {
         self.board = board
         self.today = today
-        self.columns = columns.map { Column($0, today: today) }
+        self.columns = columns.map { Column($0, today: today, now: now) }
     }
 
     /// Lays out whole lists from `projects` for `today`: the board's `lists` that are not

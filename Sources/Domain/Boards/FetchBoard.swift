@@ -26,7 +26,23 @@ public struct FetchBoard: Sendable {
         for list in try await projects.lists(onBoard: id).open {
             columns.append(try await projects.column(list: list.id, onBoard: id, offset: 0, limit: window))
         }
-        return BoardOverview(board: board, columns: columns, today: environment.today())
+        return BoardOverview(board: board, columns: columns, today: environment.today(), now: environment.now())
+    }
+
+    /// A board with only the projects that carry `label`, every list read whole and filtered.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Complexity: O(*n*) for *n* projects on the board.
+    public func callAsFunction(_ id: Board.ID = .default, labelled label: Label.ID) async throws(RepositoryError)
+        -> BoardOverview
+    {
+        let board = try await boards.board(id: id)
+        var columns: [ColumnWindow] = []
+        for list in try await projects.lists(onBoard: id).open {
+            let all = try await projects.column(list: list.id, onBoard: id, offset: 0, limit: nil).projects
+            let kept = all.filter { $0.labels.contains(label) }
+            columns.append(ColumnWindow(list: list, offset: 0, projects: kept, count: kept.count))
+        }
+        return BoardOverview(board: board, columns: columns, today: environment.today(), now: environment.now())
     }
 
     /// A further window of one column, for a screen that scrolls.
@@ -35,7 +51,8 @@ public struct FetchBoard: Sendable {
         _ state: ProjectState, on id: Board.ID = .default, offset: Int, limit: Int
     ) async throws(RepositoryError) -> BoardOverview.Column {
         BoardOverview.Column(
-            try await projects.column(state, onBoard: id, offset: offset, limit: limit), today: environment.today())
+            try await projects.column(state, onBoard: id, offset: offset, limit: limit), today: environment.today(),
+            now: environment.now())
     }
 
     /// A window of one list of a board, laid out for today.
@@ -44,6 +61,8 @@ public struct FetchBoard: Sendable {
         list: BoardList.ID, on id: Board.ID = .default, offset: Int, limit: Int
     ) async throws(RepositoryError) -> BoardOverview.Column {
         BoardOverview.Column(
-            try await projects.column(list: list, onBoard: id, offset: offset, limit: limit), today: environment.today())
+            try await projects.column(list: list, onBoard: id, offset: offset, limit: limit),
+            today: environment.today(),
+            now: environment.now())
     }
 }

@@ -78,12 +78,27 @@ public struct Activity: Identifiable, Hashable, Sendable, Codable {
         case listArchived(String)
         /// The list of this name was restored from the archive.
         case listRestored(String)
+        /// The label of this name was put on the project.
+        case labelled(String)
+        /// The label of this name was taken off the project.
+        case unlabelled(String)
+        /// A label of this name was made on the board.
+        case labelCreated(String)
+        /// The label now of this name was renamed or recoloured.
+        case labelChanged(String)
+        /// The label of this name was deleted, and taken off every card.
+        case labelDeleted(String)
+        /// The project was archived.
+        case archived
+        /// The project was restored from the archive.
+        case restored
 
         /// Whether the activity is about a board rather than a project.
         public var isAboutBoard: Bool {
             switch self {
             case .boardCreated, .boardRenamed, .boardDeleted, .starred(.board), .unstarred(.board), .listAdded,
-                .listRenamed, .listMoved, .listChanged, .listArchived, .listRestored:
+                .listRenamed, .listMoved, .listChanged, .listArchived, .listRestored, .labelCreated, .labelChanged,
+                .labelDeleted:
                 true
             default: false
             }

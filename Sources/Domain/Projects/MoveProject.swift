@@ -171,6 +171,8 @@ public struct MoveProject: Sendable {
             ).rank
             project.move(to: landing)
             project.updatedAt = now
+            // Labels are the board's own: none goes to another board.
+            project.labels = []
             project.deadline = occurrence?.next ?? project.deadline
 
             var changes = ChangeSet(action, undoOn: source.id)

@@ -50,6 +50,15 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
     }
     /// The list the project stands in, on its board.
     public private(set) var listID: BoardList.ID
+    /// The time of day the project is due on its ``deadline``, in a named zone; `nil` for a
+    /// deadline of the whole day.
+    public var dueTime: DueTime?
+    /// The board's labels on the project, in the order they were put on.
+    public var labels: [Label.ID]
+    /// The accounts the project is assigned to: members of its board.
+    public var assignees: [Account.ID]
+    /// Whether the project is archived: off the board, kept in its list's archive, restorable.
+    public var isArchived: Bool
     /// The project's place in its column: columns are sorted by rank. A screen's position
     /// (0, 1, 2, …) is derived from this order, never stored.
     public var rank: Rank
@@ -72,7 +81,11 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
         list: BoardList.ID? = nil,
         rank: Rank = .initial,
         createdAt: Date,
-        updatedAt: Date? = nil
+        updatedAt: Date? = nil,
+        dueTime: DueTime? = nil,
+        labels: [Label.ID] = [],
+        assignees: [Account.ID] = [],
+        isArchived: Bool = false
     ) {
         self.id = id
         self.boardID = boardID
@@ -82,6 +95,10 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
         self.recurrence = recurrence
         self.state = state
         self.listID = list ?? .standard(on: boardID, state)
+        self.dueTime = dueTime
+        self.labels = labels
+        self.assignees = assignees
+        self.isArchived = isArchived
         self.rank = rank
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
@@ -97,6 +114,7 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case id, boardID, title, body, deadline, recurrence, state, listID, rank, createdAt, updatedAt
+        case dueTime, labels, assignees, isArchived
     }
 
     /// Decodes a project; one written before lists stands in its board's standard list of its state.
@@ -111,7 +129,11 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
             list: try container.decodeIfPresent(BoardList.ID.self, forKey: .listID),
             rank: try container.decode(Rank.self, forKey: .rank),
             createdAt: try container.decode(Date.self, forKey: .createdAt),
-            updatedAt: try container.decode(Date.self, forKey: .updatedAt))
+            updatedAt: try container.decode(Date.self, forKey: .updatedAt),
+            dueTime: try container.decodeIfPresent(DueTime.self, forKey: .dueTime),
+            labels: try container.decodeIfPresent([Label.ID].self, forKey: .labels) ?? [],
+            assignees: try container.decodeIfPresent([Account.ID].self, forKey: .assignees) ?? [],
+            isArchived: try container.decodeIfPresent(Bool.self, forKey: .isArchived) ?? false)
     }
 
     /// Whether the project is late on `today`: it is not done and its deadline day is before today.
@@ -125,6 +147,16 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
 
     /// The editable fields of the project, as a draft.
     public var draft: ProjectDraft {
-        ProjectDraft(title: title, body: body, deadline: deadline, repeatRule: recurrence?.rule)
+        ProjectDraft(title: title, body: body, deadline: deadline, repeatRule: recurrence?.rule, dueTime: dueTime)
+    }
+
+    /// Whether the project is late at `now`: it is not done, and its due time has passed, or,
+    /// for a deadline of the whole day, its day is before `today`.
+    ///
+    /// A project due at 14:00 in Seoul is overdue from 14:00 on in Seoul, wherever it is read.
+    public func isOverdue(at now: Date, today: Day) -> Bool {
+        guard state != .done, let deadline else { return false }
+        if let dueTime, let instant = dueTime.instant(on: deadline) { return now > instant }
+        return deadline < today
     }
 }

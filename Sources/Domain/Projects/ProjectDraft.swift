@@ -11,19 +11,25 @@ public struct ProjectDraft: Hashable, Sendable {
     public var deadline: Day?
     /// The rule the project repeats by, or `nil` for a project done once.
     public var repeatRule: RecurrenceRule?
+    /// The time of day the project is due on its deadline, in a named zone; `nil` for the whole day.
+    public var dueTime: DueTime?
 
     /// A draft; empty by default, as a new project's form opens.
-    public init(title: String = "", body: String = "", deadline: Day? = nil, repeatRule: RecurrenceRule? = nil) {
+    public init(
+        title: String = "", body: String = "", deadline: Day? = nil, repeatRule: RecurrenceRule? = nil,
+        dueTime: DueTime? = nil
+    ) {
         self.title = title
         self.body = body
         self.deadline = deadline
         self.repeatRule = repeatRule
+        self.dueTime = dueTime
     }
 
     /// Every rule the draft breaks, in field order: title, body, deadline. Empty when it is valid.
     public var failures: [ValidationFailure] {
         ProjectRules.failures(title: title) + ProjectRules.failures(body: body)
-            + ProjectRules.failures(deadline: deadline)
+            + ProjectRules.failures(deadline: deadline) + (dueTime != nil && deadline == nil ? [.dueTimeWithoutDay] : [])
     }
 
     /// The title without surrounding whitespace, as it is saved.
@@ -40,7 +46,8 @@ extension ProjectDraft {
         let failures = draft.failures
         guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }
         return ProjectDraft(
-            title: draft.normalizedTitle, body: draft.body, deadline: draft.deadline, repeatRule: draft.repeatRule)
+            title: draft.normalizedTitle, body: draft.body, deadline: draft.deadline, repeatRule: draft.repeatRule,
+            dueTime: draft.dueTime)
     }
 
     /// A new project with the draft's fields, made at `date`; its rank is given when it is placed.
@@ -52,6 +59,6 @@ extension ProjectDraft {
         let schedule = try ProjectSchedule(self, replacing: nil, today: today)
         return Project(
             id: id, boardID: board, title: title, body: body, deadline: schedule.deadline,
-            recurrence: schedule.recurrence, state: state, createdAt: date)
+            recurrence: schedule.recurrence, state: state, createdAt: date, dueTime: dueTime)
     }
 }

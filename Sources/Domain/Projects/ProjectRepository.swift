@@ -49,6 +49,14 @@ public protocol ProjectRepository: Sendable {
     func column(
         list: BoardList.ID, onBoard board: Board.ID, offset: Int, limit: Int?
     ) async throws(RepositoryError) -> ColumnWindow
+
+    /// The board's labels, by name.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    func labels(onBoard board: Board.ID) async throws(RepositoryError) -> [Label]
+
+    /// The archived projects of a list, in order.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board or the list does not exist.
+    func archived(inList list: BoardList.ID, onBoard board: Board.ID) async throws(RepositoryError) -> [Project]
 }
 
 /// A place between two projects of a column, where a project is put.
@@ -95,6 +103,14 @@ extension ProjectRepository {
     public func lists(onBoard board: Board.ID) async throws(RepositoryError) -> [BoardList] {
         BoardList.standard(on: board)
     }
+
+    /// No labels: a repository written before boards had labels.
+    public func labels(onBoard board: Board.ID) async throws(RepositoryError) -> [Label] { [] }
+
+    /// No archived projects: a repository written before projects could be archived.
+    public func archived(inList list: BoardList.ID, onBoard board: Board.ID) async throws(RepositoryError)
+        -> [Project]
+    { [] }
 
     /// A standard list's window, read as the column of its stage: a repository written before
     /// boards had lists of their own.

@@ -62,6 +62,7 @@ extension Project {
         var project = self
         (project.title, project.body, project.deadline, project.recurrence) =
             (draft.title, draft.body, schedule.deadline, schedule.recurrence)
+        project.dueTime = schedule.deadline == nil ? nil : draft.dueTime
         return project
     }
 

@@ -32,6 +32,10 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
     case listLimitInvalid(Int)
     /// A board keeps at least one list that is not archived.
     case lastOpenList
+    /// A time of day is given without a deadline day.
+    case dueTimeWithoutDay
+    /// Another label of the board has this name.
+    case labelNameTaken(String)
 
     /// The form field a failure belongs to.
     public enum Field: Hashable, Sendable, CaseIterable {
@@ -54,8 +58,9 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
         case .bodyTooLong: .body
         case .deadlineNotADay: .deadline
         case .repeatRuleInvalid, .repeatHasNoDayLeft, .repeatNeverOccurs, .noOccurrenceToSkip: .repeatRule
-        case .listNameTaken: .title
+        case .listNameTaken, .labelNameTaken: .title
         case .brokenRule, .listLimitInvalid, .lastOpenList: .record
+        case .dueTimeWithoutDay: .deadline
         }
     }
 
@@ -78,6 +83,8 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
         case .listNameTaken(let name): "the board has a list named \"\(name)\" already"
         case .listLimitInvalid(let limit): "a list's limit is a number of cards from 1 on, not \(limit)"
         case .lastOpenList: "the board's last list that is not archived stays"
+        case .dueTimeWithoutDay: "a time of day is due on a day: give the deadline's day too"
+        case .labelNameTaken(let name): "the board has a label named \"\(name)\" already"
         }
     }
 

@@ -35,6 +35,12 @@ public struct ChangeSet: Hashable, Sendable {
         case insertList(BoardList)
         /// Replace a list's stored values.
         case updateList(BoardList)
+        /// Write a new label.
+        case insertLabel(Label)
+        /// Replace a label's name or colour.
+        case updateLabel(Label)
+        /// Delete a label (the cards it was on are updated in the same set).
+        case deleteLabel(Label)
     }
 
     /// A history entry to record: the store numbers it and dates it with the action.
@@ -94,6 +100,7 @@ public struct ChangeSet: Hashable, Sendable {
             case .deleteBoard(let id): try body(id)
             case .insertFavourite(let favourite), .updateFavourite(let favourite): try body(favourite.boardID)
             case .insertList(let list), .updateList(let list): try body(list.boardID)
+            case .insertLabel(let label), .updateLabel(let label), .deleteLabel(let label): try body(label.boardID)
             case .deleteProject, .deleteFavourite: break
             }
         }
@@ -122,6 +129,12 @@ public struct ChangeSet: Hashable, Sendable {
     public mutating func insert(_ list: BoardList) { changes.append(.insertList(list)) }
     /// Adds replacing a list.
     public mutating func update(_ list: BoardList) { changes.append(.updateList(list)) }
+    /// Adds writing a new label.
+    public mutating func insert(_ label: Label) { changes.append(.insertLabel(label)) }
+    /// Adds replacing a label.
+    public mutating func update(_ label: Label) { changes.append(.updateLabel(label)) }
+    /// Adds deleting a label.
+    public mutating func delete(_ label: Label) { changes.append(.deleteLabel(label)) }
 
     /// Records `kind` in the history of `project`'s board, under its title.
     public mutating func record(_ kind: Activity.Kind, of project: Project) {

@@ -6,12 +6,15 @@ public enum EntityReference: Hashable, Sendable, CustomStringConvertible {
     case board(Board.ID)
     /// A list, by its id.
     case list(BoardList.ID)
+    /// A label, by its id.
+    case label(Label.ID)
 
     public var description: String {
         switch self {
         case .project(let id): "project \(id)"
         case .board(let id): "board \(id)"
         case .list(let id): "list \(id)"
+        case .label(let id): "label \(id)"
         }
     }
 }

@@ -49,6 +49,14 @@ public protocol StoreReading {
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board or the list does not exist.
     /// - Complexity: O(*n*) for a list of *n* projects.
     func projects(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project]
+
+    /// The board's labels, by name.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    func labels(onBoard board: Board.ID) throws(RepositoryError) -> [Label]
+
+    /// The archived projects of a list, in order.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board or the list does not exist.
+    func archived(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project]
 }
 
 extension StoreReading {
@@ -72,6 +80,18 @@ extension StoreReading {
     /// - Throws: ``RepositoryError/notFound(_:)`` always.
     public func projects(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
         throw .notFound(.list(list))
+    }
+
+    /// No labels: a reader written before boards had labels.
+    public func labels(onBoard board: Board.ID) throws(RepositoryError) -> [Label] {
+        _ = try self.board(id: board)
+        return []
+    }
+
+    /// No archived projects: a reader written before projects could be archived.
+    public func archived(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
+        _ = try self.list(id: list, onBoard: board)
+        return []
     }
 
     /// The list with this id on `board`.

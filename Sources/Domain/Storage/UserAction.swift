@@ -45,6 +45,14 @@ public struct UserAction: Hashable, Sendable {
         case createList(BoardList.ID, title: String, board: Board.ID, stage: ProjectState, index: Int?, limit: Int?)
         /// Change a list: its name, stage, limit or place, or archive or restore it.
         case editList(BoardList.ID, ListEdit)
+        /// Make a label on a board.
+        case createLabel(Label)
+        /// Rename, recolour or delete a label.
+        case editLabel(Label.ID, LabelEdit)
+        /// Put a label on a project, or take it off.
+        case labelProject(Project.ID, label: Label.ID, on: Bool)
+        /// Archive a project, or restore it.
+        case archiveProject(Project.ID, archived: Bool)
         /// Keep in a project's history its local title and body, which a sync with GitHub is
         /// about to replace with the issue's.
         case keepLocalText(Project.ID)

@@ -82,6 +82,7 @@ extension EnglishPhrases {
         case .project(let id): "project \(id)"
         case .board(let id): "board \(id)"
         case .list(let id): "list \(id)"
+        case .label(let id): "label \(id)"
         }
     }
 }

@@ -72,6 +72,8 @@ enum EnglishPhrases {
         case .listNameTaken(let name): "The board has a list named '\(name)' already: pick another name."
         case .listLimitInvalid: "A list's limit is a number of cards from 1 on."
         case .lastOpenList: "A board keeps at least one list: this is its last one."
+        case .dueTimeWithoutDay: "Give the day the time is due on."
+        case .labelNameTaken(let name): "The board has a label named '\(name)' already: pick another name."
         }
     }
 
@@ -112,6 +114,13 @@ enum EnglishPhrases {
         case .listChanged(let list): "Changed the list '\(list)'"
         case .listArchived(let list): "Archived the list '\(list)'"
         case .listRestored(let list): "Restored the list '\(list)'"
+        case .labelled(let label): "Labelled '\(title)' '\(label)'"
+        case .unlabelled(let label): "Took the label '\(label)' off '\(title)'"
+        case .labelCreated(let label): "Made the label '\(label)'"
+        case .labelChanged(let label): "Changed the label '\(label)'"
+        case .labelDeleted(let label): "Deleted the label '\(label)'"
+        case .archived: "Archived '\(title)'"
+        case .restored: "Restored '\(title)'"
         }
     }
 
@@ -120,6 +129,7 @@ enum EnglishPhrases {
         case .notFound(.project): "This project no longer exists."
         case .notFound(.board): "This board no longer exists."
         case .notFound(.list): "This list no longer exists."
+        case .notFound(.label): "This label no longer exists."
         case .invalid: "Not saved: fix the fields marked below."
         case .defaultBoardIsPermanent: "The default board cannot be deleted."
         case .lastBoardIsPermanent: "Your last board cannot be deleted: make another one first."

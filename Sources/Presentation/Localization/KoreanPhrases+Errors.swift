@@ -83,6 +83,7 @@ extension KoreanPhrases {
         case .project(let id): "프로젝트 \(id)"
         case .board(let id): "보드 \(id)"
         case .list(let id): "목록 \(id)"
+        case .label(let id): "라벨 \(id)"
         }
     }
 }

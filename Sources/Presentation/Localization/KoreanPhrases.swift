@@ -84,6 +84,8 @@ enum KoreanPhrases {
         case .listNameTaken(let name): "보드에 '\(name)' 목록이 이미 있습니다. 다른 이름을 고르세요."
         case .listLimitInvalid: "목록의 한도는 1 이상의 카드 수입니다."
         case .lastOpenList: "보드에는 목록이 하나 이상 있어야 합니다. 이것이 마지막 목록입니다."
+        case .dueTimeWithoutDay: "시각과 함께 마감 날짜를 입력하세요."
+        case .labelNameTaken(let name): "보드에 '\(name)' 라벨이 이미 있습니다. 다른 이름을 고르세요."
         }
     }
 
@@ -123,6 +125,13 @@ enum KoreanPhrases {
         case .listChanged(let list): "'\(list)' 목록을 바꿈"
         case .listArchived(let list): "'\(list)' 목록을 보관함"
         case .listRestored(let list): "'\(list)' 목록을 보관에서 되살림"
+        case .labelled(let label): "'\(title)' 항목에 '\(label)' 라벨을 붙임"
+        case .unlabelled(let label): "'\(title)' 항목에서 '\(label)' 라벨을 뗌"
+        case .labelCreated(let label): "'\(label)' 라벨을 만듦"
+        case .labelChanged(let label): "'\(label)' 라벨을 바꿈"
+        case .labelDeleted(let label): "'\(label)' 라벨을 삭제함"
+        case .archived: "'\(title)' 항목을 보관함"
+        case .restored: "'\(title)' 항목을 보관에서 되살림"
         }
     }
 
@@ -131,6 +140,7 @@ enum KoreanPhrases {
         case .notFound(.project): "이 프로젝트는 더 이상 없습니다."
         case .notFound(.board): "이 보드는 더 이상 없습니다."
         case .notFound(.list): "이 목록은 더 이상 없습니다."
+        case .notFound(.label): "이 라벨은 더 이상 없습니다."
         case .invalid: "저장하지 못했습니다. 표시된 항목을 고치세요."
         case .defaultBoardIsPermanent: "기본 보드는 삭제할 수 없습니다."
         case .lastBoardIsPermanent: "마지막 보드는 삭제할 수 없습니다. 먼저 다른 보드를 만드세요."

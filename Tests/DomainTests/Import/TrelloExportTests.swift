@@ -112,24 +112,24 @@ struct TrelloExportTests {
             ])
         #expect(
             try Self.card("Pick a date", of: board).labels.map(\.colour)
-                == Array(TrelloBoard.LabelColour.allCases.dropLast()))
+                == Array(LabelColour.allCases.dropLast()))
     }
 
     @Test(
         "a colour name reads as one of Trello's ten, or none",
         arguments: [
-            ("green", TrelloBoard.LabelColour.green), ("green_light", .green), ("green_dark", .green),
+            ("green", LabelColour.green), ("green_light", .green), ("green_dark", .green),
             ("sky_dark", .sky), ("black_light", .black), ("lime", .lime), ("pink_dark", .pink),
         ])
-    func colourNames(name: String, colour: TrelloBoard.LabelColour) {
-        #expect(TrelloBoard.LabelColour(trelloName: name) == colour)
+    func colourNames(name: String, colour: LabelColour) {
+        #expect(LabelColour(trelloName: name) == colour)
     }
 
     @Test(
         "no colour is none; a name that is not Trello's is no colour at all", arguments: ["teal", "none", "", "_dark"])
     func unknownColourNames(name: String) {
-        #expect(TrelloBoard.LabelColour(trelloName: nil) == TrelloBoard.LabelColour.none)
-        #expect(TrelloBoard.LabelColour(trelloName: name) == nil)
+        #expect(LabelColour(trelloName: nil) == LabelColour.none)
+        #expect(LabelColour(trelloName: name) == nil)
     }
 
     @Test("an unknown colour makes a label without colour, and is counted")

@@ -20,6 +20,7 @@ public actor InMemoryProjectStore: ProjectStore {
     private var projectsByID: [Project.ID: Project] = [:]
     private var favouritesByID: [Favourite.ID: Favourite] = [:]
     private var listsByID: [BoardList.ID: BoardList] = [:]
+    private var labelsByID: [Label.ID: Label] = [:]
     var links: [Board.ID: GitHubBoardLink] = [:]
     var cardsByProject: [Project.ID: GitHubCard] = [:]
     /// Every change set saved, oldest first.
@@ -49,7 +50,7 @@ public actor InMemoryProjectStore: ProjectStore {
     private var reader: Reader {
         Reader(
             boardsByID: boardsByID, projectsByID: projectsByID, favouritesByID: favouritesByID, listsByID: listsByID,
-            author: signedIn)
+            labelsByID: labelsByID, author: signedIn)
     }
 
     // MARK: - Projects
@@ -75,6 +76,14 @@ public actor InMemoryProjectStore: ProjectStore {
 
     public func lists(onBoard board: Board.ID) throws(RepositoryError) -> [BoardList] {
         try reader.lists(onBoard: board)
+    }
+
+    public func labels(onBoard board: Board.ID) throws(RepositoryError) -> [Label] {
+        try reader.labels(onBoard: board)
+    }
+
+    public func archived(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
+        try reader.archived(inList: list, onBoard: board)
     }
 
     public func column(
@@ -131,6 +140,7 @@ public actor InMemoryProjectStore: ProjectStore {
     private func apply(_ changes: ChangeSet) throws(RepositoryError) {
         // Applied to copies, kept only when every change applies.
         var (boards, projects, favourites, lists) = (boardsByID, projectsByID, favouritesByID, listsByID)
+        var labels = labelsByID
         func broken(_ rule: String) -> RepositoryError { .invalid(ValidationError([.brokenRule(rule)])) }
         if changes.boards.contains(.default), boards[.default] == nil {
             // As the store does: the first save that touches the default board writes it, made then.
@@ -166,6 +176,7 @@ public actor InMemoryProjectStore: ProjectStore {
                 projects = projects.filter { $0.value.boardID != id }
                 favourites = favourites.filter { $0.value.boardID != id }
                 lists = lists.filter { $0.value.boardID != id }
+                labels = labels.filter { $0.value.boardID != id }
             case .insertFavourite(let favourite), .updateFavourite(let favourite):
                 if case .insertFavourite = change, favourites[favourite.id] != nil {
                     throw broken("favourite \(favourite.id) exists already")
@@ -191,6 +202,16 @@ public actor InMemoryProjectStore: ProjectStore {
                 }
                 guard lists[list.id]?.boardID == list.boardID else { throw .notFound(.list(list.id)) }
                 lists[list.id] = list
+            case .insertLabel(let label):
+                guard boards[label.boardID] != nil else { throw .notFound(.board(label.boardID)) }
+                guard labels[label.id] == nil else { throw broken("label \(label.id) exists already") }
+                labels[label.id] = label
+            case .updateLabel(let label):
+                guard labels[label.id]?.boardID == label.boardID else { throw .notFound(.label(label.id)) }
+                labels[label.id] = label
+            case .deleteLabel(let label):
+                guard labels[label.id]?.boardID == label.boardID else { throw .notFound(.label(label.id)) }
+                labels[label.id] = nil
             case .deleteFavourite(let id):
                 guard favourites.removeValue(forKey: id) != nil else {
                     throw .notFound(.project(Project.ID(rawValue: id.rawValue)))
@@ -201,6 +222,7 @@ public actor InMemoryProjectStore: ProjectStore {
             throw broken("a history entry on the missing board \(entry.board)")
         }
         (boardsByID, projectsByID, favouritesByID, listsByID) = (boards, projects, favourites, lists)
+        labelsByID = labels
         saved.append(changes)
         history += changes.entries.map {
             SavedEntry(entry: $0, author: changes.action.author, date: changes.action.date)
@@ -215,6 +237,7 @@ public actor InMemoryProjectStore: ProjectStore {
         let projectsByID: [Project.ID: Project]
         let favouritesByID: [Favourite.ID: Favourite]
         let listsByID: [BoardList.ID: BoardList]
+        let labelsByID: [Label.ID: Label]
         let author: Account.ID?
 
         func project(id: Project.ID) throws(RepositoryError) -> Project {
@@ -261,13 +284,25 @@ public actor InMemoryProjectStore: ProjectStore {
             column(try self.list(id: list, onBoard: board).id)
         }
 
+        func labels(onBoard board: Board.ID) throws(RepositoryError) -> [Label] {
+            _ = try self.board(id: board)
+            return labelsByID.values.filter { $0.boardID == board }
+                .sorted { ($0.displayName.lowercased(), $0.id.description) < ($1.displayName.lowercased(), $1.id.description) }
+        }
+
+        func archived(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
+            let list = try self.list(id: list, onBoard: board)
+            return projectsByID.values.filter { $0.listID == list.id && $0.isArchived }
+                .sorted { ($0.rank, $0.id.description) < ($1.rank, $1.id.description) }
+        }
+
         func favourite(for target: Favourite.Target) -> Favourite? {
             favouritesByID[target.favouriteID]
         }
 
         /// A column in order: by rank, then by id.
         func column(_ list: BoardList.ID) -> [Project] {
-            projectsByID.values.filter { $0.listID == list }
+            projectsByID.values.filter { $0.listID == list && !$0.isArchived }
                 .sorted { ($0.rank, $0.id.description) < ($1.rank, $1.id.description) }
         }
     }
