@@ -62,6 +62,8 @@ public struct ProjectManagerEngine: Sendable {
     public let archiveProject: ArchiveProject
     /// Reads a board's archived cards.
     public let fetchArchived: FetchArchived
+    /// Brings a board exported from Trello into a new board.
+    public let importTrelloBoard: ImportTrelloBoard
     /// Makes a board: the signed-in account's, or no account's when signed out.
     public let createBoard: CreateBoard
     /// Gives a board a new title.
@@ -264,6 +266,7 @@ public struct ProjectManagerEngine: Sendable {
         labelProject = LabelProject(store: repository, environment: environment)
         archiveProject = ArchiveProject(store: repository, environment: environment)
         fetchArchived = FetchArchived(projects: repository)
+        importTrelloBoard = ImportTrelloBoard(store: repository, environment: environment)
         createBoard = CreateBoard(store: repository, environment: environment)
         renameBoard = RenameBoard(store: repository, environment: environment)
         deleteBoard = DeleteBoard(store: repository, environment: environment)

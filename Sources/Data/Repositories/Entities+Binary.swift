@@ -130,7 +130,7 @@ extension ActivityRecord: BinaryEntity {
     /// 3: kind may also have tags 12 and 13 (an occurrence completed, skipped).
     /// 4: kind may also have tags 10 and 11 (moved to and from another board).
     /// 5: kind may also have tags 16 to 23 (lists of the user's own).
-    /// 6: kind may also have tags 40 to 46 (labels, archive).
+    /// 6: kind may also have tags 40 to 47 (labels, archive, a Trello import).
     static var binaryVersion: Int { 6 }
 
     func encode(to writer: inout BinaryWriter) {
@@ -286,6 +286,9 @@ extension BinaryWriter {
         case .labelDeleted(let name): append(tag: 44, name)
         case .archived: append(byte: 45)
         case .restored: append(byte: 46)
+        case .importedFromTrello(let cards):
+            append(byte: 47)
+            append(int: cards)
         }
     }
 
@@ -391,6 +394,7 @@ extension BinaryReader {
         case 44: .labelDeleted(try string())
         case 45: .archived
         case 46: .restored
+        case 47: .importedFromTrello(cards: try int())
         case let tag: throw error("an activity has the tag \(tag)")
         }
     }

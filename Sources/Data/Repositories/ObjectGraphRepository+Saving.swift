@@ -51,8 +51,8 @@ extension ObjectGraphRepository {
         try unitOfWork(on: changes.undoBoard, touchesDefaultBoard: Self.touchesDefaultBoard(changes), at: date) {
             () throws(ContextError) in
             // A board's first change to its lists writes its standard lists, which until then
-            // stood without being stored.
-            for board in listed where context.objects(
+            // stood without being stored; a board made in the same save has the lists it writes.
+            for board in listed.subtracting(made) where context.objects(
                 BoardList.self, ordering: BoardList.ordering, group: board, offset: 0, limit: 1
             ).isEmpty {
                 for list in BoardList.standard(on: board) { try context.insert(list) }

@@ -88,6 +88,8 @@ public struct Activity: Identifiable, Hashable, Sendable, Codable {
         case labelChanged(String)
         /// The label of this name was deleted, and taken off every card.
         case labelDeleted(String)
+        /// The board was made from a Trello export with this many cards.
+        case importedFromTrello(cards: Int)
         /// The project was archived.
         case archived
         /// The project was restored from the archive.
@@ -98,7 +100,7 @@ public struct Activity: Identifiable, Hashable, Sendable, Codable {
             switch self {
             case .boardCreated, .boardRenamed, .boardDeleted, .starred(.board), .unstarred(.board), .listAdded,
                 .listRenamed, .listMoved, .listChanged, .listArchived, .listRestored, .labelCreated, .labelChanged,
-                .labelDeleted:
+                .labelDeleted, .importedFromTrello:
                 true
             default: false
             }

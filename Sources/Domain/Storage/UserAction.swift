@@ -53,6 +53,8 @@ public struct UserAction: Hashable, Sendable {
         case labelProject(Project.ID, label: Label.ID, on: Bool)
         /// Archive a project, or restore it.
         case archiveProject(Project.ID, archived: Bool)
+        /// Make a board from a Trello board export.
+        case importTrelloBoard(Board.ID, title: String)
         /// Keep in a project's history its local title and body, which a sync with GitHub is
         /// about to replace with the issue's.
         case keepLocalText(Project.ID)

@@ -119,6 +119,8 @@ enum EnglishPhrases {
         case .labelCreated(let label): "Made the label '\(label)'"
         case .labelChanged(let label): "Changed the label '\(label)'"
         case .labelDeleted(let label): "Deleted the label '\(label)'"
+        case .importedFromTrello(let cards):
+            "Imported the board '\(title)' from Trello with \(cards) \(cards == 1 ? "card" : "cards")"
         case .archived: "Archived '\(title)'"
         case .restored: "Restored '\(title)'"
         }

@@ -130,6 +130,7 @@ enum KoreanPhrases {
         case .labelCreated(let label): "'\(label)' 라벨을 만듦"
         case .labelChanged(let label): "'\(label)' 라벨을 바꿈"
         case .labelDeleted(let label): "'\(label)' 라벨을 삭제함"
+        case .importedFromTrello(let cards): "트렐로에서 '\(title)' 보드를 카드 \(cards)개와 함께 가져옴"
         case .archived: "'\(title)' 항목을 보관함"
         case .restored: "'\(title)' 항목을 보관에서 되살림"
         }

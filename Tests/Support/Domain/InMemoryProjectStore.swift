@@ -146,8 +146,10 @@ public actor InMemoryProjectStore: ProjectStore {
             // As the store does: the first save that touches the default board writes it, made then.
             boards[.default] = Board(id: .default, title: Board.defaultTitle, createdAt: changes.action.date)
         }
+        var made: Set<Board.ID> = []
         for change in changes.changes {
-            if case .insertList(let list) = change, boards[list.boardID] != nil,
+            if case .insertBoard(let board) = change { made.insert(board.id) }
+            if case .insertList(let list) = change, boards[list.boardID] != nil, !made.contains(list.boardID),
                 !lists.values.contains(where: { $0.boardID == list.boardID })
             {
                 // As the store does: a board's first change to its lists writes its standard ones.
