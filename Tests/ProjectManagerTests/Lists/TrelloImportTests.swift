@@ -1,0 +1,96 @@
+import Foundation
+import ProjectManagerTestSupport
+import Testing
+
+@testable import ProjectManager
+
+/// A Trello board export brought in through the engine, over both kinds of store.
+@Suite("Importing a Trello board")
+struct TrelloImportTests {
+    static func titles(_ column: BoardOverview.Column) -> [String] { column.items.map(\.project.title) }
+
+    @Test("the small board: lists in pos order with stages, cards in order, labels, due times, archive, one undo step",
+        arguments: StoreKind.allCases)
+    func smallBoard(kind: StoreKind) async throws {
+        let harness = try EngineHarness(kind)
+        let data = try TrelloFixtures.data("small-board.json")
+        let export = try TrelloBoard.decode(data)
+
+        let report = try await harness.engine.importTrelloBoard(data)
+        #expect(report.board.title == "Launch plan")
+        #expect((report.lists, report.archivedLists, report.cards, report.archivedCards) == (6, 1, 11, 1))
+        #expect(report.labels == 13)
+        #expect(!report.addedDoneList)
+        #expect(report.notCarried["attachments", default: 0] > 0)
+        #expect(report.members.count == 3)
+
+        let engine = try harness.restarted()
+        let lists = try await engine.fetchLists(report.board.id, archived: true)
+        #expect(lists.map(\.list.title) == ["Inbox", "To Do", "Waiting", "Doing", "Done", "Old ideas"])
+        #expect(lists.map(\.list.stage) == [.todo, .todo, .todo, .doing, .done, .todo])
+        #expect(lists.map(\.list.isArchived) == [false, false, false, false, false, true])
+
+        let board = try await engine.fetchBoard(report.board.id)
+        let expected = export.lists.filter { !$0.isClosed }.map { list in
+            list.cards.filter { !$0.isClosed && !$0.isDueComplete }.map(\.title)
+        }
+        #expect(board.columns.dropLast().map(Self.titles) == Array(expected.dropLast()))
+        // The card Trello marks complete joins the first done list, after its own.
+        #expect(Self.titles(board.columns[4]) == ["Pick a date", "Build landing page"])
+        #expect(try await engine.fetchArchived(report.board.id).map(\.title) == ["Old logo"])
+
+        let press = try #require(board.projects.first { $0.title == "Write press release" })
+        #expect(press.deadline == Day("2026-12-24"))
+        #expect(press.dueTime == DueTime(hour: 14, minute: 0, timeZone: TimeZone.gmt.identifier))
+        let labels = try await engine.fetchLabels(report.board.id)
+        #expect(labels.count == 13)
+        #expect(Set(labels.map(\.colour)) == Set(LabelColour.allCases))
+        let pick = try #require(board.projects.first { $0.title == "Pick a date" })
+        #expect(pick.labels.count == 10)
+
+        #expect(try await engine.fetchHistory(onBoard: report.board.id, limit: 1).map(\.kind) == [.importedFromTrello(cards: 11)])
+        try await engine.undoRedo.undo(onBoard: report.board.id)
+        #expect(try await engine.listBoards().contains { $0.id == report.board.id } == false)
+    }
+
+    @Test("several hundred cards keep each list's order", arguments: StoreKind.allCases)
+    func largeBoard(kind: StoreKind) async throws {
+        let harness = try EngineHarness(kind)
+        let data = try TrelloFixtures.data("large-board.json")
+        let export = try TrelloBoard.decode(data)
+
+        let report = try await harness.engine.importTrelloBoard(data, named: "Big")
+        #expect(report.cards == 600)
+        let board = try await harness.restarted().fetchBoard(report.board.id)
+        #expect(board.board.title == "Big")
+        let open = export.lists.filter { !$0.isClosed }
+        for (column, list) in zip(board.columns, open) where column.list.stage != .done {
+            #expect(Self.titles(column) == list.cards.filter { !$0.isClosed && !$0.isDueComplete }.map(\.title))
+        }
+        let closedLists = Set(export.lists.filter(\.isClosed).map(\.id))
+        let visible = export.lists.flatMap { list in
+            list.cards.filter { !$0.isClosed && (!closedLists.contains(list.id) || $0.isDueComplete) }
+        }
+        #expect(board.projects.count == visible.count)
+        #expect(try await harness.engine.fetchArchived(report.board.id).count == export.cards.filter(\.isClosed).count)
+    }
+
+    @Test("input that is not a Trello board is refused with the place named, and nothing is saved",
+        arguments: ["not-json.txt", "not-a-board.json", "unknown-list.json"])
+    func refused(file: String) async throws {
+        let harness = try EngineHarness(.file)
+        let before = try await harness.engine.listBoards()
+
+        await #expect {
+            try await harness.engine.importTrelloBoard(try TrelloFixtures.data(file))
+        } throws: { error in
+            guard let error = error as? ImportTrelloBoardError, case .export(let reason) = error else { return false }
+            switch (file, reason) {
+            case ("not-json.txt", .notJSON), ("not-a-board.json", .notABoard): return true
+            case ("unknown-list.json", .unknownList(let card, _)): return card == "Lost card"
+            default: return false
+            }
+        }
+        #expect(try await harness.restarted().listBoards() == before)
+    }
+}
