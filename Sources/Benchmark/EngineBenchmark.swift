@@ -20,6 +20,11 @@ struct EngineFigures: Encodable {
     var move_column_ms_p50 = 0.0, move_column_ms_p99 = 0.0, move_column_bytes = 0
     var edit_ms_p50 = 0.0, edit_ms_p99 = 0.0, edit_bytes = 0
     var delete_ms_p50 = 0.0, delete_ms_p99 = 0.0, delete_bytes = 0
+    var move_list_ms_p50 = 0.0, move_list_ms_p99 = 0.0, move_list_bytes = 0
+    var label_ms_p50 = 0.0, label_ms_p99 = 0.0, label_bytes = 0
+    var archive_ms_p50 = 0.0, archive_ms_p99 = 0.0, archive_bytes = 0
+    var list_rename_ms_p50 = 0.0, list_rename_ms_p99 = 0.0, list_rename_bytes = 0
+    var trello_1000_s = 0.0
     var fetch_window_ms = 0.0
     var fetch_whole_ms = 0.0
     var history_20_ms = 0.0
@@ -200,6 +205,45 @@ enum EngineBenchmark {
         }
         (figures.delete_ms_p50, figures.delete_ms_p99, figures.delete_bytes) = record(samples)
 
+        // The one-object changes of lists, labels and the archive.
+        let review = try await opened.addList("Review", on: .default, stage: .doing, at: 2)
+        samples = []
+        for _ in 0..<iterations {
+            let id = randomID()
+            samples.append(try await measure { try await opened.moveProject(id, toList: review.id, at: 0) })
+        }
+        (figures.move_list_ms_p50, figures.move_list_ms_p99, figures.move_list_bytes) = record(samples)
+
+        let urgent = try await opened.createLabel("Urgent", colour: .red, on: .default)
+        samples = []
+        for _ in 0..<iterations {
+            let id = randomID()
+            samples.append(try await measure { try await opened.labelProject(id, label: urgent.id) })
+        }
+        (figures.label_ms_p50, figures.label_ms_p99, figures.label_bytes) = record(samples)
+
+        samples = []
+        for index in 0..<iterations {
+            let id = randomID()
+            samples.append(try await measure { try await opened.archiveProject(id, archived: index % 2 == 0) })
+        }
+        (figures.archive_ms_p50, figures.archive_ms_p99, figures.archive_bytes) = record(samples)
+
+        samples = []
+        for index in 0..<iterations {
+            samples.append(
+                try await measure { try await opened.editList(review.id, on: .default, .rename("Review \(index)")) })
+        }
+        (figures.list_rename_ms_p50, figures.list_rename_ms_p99, figures.list_rename_bytes) = record(samples)
+
+        let export = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/Trello/thousand-cards.json")
+        if let data = try? Data(contentsOf: export) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try await opened.importTrelloBoard(data)
+            figures.trello_1000_s = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
+
         figures.fetch_window_ms = try await medianMilliseconds { _ = try await opened.fetchBoard(window: 50) }
         figures.fetch_whole_ms = try await medianMilliseconds { _ = try await opened.fetchBoard() }
         figures.history_20_ms = try await medianMilliseconds { _ = try await opened.fetchHistory(limit: 20) }
@@ -269,6 +313,11 @@ enum EngineBenchmark {
             \(row("move to a column", figures.move_column_ms_p50, figures.move_column_ms_p99, figures.move_column_bytes))
             \(row("edit", figures.edit_ms_p50, figures.edit_ms_p99, figures.edit_bytes))
             \(row("delete", figures.delete_ms_p50, figures.delete_ms_p99, figures.delete_bytes))
+            \(row("move to a list", figures.move_list_ms_p50, figures.move_list_ms_p99, figures.move_list_bytes))
+            \(row("label a card", figures.label_ms_p50, figures.label_ms_p99, figures.label_bytes))
+            \(row("archive/restore", figures.archive_ms_p50, figures.archive_ms_p99, figures.archive_bytes))
+            \(row("rename a list", figures.list_rename_ms_p50, figures.list_rename_ms_p99, figures.list_rename_bytes))
+              Trello, 1,000 cards   \(String(format: "%.3f", figures.trello_1000_s)) s
               fetchBoard, first 50  \(ms(figures.fetch_window_ms)) ms
               fetchBoard, whole     \(ms(figures.fetch_whole_ms)) ms
               newest 20 history     \(ms(figures.history_20_ms)) ms
