@@ -62,6 +62,10 @@ public struct ProjectManagerEngine: Sendable {
     public let archiveProject: ArchiveProject
     /// Reads a board's archived cards.
     public let fetchArchived: FetchArchived
+    /// Makes an account a member of a board, or no longer one (by the board's owner).
+    public let setBoardMember: SetBoardMember
+    /// Assigns a card to its board's owner or a member, or takes that off.
+    public let assignProject: AssignProject
     /// Brings a board exported from Trello into a new board.
     public let importTrelloBoard: ImportTrelloBoard
     /// Makes a board: the signed-in account's, or no account's when signed out.
@@ -267,6 +271,8 @@ public struct ProjectManagerEngine: Sendable {
         archiveProject = ArchiveProject(store: repository, environment: environment)
         fetchArchived = FetchArchived(projects: repository)
         importTrelloBoard = ImportTrelloBoard(store: repository, environment: environment)
+        setBoardMember = SetBoardMember(store: repository, environment: environment)
+        assignProject = AssignProject(store: repository, environment: environment)
         createBoard = CreateBoard(store: repository, environment: environment)
         renameBoard = RenameBoard(store: repository, environment: environment)
         deleteBoard = DeleteBoard(store: repository, environment: environment)

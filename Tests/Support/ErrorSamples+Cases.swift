@@ -128,7 +128,7 @@ extension ValidationFailure {
     public enum Case: CaseIterable, Sendable {
         case titleEmpty, titleHasLineBreak, titleHasInvisibleControls, titleTooLong, bodyTooLong, deadlineNotADay
         case repeatRuleInvalid, repeatHasNoDayLeft, repeatNeverOccurs, noOccurrenceToSkip, brokenRule
-        case listNameTaken, listLimitInvalid, lastOpenList, dueTimeWithoutDay, labelNameTaken
+        case listNameTaken, listLimitInvalid, lastOpenList, dueTimeWithoutDay, labelNameTaken, onlyTheOwner, notAMember
 
         public init(_ failure: ValidationFailure) {
             switch failure {
@@ -148,6 +148,8 @@ extension ValidationFailure {
             case .lastOpenList: self = .lastOpenList
             case .dueTimeWithoutDay: self = .dueTimeWithoutDay
             case .labelNameTaken: self = .labelNameTaken
+            case .onlyTheOwner: self = .onlyTheOwner
+            case .notAMember: self = .notAMember
             }
         }
     }

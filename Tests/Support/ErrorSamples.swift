@@ -195,6 +195,8 @@ public enum ErrorSamples {
         case .lastOpenList: return [.lastOpenList]
         case .dueTimeWithoutDay: return [.dueTimeWithoutDay]
         case .labelNameTaken: return [.labelNameTaken("급함")]
+        case .onlyTheOwner: return [.onlyTheOwner]
+        case .notAMember: return [.notAMember]
         }
     }
 

@@ -115,6 +115,12 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
         }
     }
 
+    /// The account of `email`, or `nil`.
+    /// - Throws: ``AuthenticationError/storage(reason:)``.
+    public func account(email: EmailAddress) throws(AuthenticationError) -> Account? {
+        try accounts.read()?.accounts.first { $0.account.email == email }?.account
+    }
+
     /// Signs in. The password is checked against the stored hash before the folder's lock is
     /// taken, and again under it only if the account changed in between; the backoff is checked
     /// both times, so a wait costs no hashing.

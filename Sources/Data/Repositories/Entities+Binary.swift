@@ -6,13 +6,16 @@ import ProjectManagerDomain
 
 extension Board: BinaryEntity {
     /// 1: id, title, createdAt. 2: then owner (an optional account id; `nil` in version 1).
-    static var binaryVersion: Int { 2 }
+    /// 3: then the members (a count and account ids; none before).
+    static var binaryVersion: Int { 3 }
 
     func encode(to writer: inout BinaryWriter) {
         writer.append(uuid: id.rawValue)
         writer.append(string: title)
         writer.append(double: createdAt.timeIntervalSinceReferenceDate)
         writer.append(optionalUUID: owner?.rawValue)
+        writer.append(count: members.count)
+        for member in members { writer.append(uuid: member.rawValue) }
     }
 
     init(from reader: inout BinaryReader, version: Int) throws(BinaryCodingError) {
@@ -20,7 +23,8 @@ extension Board: BinaryEntity {
         let title = try reader.string()
         let createdAt = Date(timeIntervalSinceReferenceDate: try reader.double())
         let owner = version >= 2 ? try reader.optionalUUID().map(Account.ID.init(rawValue:)) : nil
-        self.init(id: id, title: title, createdAt: createdAt, owner: owner)
+        let members = version >= 3 ? try reader.uuids().map(Account.ID.init(rawValue:)) : []
+        self.init(id: id, title: title, createdAt: createdAt, owner: owner, members: members)
     }
 }
 
@@ -130,7 +134,7 @@ extension ActivityRecord: BinaryEntity {
     /// 3: kind may also have tags 12 and 13 (an occurrence completed, skipped).
     /// 4: kind may also have tags 10 and 11 (moved to and from another board).
     /// 5: kind may also have tags 16 to 23 (lists of the user's own).
-    /// 6: kind may also have tags 40 to 47 (labels, archive, a Trello import).
+    /// 6: kind may also have tags 40 to 51 (labels, archive, a Trello import, members).
     static var binaryVersion: Int { 6 }
 
     func encode(to writer: inout BinaryWriter) {
@@ -286,6 +290,10 @@ extension BinaryWriter {
         case .labelDeleted(let name): append(tag: 44, name)
         case .archived: append(byte: 45)
         case .restored: append(byte: 46)
+        case .memberAdded: append(byte: 48)
+        case .memberRemoved: append(byte: 49)
+        case .assigned: append(byte: 50)
+        case .unassigned: append(byte: 51)
         case .importedFromTrello(let cards):
             append(byte: 47)
             append(int: cards)
@@ -395,6 +403,10 @@ extension BinaryReader {
         case 45: .archived
         case 46: .restored
         case 47: .importedFromTrello(cards: try int())
+        case 48: .memberAdded
+        case 49: .memberRemoved
+        case 50: .assigned
+        case 51: .unassigned
         case let tag: throw error("an activity has the tag \(tag)")
         }
     }

@@ -383,6 +383,10 @@ private final class ViewerReading: StoreReading {
             case .updateBoard(let board):
                 let stored = try self.board(id: board.id)
                 guard board.owner == stored.owner else { throw .notFound(.board(board.id)) }
+                // Only the owner changes who the members are.
+                guard board.members == stored.members || viewer == stored.owner else {
+                    throw .invalid(ValidationError([.onlyTheOwner]))
+                }
             case .updateProject(let project):
                 try requireProject(project.id)
             case .insertList, .updateList, .insertLabel, .updateLabel, .deleteLabel:
@@ -404,8 +408,11 @@ private final class ViewerReading: StoreReading {
                 if let star = try storedStar(id) { try requireBoard(star.boardID) }
             case .insertProject(let project):
                 made.append(project.id)
-            case .deleteBoard:
-                break  // its board is among `changes.boards`, checked below
+            case .deleteBoard(let id):
+                // Its board is among `changes.boards`, checked below; a member may not delete it.
+                if let stored = try? store.board(id: id), stored.owner != viewer {
+                    throw .invalid(ValidationError([.onlyTheOwner]))
+                }
             }
         }
         try changes.forEachBoard { board throws(RepositoryError) in try requireBoard(board) }

@@ -23,4 +23,14 @@ public protocol AuthenticationProvider: Sendable {
     /// The session signed in now, or `nil` when none is, or when it has expired.
     /// - Throws: ``AuthenticationError/storage(reason:)`` when the session cannot be read.
     func currentSession() async throws(AuthenticationError) -> Session?
+
+    /// The account of `email` on this provider, or `nil` when none has it: how a board's owner
+    /// finds the account to make a member.
+    /// - Throws: ``AuthenticationError/storage(reason:)``.
+    func account(email: EmailAddress) async throws(AuthenticationError) -> Account?
+}
+
+extension AuthenticationProvider {
+    /// No account: a provider written before boards had members finds none.
+    public func account(email: EmailAddress) async throws(AuthenticationError) -> Account? { nil }
 }

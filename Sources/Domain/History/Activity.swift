@@ -90,6 +90,14 @@ public struct Activity: Identifiable, Hashable, Sendable, Codable {
         case labelDeleted(String)
         /// The board was made from a Trello export with this many cards.
         case importedFromTrello(cards: Int)
+        /// An account became a member of the board.
+        case memberAdded
+        /// An account was no longer a member of the board.
+        case memberRemoved
+        /// The project was assigned to an account.
+        case assigned
+        /// An assignment was taken off the project.
+        case unassigned
         /// The project was archived.
         case archived
         /// The project was restored from the archive.
@@ -100,7 +108,7 @@ public struct Activity: Identifiable, Hashable, Sendable, Codable {
             switch self {
             case .boardCreated, .boardRenamed, .boardDeleted, .starred(.board), .unstarred(.board), .listAdded,
                 .listRenamed, .listMoved, .listChanged, .listArchived, .listRestored, .labelCreated, .labelChanged,
-                .labelDeleted, .importedFromTrello:
+                .labelDeleted, .importedFromTrello, .memberAdded, .memberRemoved:
                 true
             default: false
             }

@@ -36,6 +36,10 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
     case dueTimeWithoutDay
     /// Another label of the board has this name.
     case labelNameTaken(String)
+    /// Only the board's owner may do this: change its members, or delete it.
+    case onlyTheOwner
+    /// A card is assigned only to its board's owner and members.
+    case notAMember
 
     /// The form field a failure belongs to.
     public enum Field: Hashable, Sendable, CaseIterable {
@@ -61,6 +65,7 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
         case .listNameTaken, .labelNameTaken: .title
         case .brokenRule, .listLimitInvalid, .lastOpenList: .record
         case .dueTimeWithoutDay: .deadline
+        case .onlyTheOwner, .notAMember: .record
         }
     }
 
@@ -85,6 +90,8 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
         case .lastOpenList: "the board's last list that is not archived stays"
         case .dueTimeWithoutDay: "a time of day is due on a day: give the deadline's day too"
         case .labelNameTaken(let name): "the board has a label named \"\(name)\" already"
+        case .onlyTheOwner: "only the board's owner may change its members or delete it"
+        case .notAMember: "a card is assigned only to the board's owner and members"
         }
     }
 

@@ -53,6 +53,10 @@ public struct UserAction: Hashable, Sendable {
         case labelProject(Project.ID, label: Label.ID, on: Bool)
         /// Archive a project, or restore it.
         case archiveProject(Project.ID, archived: Bool)
+        /// Make an account a member of a board, or no longer one.
+        case setBoardMember(Board.ID, account: Account.ID, member: Bool)
+        /// Assign a project to an account, or take the assignment off.
+        case assignProject(Project.ID, account: Account.ID, assigned: Bool)
         /// Make a board from a Trello board export.
         case importTrelloBoard(Board.ID, title: String)
         /// Keep in a project's history its local title and body, which a sync with GitHub is

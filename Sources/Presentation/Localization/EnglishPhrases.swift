@@ -74,6 +74,8 @@ enum EnglishPhrases {
         case .lastOpenList: "A board keeps at least one list: this is its last one."
         case .dueTimeWithoutDay: "Give the day the time is due on."
         case .labelNameTaken(let name): "The board has a label named '\(name)' already: pick another name."
+        case .onlyTheOwner: "Only the board's owner may do this."
+        case .notAMember: "Assign the card to the board's owner or one of its members."
         }
     }
 
@@ -121,6 +123,10 @@ enum EnglishPhrases {
         case .labelDeleted(let label): "Deleted the label '\(label)'"
         case .importedFromTrello(let cards):
             "Imported the board '\(title)' from Trello with \(cards) \(cards == 1 ? "card" : "cards")"
+        case .memberAdded: "Added a member to the board '\(title)'"
+        case .memberRemoved: "Removed a member from the board '\(title)'"
+        case .assigned: "Assigned '\(title)'"
+        case .unassigned: "Took an assignment off '\(title)'"
         case .archived: "Archived '\(title)'"
         case .restored: "Restored '\(title)'"
         }

@@ -86,6 +86,8 @@ enum KoreanPhrases {
         case .lastOpenList: "보드에는 목록이 하나 이상 있어야 합니다. 이것이 마지막 목록입니다."
         case .dueTimeWithoutDay: "시각과 함께 마감 날짜를 입력하세요."
         case .labelNameTaken(let name): "보드에 '\(name)' 라벨이 이미 있습니다. 다른 이름을 고르세요."
+        case .onlyTheOwner: "보드의 주인만 할 수 있습니다."
+        case .notAMember: "카드는 보드의 주인이나 멤버에게만 맡길 수 있습니다."
         }
     }
 
@@ -131,6 +133,10 @@ enum KoreanPhrases {
         case .labelChanged(let label): "'\(label)' 라벨을 바꿈"
         case .labelDeleted(let label): "'\(label)' 라벨을 삭제함"
         case .importedFromTrello(let cards): "트렐로에서 '\(title)' 보드를 카드 \(cards)개와 함께 가져옴"
+        case .memberAdded: "'\(title)' 보드에 멤버를 추가함"
+        case .memberRemoved: "'\(title)' 보드에서 멤버를 뺌"
+        case .assigned: "'\(title)' 항목을 맡김"
+        case .unassigned: "'\(title)' 항목의 담당을 뺌"
         case .archived: "'\(title)' 항목을 보관함"
         case .restored: "'\(title)' 항목을 보관에서 되살림"
         }
