@@ -128,7 +128,7 @@ extension ValidationFailure {
     public enum Case: CaseIterable, Sendable {
         case titleEmpty, titleHasLineBreak, titleHasInvisibleControls, titleTooLong, bodyTooLong, deadlineNotADay
         case repeatRuleInvalid, repeatHasNoDayLeft, repeatNeverOccurs, noOccurrenceToSkip, brokenRule
-        case listNameTaken, listLimitInvalid, lastOpenList
+        case listNameTaken, listLimitInvalid, lastOpenList, commentEmpty, commentTooLong, notYourComment
 
         public init(_ failure: ValidationFailure) {
             switch failure {
@@ -146,6 +146,9 @@ extension ValidationFailure {
             case .listNameTaken: self = .listNameTaken
             case .listLimitInvalid: self = .listLimitInvalid
             case .lastOpenList: self = .lastOpenList
+            case .commentEmpty: self = .commentEmpty
+            case .commentTooLong: self = .commentTooLong
+            case .notYourComment: self = .notYourComment
             }
         }
     }

@@ -46,10 +46,10 @@ extension ObjectGraphRepository {
             () throws(ContextError) in
             // A board's first change to its lists writes its standard lists, which until then
             // stood without being stored.
-            for board in listed where context.objects(
-                BoardList.self, ordering: BoardList.ordering, group: board, offset: 0, limit: 1
-            ).isEmpty {
-                for list in BoardList.standard(on: board) { try context.insert(list) }
+            for board in listed {
+                let stored = context.objects(
+                    BoardList.self, ordering: BoardList.ordering, group: board, offset: 0, limit: 1)
+                if stored.isEmpty { for list in BoardList.standard(on: board) { try context.insert(list) } }
             }
             for change in changes.changes { try apply(change) }
             for entry in changes.entries {
@@ -76,6 +76,12 @@ extension ObjectGraphRepository {
                 try context.insert(list)
             }
         case .updateList(let list): try context.update(list)
+        case .insertChecklistItem(let item): try context.insert(item)
+        case .updateChecklistItem(let item): try context.update(item)
+        case .deleteChecklistItem(let id): try context.delete(ChecklistItem.self, id: id)
+        case .insertComment(let comment): try context.insert(comment)
+        case .updateComment(let comment): try context.update(comment)
+        case .deleteComment(let id): try context.delete(Comment.self, id: id)
         }
     }
 

@@ -32,6 +32,13 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
     case listLimitInvalid(Int)
     /// A board keeps at least one list that is not archived.
     case lastOpenList
+    /// A comment's text is empty once surrounding whitespace and line breaks are removed.
+    case commentEmpty
+    /// A comment's text is longer than `limit` characters.
+    case commentTooLong(limit: Int)
+    /// The comment is another's: only its author may edit or delete it (signed out, only a
+    /// comment written while nobody was signed in).
+    case notYourComment
 
     /// The form field a failure belongs to.
     public enum Field: Hashable, Sendable, CaseIterable {
@@ -51,11 +58,11 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
     public var field: Field {
         switch self {
         case .titleEmpty, .titleHasLineBreak, .titleHasInvisibleControls, .titleTooLong: .title
-        case .bodyTooLong: .body
+        case .bodyTooLong, .commentEmpty, .commentTooLong: .body
         case .deadlineNotADay: .deadline
         case .repeatRuleInvalid, .repeatHasNoDayLeft, .repeatNeverOccurs, .noOccurrenceToSkip: .repeatRule
         case .listNameTaken: .title
-        case .brokenRule, .listLimitInvalid, .lastOpenList: .record
+        case .brokenRule, .listLimitInvalid, .lastOpenList, .notYourComment: .record
         }
     }
 
@@ -78,6 +85,9 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
         case .listNameTaken(let name): "the board has a list named \"\(name)\" already"
         case .listLimitInvalid(let limit): "a list's limit is a number of cards from 1 on, not \(limit)"
         case .lastOpenList: "the board's last list that is not archived stays"
+        case .commentEmpty: "the comment is empty: write something"
+        case .commentTooLong(let limit): "the comment is longer than \(limit) characters: shorten it"
+        case .notYourComment: "the comment is another's: only its author may change it"
         }
     }
 

@@ -35,6 +35,18 @@ public struct ChangeSet: Hashable, Sendable {
         case insertList(BoardList)
         /// Replace a list's stored values.
         case updateList(BoardList)
+        /// Inserts a new checklist item.
+        case insertChecklistItem(ChecklistItem)
+        /// Writes a checklist item over the stored one with the same id.
+        case updateChecklistItem(ChecklistItem)
+        /// Deletes a checklist item.
+        case deleteChecklistItem(ChecklistItem.ID)
+        /// Inserts a new comment.
+        case insertComment(Comment)
+        /// Writes a comment over the stored one with the same id.
+        case updateComment(Comment)
+        /// Deletes a comment.
+        case deleteComment(Comment.ID)
     }
 
     /// A history entry to record: the store numbers it and dates it with the action.
@@ -75,7 +87,8 @@ public struct ChangeSet: Hashable, Sendable {
     /// Whether nothing would be written.
     public var isEmpty: Bool { changes.isEmpty && entries.isEmpty }
 
-    /// Every board the changes touch: projects' and stars' boards, boards written, history entries'.
+    /// Every board the changes touch: the boards of projects, stars, lists, checklist items and
+    /// comments written, boards written, history entries'.
     public var boards: Set<Board.ID> {
         var boards: Set<Board.ID> = []
         forEachBoard { boards.insert($0) }
@@ -94,7 +107,9 @@ public struct ChangeSet: Hashable, Sendable {
             case .deleteBoard(let id): try body(id)
             case .insertFavourite(let favourite), .updateFavourite(let favourite): try body(favourite.boardID)
             case .insertList(let list), .updateList(let list): try body(list.boardID)
-            case .deleteProject, .deleteFavourite: break
+            case .insertChecklistItem(let item), .updateChecklistItem(let item): try body(item.boardID)
+            case .insertComment(let comment), .updateComment(let comment): try body(comment.boardID)
+            case .deleteProject, .deleteFavourite, .deleteChecklistItem, .deleteComment: break
             }
         }
         for entry in entries { try body(entry.board) }
@@ -122,6 +137,18 @@ public struct ChangeSet: Hashable, Sendable {
     public mutating func insert(_ list: BoardList) { changes.append(.insertList(list)) }
     /// Adds replacing a list.
     public mutating func update(_ list: BoardList) { changes.append(.updateList(list)) }
+    /// Adds the insertion of the checklist item `item`.
+    public mutating func insert(_ item: ChecklistItem) { changes.append(.insertChecklistItem(item)) }
+    /// Adds the writing of the checklist item `item` over its stored self.
+    public mutating func update(_ item: ChecklistItem) { changes.append(.updateChecklistItem(item)) }
+    /// Adds the deletion of the checklist item `item`.
+    public mutating func delete(_ item: ChecklistItem.ID) { changes.append(.deleteChecklistItem(item)) }
+    /// Adds the insertion of `comment`.
+    public mutating func insert(_ comment: Comment) { changes.append(.insertComment(comment)) }
+    /// Adds the writing of `comment` over its stored self.
+    public mutating func update(_ comment: Comment) { changes.append(.updateComment(comment)) }
+    /// Adds the deletion of the comment `comment`.
+    public mutating func delete(_ comment: Comment.ID) { changes.append(.deleteComment(comment)) }
 
     /// Records `kind` in the history of `project`'s board, under its title.
     public mutating func record(_ kind: Activity.Kind, of project: Project) {

@@ -6,12 +6,18 @@ public enum EntityReference: Hashable, Sendable, CustomStringConvertible {
     case board(Board.ID)
     /// A list, by its id.
     case list(BoardList.ID)
+    /// An item of a card's checklist, by its id.
+    case checklistItem(ChecklistItem.ID)
+    /// A comment on a card, by its id.
+    case comment(Comment.ID)
 
     public var description: String {
         switch self {
         case .project(let id): "project \(id)"
         case .board(let id): "board \(id)"
         case .list(let id): "list \(id)"
+        case .checklistItem(let id): "checklist item \(id)"
+        case .comment(let id): "comment \(id)"
         }
     }
 }

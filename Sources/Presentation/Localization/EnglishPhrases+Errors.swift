@@ -82,6 +82,8 @@ extension EnglishPhrases {
         case .project(let id): "project \(id)"
         case .board(let id): "board \(id)"
         case .list(let id): "list \(id)"
+        case .checklistItem(let id): "checklist item \(id)"
+        case .comment(let id): "comment \(id)"
         }
     }
 }

@@ -72,6 +72,9 @@ enum EnglishPhrases {
         case .listNameTaken(let name): "The board has a list named '\(name)' already: pick another name."
         case .listLimitInvalid: "A list's limit is a number of cards from 1 on."
         case .lastOpenList: "A board keeps at least one list: this is its last one."
+        case .commentEmpty: "Write something in the comment."
+        case .commentTooLong(let limit): "Shorten the comment to \(limit) characters or fewer."
+        case .notYourComment: "Only the comment's author can change it."
         }
     }
 
@@ -112,6 +115,15 @@ enum EnglishPhrases {
         case .listChanged(let list): "Changed the list '\(list)'"
         case .listArchived(let list): "Archived the list '\(list)'"
         case .listRestored(let list): "Restored the list '\(list)'"
+        case .checklistItemAdded(let item): "Added '\(item)' to the checklist of '\(title)'"
+        case .checklistItemDone(let item): "Ticked '\(item)' in the checklist of '\(title)'"
+        case .checklistItemUndone(let item): "Unticked '\(item)' in the checklist of '\(title)'"
+        case .checklistItemEdited(let from, let to): "Changed '\(from)' to '\(to)' in the checklist of '\(title)'"
+        case .checklistItemMoved(let item): "Moved '\(item)' in the checklist of '\(title)'"
+        case .checklistItemDeleted(let item): "Deleted '\(item)' from the checklist of '\(title)'"
+        case .commented: "Commented on '\(title)'"
+        case .commentEdited: "Edited a comment on '\(title)'"
+        case .commentDeleted: "Deleted a comment on '\(title)'"
         }
     }
 
@@ -120,6 +132,8 @@ enum EnglishPhrases {
         case .notFound(.project): "This project no longer exists."
         case .notFound(.board): "This board no longer exists."
         case .notFound(.list): "This list no longer exists."
+        case .notFound(.checklistItem): "This checklist item no longer exists."
+        case .notFound(.comment): "This comment no longer exists."
         case .invalid: "Not saved: fix the fields marked below."
         case .defaultBoardIsPermanent: "The default board cannot be deleted."
         case .lastBoardIsPermanent: "Your last board cannot be deleted: make another one first."

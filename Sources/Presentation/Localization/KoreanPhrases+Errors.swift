@@ -83,6 +83,8 @@ extension KoreanPhrases {
         case .project(let id): "프로젝트 \(id)"
         case .board(let id): "보드 \(id)"
         case .list(let id): "목록 \(id)"
+        case .checklistItem(let id): "체크리스트 항목 \(id)"
+        case .comment(let id): "댓글 \(id)"
         }
     }
 }

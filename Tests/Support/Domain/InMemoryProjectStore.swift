@@ -7,7 +7,7 @@ import ProjectManagerDomain
 /// It decides nothing, as a real store decides nothing: it reads, and it writes each
 /// ``ChangeSet`` it is handed whole or not at all. Every saved change set is kept in ``saved``, so
 /// a test can say exactly what a use case decided. Deleting a board deletes its projects and their
-/// stars, as the real store's relationships do.
+/// stars, and deleting a project its checklist and comments, as the real store's relationships do.
 public actor InMemoryProjectStore: ProjectStore {
     /// A history entry as saved: the change set's entry, with the action's author and date.
     public struct SavedEntry: Hashable, Sendable {
@@ -20,6 +20,8 @@ public actor InMemoryProjectStore: ProjectStore {
     private var projectsByID: [Project.ID: Project] = [:]
     private var favouritesByID: [Favourite.ID: Favourite] = [:]
     private var listsByID: [BoardList.ID: BoardList] = [:]
+    private var itemsByID: [ChecklistItem.ID: ChecklistItem] = [:]
+    private var commentsByID: [Comment.ID: Comment] = [:]
     var links: [Board.ID: GitHubBoardLink] = [:]
     var cardsByProject: [Project.ID: GitHubCard] = [:]
     /// Every change set saved, oldest first.
@@ -49,7 +51,7 @@ public actor InMemoryProjectStore: ProjectStore {
     private var reader: Reader {
         Reader(
             boardsByID: boardsByID, projectsByID: projectsByID, favouritesByID: favouritesByID, listsByID: listsByID,
-            author: signedIn)
+            itemsByID: itemsByID, commentsByID: commentsByID, author: signedIn)
     }
 
     // MARK: - Projects
@@ -88,6 +90,14 @@ public actor InMemoryProjectStore: ProjectStore {
         let start = min(max(offset, 0), all.count)
         let end = min(start + (limit ?? all.count), all.count)
         return ColumnWindow(list: list, offset: start, projects: Array(all[start..<end]), count: all.count)
+    }
+
+    public func checklist(of card: Project.ID) throws(RepositoryError) -> [ChecklistItem] {
+        try reader.checklist(of: card)
+    }
+
+    public func comments(of card: Project.ID) throws(RepositoryError) -> [Comment] {
+        try reader.comments(of: card)
     }
 
     public nonisolated func changes() -> AsyncStream<RepositoryChange> {
@@ -131,6 +141,7 @@ public actor InMemoryProjectStore: ProjectStore {
     private func apply(_ changes: ChangeSet) throws(RepositoryError) {
         // Applied to copies, kept only when every change applies.
         var (boards, projects, favourites, lists) = (boardsByID, projectsByID, favouritesByID, listsByID)
+        var (items, comments) = (itemsByID, commentsByID)
         func broken(_ rule: String) -> RepositoryError { .invalid(ValidationError([.brokenRule(rule)])) }
         if changes.boards.contains(.default), boards[.default] == nil {
             // As the store does: the first save that touches the default board writes it, made then.
@@ -155,6 +166,8 @@ public actor InMemoryProjectStore: ProjectStore {
             case .deleteProject(let id):
                 guard projects.removeValue(forKey: id) != nil else { throw .notFound(.project(id)) }
                 favourites[Favourite.Target.project(id).favouriteID] = nil
+                items = items.filter { $0.value.projectID != id }
+                comments = comments.filter { $0.value.projectID != id }
             case .insertBoard(let board):
                 guard boards[board.id] == nil else { throw broken("board \(board.id) exists already") }
                 boards[board.id] = board
@@ -166,6 +179,8 @@ public actor InMemoryProjectStore: ProjectStore {
                 projects = projects.filter { $0.value.boardID != id }
                 favourites = favourites.filter { $0.value.boardID != id }
                 lists = lists.filter { $0.value.boardID != id }
+                items = items.filter { $0.value.boardID != id }
+                comments = comments.filter { $0.value.boardID != id }
             case .insertFavourite(let favourite), .updateFavourite(let favourite):
                 if case .insertFavourite = change, favourites[favourite.id] != nil {
                     throw broken("favourite \(favourite.id) exists already")
@@ -191,6 +206,30 @@ public actor InMemoryProjectStore: ProjectStore {
                 }
                 guard lists[list.id]?.boardID == list.boardID else { throw .notFound(.list(list.id)) }
                 lists[list.id] = list
+            case .insertChecklistItem(let item), .updateChecklistItem(let item):
+                if case .insertChecklistItem = change, items[item.id] != nil {
+                    throw broken("checklist item \(item.id) exists already")
+                }
+                if case .updateChecklistItem = change, items[item.id] == nil {
+                    throw .notFound(.checklistItem(item.id))
+                }
+                guard boards[item.boardID] != nil else { throw broken("checklist item on a missing board") }
+                guard projects[item.projectID] != nil else { throw broken("checklist item of a missing project") }
+                guard ProjectRules.failures(title: item.text).isEmpty else { throw broken("checklist item's text") }
+                items[item.id] = item
+            case .deleteChecklistItem(let id):
+                guard items.removeValue(forKey: id) != nil else { throw .notFound(.checklistItem(id)) }
+            case .insertComment(let comment), .updateComment(let comment):
+                if case .insertComment = change, comments[comment.id] != nil {
+                    throw broken("comment \(comment.id) exists already")
+                }
+                if case .updateComment = change, comments[comment.id] == nil { throw .notFound(.comment(comment.id)) }
+                guard boards[comment.boardID] != nil else { throw broken("comment on a missing board") }
+                guard projects[comment.projectID] != nil else { throw broken("comment of a missing project") }
+                guard ProjectRules.failures(comment: comment.text).isEmpty else { throw broken("comment's text") }
+                comments[comment.id] = comment
+            case .deleteComment(let id):
+                guard comments.removeValue(forKey: id) != nil else { throw .notFound(.comment(id)) }
             case .deleteFavourite(let id):
                 guard favourites.removeValue(forKey: id) != nil else {
                     throw .notFound(.project(Project.ID(rawValue: id.rawValue)))
@@ -201,6 +240,7 @@ public actor InMemoryProjectStore: ProjectStore {
             throw broken("a history entry on the missing board \(entry.board)")
         }
         (boardsByID, projectsByID, favouritesByID, listsByID) = (boards, projects, favourites, lists)
+        (itemsByID, commentsByID) = (items, comments)
         saved.append(changes)
         history += changes.entries.map {
             SavedEntry(entry: $0, author: changes.action.author, date: changes.action.date)
@@ -215,6 +255,8 @@ public actor InMemoryProjectStore: ProjectStore {
         let projectsByID: [Project.ID: Project]
         let favouritesByID: [Favourite.ID: Favourite]
         let listsByID: [BoardList.ID: BoardList]
+        let itemsByID: [ChecklistItem.ID: ChecklistItem]
+        let commentsByID: [Comment.ID: Comment]
         let author: Account.ID?
 
         func project(id: Project.ID) throws(RepositoryError) -> Project {
@@ -263,6 +305,31 @@ public actor InMemoryProjectStore: ProjectStore {
 
         func favourite(for target: Favourite.Target) -> Favourite? {
             favouritesByID[target.favouriteID]
+        }
+
+        /// The card's items by rank, then by id, as the store's ordered index keeps them.
+        func checklist(of card: Project.ID) throws(RepositoryError) -> [ChecklistItem] {
+            _ = try project(id: card)
+            return itemsByID.values.filter { $0.projectID == card }
+                .sorted { ($0.rank, $0.id.description) < ($1.rank, $1.id.description) }
+        }
+
+        func checklistItem(id: ChecklistItem.ID) throws(RepositoryError) -> ChecklistItem {
+            guard let item = itemsByID[id] else { throw .notFound(.checklistItem(id)) }
+            return item
+        }
+
+        /// The card's comments newest first: by date, then by id, both descending, as the store's
+        /// ordered index read backwards.
+        func comments(of card: Project.ID) throws(RepositoryError) -> [Comment] {
+            _ = try project(id: card)
+            return commentsByID.values.filter { $0.projectID == card }
+                .sorted { ($0.createdAt, $0.id.description) > ($1.createdAt, $1.id.description) }
+        }
+
+        func comment(id: Comment.ID) throws(RepositoryError) -> Comment {
+            guard let comment = commentsByID[id] else { throw .notFound(.comment(id)) }
+            return comment
         }
 
         /// A column in order: by rank, then by id.
