@@ -36,11 +36,14 @@ public actor InMemoryProjectStore: ProjectStore {
         id: .default, title: Board.defaultTitle, createdAt: Date(timeIntervalSince1970: 0))
 
     public init(
-        boards: [Board] = [], projects: [Project] = [], favourites: [Favourite] = [], signedIn: Account.ID? = nil
+        boards: [Board] = [], projects: [Project] = [], favourites: [Favourite] = [], checklist: [ChecklistItem] = [],
+        comments: [Comment] = [], signedIn: Account.ID? = nil
     ) {
         for board in boards { boardsByID[board.id] = board }
         for project in projects { projectsByID[project.id] = project }
         for favourite in favourites { favouritesByID[favourite.id] = favourite }
+        for item in checklist { itemsByID[item.id] = item }
+        for comment in comments { commentsByID[comment.id] = comment }
         self.signedIn = signedIn
     }
 
@@ -92,11 +95,14 @@ public actor InMemoryProjectStore: ProjectStore {
         return ColumnWindow(list: list, offset: start, projects: Array(all[start..<end]), count: all.count)
     }
 
-    public func checklist(of card: Project.ID) throws(RepositoryError) -> [ChecklistItem] {
+    // Asynchronous, as the port's default is: a synchronous method would lose to the default
+    // (which reads nothing) when called on the actor itself.
+
+    public func checklist(of card: Project.ID) async throws(RepositoryError) -> [ChecklistItem] {
         try reader.checklist(of: card)
     }
 
-    public func comments(of card: Project.ID) throws(RepositoryError) -> [Comment] {
+    public func comments(of card: Project.ID) async throws(RepositoryError) -> [Comment] {
         try reader.comments(of: card)
     }
 
