@@ -35,6 +35,8 @@ struct ChecklistTests {
         #expect(room.projectID == card.id)
         #expect(room.boardID == .default)
         #expect(!room.isDone)
+        // Rewritten as one snapshot, the store keeps the checklist as well as its journal did.
+        if kind == .file { try engine.compact() }
         #expect(try await Self.texts(harness.restarted(), of: card.id) == expected)
         #expect(
             try await harness.engine.fetchHistory(limit: 1).map(\.kind) == [.checklistItemAdded("Book the bus")])

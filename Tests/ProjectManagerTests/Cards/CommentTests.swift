@@ -36,6 +36,8 @@ struct CommentTests {
         #expect(first.boardID == board.id)
         let expected = ["Booked.", "The second.\nRoom 4, if it is free.", "Which week?"]
         #expect(try await Self.texts(engine, of: card.id) == expected)
+        // Rewritten as one snapshot, the store keeps the comments as well as its journal did.
+        if kind == .file { try engine.compact() }
         let restarted = try harness.restarted()
         #expect(try await Self.texts(restarted, of: card.id) == expected)
         #expect(try await restarted.fetchComments(card.id).map(\.author) == [ada.id, ada.id, ada.id])
