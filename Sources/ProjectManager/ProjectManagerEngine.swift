@@ -68,6 +68,20 @@ public struct ProjectManagerEngine: Sendable {
     public let assignProject: AssignProject
     /// Brings a board exported from Trello into a new board.
     public let importTrelloBoard: ImportTrelloBoard
+    /// Reads a card's checklist in order, and how much of it is ticked.
+    public let fetchChecklist: FetchChecklist
+    /// Adds an item to a card's checklist, last or at an index.
+    public let addChecklistItem: AddChecklistItem
+    /// Changes a checklist item's text, ticks or unticks it, moves it, or deletes it.
+    public let editChecklistItem: EditChecklistItem
+    /// Reads a card's comments, newest first.
+    public let fetchComments: FetchComments
+    /// Posts a comment on a card, by the account signed in (by nobody when signed out).
+    public let postComment: PostComment
+    /// Gives a comment new text: only its author may.
+    public let editComment: EditComment
+    /// Deletes a comment: only its author may.
+    public let deleteComment: DeleteComment
     /// Makes a board: the signed-in account's, or no account's when signed out.
     public let createBoard: CreateBoard
     /// Gives a board a new title.
@@ -273,6 +287,13 @@ public struct ProjectManagerEngine: Sendable {
         importTrelloBoard = ImportTrelloBoard(store: repository, environment: environment)
         setBoardMember = SetBoardMember(store: repository, environment: environment)
         assignProject = AssignProject(store: repository, environment: environment)
+        fetchChecklist = FetchChecklist(projects: repository)
+        addChecklistItem = AddChecklistItem(store: repository, environment: environment)
+        editChecklistItem = EditChecklistItem(store: repository, environment: environment)
+        fetchComments = FetchComments(projects: repository)
+        postComment = PostComment(store: repository, environment: environment)
+        editComment = EditComment(store: repository, environment: environment)
+        deleteComment = DeleteComment(store: repository, environment: environment)
         createBoard = CreateBoard(store: repository, environment: environment)
         renameBoard = RenameBoard(store: repository, environment: environment)
         deleteBoard = DeleteBoard(store: repository, environment: environment)

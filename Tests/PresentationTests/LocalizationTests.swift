@@ -52,6 +52,44 @@ struct LocalizationTests {
         #expect(Self.localizer("ko_KR")(phrase) == korean)
     }
 
+    @Test(
+        "each checklist and comment entry of a history reads in both languages, the user's text quoted",
+        arguments: [
+            (
+                Activity.Kind.checklistItemAdded("예약"), "Added '예약' to the checklist of '워크숍'",
+                "'워크숍' 항목의 체크리스트에 '예약'을(를) 추가함"
+            ),
+            (
+                .checklistItemDone("예약"), "Ticked '예약' in the checklist of '워크숍'",
+                "'워크숍' 항목의 체크리스트에서 '예약'을(를) 완료함"
+            ),
+            (
+                .checklistItemUndone("예약"), "Unticked '예약' in the checklist of '워크숍'",
+                "'워크숍' 항목의 체크리스트에서 '예약'의 완료를 취소함"
+            ),
+            (
+                .checklistItemEdited(from: "예약", to: "확정"), "Changed '예약' to '확정' in the checklist of '워크숍'",
+                "'워크숍' 항목의 체크리스트에서 '예약'을(를) '확정'(으)로 바꿈"
+            ),
+            (
+                .checklistItemMoved("예약"), "Moved '예약' in the checklist of '워크숍'",
+                "'워크숍' 항목의 체크리스트에서 '예약'의 순서를 바꿈"
+            ),
+            (
+                .checklistItemDeleted("예약"), "Deleted '예약' from the checklist of '워크숍'",
+                "'워크숍' 항목의 체크리스트에서 '예약'을(를) 삭제함"
+            ),
+            (.commented, "Commented on '워크숍'", "'워크숍' 항목에 댓글을 남김"),
+            (.commentEdited, "Edited a comment on '워크숍'", "'워크숍' 항목의 댓글을 수정함"),
+            (.commentDeleted, "Deleted a comment on '워크숍'", "'워크숍' 항목의 댓글을 삭제함"),
+        ])
+    func cardDetailActivities(kind: Activity.Kind, english: String, korean: String) {
+        let phrase = Phrase.activity(kind, projectTitle: "워크숍")
+        #expect(Self.localizer("en_US")(phrase) == english)
+        #expect(Self.localizer("ko_KR")(phrase) == korean)
+        #expect(!Self.localizer("ko_KR")(phrase).contains { $0.isASCII && $0.isLetter }, "no English word")
+    }
+
     @Test("deadlines are written for the locale")
     func deadlines() {
         let day = Day(year: 2026, month: 3, day: 20)

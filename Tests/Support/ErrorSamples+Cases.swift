@@ -129,6 +129,7 @@ extension ValidationFailure {
         case titleEmpty, titleHasLineBreak, titleHasInvisibleControls, titleTooLong, bodyTooLong, deadlineNotADay
         case repeatRuleInvalid, repeatHasNoDayLeft, repeatNeverOccurs, noOccurrenceToSkip, brokenRule
         case listNameTaken, listLimitInvalid, lastOpenList, dueTimeWithoutDay, labelNameTaken, onlyTheOwner, notAMember
+        case commentEmpty, commentTooLong, notYourComment
 
         public init(_ failure: ValidationFailure) {
             switch failure {
@@ -150,6 +151,9 @@ extension ValidationFailure {
             case .labelNameTaken: self = .labelNameTaken
             case .onlyTheOwner: self = .onlyTheOwner
             case .notAMember: self = .notAMember
+            case .commentEmpty: self = .commentEmpty
+            case .commentTooLong: self = .commentTooLong
+            case .notYourComment: self = .notYourComment
             }
         }
     }

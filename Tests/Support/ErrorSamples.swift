@@ -91,6 +91,12 @@ public enum ErrorSamples {
         }
     }
 
+    /// A version 4 UUID whose text has digits alone (`00000000-0000-4000-8000-0000000000` then
+    /// `last` in hexadecimal, kept to digits by the caller): no Latin letter in a Korean text.
+    static func digitsOnlyID(_ last: UInt8) -> UUID {
+        UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, last))
+    }
+
     public static func samples(of kind: RepositoryError.Case) -> [RepositoryError] {
         switch kind {
         case .notFound:
@@ -98,6 +104,9 @@ public enum ErrorSamples {
                 .notFound(.project(projectID)), .notFound(.board(boardID)),
                 .notFound(.list(BoardList.ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 9))))),
                 .notFound(.label(Label.ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 8))))),
+                .notFound(.list(BoardList.ID(rawValue: digitsOnlyID(0x09)))),
+                .notFound(.checklistItem(ChecklistItem.ID(rawValue: digitsOnlyID(0x10)))),
+                .notFound(.comment(Comment.ID(rawValue: digitsOnlyID(0x11)))),
             ]
         case .invalid:
             validationFailures.map { .invalid(ValidationError([$0])) } + [.invalid(ValidationError(validationFailures))]
@@ -197,6 +206,9 @@ public enum ErrorSamples {
         case .labelNameTaken: return [.labelNameTaken("급함")]
         case .onlyTheOwner: return [.onlyTheOwner]
         case .notAMember: return [.notAMember]
+        case .commentEmpty: return [.commentEmpty]
+        case .commentTooLong: return [.commentTooLong(limit: 1_000)]
+        case .notYourComment: return [.notYourComment]
         }
     }
 

@@ -58,6 +58,72 @@ extension BoardList: BinaryEntity {
     }
 }
 
+extension ChecklistItem: BinaryEntity {
+    /// 1: id, projectID, boardID, text, done (0 or 1), rank.
+    static var binaryVersion: Int { 1 }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.append(uuid: id.rawValue)
+        writer.append(uuid: projectID.rawValue)
+        writer.append(uuid: boardID.rawValue)
+        writer.append(string: text)
+        writer.append(byte: isDone ? 1 : 0)
+        writer.append(string: rank.rawValue)
+    }
+
+    init(from reader: inout BinaryReader, version: Int) throws(BinaryCodingError) {
+        let id = ID(rawValue: try reader.uuid())
+        let project = Project.ID(rawValue: try reader.uuid())
+        let board = Board.ID(rawValue: try reader.uuid())
+        let text = try reader.string()
+        let done = try reader.byte()
+        guard done <= 1 else { throw reader.error("a checklist item's done flag is \(done)") }
+        self.init(
+            id: id, projectID: project, boardID: board, text: text, isDone: done == 1, rank: try reader.rank())
+    }
+}
+
+extension Comment: BinaryEntity {
+    /// 1: id, projectID, boardID, author (an optional account id), authorName (optional), text,
+    /// createdAt, editedAt (0 for none, else 1 and the date).
+    static var binaryVersion: Int { 1 }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.append(uuid: id.rawValue)
+        writer.append(uuid: projectID.rawValue)
+        writer.append(uuid: boardID.rawValue)
+        writer.append(optionalUUID: author?.rawValue)
+        writer.append(optionalString: authorName)
+        writer.append(string: text)
+        writer.append(double: createdAt.timeIntervalSinceReferenceDate)
+        if let editedAt {
+            writer.append(byte: 1)
+            writer.append(double: editedAt.timeIntervalSinceReferenceDate)
+        } else {
+            writer.append(byte: 0)
+        }
+    }
+
+    init(from reader: inout BinaryReader, version: Int) throws(BinaryCodingError) {
+        let id = ID(rawValue: try reader.uuid())
+        let project = Project.ID(rawValue: try reader.uuid())
+        let board = Board.ID(rawValue: try reader.uuid())
+        let author = try reader.optionalUUID().map(Account.ID.init(rawValue:))
+        let authorName = try reader.optionalString()
+        let text = try reader.string()
+        let createdAt = Date(timeIntervalSinceReferenceDate: try reader.double())
+        let editedAt: Date? =
+            switch try reader.byte() {
+            case 0: nil
+            case 1: Date(timeIntervalSinceReferenceDate: try reader.double())
+            case let tag: throw reader.error("a comment's edit date has the tag \(tag)")
+            }
+        self.init(
+            id: id, projectID: project, boardID: board, author: author, authorName: authorName, text: text,
+            createdAt: createdAt, editedAt: editedAt)
+    }
+}
+
 extension Project: BinaryEntity {
     /// 1: id, boardID, title, body, deadline, state, rank, createdAt, updatedAt.
     /// 2: then recurrence (a version 1 project repeats never).
@@ -134,7 +200,8 @@ extension ActivityRecord: BinaryEntity {
     /// 3: kind may also have tags 12 and 13 (an occurrence completed, skipped).
     /// 4: kind may also have tags 10 and 11 (moved to and from another board).
     /// 5: kind may also have tags 16 to 23 (lists of the user's own).
-    /// 6: kind may also have tags 40 to 51 (labels, archive, a Trello import, members).
+    /// 6: kind may also have tags 24 to 32 (checklists and comments) and 40 to 51 (labels, the
+    /// archive, a Trello import, members).
     static var binaryVersion: Int { 6 }
 
     func encode(to writer: inout BinaryWriter) {
@@ -215,7 +282,12 @@ extension BinaryWriter {
     /// 8 board deleted, 9 GitHub's text kept (the local title and body), 10 moved to another board
     /// and 11 moved from another board (the other board's id and title, the column left, the
     /// column joined), 12 an occurrence completed (its day, the next), 13 an occurrence skipped (its
-    /// day, the next or none), 14 starred and 15 unstarred (each with what: 0 a project, 1 a board).
+    /// day, the next or none), 14 starred and 15 unstarred (each with what: 0 a project, 1 a board),
+    /// 16 moved between lists (the two names), 17 added to a list, 18 list added (its name),
+    /// 19 list renamed (the old and new names), 20 list moved, 21 list changed, 22 list archived,
+    /// 23 list restored (its name), 24 checklist item added, 25 ticked, 26 unticked (its text),
+    /// 27 checklist item edited (the old and new text), 28 checklist item moved, 29 checklist item
+    /// deleted (its text), 30 commented, 31 comment edited, 32 comment deleted.
     /// A new case takes a free tag and raises `ActivityRecord.binaryVersion`.
     mutating func append(kind: Activity.Kind) {
         switch kind {
@@ -297,10 +369,22 @@ extension BinaryWriter {
         case .importedFromTrello(let cards):
             append(byte: 47)
             append(int: cards)
+        case .checklistItemAdded(let text): append(tag: 24, text)
+        case .checklistItemDone(let text): append(tag: 25, text)
+        case .checklistItemUndone(let text): append(tag: 26, text)
+        case .checklistItemEdited(let from, let to):
+            append(byte: 27)
+            append(string: from)
+            append(string: to)
+        case .checklistItemMoved(let text): append(tag: 28, text)
+        case .checklistItemDeleted(let text): append(tag: 29, text)
+        case .commented: append(byte: 30)
+        case .commentEdited: append(byte: 31)
+        case .commentDeleted: append(byte: 32)
         }
     }
 
-    /// A tag and a list's name.
+    /// A tag and a list's name, or a checklist item's text.
     private mutating func append(tag: UInt8, _ name: String) {
         append(byte: tag)
         append(string: name)
@@ -407,6 +491,15 @@ extension BinaryReader {
         case 49: .memberRemoved
         case 50: .assigned
         case 51: .unassigned
+        case 24: .checklistItemAdded(try string())
+        case 25: .checklistItemDone(try string())
+        case 26: .checklistItemUndone(try string())
+        case 27: .checklistItemEdited(from: try string(), to: try string())
+        case 28: .checklistItemMoved(try string())
+        case 29: .checklistItemDeleted(try string())
+        case 30: .commented
+        case 31: .commentEdited
+        case 32: .commentDeleted
         case let tag: throw error("an activity has the tag \(tag)")
         }
     }

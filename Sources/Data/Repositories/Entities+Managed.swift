@@ -19,6 +19,8 @@ extension Label: ManagedEntity {
 
     public var approximateByteCount: Int { 64 + name.utf8.count }
 }
+extension ChecklistItem.ID: ManagedID {}
+extension Comment.ID: ManagedID {}
 
 extension BoardList: ManagedEntity {
     public static let entityName = "List"
@@ -41,6 +43,58 @@ extension BoardList: ManagedEntity {
 
     /// The name of the ordering of lists by board and rank.
     static let ordering = "lists"
+}
+
+extension ChecklistItem: ManagedEntity {
+    public static let entityName = "ChecklistItem"
+
+    /// An item belongs to a card and stands on its board; deleting either deletes the item.
+    public static var relationships: [Relationship<ChecklistItem>] {
+        [
+            .required(\.projectID, to: Project.self, onDelete: .cascade),
+            .required(\.boardID, to: Board.self, onDelete: .cascade),
+        ]
+    }
+
+    /// Each card's checklist, in rank order.
+    public static var orderings: [EntityOrdering<ChecklistItem>] {
+        [EntityOrdering(named: ChecklistItem.ordering, groupedBy: { $0.projectID }, orderedBy: { $0.rank })]
+    }
+
+    public func validationFailures() -> [String] {
+        ProjectRules.failures(title: text).map(\.description)
+    }
+
+    public var approximateByteCount: Int { 96 + text.utf8.count }
+
+    /// The name of the ordering of items by card and rank.
+    static let ordering = "checklist"
+}
+
+extension Comment: ManagedEntity {
+    public static let entityName = "Comment"
+
+    /// A comment belongs to a card and stands on its board; deleting either deletes the comment.
+    public static var relationships: [Relationship<Comment>] {
+        [
+            .required(\.projectID, to: Project.self, onDelete: .cascade),
+            .required(\.boardID, to: Board.self, onDelete: .cascade),
+        ]
+    }
+
+    /// Each card's comments, oldest first (ties by id).
+    public static var orderings: [EntityOrdering<Comment>] {
+        [EntityOrdering(named: Comment.ordering, groupedBy: { $0.projectID }, orderedBy: { $0.createdAt })]
+    }
+
+    public func validationFailures() -> [String] {
+        ProjectRules.failures(comment: text).map(\.description)
+    }
+
+    public var approximateByteCount: Int { 128 + text.utf8.count + (authorName?.utf8.count ?? 0) }
+
+    /// The name of the ordering of comments by card and date.
+    static let ordering = "comments"
 }
 
 extension Board: ManagedEntity {
@@ -104,6 +158,7 @@ extension Schema {
     public static let projectManager = Schema(
         version: 2,
         entities: [
-            Board.self, BoardList.self, Label.self, Project.self, ActivityRecord.self, GitHubBoardLink.self, GitHubCard.self, FavouriteRecord.self,
+            Board.self, BoardList.self, Label.self, Project.self, ActivityRecord.self, GitHubBoardLink.self,
+            GitHubCard.self, FavouriteRecord.self, ChecklistItem.self, Comment.self,
         ], migrations: [.positionsToRanks])
 }

@@ -1,8 +1,9 @@
 import Foundation
 import ProjectManagerDomain
 
-/// The object graph read as the Domain's ports read it: projects, boards and stars by id, column
-/// windows and gaps through the ordered index of each column.
+/// The object graph read as the Domain's ports read it: projects, boards, stars, checklist items
+/// and comments by id, column windows and gaps through the ordered index of each column, and each
+/// card's checklist and comments through theirs.
 ///
 /// ``ObjectGraphRepository`` answers its reads through one, and hands one to each unit of work
 /// (``ObjectGraphRepository/write(_:)``), which calls it synchronously on the repository's actor.
@@ -119,6 +120,32 @@ struct GraphReader: StoreReading {
         return stored.isEmpty ? BoardList.standard(on: board) : stored
     }
 
+    // MARK: - Checklists and comments
+
+    /// The card's items, through the ordered index of its checklist.
+    func checklist(of card: Project.ID) throws(RepositoryError) -> [ChecklistItem] {
+        _ = try project(id: card)
+        return context.objects(ChecklistItem.self, ordering: ChecklistItem.ordering, group: card, offset: 0, limit: nil)
+    }
+
+    func checklistItem(id: ChecklistItem.ID) throws(RepositoryError) -> ChecklistItem {
+        try requireOpen()
+        guard let item = context.object(ChecklistItem.self, id: id) else { throw .notFound(.checklistItem(id)) }
+        return item
+    }
+
+    /// The card's comments, newest first: its ordered index read backwards.
+    func comments(of card: Project.ID) throws(RepositoryError) -> [Comment] {
+        _ = try project(id: card)
+        return context.objects(Comment.self, ordering: Comment.ordering, group: card, offset: 0, limit: nil).reversed()
+    }
+
+    func comment(id: Comment.ID) throws(RepositoryError) -> Comment {
+        try requireOpen()
+        guard let comment = context.object(Comment.self, id: id) else { throw .notFound(.comment(id)) }
+        return comment
+    }
+
     // MARK: - Boards
 
     func boards() throws(RepositoryError) -> [Board] {
@@ -181,6 +208,8 @@ struct GraphReader: StoreReading {
         case Board.entityName: .board(Board.ID(rawValue: id.uuid))
         case BoardList.entityName: .list(BoardList.ID(rawValue: id.uuid))
         case Label.entityName: .label(Label.ID(rawValue: id.uuid))
+        case ChecklistItem.entityName: .checklistItem(ChecklistItem.ID(rawValue: id.uuid))
+        case Comment.entityName: .comment(Comment.ID(rawValue: id.uuid))
         default: .project(Project.ID(rawValue: id.uuid))
         }
     }

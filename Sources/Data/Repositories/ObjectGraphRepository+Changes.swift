@@ -7,8 +7,15 @@ extension ObjectGraphRepository {
         // new one after a move to another board). The context is held weakly: it holds the transform.
         context.changeStream { [weak context] change in
             var boards: [Project.ID: Board.ID] = [:]
-            // A change to a list is a change to its board's layout: the board is updated too.
-            var listBoards: Set<EntityReference> = []
+            // A change to a list is a change to its board's layout: the board is updated too. A
+            // checklist item or a comment inserted or updated is a change to its card: the card
+            // is updated too. One deleted is named alone: a screen knows whether it showed it.
+            var containers: Set<EntityReference> = []
+            func card(_ project: Project.ID?) {
+                guard let project else { return }
+                containers.insert(.project(project))
+                boards[project] = context?.object(Project.self, id: project)?.boardID
+            }
             for id in change.inserted.union(change.updated) {
                 switch id.entityName {
                 case Project.entityName:
@@ -16,14 +23,19 @@ extension ObjectGraphRepository {
                     boards[project] = context?.object(Project.self, id: project)?.boardID
                 case BoardList.entityName:
                     if let list = context?.object(BoardList.self, id: BoardList.ID(rawValue: id.uuid)) {
-                        listBoards.insert(.board(list.boardID))
+                        containers.insert(.board(list.boardID))
                     }
+                case ChecklistItem.entityName:
+                    card(context?.object(ChecklistItem.self, id: ChecklistItem.ID(rawValue: id.uuid))?.projectID)
+                case Comment.entityName:
+                    card(context?.object(Comment.self, id: Comment.ID(rawValue: id.uuid))?.projectID)
                 default: break
                 }
             }
+            let inserted = Self.references(change.inserted)
             return RepositoryChange(
-                inserted: Self.references(change.inserted),
-                updated: Self.references(change.updated).union(listBoards),
+                inserted: inserted,
+                updated: Self.references(change.updated).union(containers.subtracting(inserted)),
                 deleted: Self.references(change.deleted), projectBoards: boards,
                 favourites: Set(
                     change.inserted.union(change.updated).union(change.deleted).compactMap { id in
@@ -39,6 +51,8 @@ extension ObjectGraphRepository {
                 case Project.entityName: .project(Project.ID(rawValue: id.uuid))
                 case Board.entityName: .board(Board.ID(rawValue: id.uuid))
                 case BoardList.entityName: .list(BoardList.ID(rawValue: id.uuid))
+                case ChecklistItem.entityName: .checklistItem(ChecklistItem.ID(rawValue: id.uuid))
+                case Comment.entityName: .comment(Comment.ID(rawValue: id.uuid))
                 default: nil
                 }
             })

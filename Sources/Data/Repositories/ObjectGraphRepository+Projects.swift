@@ -28,7 +28,7 @@ extension ObjectGraphRepository {
     /// lists first change.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
     /// - Complexity: O(*l*) for *l* lists on the board.
-    public func lists(onBoard board: Board.ID) throws(RepositoryError) -> [BoardList] {
+    public func lists(onBoard board: Board.ID) async throws(RepositoryError) -> [BoardList] {
         try reader.lists(onBoard: board)
     }
 
@@ -36,17 +36,17 @@ extension ObjectGraphRepository {
     /// - Complexity: O(log *n* + *k*) for *k* projects of a list of *n*, through its ordered index.
     public func column(
         list: BoardList.ID, onBoard board: Board.ID, offset: Int, limit: Int?
-    ) throws(RepositoryError) -> ColumnWindow {
+    ) async throws(RepositoryError) -> ColumnWindow {
         try reader.column(list: list, onBoard: board, offset: offset, limit: limit)
     }
 
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
-    public func labels(onBoard board: Board.ID) throws(RepositoryError) -> [Label] {
+    public func labels(onBoard board: Board.ID) async throws(RepositoryError) -> [Label] {
         try reader.labels(onBoard: board)
     }
 
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board or the list does not exist.
-    public func archived(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
+    public func archived(inList list: BoardList.ID, onBoard board: Board.ID) async throws(RepositoryError) -> [Project] {
         try reader.archived(inList: list, onBoard: board)
     }
 }

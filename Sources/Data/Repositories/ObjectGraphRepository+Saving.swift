@@ -52,10 +52,10 @@ extension ObjectGraphRepository {
             () throws(ContextError) in
             // A board's first change to its lists writes its standard lists, which until then
             // stood without being stored; a board made in the same save has the lists it writes.
-            for board in listed.subtracting(made) where context.objects(
-                BoardList.self, ordering: BoardList.ordering, group: board, offset: 0, limit: 1
-            ).isEmpty {
-                for list in BoardList.standard(on: board) { try context.insert(list) }
+            for board in listed.subtracting(made) {
+                let stored = context.objects(
+                    BoardList.self, ordering: BoardList.ordering, group: board, offset: 0, limit: 1)
+                if stored.isEmpty { for list in BoardList.standard(on: board) { try context.insert(list) } }
             }
             for change in changes.changes { try apply(change) }
             for entry in changes.entries {
@@ -85,6 +85,12 @@ extension ObjectGraphRepository {
         case .insertLabel(let label): try context.insert(label)
         case .updateLabel(let label): try context.update(label)
         case .deleteLabel(let label): try context.delete(Label.self, id: label.id)
+        case .insertChecklistItem(let item): try context.insert(item)
+        case .updateChecklistItem(let item): try context.update(item)
+        case .deleteChecklistItem(let id): try context.delete(ChecklistItem.self, id: id)
+        case .insertComment(let comment): try context.insert(comment)
+        case .updateComment(let comment): try context.update(comment)
+        case .deleteComment(let id): try context.delete(Comment.self, id: id)
         }
     }
 

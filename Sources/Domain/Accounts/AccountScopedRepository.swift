@@ -1,16 +1,16 @@
 import Foundation
 
 /// The repositories as the account signed in now may use them: its own boards, and the projects,
-/// history, favourites and GitHub links on them, and nothing else.
+/// checklists, comments, history, favourites and GitHub links on them, and nothing else.
 ///
 /// Every call asks the ``AuthenticationProvider`` who is signed in, and lets through only the
 /// boards that ``Board/isVisible(to:)`` allows that viewer: a signed-in account its own boards,
 /// nobody signed in the boards of no account. Another account's board, or a project or history on
 /// it, reads as missing (``RepositoryError/notFound(_:)``, exactly as an id that never existed),
 /// so that nothing tells whether it exists. A unit of work (``write(_:)``) reads as the viewer
-/// reads, and its ``ChangeSet`` may write only the viewer's boards, cards, stars and history; a
-/// board it makes must be the viewer's (``StoreReading/author``), and it is saved as the viewer's
-/// action.
+/// reads, and its ``ChangeSet`` may write only the viewer's boards, cards, stars, checklists,
+/// comments and history; a board or a comment it makes must be the viewer's
+/// (``StoreReading/author``), and it is saved as the viewer's action.
 ///
 /// The engine wires every use case over one of these, so that no front end can forget the check:
 /// ```swift
@@ -122,6 +122,16 @@ public struct AccountScopedRepository: ProjectRepository, BoardRepository, Histo
     {
         try await requireBoard(board)
         return try await store.archived(inList: list, onBoard: board)
+    }
+
+    public func checklist(of card: Project.ID) async throws(RepositoryError) -> [ChecklistItem] {
+        try await requireProject(card)
+        return try await store.checklist(of: card)
+    }
+
+    public func comments(of card: Project.ID) async throws(RepositoryError) -> [Comment] {
+        try await requireProject(card)
+        return try await store.comments(of: card)
     }
 
     public func changes() -> AsyncStream<RepositoryChange> {
@@ -355,6 +365,36 @@ private final class ViewerReading: StoreReading {
         return try store.archived(inList: list, onBoard: board)
     }
 
+    func checklist(of card: Project.ID) throws(RepositoryError) -> [ChecklistItem] {
+        try requireProject(card)
+        return try store.checklist(of: card)
+    }
+
+    func checklistItem(id: ChecklistItem.ID) throws(RepositoryError) -> ChecklistItem {
+        let item = try store.checklistItem(id: id)
+        guard try isVisible(item.boardID) else { throw .notFound(.checklistItem(id)) }
+        return item
+    }
+
+    func comments(of card: Project.ID) throws(RepositoryError) -> [Comment] {
+        try requireProject(card)
+        return try store.comments(of: card)
+    }
+
+    func comment(id: Comment.ID) throws(RepositoryError) -> Comment {
+        let comment = try store.comment(id: id)
+        guard try isVisible(comment.boardID) else { throw .notFound(.comment(id)) }
+        return comment
+    }
+
+    /// Whether the viewer may see `board`, remembered when they may.
+    private func isVisible(_ board: Board.ID) throws(RepositoryError) -> Bool {
+        if visibleBoards.contains(board) { return true }
+        guard try store.board(id: board).isVisible(to: viewer) else { return false }
+        visibleBoards.append(board)
+        return true
+    }
+
     func favourite(for target: Favourite.Target) throws(RepositoryError) -> Favourite? {
         try requireTarget(target)
         return try store.favourite(for: target)
@@ -372,6 +412,17 @@ private final class ViewerReading: StoreReading {
     /// - Complexity: one read of each distinct project, board and star the changes name.
     func check(_ changes: ChangeSet) throws(RepositoryError) {
         var made: [Project.ID] = []
+        // The board of each project the changes write, as they leave it.
+        var moved: [Project.ID: Board.ID] = [:]
+        for change in changes.changes {
+            switch change {
+            case .insertProject(let project):
+                made.append(project.id)
+                moved[project.id] = project.boardID
+            case .updateProject(let project): moved[project.id] = project.boardID
+            default: break
+            }
+        }
         for change in changes.changes {
             switch change {
             case .insertBoard(let board):
@@ -406,13 +457,40 @@ private final class ViewerReading: StoreReading {
             case .deleteFavourite(let id):
                 // A star's id is its target's: the star of a project or of a board of the viewer's.
                 if let star = try storedStar(id) { try requireBoard(star.boardID) }
-            case .insertProject(let project):
-                made.append(project.id)
             case .deleteBoard(let id):
                 // Its board is among `changes.boards`, checked below; a member may not delete it.
                 if let stored = try? store.board(id: id), stored.owner != viewer {
                     throw .invalid(ValidationError([.onlyTheOwner]))
                 }
+            case .insertProject:
+                break  // its board is among `changes.boards`, checked below
+            case .insertChecklistItem(let item):
+                try requireCard(item.projectID, on: item.boardID, madeIn: made, moved: moved)
+            case .updateChecklistItem(let item):
+                // The item is on a card of the viewer's, and stays on it.
+                let stored = try checklistItem(id: item.id)
+                guard stored.projectID == item.projectID else { throw .notFound(.checklistItem(item.id)) }
+                try requireCard(item.projectID, on: item.boardID, madeIn: made, moved: moved)
+            case .deleteChecklistItem(let id):
+                _ = try checklistItem(id: id)
+            case .insertComment(let comment):
+                // A comment is the viewer's own, or an imported one by someone who is no account.
+                guard comment.author == viewer || (comment.author == nil && comment.authorName != nil) else {
+                    throw .invalid(ValidationError([.notYourComment]))
+                }
+                try requireCard(comment.projectID, on: comment.boardID, madeIn: made, moved: moved)
+            case .updateComment(let comment):
+                // The comment is on a card of the viewer's, and keeps its card and its author.
+                let stored = try self.comment(id: comment.id)
+                guard stored.projectID == comment.projectID else { throw .notFound(.comment(comment.id)) }
+                guard (stored.author, stored.authorName) == (comment.author, comment.authorName) else {
+                    throw .invalid(ValidationError([.notYourComment]))
+                }
+                try requireCard(comment.projectID, on: comment.boardID, madeIn: made, moved: moved)
+            case .deleteComment(let id):
+                _ = try comment(id: id)
+            case .deleteBoard:
+                break  // its board is among `changes.boards`, checked below
             }
         }
         try changes.forEachBoard { board throws(RepositoryError) in try requireBoard(board) }
@@ -428,6 +506,18 @@ private final class ViewerReading: StoreReading {
 
     private func requireProject(_ id: Project.ID) throws(RepositoryError) {
         if !visibleProjects.contains(id) { _ = try project(id: id) }
+    }
+
+    /// Throws unless `card` is the viewer's (or among those `made`) and stands on `board` once the
+    /// changes are applied (`moved` holds the boards of the projects they write): what a checklist
+    /// item or a comment written on it must keep.
+    private func requireCard(
+        _ card: Project.ID, on board: Board.ID, madeIn made: [Project.ID], moved: [Project.ID: Board.ID]
+    ) throws(RepositoryError) {
+        if !made.contains(card) { try requireProject(card) }
+        var cardBoard = moved[card]
+        if cardBoard == nil { cardBoard = try store.project(id: card).boardID }
+        guard board == cardBoard else { throw .notFound(.board(board)) }
     }
 
     /// The star with this id (its target's), whatever it stars.

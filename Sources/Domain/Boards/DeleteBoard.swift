@@ -24,6 +24,8 @@ public struct DeleteBoard: Sendable {
         let now = environment.now()
         try await store.write { store throws(RepositoryError) in
             let board = try store.board(id: id)
+            // A member uses the board; only its owner deletes it.
+            if board.owner != nil, board.owner != store.author { throw .invalid(ValidationError([.onlyTheOwner])) }
             let keeper = try Self.keeper(of: board, in: store)
             var changes = ChangeSet(UserAction(.deleteBoard(id), at: now), undoOn: keeper)
             changes.delete(id)

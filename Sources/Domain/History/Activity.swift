@@ -103,6 +103,25 @@ public struct Activity: Identifiable, Hashable, Sendable, Codable {
         /// The project was restored from the archive.
         case restored
 
+        /// An item of this text was added to the project's checklist.
+        case checklistItemAdded(String)
+        /// The checklist item of this text was ticked.
+        case checklistItemDone(String)
+        /// The checklist item of this text was unticked.
+        case checklistItemUndone(String)
+        /// A checklist item's text changed from `from` to `to`.
+        case checklistItemEdited(from: String, to: String)
+        /// The checklist item of this text moved to another place in the checklist.
+        case checklistItemMoved(String)
+        /// The checklist item of this text was deleted.
+        case checklistItemDeleted(String)
+        /// A comment was posted on the project.
+        case commented
+        /// A comment on the project was edited.
+        case commentEdited
+        /// A comment on the project was deleted.
+        case commentDeleted
+
         /// Whether the activity is about a board rather than a project.
         public var isAboutBoard: Bool {
             switch self {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Deletes a project, and its star; the others keep their places.
+/// Deletes a project, and its star; the others keep their places. The store deletes its
+/// checklist and its comments with it.
 public struct DeleteProject: Sendable {
     private let store: any ProjectStore
     private let environment: EngineEnvironment

@@ -132,8 +132,9 @@ public struct MoveProject: Sendable {
     /// try await moveProject(card.id, toBoard: work.id, in: .doing, at: 0) // first in Doing
     /// ```
     /// The project lands in the other board's first open list of the stage. Only the moved
-    /// project (and its star, which goes with it) is written, with a rank between its new
-    /// neighbours; both boards' histories record it
+    /// project is written, with a rank between its new neighbours, and what goes with it (its
+    /// star, its checklist items and its comments, which take its new board); both boards'
+    /// histories record it
     /// (``Activity/Kind/movedToBoard(_:title:from:to:)`` on the board it leaves,
     /// ``Activity/Kind/movedFromBoard(_:title:from:to:)`` on the one it joins), and the board it
     /// left can undo it (an undo that would overwrite a later change on the other board throws
@@ -180,6 +181,15 @@ public struct MoveProject: Sendable {
             // A star goes with its project, so that it stays on the project's board.
             if let star = try store.favourite(for: .project(id)) {
                 changes.update(Favourite(star.target, onBoard: destination.id, starredAt: star.starredAt))
+            }
+            // So do its checklist and its comments.
+            for var item in try store.checklist(of: id) {
+                item.boardID = destination.id
+                changes.update(item)
+            }
+            for var comment in try store.comments(of: id) {
+                comment.boardID = destination.id
+                changes.update(comment)
             }
             changes.record(
                 .movedToBoard(destination.id, title: destination.title, from: from, to: landing.stage),

@@ -57,6 +57,15 @@ public protocol ProjectRepository: Sendable {
     /// The archived projects of a list, in order.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board or the list does not exist.
     func archived(inList list: BoardList.ID, onBoard board: Board.ID) async throws(RepositoryError) -> [Project]
+    /// The card's checklist, in order.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the card does not exist.
+    /// - Complexity: O(*n*) for *n* items, through an ordered index of each card's checklist.
+    func checklist(of card: Project.ID) async throws(RepositoryError) -> [ChecklistItem]
+
+    /// The card's comments, newest first.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the card does not exist.
+    /// - Complexity: O(*n*) for *n* comments, through an ordered index of each card's comments.
+    func comments(of card: Project.ID) async throws(RepositoryError) -> [Comment]
 }
 
 /// A place between two projects of a column, where a project is put.
@@ -120,6 +129,20 @@ extension ProjectRepository {
     ) async throws(RepositoryError) -> ColumnWindow {
         guard let stage = list.standardStage(on: board) else { throw .notFound(.list(list)) }
         return try await column(stage, onBoard: board, offset: offset, limit: limit)
+    }
+
+    /// No items: a repository written before cards had checklists reads none.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the card does not exist.
+    public func checklist(of card: Project.ID) async throws(RepositoryError) -> [ChecklistItem] {
+        _ = try await project(id: card)
+        return []
+    }
+
+    /// No comments: a repository written before cards had comments reads none.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the card does not exist.
+    public func comments(of card: Project.ID) async throws(RepositoryError) -> [Comment] {
+        _ = try await project(id: card)
+        return []
     }
 
     /// The gap, found by reading the whole column: enough for a small store, such as a test's.

@@ -55,6 +55,17 @@ public enum ProjectRules {
         return body.count > bodyLimit ? [.bodyTooLong(limit: bodyLimit)] : []
     }
 
+    /// The rules a comment's `text` breaks: required once surrounding whitespace and line breaks
+    /// are removed, at most ``bodyLimit`` characters; line breaks are allowed.
+    ///
+    /// - Complexity: O(*n*) for *n* characters.
+    public static func failures(comment text: String) -> [ValidationFailure] {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return [.commentEmpty] }
+        guard trimmed.utf8.count > bodyLimit, trimmed.count > bodyLimit else { return [] }
+        return [.commentTooLong(limit: bodyLimit)]
+    }
+
     /// What ``failures(title:)`` finds in a title of printable ASCII alone (U+0020 to U+007E), in
     /// one pass over its bytes; `nil` for any other title, which takes the general rules.
     ///

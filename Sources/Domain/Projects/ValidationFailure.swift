@@ -40,6 +40,13 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
     case onlyTheOwner
     /// A card is assigned only to its board's owner and members.
     case notAMember
+    /// A comment's text is empty once surrounding whitespace and line breaks are removed.
+    case commentEmpty
+    /// A comment's text is longer than `limit` characters.
+    case commentTooLong(limit: Int)
+    /// The comment is another's: only its author may edit or delete it (signed out, only a
+    /// comment written while nobody was signed in).
+    case notYourComment
 
     /// The form field a failure belongs to.
     public enum Field: Hashable, Sendable, CaseIterable {
@@ -59,13 +66,15 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
     public var field: Field {
         switch self {
         case .titleEmpty, .titleHasLineBreak, .titleHasInvisibleControls, .titleTooLong: .title
-        case .bodyTooLong: .body
+        case .bodyTooLong, .commentEmpty, .commentTooLong: .body
         case .deadlineNotADay: .deadline
         case .repeatRuleInvalid, .repeatHasNoDayLeft, .repeatNeverOccurs, .noOccurrenceToSkip: .repeatRule
         case .listNameTaken, .labelNameTaken: .title
         case .brokenRule, .listLimitInvalid, .lastOpenList: .record
         case .dueTimeWithoutDay: .deadline
         case .onlyTheOwner, .notAMember: .record
+        case .listNameTaken: .title
+        case .brokenRule, .listLimitInvalid, .lastOpenList, .notYourComment: .record
         }
     }
 
@@ -92,6 +101,9 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
         case .labelNameTaken(let name): "the board has a label named \"\(name)\" already"
         case .onlyTheOwner: "only the board's owner may change its members or delete it"
         case .notAMember: "a card is assigned only to the board's owner and members"
+        case .commentEmpty: "the comment is empty: write something"
+        case .commentTooLong(let limit): "the comment is longer than \(limit) characters: shorten it"
+        case .notYourComment: "the comment is another's: only its author may change it"
         }
     }
 

@@ -41,6 +41,18 @@ public struct ChangeSet: Hashable, Sendable {
         case updateLabel(Label)
         /// Delete a label (the cards it was on are updated in the same set).
         case deleteLabel(Label)
+        /// Inserts a new checklist item.
+        case insertChecklistItem(ChecklistItem)
+        /// Writes a checklist item over the stored one with the same id.
+        case updateChecklistItem(ChecklistItem)
+        /// Deletes a checklist item.
+        case deleteChecklistItem(ChecklistItem.ID)
+        /// Inserts a new comment.
+        case insertComment(Comment)
+        /// Writes a comment over the stored one with the same id.
+        case updateComment(Comment)
+        /// Deletes a comment.
+        case deleteComment(Comment.ID)
     }
 
     /// A history entry to record: the store numbers it and dates it with the action.
@@ -81,7 +93,8 @@ public struct ChangeSet: Hashable, Sendable {
     /// Whether nothing would be written.
     public var isEmpty: Bool { changes.isEmpty && entries.isEmpty }
 
-    /// Every board the changes touch: projects' and stars' boards, boards written, history entries'.
+    /// Every board the changes touch: the boards of projects, stars, lists, checklist items and
+    /// comments written, boards written, history entries'.
     public var boards: Set<Board.ID> {
         var boards: Set<Board.ID> = []
         forEachBoard { boards.insert($0) }
@@ -102,6 +115,9 @@ public struct ChangeSet: Hashable, Sendable {
             case .insertList(let list), .updateList(let list): try body(list.boardID)
             case .insertLabel(let label), .updateLabel(let label), .deleteLabel(let label): try body(label.boardID)
             case .deleteProject, .deleteFavourite: break
+            case .insertChecklistItem(let item), .updateChecklistItem(let item): try body(item.boardID)
+            case .insertComment(let comment), .updateComment(let comment): try body(comment.boardID)
+            case .deleteProject, .deleteFavourite, .deleteChecklistItem, .deleteComment: break
             }
         }
         for entry in entries { try body(entry.board) }
@@ -135,6 +151,18 @@ public struct ChangeSet: Hashable, Sendable {
     public mutating func update(_ label: Label) { changes.append(.updateLabel(label)) }
     /// Adds deleting a label.
     public mutating func delete(_ label: Label) { changes.append(.deleteLabel(label)) }
+    /// Adds the insertion of the checklist item `item`.
+    public mutating func insert(_ item: ChecklistItem) { changes.append(.insertChecklistItem(item)) }
+    /// Adds the writing of the checklist item `item` over its stored self.
+    public mutating func update(_ item: ChecklistItem) { changes.append(.updateChecklistItem(item)) }
+    /// Adds the deletion of the checklist item `item`.
+    public mutating func delete(_ item: ChecklistItem.ID) { changes.append(.deleteChecklistItem(item)) }
+    /// Adds the insertion of `comment`.
+    public mutating func insert(_ comment: Comment) { changes.append(.insertComment(comment)) }
+    /// Adds the writing of `comment` over its stored self.
+    public mutating func update(_ comment: Comment) { changes.append(.updateComment(comment)) }
+    /// Adds the deletion of the comment `comment`.
+    public mutating func delete(_ comment: Comment.ID) { changes.append(.deleteComment(comment)) }
 
     /// Records `kind` in the history of `project`'s board, under its title.
     public mutating func record(_ kind: Activity.Kind, of project: Project) {

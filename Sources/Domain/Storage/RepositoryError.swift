@@ -8,6 +8,10 @@ public enum EntityReference: Hashable, Sendable, CustomStringConvertible {
     case list(BoardList.ID)
     /// A label, by its id.
     case label(Label.ID)
+    /// An item of a card's checklist, by its id.
+    case checklistItem(ChecklistItem.ID)
+    /// A comment on a card, by its id.
+    case comment(Comment.ID)
 
     public var description: String {
         switch self {
@@ -15,6 +19,8 @@ public enum EntityReference: Hashable, Sendable, CustomStringConvertible {
         case .board(let id): "board \(id)"
         case .list(let id): "list \(id)"
         case .label(let id): "label \(id)"
+        case .checklistItem(let id): "checklist item \(id)"
+        case .comment(let id): "comment \(id)"
         }
     }
 }

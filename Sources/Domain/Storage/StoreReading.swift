@@ -57,6 +57,23 @@ public protocol StoreReading {
     /// The archived projects of a list, in order.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board or the list does not exist.
     func archived(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project]
+    /// The card's checklist, in order: as ``ProjectRepository/checklist(of:)``.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the card does not exist.
+    /// - Complexity: O(*n*) for *n* items, through an ordered index.
+    func checklist(of card: Project.ID) throws(RepositoryError) -> [ChecklistItem]
+
+    /// The checklist item with this id.
+    /// - Throws: ``RepositoryError/notFound(_:)``.
+    func checklistItem(id: ChecklistItem.ID) throws(RepositoryError) -> ChecklistItem
+
+    /// The card's comments, newest first: as ``ProjectRepository/comments(of:)``.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the card does not exist.
+    /// - Complexity: O(*n*) for *n* comments, through an ordered index.
+    func comments(of card: Project.ID) throws(RepositoryError) -> [Comment]
+
+    /// The comment with this id.
+    /// - Throws: ``RepositoryError/notFound(_:)``.
+    func comment(id: Comment.ID) throws(RepositoryError) -> Comment
 }
 
 extension StoreReading {
@@ -92,6 +109,32 @@ extension StoreReading {
     public func archived(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
         _ = try self.list(id: list, onBoard: board)
         return []
+    }
+
+    /// No items: a reader written before cards had checklists reads none.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the card does not exist.
+    public func checklist(of card: Project.ID) throws(RepositoryError) -> [ChecklistItem] {
+        _ = try project(id: card)
+        return []
+    }
+
+    /// No item: a reader written before cards had checklists finds none.
+    /// - Throws: ``RepositoryError/notFound(_:)`` always.
+    public func checklistItem(id: ChecklistItem.ID) throws(RepositoryError) -> ChecklistItem {
+        throw .notFound(.checklistItem(id))
+    }
+
+    /// No comments: a reader written before cards had comments reads none.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the card does not exist.
+    public func comments(of card: Project.ID) throws(RepositoryError) -> [Comment] {
+        _ = try project(id: card)
+        return []
+    }
+
+    /// No comment: a reader written before cards had comments finds none.
+    /// - Throws: ``RepositoryError/notFound(_:)`` always.
+    public func comment(id: Comment.ID) throws(RepositoryError) -> Comment {
+        throw .notFound(.comment(id))
     }
 
     /// The list with this id on `board`.

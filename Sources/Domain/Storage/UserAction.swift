@@ -59,6 +59,16 @@ public struct UserAction: Hashable, Sendable {
         case assignProject(Project.ID, account: Account.ID, assigned: Bool)
         /// Make a board from a Trello board export.
         case importTrelloBoard(Board.ID, title: String)
+        /// Add an item to a card's checklist at an index (last when `nil`).
+        case addChecklistItem(ChecklistItem.ID, text: String, card: Project.ID, index: Int?)
+        /// Change a checklist item: its text, whether it is ticked or its place, or delete it.
+        case editChecklistItem(ChecklistItem.ID, ChecklistEdit)
+        /// Post a comment on a card.
+        case postComment(Comment.ID, text: String, card: Project.ID)
+        /// Give a comment new text.
+        case editComment(Comment.ID, text: String)
+        /// Delete a comment.
+        case deleteComment(Comment.ID)
         /// Keep in a project's history its local title and body, which a sync with GitHub is
         /// about to replace with the issue's.
         case keepLocalText(Project.ID)

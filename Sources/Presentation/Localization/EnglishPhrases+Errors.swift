@@ -83,6 +83,8 @@ extension EnglishPhrases {
         case .board(let id): "board \(id)"
         case .list(let id): "list \(id)"
         case .label(let id): "label \(id)"
+        case .checklistItem(let id): "checklist item \(id)"
+        case .comment(let id): "comment \(id)"
         }
     }
 }

@@ -76,6 +76,9 @@ enum EnglishPhrases {
         case .labelNameTaken(let name): "The board has a label named '\(name)' already: pick another name."
         case .onlyTheOwner: "Only the board's owner may do this."
         case .notAMember: "Assign the card to the board's owner or one of its members."
+        case .commentEmpty: "Write something in the comment."
+        case .commentTooLong(let limit): "Shorten the comment to \(limit) characters or fewer."
+        case .notYourComment: "Only the comment's author can change it."
         }
     }
 
@@ -129,6 +132,15 @@ enum EnglishPhrases {
         case .unassigned: "Took an assignment off '\(title)'"
         case .archived: "Archived '\(title)'"
         case .restored: "Restored '\(title)'"
+        case .checklistItemAdded(let item): "Added '\(item)' to the checklist of '\(title)'"
+        case .checklistItemDone(let item): "Ticked '\(item)' in the checklist of '\(title)'"
+        case .checklistItemUndone(let item): "Unticked '\(item)' in the checklist of '\(title)'"
+        case .checklistItemEdited(let from, let to): "Changed '\(from)' to '\(to)' in the checklist of '\(title)'"
+        case .checklistItemMoved(let item): "Moved '\(item)' in the checklist of '\(title)'"
+        case .checklistItemDeleted(let item): "Deleted '\(item)' from the checklist of '\(title)'"
+        case .commented: "Commented on '\(title)'"
+        case .commentEdited: "Edited a comment on '\(title)'"
+        case .commentDeleted: "Deleted a comment on '\(title)'"
         }
     }
 
@@ -138,6 +150,8 @@ enum EnglishPhrases {
         case .notFound(.board): "This board no longer exists."
         case .notFound(.list): "This list no longer exists."
         case .notFound(.label): "This label no longer exists."
+        case .notFound(.checklistItem): "This checklist item no longer exists."
+        case .notFound(.comment): "This comment no longer exists."
         case .invalid: "Not saved: fix the fields marked below."
         case .defaultBoardIsPermanent: "The default board cannot be deleted."
         case .lastBoardIsPermanent: "Your last board cannot be deleted: make another one first."

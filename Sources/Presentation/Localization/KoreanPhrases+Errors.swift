@@ -84,6 +84,8 @@ extension KoreanPhrases {
         case .board(let id): "보드 \(id)"
         case .list(let id): "목록 \(id)"
         case .label(let id): "라벨 \(id)"
+        case .checklistItem(let id): "체크리스트 항목 \(id)"
+        case .comment(let id): "댓글 \(id)"
         }
     }
 }

@@ -88,6 +88,9 @@ enum KoreanPhrases {
         case .labelNameTaken(let name): "보드에 '\(name)' 라벨이 이미 있습니다. 다른 이름을 고르세요."
         case .onlyTheOwner: "보드의 주인만 할 수 있습니다."
         case .notAMember: "카드는 보드의 주인이나 멤버에게만 맡길 수 있습니다."
+        case .commentEmpty: "댓글 내용을 입력하세요."
+        case .commentTooLong(let limit): "댓글을 \(limit)자 이하로 줄이세요."
+        case .notYourComment: "댓글은 쓴 사람만 바꿀 수 있습니다."
         }
     }
 
@@ -139,6 +142,16 @@ enum KoreanPhrases {
         case .unassigned: "'\(title)' 항목의 담당을 뺌"
         case .archived: "'\(title)' 항목을 보관함"
         case .restored: "'\(title)' 항목을 보관에서 되살림"
+        case .checklistItemAdded(let item): "'\(title)' 항목의 체크리스트에 '\(item)'을(를) 추가함"
+        case .checklistItemDone(let item): "'\(title)' 항목의 체크리스트에서 '\(item)'을(를) 완료함"
+        case .checklistItemUndone(let item): "'\(title)' 항목의 체크리스트에서 '\(item)'의 완료를 취소함"
+        case .checklistItemEdited(let from, let to):
+            "'\(title)' 항목의 체크리스트에서 '\(from)'을(를) '\(to)'(으)로 바꿈"
+        case .checklistItemMoved(let item): "'\(title)' 항목의 체크리스트에서 '\(item)'의 순서를 바꿈"
+        case .checklistItemDeleted(let item): "'\(title)' 항목의 체크리스트에서 '\(item)'을(를) 삭제함"
+        case .commented: "'\(title)' 항목에 댓글을 남김"
+        case .commentEdited: "'\(title)' 항목의 댓글을 수정함"
+        case .commentDeleted: "'\(title)' 항목의 댓글을 삭제함"
         }
     }
 
@@ -148,6 +161,8 @@ enum KoreanPhrases {
         case .notFound(.board): "이 보드는 더 이상 없습니다."
         case .notFound(.list): "이 목록은 더 이상 없습니다."
         case .notFound(.label): "이 라벨은 더 이상 없습니다."
+        case .notFound(.checklistItem): "이 체크리스트 항목은 더 이상 없습니다."
+        case .notFound(.comment): "이 댓글은 더 이상 없습니다."
         case .invalid: "저장하지 못했습니다. 표시된 항목을 고치세요."
         case .defaultBoardIsPermanent: "기본 보드는 삭제할 수 없습니다."
         case .lastBoardIsPermanent: "마지막 보드는 삭제할 수 없습니다. 먼저 다른 보드를 만드세요."

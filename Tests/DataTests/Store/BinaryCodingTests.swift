@@ -267,7 +267,7 @@ struct BinaryCodingVersionTests {
         }
     }
 
-    @Test("version 1 of Board reads as a board of no account; version 2 keeps its owner")
+    @Test("version 1 of Board reads as a board of no account; version 2 keeps its owner; version 3 its members")
     func boardVersions() throws {
         let board = Board(
             id: Board.ID(rawValue: SequentialIDs.id(50)), title: "Work", createdAt: TestClock.defaultStart)
@@ -275,11 +275,21 @@ struct BinaryCodingVersionTests {
 
         let owned = Board(
             id: board.id, title: "Work", createdAt: board.createdAt, owner: Account.ID(rawValue: SequentialIDs.id(9)))
+        let version2 = Self.bytes(Self.boardVersion1 + "01" + "00000000000040008000000000000009")
+        #expect(try Self.decode(Board.self, version2, version: 2) == owned)
+
+        let shared = Board(
+            id: board.id, title: "Work", createdAt: board.createdAt, owner: owned.owner,
+            members: [Account.ID(rawValue: SequentialIDs.id(10))])
         var writer = BinaryWriter(capacity: 64)
-        owned.encode(to: &writer)
+        shared.encode(to: &writer)
         let written = writer.finish()
-        #expect(written == Self.bytes(Self.boardVersion1 + "01" + "00000000000040008000000000000009"))
-        #expect(try Self.decode(Board.self, written, version: 2) == owned)
+        #expect(
+            written
+                == Self.bytes(
+                    Self.boardVersion1 + "01" + "00000000000040008000000000000009" + "01"
+                        + "0000000000004000800000000000000a"))
+        #expect(try Self.decode(Board.self, written, version: 3) == shared)
     }
 
     @Test("version 1 of an activity reads as the activity it was written from")

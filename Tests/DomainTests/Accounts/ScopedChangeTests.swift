@@ -15,10 +15,26 @@ struct ScopedChangeTests {
     static let bobsCard = Project(
         id: Project.ID(rawValue: SequentialIDs.id(103)), boardID: bobs.id, title: "Bob's card", createdAt: now)
     static let bobsStar = Favourite(.project(bobsCard.id), onBoard: bobs.id, starredAt: now)
+    static let adasCard = Project(
+        id: Project.ID(rawValue: SequentialIDs.id(104)), boardID: adas.id, title: "Ada's card", createdAt: now)
+    static let bobsItem = ChecklistItem(
+        id: ChecklistItem.ID(rawValue: SequentialIDs.id(105)), projectID: bobsCard.id, boardID: bobs.id, text: "Bob's")
+    static let bobsComment = ProjectManagerDomain.Comment(
+        id: ProjectManagerDomain.Comment.ID(rawValue: SequentialIDs.id(106)), projectID: bobsCard.id, boardID: bobs.id,
+        author: bob, text: "Bob's", createdAt: now)
 
     static func scoped(as viewer: Account.ID?) -> (AccountScopedRepository, InMemoryProjectStore) {
-        let store = InMemoryProjectStore(boards: [adas, bobs], projects: [bobsCard], favourites: [bobsStar])
+        let store = InMemoryProjectStore(
+            boards: [adas, bobs], projects: [bobsCard, adasCard], favourites: [bobsStar], checklist: [bobsItem],
+            comments: [bobsComment])
         return (AccountScopedRepository(store: store, search: NoSearch(), sessions: FixedSession(viewer)), store)
+    }
+
+    /// A comment on Ada's card by `author`.
+    static func comment(by author: Account.ID?, named name: String? = nil) -> ProjectManagerDomain.Comment {
+        ProjectManagerDomain.Comment(
+            id: ProjectManagerDomain.Comment.ID(rawValue: SequentialIDs.id(12)), projectID: adasCard.id,
+            boardID: adas.id, author: author, authorName: name, text: "Hello", createdAt: now)
     }
 
     static func changes(_ build: (inout ChangeSet) -> Void) -> ChangeSet {
@@ -90,6 +106,70 @@ struct ScopedChangeTests {
                 $0.record(.edited, title: "Bob's card", project: bobsCard.id, on: adas.id)
             }
         ),
+        (
+            "an item put on Bob's card",
+            changes {
+                $0.insert(
+                    ChecklistItem(
+                        id: ChecklistItem.ID(rawValue: SequentialIDs.id(13)), projectID: bobsCard.id, boardID: bobs.id,
+                        text: "mine"))
+            }
+        ),
+        (
+            "an item put on Bob's card, said to stand on Ada's board",
+            changes {
+                $0.insert(
+                    ChecklistItem(
+                        id: ChecklistItem.ID(rawValue: SequentialIDs.id(13)), projectID: bobsCard.id, boardID: adas.id,
+                        text: "mine"))
+            }
+        ),
+        (
+            "an item of Ada's card put on Bob's board",
+            changes {
+                $0.insert(
+                    ChecklistItem(
+                        id: ChecklistItem.ID(rawValue: SequentialIDs.id(13)), projectID: adasCard.id, boardID: bobs.id,
+                        text: "mine"))
+            }
+        ),
+        (
+            "Bob's item ticked",
+            changes {
+                var item = bobsItem
+                item.isDone = true
+                $0.update(item)
+            }
+        ),
+        (
+            "Bob's item moved to Ada's board",
+            changes {
+                var item = bobsItem
+                item.boardID = adas.id
+                $0.update(item)
+            }
+        ),
+        ("Bob's item deleted", changes { $0.delete(bobsItem.id) }),
+        (
+            "a comment on Bob's card",
+            changes {
+                $0.insert(
+                    ProjectManagerDomain.Comment(
+                        id: ProjectManagerDomain.Comment.ID(rawValue: SequentialIDs.id(14)), projectID: bobsCard.id,
+                        boardID: bobs.id, author: ada, text: "mine", createdAt: now))
+            }
+        ),
+        ("a comment on Ada's card, signed as Bob", changes { $0.insert(comment(by: bob)) }),
+        ("a comment on Ada's card, signed by nobody", changes { $0.insert(comment(by: nil)) }),
+        (
+            "Bob's comment edited",
+            changes {
+                var comment = bobsComment
+                comment.text = "taken"
+                $0.update(comment)
+            }
+        ),
+        ("Bob's comment deleted", changes { $0.delete(bobsComment.id) }),
     ]
 
     @Test(
@@ -130,6 +210,24 @@ struct ScopedChangeTests {
         let saved = try #require(await store.saved.last)
         #expect(saved.action.author == Self.ada)
         #expect(await store.history.map(\.author) == [Self.ada])
+    }
+
+    @Test("a comment Ada writes on her card is hers, or an imported one by no account; Bob's name is refused")
+    func commentAuthors() async throws {
+        let (scoped, store) = Self.scoped(as: Self.ada)
+
+        try await scoped.save(Self.changes { $0.insert(Self.comment(by: Self.ada)) })
+        try await scoped.save(
+            Self.changes {
+                $0.delete(Self.comment(by: Self.ada).id)
+                $0.insert(Self.comment(by: nil, named: "Grace (Trello)"))
+            })
+        await #expect(throws: RepositoryError.invalid(ValidationError([.notYourComment]))) {
+            // The imported comment, taken over in Bob's name.
+            try await scoped.save(Self.changes { $0.update(Self.comment(by: Self.bob, named: "Grace (Trello)")) })
+        }
+        #expect(await store.saved.count == 2)
+        #expect(try await store.comments(of: Self.adasCard.id).map(\.authorName) == ["Grace (Trello)"])
     }
 
     @Test("a board made through the use case is the viewer's")

@@ -7,7 +7,7 @@ import ProjectManagerDomain
 /// It decides nothing, as a real store decides nothing: it reads, and it writes each
 /// ``ChangeSet`` it is handed whole or not at all. Every saved change set is kept in ``saved``, so
 /// a test can say exactly what a use case decided. Deleting a board deletes its projects and their
-/// stars, as the real store's relationships do.
+/// stars, and deleting a project its checklist and comments, as the real store's relationships do.
 public actor InMemoryProjectStore: ProjectStore {
     /// A history entry as saved: the change set's entry, with the action's author and date.
     public struct SavedEntry: Hashable, Sendable {
@@ -21,6 +21,8 @@ public actor InMemoryProjectStore: ProjectStore {
     private var favouritesByID: [Favourite.ID: Favourite] = [:]
     private var listsByID: [BoardList.ID: BoardList] = [:]
     private var labelsByID: [Label.ID: Label] = [:]
+    private var itemsByID: [ChecklistItem.ID: ChecklistItem] = [:]
+    private var commentsByID: [Comment.ID: Comment] = [:]
     var links: [Board.ID: GitHubBoardLink] = [:]
     var cardsByProject: [Project.ID: GitHubCard] = [:]
     /// Every change set saved, oldest first.
@@ -35,11 +37,14 @@ public actor InMemoryProjectStore: ProjectStore {
         id: .default, title: Board.defaultTitle, createdAt: Date(timeIntervalSince1970: 0))
 
     public init(
-        boards: [Board] = [], projects: [Project] = [], favourites: [Favourite] = [], signedIn: Account.ID? = nil
+        boards: [Board] = [], projects: [Project] = [], favourites: [Favourite] = [], checklist: [ChecklistItem] = [],
+        comments: [Comment] = [], signedIn: Account.ID? = nil
     ) {
         for board in boards { boardsByID[board.id] = board }
         for project in projects { projectsByID[project.id] = project }
         for favourite in favourites { favouritesByID[favourite.id] = favourite }
+        for item in checklist { itemsByID[item.id] = item }
+        for comment in comments { commentsByID[comment.id] = comment }
         self.signedIn = signedIn
     }
 
@@ -50,7 +55,7 @@ public actor InMemoryProjectStore: ProjectStore {
     private var reader: Reader {
         Reader(
             boardsByID: boardsByID, projectsByID: projectsByID, favouritesByID: favouritesByID, listsByID: listsByID,
-            labelsByID: labelsByID, author: signedIn)
+            labelsByID: labelsByID, itemsByID: itemsByID, commentsByID: commentsByID, author: signedIn)
     }
 
     // MARK: - Projects
@@ -74,21 +79,21 @@ public actor InMemoryProjectStore: ProjectStore {
         return window(of: list, offset: offset, limit: limit)
     }
 
-    public func lists(onBoard board: Board.ID) throws(RepositoryError) -> [BoardList] {
+    public func lists(onBoard board: Board.ID) async throws(RepositoryError) -> [BoardList] {
         try reader.lists(onBoard: board)
     }
 
-    public func labels(onBoard board: Board.ID) throws(RepositoryError) -> [Label] {
+    public func labels(onBoard board: Board.ID) async throws(RepositoryError) -> [Label] {
         try reader.labels(onBoard: board)
     }
 
-    public func archived(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
+    public func archived(inList list: BoardList.ID, onBoard board: Board.ID) async throws(RepositoryError) -> [Project] {
         try reader.archived(inList: list, onBoard: board)
     }
 
     public func column(
         list: BoardList.ID, onBoard board: Board.ID, offset: Int, limit: Int?
-    ) throws(RepositoryError) -> ColumnWindow {
+    ) async throws(RepositoryError) -> ColumnWindow {
         window(of: try reader.list(id: list, onBoard: board), offset: offset, limit: limit)
     }
 
@@ -97,6 +102,17 @@ public actor InMemoryProjectStore: ProjectStore {
         let start = min(max(offset, 0), all.count)
         let end = min(start + (limit ?? all.count), all.count)
         return ColumnWindow(list: list, offset: start, projects: Array(all[start..<end]), count: all.count)
+    }
+
+    // Asynchronous, as the port's default is: a synchronous method would lose to the default
+    // (which reads nothing) when called on the actor itself.
+
+    public func checklist(of card: Project.ID) async throws(RepositoryError) -> [ChecklistItem] {
+        try reader.checklist(of: card)
+    }
+
+    public func comments(of card: Project.ID) async throws(RepositoryError) -> [Comment] {
+        try reader.comments(of: card)
     }
 
     public nonisolated func changes() -> AsyncStream<RepositoryChange> {
@@ -141,6 +157,7 @@ public actor InMemoryProjectStore: ProjectStore {
         // Applied to copies, kept only when every change applies.
         var (boards, projects, favourites, lists) = (boardsByID, projectsByID, favouritesByID, listsByID)
         var labels = labelsByID
+        var (items, comments) = (itemsByID, commentsByID)
         func broken(_ rule: String) -> RepositoryError { .invalid(ValidationError([.brokenRule(rule)])) }
         if changes.boards.contains(.default), boards[.default] == nil {
             // As the store does: the first save that touches the default board writes it, made then.
@@ -167,6 +184,8 @@ public actor InMemoryProjectStore: ProjectStore {
             case .deleteProject(let id):
                 guard projects.removeValue(forKey: id) != nil else { throw .notFound(.project(id)) }
                 favourites[Favourite.Target.project(id).favouriteID] = nil
+                items = items.filter { $0.value.projectID != id }
+                comments = comments.filter { $0.value.projectID != id }
             case .insertBoard(let board):
                 guard boards[board.id] == nil else { throw broken("board \(board.id) exists already") }
                 boards[board.id] = board
@@ -179,6 +198,8 @@ public actor InMemoryProjectStore: ProjectStore {
                 favourites = favourites.filter { $0.value.boardID != id }
                 lists = lists.filter { $0.value.boardID != id }
                 labels = labels.filter { $0.value.boardID != id }
+                items = items.filter { $0.value.boardID != id }
+                comments = comments.filter { $0.value.boardID != id }
             case .insertFavourite(let favourite), .updateFavourite(let favourite):
                 if case .insertFavourite = change, favourites[favourite.id] != nil {
                     throw broken("favourite \(favourite.id) exists already")
@@ -214,6 +235,30 @@ public actor InMemoryProjectStore: ProjectStore {
             case .deleteLabel(let label):
                 guard labels[label.id]?.boardID == label.boardID else { throw .notFound(.label(label.id)) }
                 labels[label.id] = nil
+            case .insertChecklistItem(let item), .updateChecklistItem(let item):
+                if case .insertChecklistItem = change, items[item.id] != nil {
+                    throw broken("checklist item \(item.id) exists already")
+                }
+                if case .updateChecklistItem = change, items[item.id] == nil {
+                    throw .notFound(.checklistItem(item.id))
+                }
+                guard boards[item.boardID] != nil else { throw broken("checklist item on a missing board") }
+                guard projects[item.projectID] != nil else { throw broken("checklist item of a missing project") }
+                guard ProjectRules.failures(title: item.text).isEmpty else { throw broken("checklist item's text") }
+                items[item.id] = item
+            case .deleteChecklistItem(let id):
+                guard items.removeValue(forKey: id) != nil else { throw .notFound(.checklistItem(id)) }
+            case .insertComment(let comment), .updateComment(let comment):
+                if case .insertComment = change, comments[comment.id] != nil {
+                    throw broken("comment \(comment.id) exists already")
+                }
+                if case .updateComment = change, comments[comment.id] == nil { throw .notFound(.comment(comment.id)) }
+                guard boards[comment.boardID] != nil else { throw broken("comment on a missing board") }
+                guard projects[comment.projectID] != nil else { throw broken("comment of a missing project") }
+                guard ProjectRules.failures(comment: comment.text).isEmpty else { throw broken("comment's text") }
+                comments[comment.id] = comment
+            case .deleteComment(let id):
+                guard comments.removeValue(forKey: id) != nil else { throw .notFound(.comment(id)) }
             case .deleteFavourite(let id):
                 guard favourites.removeValue(forKey: id) != nil else {
                     throw .notFound(.project(Project.ID(rawValue: id.rawValue)))
@@ -225,6 +270,7 @@ public actor InMemoryProjectStore: ProjectStore {
         }
         (boardsByID, projectsByID, favouritesByID, listsByID) = (boards, projects, favourites, lists)
         labelsByID = labels
+        (itemsByID, commentsByID) = (items, comments)
         saved.append(changes)
         history += changes.entries.map {
             SavedEntry(entry: $0, author: changes.action.author, date: changes.action.date)
@@ -240,6 +286,8 @@ public actor InMemoryProjectStore: ProjectStore {
         let favouritesByID: [Favourite.ID: Favourite]
         let listsByID: [BoardList.ID: BoardList]
         let labelsByID: [Label.ID: Label]
+        let itemsByID: [ChecklistItem.ID: ChecklistItem]
+        let commentsByID: [Comment.ID: Comment]
         let author: Account.ID?
 
         func project(id: Project.ID) throws(RepositoryError) -> Project {
@@ -300,6 +348,31 @@ public actor InMemoryProjectStore: ProjectStore {
 
         func favourite(for target: Favourite.Target) -> Favourite? {
             favouritesByID[target.favouriteID]
+        }
+
+        /// The card's items by rank, then by id, as the store's ordered index keeps them.
+        func checklist(of card: Project.ID) throws(RepositoryError) -> [ChecklistItem] {
+            _ = try project(id: card)
+            return itemsByID.values.filter { $0.projectID == card }
+                .sorted { ($0.rank, $0.id.description) < ($1.rank, $1.id.description) }
+        }
+
+        func checklistItem(id: ChecklistItem.ID) throws(RepositoryError) -> ChecklistItem {
+            guard let item = itemsByID[id] else { throw .notFound(.checklistItem(id)) }
+            return item
+        }
+
+        /// The card's comments newest first: by date, then by id, both descending, as the store's
+        /// ordered index read backwards.
+        func comments(of card: Project.ID) throws(RepositoryError) -> [Comment] {
+            _ = try project(id: card)
+            return commentsByID.values.filter { $0.projectID == card }
+                .sorted { ($0.createdAt, $0.id.description) > ($1.createdAt, $1.id.description) }
+        }
+
+        func comment(id: Comment.ID) throws(RepositoryError) -> Comment {
+            guard let comment = commentsByID[id] else { throw .notFound(.comment(id)) }
+            return comment
         }
 
         /// A column in order: by rank, then by id.
