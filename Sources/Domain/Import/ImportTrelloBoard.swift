@@ -103,6 +103,10 @@ public struct TrelloImportReport: Hashable, Sendable {
     public var shortenedTitles = 0
     /// Cards whose description was cut to the engine's limit.
     public var shortenedDescriptions = 0
+    /// Checklist items whose text was cut to the engine's limit or made one line.
+    public var shortenedChecklistItems = 0
+    /// Comments whose text was cut to the engine's limit.
+    public var shortenedComments = 0
     /// What could not be carried, and how many of each: Trello's own counts (attachments,
     /// custom fields, power-up data, …) and the engine's (members, who are not accounts here).
     public var notCarried: [String: Int] = [:]

@@ -124,6 +124,45 @@ struct TrelloImportPlan {
         changes.insert(project)
         report.cards += 1
         if card.isClosed { report.archivedCards += 1 }
+        insertChecklist(of: card, on: project)
+        insertComments(of: card, on: project)
+    }
+
+    /// The card's checklists as one checklist in order; with more than one, each item's text
+    /// starts with its checklist's name.
+    private mutating func insertChecklist(of card: TrelloBoard.Card, on project: Project) {
+        var rank = Rank.initial
+        let named = card.checklists.count > 1
+        for checklist in card.checklists {
+            for item in checklist.items {
+                let text = Self.oneLine(named ? "\(checklist.name): \(item.name)" : item.name, limit: ProjectRules.titleLimit)
+                if text.changed { report.shortenedChecklistItems += 1 }
+                changes.insert(
+                    ChecklistItem(
+                        id: ChecklistItem.ID(rawValue: makeID()), projectID: project.id, boardID: board.id,
+                        text: text.text.isEmpty ? "(empty)" : text.text, isDone: item.isDone, rank: rank))
+                rank = .after(rank)
+                report.checklistItems += 1
+            }
+        }
+    }
+
+    /// The card's comments with their authors' names and dates; an empty one is counted, not made.
+    private mutating func insertComments(of card: TrelloBoard.Card, on project: Project) {
+        for comment in card.comments {
+            let text = Self.cut(comment.text, limit: ProjectRules.bodyLimit)
+            guard !text.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                report.notCarried["emptyComments", default: 0] += 1
+                continue
+            }
+            if text.changed { report.shortenedComments += 1 }
+            let author = comment.author.map { $0.fullName.isEmpty ? $0.username : $0.fullName }
+            changes.insert(
+                Comment(
+                    id: Comment.ID(rawValue: makeID()), projectID: project.id, boardID: board.id, author: nil,
+                    authorName: author ?? "Trello", text: text.text, createdAt: comment.date))
+            report.comments += 1
+        }
     }
 
     // MARK: - Text

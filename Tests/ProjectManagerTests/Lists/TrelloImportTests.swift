@@ -48,6 +48,22 @@ struct TrelloImportTests {
         let pick = try #require(board.projects.first { $0.title == "Pick a date" })
         #expect(pick.labels.count == 10)
 
+        let exportedPress = try #require(export.cards.first { $0.title == "Write press release" })
+        let items = try await engine.fetchChecklist(press.id)
+        #expect(items.map(\.text) == exportedPress.checklists.flatMap { $0.items.map(\.name) })
+        #expect(items.map(\.isDone) == exportedPress.checklists.flatMap { $0.items.map(\.isDone) })
+        let comments = try await engine.fetchComments(press.id)
+        #expect(comments.map(\.text) == exportedPress.comments.map(\.text))
+        #expect(comments.map(\.createdAt) == exportedPress.comments.map(\.date))
+        #expect(comments.map(\.authorName) == exportedPress.comments.map { $0.author?.fullName })
+        let landing = try #require(board.projects.first { $0.title == "Build landing page" })
+        let exportedLanding = try #require(export.cards.first { $0.title == "Build landing page" })
+        #expect(
+            try await engine.fetchChecklist(landing.id).map(\.text)
+                == exportedLanding.checklists.flatMap { list in list.items.map { "\(list.name): \($0.name)" } })
+        #expect(report.checklistItems == export.cards.reduce(0) { $0 + $1.checklists.reduce(0) { $0 + $1.items.count } })
+        #expect(report.comments == export.cards.reduce(0) { $0 + $1.comments.count })
+
         #expect(try await engine.fetchHistory(onBoard: report.board.id, limit: 1).map(\.kind) == [.importedFromTrello(cards: 11)])
         try await engine.undoRedo.undo(onBoard: report.board.id)
         #expect(try await engine.listBoards().contains { $0.id == report.board.id } == false)
