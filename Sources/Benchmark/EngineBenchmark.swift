@@ -24,6 +24,8 @@ struct EngineFigures: Encodable {
     var label_ms_p50 = 0.0, label_ms_p99 = 0.0, label_bytes = 0
     var archive_ms_p50 = 0.0, archive_ms_p99 = 0.0, archive_bytes = 0
     var list_rename_ms_p50 = 0.0, list_rename_ms_p99 = 0.0, list_rename_bytes = 0
+    var check_item_ms_p50 = 0.0, check_item_ms_p99 = 0.0, check_item_bytes = 0
+    var comment_ms_p50 = 0.0, comment_ms_p99 = 0.0, comment_bytes = 0
     var trello_1000_s = 0.0
     var fetch_window_ms = 0.0
     var fetch_whole_ms = 0.0
@@ -236,6 +238,24 @@ enum EngineBenchmark {
         }
         (figures.list_rename_ms_p50, figures.list_rename_ms_p99, figures.list_rename_bytes) = record(samples)
 
+        // Items on random cards, then each ticked: the tick is the measured change.
+        var items: [ChecklistItem] = []
+        for index in 0..<iterations {
+            items.append(try await opened.addChecklistItem("Step \(index)", to: randomID()))
+        }
+        samples = []
+        for item in items {
+            samples.append(try await measure { try await opened.editChecklistItem(item.id, .done(true)) })
+        }
+        (figures.check_item_ms_p50, figures.check_item_ms_p99, figures.check_item_bytes) = record(samples)
+
+        samples = []
+        for index in 0..<iterations {
+            let id = randomID()
+            samples.append(try await measure { try await opened.postComment("Looks good \(index)", on: id) })
+        }
+        (figures.comment_ms_p50, figures.comment_ms_p99, figures.comment_bytes) = record(samples)
+
         let export = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/Trello/thousand-cards.json")
         if let data = try? Data(contentsOf: export) {
@@ -317,6 +337,8 @@ enum EngineBenchmark {
             \(row("label a card", figures.label_ms_p50, figures.label_ms_p99, figures.label_bytes))
             \(row("archive/restore", figures.archive_ms_p50, figures.archive_ms_p99, figures.archive_bytes))
             \(row("rename a list", figures.list_rename_ms_p50, figures.list_rename_ms_p99, figures.list_rename_bytes))
+            \(row("tick a checklist item", figures.check_item_ms_p50, figures.check_item_ms_p99, figures.check_item_bytes))
+            \(row("post a comment", figures.comment_ms_p50, figures.comment_ms_p99, figures.comment_bytes))
               Trello, 1,000 cards   \(String(format: "%.3f", figures.trello_1000_s)) s
               fetchBoard, first 50  \(ms(figures.fetch_window_ms)) ms
               fetchBoard, whole     \(ms(figures.fetch_whole_ms)) ms
