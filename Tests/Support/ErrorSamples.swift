@@ -102,8 +102,10 @@ public enum ErrorSamples {
         case .notFound:
             [
                 .notFound(.project(projectID)), .notFound(.board(boardID)),
-                .notFound(.list(BoardList.ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 9))))),
-                .notFound(.label(Label.ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 8))))),
+                .notFound(
+                    .list(BoardList.ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 9))))),
+                .notFound(
+                    .label(Label.ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 8))))),
                 .notFound(.list(BoardList.ID(rawValue: digitsOnlyID(0x09)))),
                 .notFound(.checklistItem(ChecklistItem.ID(rawValue: digitsOnlyID(0x10)))),
                 .notFound(.comment(Comment.ID(rawValue: digitsOnlyID(0x11)))),

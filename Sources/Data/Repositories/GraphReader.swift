@@ -108,7 +108,9 @@ struct GraphReader: StoreReading {
         let labels = try Self.mapped { () throws(ContextError) in
             try context.fetch(FetchRequest<Label>(predicate: #Predicate { $0.boardID == board }))
         }
-        return labels.sorted { ($0.displayName.lowercased(), $0.id.description) < ($1.displayName.lowercased(), $1.id.description) }
+        return labels.sorted {
+            ($0.displayName.lowercased(), $0.id.description) < ($1.displayName.lowercased(), $1.id.description)
+        }
     }
 
     // MARK: - Lists

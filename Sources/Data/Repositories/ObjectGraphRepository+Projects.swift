@@ -46,7 +46,8 @@ extension ObjectGraphRepository {
     }
 
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board or the list does not exist.
-    public func archived(inList list: BoardList.ID, onBoard board: Board.ID) async throws(RepositoryError) -> [Project] {
+    public func archived(inList list: BoardList.ID, onBoard board: Board.ID) async throws(RepositoryError) -> [Project]
+    {
         try reader.archived(inList: list, onBoard: board)
     }
 }

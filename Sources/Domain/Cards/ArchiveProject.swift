@@ -19,9 +19,12 @@ public struct ArchiveProject: Sendable {
         let now = environment.now()
         return try await store.write { store throws(RepositoryError) in
             var project = try store.project(id: id)
-            guard project.isArchived != archived else { return (nil, ProjectChange(project: project, isChanged: false)) }
+            guard project.isArchived != archived else {
+                return (nil, ProjectChange(project: project, isChanged: false))
+            }
             if !archived {
-                project.rank = try store.gap(at: nil, inList: project.listID, onBoard: project.boardID, moving: nil).rank
+                project.rank = try store.gap(at: nil, inList: project.listID, onBoard: project.boardID, moving: nil)
+                    .rank
             }
             project.isArchived = archived
             project.updatedAt = now

@@ -34,7 +34,8 @@ public struct EditLabel: Sendable {
                 _ = try LabelRules.checked(name: label.name, colour: colour)
             case .delete:
                 for list in try store.lists(onBoard: board) {
-                    let cards = try store.projects(inList: list.id, onBoard: board)
+                    let cards =
+                        try store.projects(inList: list.id, onBoard: board)
                         + store.archived(inList: list.id, onBoard: board)
                     for var card in cards where card.labels.contains(id) {
                         card.labels.removeAll { $0 == id }

@@ -30,7 +30,8 @@ public struct LabelProject: Sendable {
             }
             if on { project.labels.append(label) } else { project.labels.removeAll { $0 == label } }
             project.updatedAt = now
-            var changes = ChangeSet(UserAction(.labelProject(id, label: label, on: on), at: now), undoOn: project.boardID)
+            var changes = ChangeSet(
+                UserAction(.labelProject(id, label: label, on: on), at: now), undoOn: project.boardID)
             changes.update(project)
             changes.record(on ? .labelled(found.displayName) : .unlabelled(found.displayName), of: project)
             return (changes, ProjectChange(project: project, isChanged: true))

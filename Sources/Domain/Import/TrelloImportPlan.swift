@@ -31,7 +31,8 @@ struct TrelloImportPlan {
             let rank = lists.last.map { Rank.after($0.rank) } ?? .initial
             let title = unique("Done", among: lists.map(\.title))
             lists.append(
-                BoardList(id: BoardList.ID(rawValue: makeID()), boardID: board.id, title: title, stage: .done, rank: rank))
+                BoardList(
+                    id: BoardList.ID(rawValue: makeID()), boardID: board.id, title: title, stage: .done, rank: rank))
             report.addedDoneList = true
         }
         for list in lists { changes.insert(list) }
@@ -70,7 +71,8 @@ struct TrelloImportPlan {
             }
             let colour = name.isEmpty && source.colour == .none ? LabelColour.none : source.colour
             let label = Label(
-                id: Label.ID(rawValue: makeID()), boardID: board.id, name: name.isEmpty && colour == .none ? "label" : name,
+                id: Label.ID(rawValue: makeID()), boardID: board.id,
+                name: name.isEmpty && colour == .none ? "label" : name,
                 colour: colour)
             made[source] = label.id
             changes.insert(label)
@@ -118,7 +120,8 @@ struct TrelloImportPlan {
             return DueTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0, timeZone: timeZone.identifier)
         }
         let project = Project(
-            id: Project.ID(rawValue: makeID()), boardID: board.id, title: title.text.isEmpty ? "(untitled)" : title.text,
+            id: Project.ID(rawValue: makeID()), boardID: board.id,
+            title: title.text.isEmpty ? "(untitled)" : title.text,
             body: body.text, deadline: deadline, state: list.stage, list: list.id, rank: rank, createdAt: now,
             dueTime: dueTime, labels: card.labels.compactMap { labels[$0] }, isArchived: card.isClosed)
         changes.insert(project)
@@ -135,7 +138,8 @@ struct TrelloImportPlan {
         let named = card.checklists.count > 1
         for checklist in card.checklists {
             for item in checklist.items {
-                let text = Self.oneLine(named ? "\(checklist.name): \(item.name)" : item.name, limit: ProjectRules.titleLimit)
+                let text = Self.oneLine(
+                    named ? "\(checklist.name): \(item.name)" : item.name, limit: ProjectRules.titleLimit)
                 if text.changed { report.shortenedChecklistItems += 1 }
                 changes.insert(
                     ChecklistItem(

@@ -22,7 +22,8 @@ public struct SetBoardMember: Sendable {
     /// - Throws: ``RepositoryError/invalid(_:)`` with ``ValidationFailure/onlyTheOwner`` for anyone
     ///   else (and for a board of no account); ``RepositoryError/notFound(_:)`` for no board.
     @discardableResult
-    public func callAsFunction(_ board: Board.ID, account: Account.ID, member: Bool = true) async throws(RepositoryError)
+    public func callAsFunction(_ board: Board.ID, account: Account.ID, member: Bool = true)
+        async throws(RepositoryError)
         -> Board
     {
         let now = environment.now()
@@ -39,7 +40,8 @@ public struct SetBoardMember: Sendable {
             } else {
                 stored.members.removeAll { $0 == account }
                 for list in try store.lists(onBoard: board) {
-                    let cards = try store.projects(inList: list.id, onBoard: board)
+                    let cards =
+                        try store.projects(inList: list.id, onBoard: board)
                         + store.archived(inList: list.id, onBoard: board)
                     for var card in cards where card.assignees.contains(account) {
                         card.assignees.removeAll { $0 == account }

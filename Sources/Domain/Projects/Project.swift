@@ -121,8 +121,10 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            id: try container.decode(ID.self, forKey: .id), boardID: try container.decode(Board.ID.self, forKey: .boardID),
-            title: try container.decode(String.self, forKey: .title), body: try container.decode(String.self, forKey: .body),
+            id: try container.decode(ID.self, forKey: .id),
+            boardID: try container.decode(Board.ID.self, forKey: .boardID),
+            title: try container.decode(String.self, forKey: .title),
+            body: try container.decode(String.self, forKey: .body),
             deadline: try container.decodeIfPresent(Day.self, forKey: .deadline),
             recurrence: try container.decodeIfPresent(Recurrence.self, forKey: .recurrence),
             state: try container.decode(ProjectState.self, forKey: .state),

@@ -29,7 +29,8 @@ public struct ProjectDraft: Hashable, Sendable {
     /// Every rule the draft breaks, in field order: title, body, deadline. Empty when it is valid.
     public var failures: [ValidationFailure] {
         ProjectRules.failures(title: title) + ProjectRules.failures(body: body)
-            + ProjectRules.failures(deadline: deadline) + (dueTime != nil && deadline == nil ? [.dueTimeWithoutDay] : [])
+            + ProjectRules.failures(deadline: deadline)
+            + (dueTime != nil && deadline == nil ? [.dueTimeWithoutDay] : [])
     }
 
     /// The title without surrounding whitespace, as it is saved.

@@ -7,7 +7,8 @@ import Testing
 /// Labels, archive and due times of cards, through the engine, over both kinds of store.
 @Suite("Labels, archive and due times")
 struct CardDepthTests {
-    @Test("labels are made per board, put on and off cards, filter the board, and a deleted one leaves every card",
+    @Test(
+        "labels are made per board, put on and off cards, filter the board, and a deleted one leaves every card",
         arguments: StoreKind.allCases)
     func labels(kind: StoreKind) async throws {
         let harness = try EngineHarness(kind)
@@ -42,7 +43,8 @@ struct CardDepthTests {
         #expect(try await restarted.fetchLabels().count == 2)
     }
 
-    @Test("a label of another board cannot go on a card, and a card moved to another board leaves its labels",
+    @Test(
+        "a label of another board cannot go on a card, and a card moved to another board leaves its labels",
         arguments: StoreKind.allCases)
     func labelsStayOnTheirBoard(kind: StoreKind) async throws {
         let harness = try EngineHarness(kind)
@@ -85,7 +87,8 @@ struct CardDepthTests {
         let seoul = TimeZone(identifier: "Asia/Seoul") ?? .gmt
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = seoul
-        let start = try #require(calendar.date(from: DateComponents(year: 2026, month: 12, day: 24, hour: 13, minute: 59)))
+        let start = try #require(
+            calendar.date(from: DateComponents(year: 2026, month: 12, day: 24, hour: 13, minute: 59)))
         let harness = try EngineHarness(kind, clock: TestClock(start), timeZone: seoul)
         let engine = harness.engine
         let due = try #require(DueTime(hour: 14, minute: 0, timeZone: "Asia/Seoul"))

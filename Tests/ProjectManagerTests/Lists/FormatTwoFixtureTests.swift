@@ -30,7 +30,8 @@ struct FormatTwoFixtureTests {
 
         func columns(_ engine: ProjectManagerEngine, board: Board.ID = .default) async throws -> [String: [String]] {
             let overview = try await engine.fetchBoard(board)
-            return Dictionary(uniqueKeysWithValues: overview.columns.map { ($0.list.title, $0.items.map(\.project.title)) })
+            return Dictionary(
+                uniqueKeysWithValues: overview.columns.map { ($0.list.title, $0.items.map(\.project.title)) })
         }
     }
 
@@ -52,7 +53,10 @@ struct FormatTwoFixtureTests {
             #expect(project.listID == .standard(on: .default, project.state), "\(project.title)")
         }
         let work = try #require(try await engine.listBoards().first { $0.title == "Work" })
-        #expect(try await opened.columns(engine, board: work.id) == ["To Do": ["Plan the sprint"], "Doing": ["Review pull requests"], "Done": []])
+        #expect(
+            try await opened.columns(engine, board: work.id) == [
+                "To Do": ["Plan the sprint"], "Doing": ["Review pull requests"], "Done": [],
+            ])
 
         let history = try await engine.fetchHistory().map(\.kind)
         #expect(history.count == 10)

@@ -15,7 +15,9 @@ struct ListTests {
         Dictionary(uniqueKeysWithValues: overview.columns.map { ($0.list.title, $0.items.map(\.project.title)) })
     }
 
-    @Test("a board starts with To Do, Doing and Done, stored nowhere until its lists change", arguments: StoreKind.allCases)
+    @Test(
+        "a board starts with To Do, Doing and Done, stored nowhere until its lists change",
+        arguments: StoreKind.allCases)
     func standardLists(kind: StoreKind) async throws {
         let harness = try EngineHarness(kind)
         let engine = harness.engine
@@ -54,7 +56,8 @@ struct ListTests {
         #expect(try await harness.engine.fetchBoard().column(.todo).items.map(\.project.title) == ["a"])
     }
 
-    @Test("a name another open list has, an empty name and a limit below 1 are refused, and nothing is saved",
+    @Test(
+        "a name another open list has, an empty name and a limit below 1 are refused, and nothing is saved",
         arguments: StoreKind.allCases)
     func refusals(kind: StoreKind) async throws {
         let harness = try EngineHarness(kind)
@@ -80,19 +83,24 @@ struct ListTests {
         #expect(try await Self.titles(harness.restarted()) == ["To Do", "Doing", "Done", "Review"])
     }
 
-    @Test("cards move into a list of one's own and take its stage; a new stage goes to its cards",
+    @Test(
+        "cards move into a list of one's own and take its stage; a new stage goes to its cards",
         arguments: StoreKind.allCases)
     func moveAndStage(kind: StoreKind) async throws {
         let harness = try EngineHarness(kind)
         let engine = harness.engine
         let late = try await engine.createProject(
-            ProjectDraft(title: "late", deadline: Day(containing: harness.clock.now.addingTimeInterval(-2 * 86_400), in: harness.environment.calendar)))
+            ProjectDraft(
+                title: "late",
+                deadline: Day(
+                    containing: harness.clock.now.addingTimeInterval(-2 * 86_400), in: harness.environment.calendar)))
         let review = try await engine.addList("Review", on: .default, stage: .doing)
 
         let moved = try await engine.moveProject(late.id, toList: review.id)
         #expect(moved.project.state == .doing)
         #expect(moved.project.listID == review.id)
-        #expect(try await engine.fetchHistory(limit: 1).map(\.kind) == [.movedBetweenLists(from: "To Do", to: "Review")])
+        #expect(
+            try await engine.fetchHistory(limit: 1).map(\.kind) == [.movedBetweenLists(from: "To Do", to: "Review")])
         var board = try await engine.fetchBoard()
         #expect(Self.cards(board)["Review"] == ["late"])
         #expect(board.column(list: review.id)?.items.first?.isOverdue == true)
@@ -122,7 +130,8 @@ struct ListTests {
         #expect(try await engine.fetchBoard().column(list: review.id)?.items.map(\.project.title) == ["b", "a"])
     }
 
-    @Test("an archived list leaves the board with its cards and comes back last; the last open list stays",
+    @Test(
+        "an archived list leaves the board with its cards and comes back last; the last open list stays",
         arguments: StoreKind.allCases)
     func archive(kind: StoreKind) async throws {
         let harness = try EngineHarness(kind)
@@ -143,7 +152,8 @@ struct ListTests {
         #expect(board.column(list: .standard(on: .default, .doing))?.items.map(\.project.id) == [card.id])
     }
 
-    @Test("a repeating card moved into a done list of one's own completes its occurrence and goes back to To Do",
+    @Test(
+        "a repeating card moved into a done list of one's own completes its occurrence and goes back to To Do",
         arguments: StoreKind.allCases)
     func repeatingIntoOwnDoneList(kind: StoreKind) async throws {
         let harness = try EngineHarness(kind)
@@ -155,7 +165,9 @@ struct ListTests {
 
         let moved = try await engine.moveProject(card.id, toList: shipped.id)
         #expect(moved.project.listID == .standard(on: .default, .todo))
-        #expect(moved.project.deadline == Day(containing: harness.clock.now.addingTimeInterval(86_400), in: harness.environment.calendar))
+        #expect(
+            moved.project.deadline
+                == Day(containing: harness.clock.now.addingTimeInterval(86_400), in: harness.environment.calendar))
         #expect(try await engine.fetchLists().first { $0.id == shipped.id }?.count == 0)
     }
 

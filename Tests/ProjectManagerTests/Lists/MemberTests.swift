@@ -9,7 +9,8 @@ import Testing
 struct MemberTests {
     static let password = "correct horse battery"
 
-    @Test("a member sees and uses the owner's board, but neither changes its members nor deletes it",
+    @Test(
+        "a member sees and uses the owner's board, but neither changes its members nor deletes it",
         arguments: StoreKind.allCases)
     func members(kind: StoreKind) async throws {
         let harness = try EngineHarness(kind)

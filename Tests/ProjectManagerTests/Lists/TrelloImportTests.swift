@@ -9,7 +9,8 @@ import Testing
 struct TrelloImportTests {
     static func titles(_ column: BoardOverview.Column) -> [String] { column.items.map(\.project.title) }
 
-    @Test("the small board: lists in pos order with stages, cards in order, labels, due times, archive, one undo step",
+    @Test(
+        "the small board: lists in pos order with stages, cards in order, labels, due times, archive, one undo step",
         arguments: StoreKind.allCases)
     func smallBoard(kind: StoreKind) async throws {
         let harness = try EngineHarness(kind)
@@ -61,10 +62,14 @@ struct TrelloImportTests {
         #expect(
             try await engine.fetchChecklist(landing.id).map(\.text)
                 == exportedLanding.checklists.flatMap { list in list.items.map { "\(list.name): \($0.name)" } })
-        #expect(report.checklistItems == export.cards.reduce(0) { $0 + $1.checklists.reduce(0) { $0 + $1.items.count } })
+        #expect(
+            report.checklistItems == export.cards.reduce(0) { $0 + $1.checklists.reduce(0) { $0 + $1.items.count } })
         #expect(report.comments == export.cards.reduce(0) { $0 + $1.comments.count })
 
-        #expect(try await engine.fetchHistory(onBoard: report.board.id, limit: 1).map(\.kind) == [.importedFromTrello(cards: 11)])
+        #expect(
+            try await engine.fetchHistory(onBoard: report.board.id, limit: 1).map(\.kind) == [
+                .importedFromTrello(cards: 11)
+            ])
         try await engine.undoRedo.undo(onBoard: report.board.id)
         #expect(try await engine.listBoards().contains { $0.id == report.board.id } == false)
     }
@@ -91,7 +96,8 @@ struct TrelloImportTests {
         #expect(try await harness.engine.fetchArchived(report.board.id).count == export.cards.filter(\.isClosed).count)
     }
 
-    @Test("input that is not a Trello board is refused with the place named, and nothing is saved",
+    @Test(
+        "input that is not a Trello board is refused with the place named, and nothing is saved",
         arguments: ["not-json.txt", "not-a-board.json", "unknown-list.json"])
     func refused(file: String) async throws {
         let harness = try EngineHarness(.file)

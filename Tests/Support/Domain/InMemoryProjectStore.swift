@@ -87,7 +87,8 @@ public actor InMemoryProjectStore: ProjectStore {
         try reader.labels(onBoard: board)
     }
 
-    public func archived(inList list: BoardList.ID, onBoard board: Board.ID) async throws(RepositoryError) -> [Project] {
+    public func archived(inList list: BoardList.ID, onBoard board: Board.ID) async throws(RepositoryError) -> [Project]
+    {
         try reader.archived(inList: list, onBoard: board)
     }
 
@@ -337,7 +338,9 @@ public actor InMemoryProjectStore: ProjectStore {
         func labels(onBoard board: Board.ID) throws(RepositoryError) -> [Label] {
             _ = try self.board(id: board)
             return labelsByID.values.filter { $0.boardID == board }
-                .sorted { ($0.displayName.lowercased(), $0.id.description) < ($1.displayName.lowercased(), $1.id.description) }
+                .sorted {
+                    ($0.displayName.lowercased(), $0.id.description) < ($1.displayName.lowercased(), $1.id.description)
+                }
         }
 
         func archived(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
