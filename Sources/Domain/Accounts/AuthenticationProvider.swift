@@ -32,5 +32,6 @@ public protocol AuthenticationProvider: Sendable {
 
 extension AuthenticationProvider {
     /// No account: a provider written before boards had members finds none.
+    /// - Throws: ``AuthenticationError/storage(reason:)``.
     public func account(email: EmailAddress) async throws(AuthenticationError) -> Account? { nil }
 }

@@ -58,6 +58,7 @@ public struct Board: Identifiable, Hashable, Sendable, Codable {
     private enum CodingKeys: String, CodingKey { case id, title, createdAt, owner, members }
 
     /// Decodes a board; one written before boards had members has none.
+    /// - Throws: `DecodingError` when the value is not of this shape.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(

@@ -46,6 +46,7 @@ public struct DueTime: Hashable, Sendable, Codable, CustomStringConvertible {
     private enum CodingKeys: String, CodingKey { case hour, minute, timeZone }
 
     /// Decodes a time, refusing one out of range or in a zone this system does not know.
+    /// - Throws: `DecodingError` when the value is not of this shape.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let hour = try container.decode(Int.self, forKey: .hour)

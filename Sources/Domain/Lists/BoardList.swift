@@ -33,11 +33,13 @@ public struct BoardList: Identifiable, Hashable, Sendable, Codable {
         }
 
         /// Decodes the UUID.
+        /// - Throws: `DecodingError` when the value is not of this shape.
         public init(from decoder: any Decoder) throws {
             rawValue = try UUIDCoding.decode(from: decoder)
         }
 
         /// Encodes the UUID.
+        /// - Throws: The encoder's error.
         public func encode(to encoder: any Encoder) throws {
             try UUIDCoding.encode(rawValue, to: encoder)
         }

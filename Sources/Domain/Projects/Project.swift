@@ -118,6 +118,7 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
     }
 
     /// Decodes a project; one written before lists stands in its board's standard list of its state.
+    /// - Throws: `DecodingError` when the value is not of this shape.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(

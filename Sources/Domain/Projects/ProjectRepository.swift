@@ -109,14 +109,17 @@ public struct ColumnGap: Hashable, Sendable {
 
 extension ProjectRepository {
     /// The three standard lists: a repository written before boards had lists of their own.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board (or the list) does not exist.
     public func lists(onBoard board: Board.ID) async throws(RepositoryError) -> [BoardList] {
         BoardList.standard(on: board)
     }
 
     /// No labels: a repository written before boards had labels.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board (or the list) does not exist.
     public func labels(onBoard board: Board.ID) async throws(RepositoryError) -> [Label] { [] }
 
     /// No archived projects: a repository written before projects could be archived.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board (or the list) does not exist.
     public func archived(inList list: BoardList.ID, onBoard board: Board.ID) async throws(RepositoryError)
         -> [Project]
     { [] }

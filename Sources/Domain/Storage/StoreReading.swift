@@ -78,6 +78,7 @@ public protocol StoreReading {
 
 extension StoreReading {
     /// The three standard lists: a reader written before boards had lists of their own.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board (or the list) does not exist.
     public func lists(onBoard board: Board.ID) throws(RepositoryError) -> [BoardList] {
         _ = try self.board(id: board)
         return BoardList.standard(on: board)
@@ -100,12 +101,14 @@ extension StoreReading {
     }
 
     /// No labels: a reader written before boards had labels.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board (or the list) does not exist.
     public func labels(onBoard board: Board.ID) throws(RepositoryError) -> [Label] {
         _ = try self.board(id: board)
         return []
     }
 
     /// No archived projects: a reader written before projects could be archived.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board (or the list) does not exist.
     public func archived(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
         _ = try self.list(id: list, onBoard: board)
         return []
