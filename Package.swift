@@ -9,6 +9,9 @@ let package = Package(
         // the Presentation view models.
         .library(name: "ProjectManager", targets: ["ProjectManager"]),
         .library(name: "ProjectManagerPresentation", targets: ["ProjectManagerPresentation"]),
+        // The Domain on its own (entities, use cases, ports): a product, so that
+        // Scripts/check-api.sh checks its public API against each release as it does the others'.
+        .library(name: "ProjectManagerDomain", targets: ["ProjectManagerDomain"]),
         .executable(name: "pm", targets: ["pm"]),
     ],
     targets: [
