@@ -50,10 +50,10 @@ public struct ViewModelFactory {
             navigator: navigator, localizer: localizer)
     }
 
-    /// The form that creates a project, last in `state`'s column.
-    public func makeCreateProject(in state: ProjectState = .todo) -> CreateProjectViewModel {
+    /// The form that creates a project, last in `state`'s column, or last in `list` when given.
+    public func makeCreateProject(in state: ProjectState = .todo, list: BoardList.ID? = nil) -> CreateProjectViewModel {
         CreateProjectViewModel(
-            mode: CreateMode(createProject: engine.createProject, board: board, state: state),
+            mode: CreateMode(createProject: engine.createProject, board: board, state: state, list: list),
             navigator: navigator, localizer: localizer)
     }
 

@@ -5,17 +5,20 @@ public struct CreateMode: EditMode {
     private let createProject: CreateProject
     private let board: Board.ID
     private let state: ProjectState
+    private let list: BoardList.ID?
     private let draft: ProjectDraft
 
-    /// A create form that adds the project last in `state`'s column of `board`.
+    /// A create form that adds the project last in `state`'s column of `board`, or last in `list`
+    /// when it is given (one of the board's lists, as Trello's "Add a card" at a list's foot).
     /// - Parameter draft: What the fields show when the form opens.
     public init(
         createProject: CreateProject, board: Board.ID = .default, state: ProjectState = .todo,
-        draft: ProjectDraft = ProjectDraft()
+        list: BoardList.ID? = nil, draft: ProjectDraft = ProjectDraft()
     ) {
         self.createProject = createProject
         self.board = board
         self.state = state
+        self.list = list
         self.draft = draft
     }
 
@@ -24,7 +27,7 @@ public struct CreateMode: EditMode {
     public var title: Phrase { .newProjectTitle }
 
     public func begin() async throws(RepositoryError) -> Session {
-        Session(initialDraft: draft, createProject: createProject, board: board, state: state)
+        Session(initialDraft: draft, createProject: createProject, board: board, state: state, list: list)
     }
 
     /// A create form's session: nothing exists until ``commit(_:)``.
@@ -33,9 +36,14 @@ public struct CreateMode: EditMode {
         let createProject: CreateProject
         let board: Board.ID
         let state: ProjectState
+        let list: BoardList.ID?
 
+        /// Creates the project last in the session's list, else in its state's column.
+        /// - Throws: ``RepositoryError/invalid(_:)`` with every broken rule,
+        ///   ``RepositoryError/notFound(_:)`` when the board or the list does not exist.
         public func commit(_ draft: ProjectDraft) async throws(RepositoryError) -> Project {
-            try await createProject(draft, on: board, in: state)
+            if let list { return try await createProject(draft, on: board, inList: list) }
+            return try await createProject(draft, on: board, in: state)
         }
 
         public func discard() async {}
