@@ -86,7 +86,7 @@ struct CompletionScript: Sendable {
                 switch option.completion {
                 case .files: "$(compgen -f -- \"$cur\")"
                 case .none: ""
-                case .words, .commands, .projectIDs, .boards:
+                case .words, .commands, .projectIDs, .boards, .lists, .labels:
                     "$(compgen -W \"\(([Self.lines(words(for: option.completion))] + Self.lists(in: [option.completion]).map { "$(_pm_list \($0))" }).joined(separator: "\n"))\" -- \"$cur\")"
                 }
             return "\(indent)\(option.spellings.joined(separator: "|"))) COMPREPLY=(\(reply)); return ;;"
@@ -111,6 +111,8 @@ struct CompletionScript: Sendable {
             "}",
             "_pm_ids() { local -a ids; ids=(${(f)\"$(_pm_list ids)\"}); ids=(${ids//$'\\t'/:}); _describe -t ids 'project id' ids }",
             "_pm_boards() { local -a boards; boards=(${(f)\"$(_pm_list boards)\"}); compadd -a boards }",
+            "_pm_lists() { local -a lists; lists=(${(f)\"$(_pm_list lists)\"}); compadd -a lists }",
+            "_pm_labels() { local -a labels; labels=(${(f)\"$(_pm_list labels)\"}); compadd -a labels }",
             "_pm() {",
             "    local -a commands globals",
             "    commands=(",
@@ -153,6 +155,9 @@ struct CompletionScript: Sendable {
         case .projectIDs: "_pm_ids"
         case .boards(let words) where words.isEmpty: "_pm_boards"
         case .boards(let words): "{_pm_boards; compadd \(words.joined(separator: " "))}"
+        case .lists(let words) where words.isEmpty: "_pm_lists"
+        case .lists(let words): "{_pm_lists; compadd \(words.joined(separator: " "))}"
+        case .labels: "_pm_labels"
         }
     }
 
@@ -203,6 +208,8 @@ struct CompletionScript: Sendable {
                 " -xa \(Self.singleQuoted(words(for: option.completion).joined(separator: " ")))"
             case (false, .projectIDs): " -xa '(__pm_list ids)'"
             case (false, .boards): " -xa '(__pm_list boards)'"
+            case (false, .lists): " -xa '(__pm_list lists)'"
+            case (false, .labels): " -xa '(__pm_list labels)'"
             }
         return names.joined(separator: " ") + value + " -d " + Self.singleQuoted(Self.firstLine(option.help))
     }
@@ -215,19 +222,22 @@ struct CompletionScript: Sendable {
 
     private func words(for completion: Completion) -> [String] {
         switch completion {
-        case .none, .files, .projectIDs: []
-        case .words(let words), .boards(let words): words
+        case .none, .files, .projectIDs, .labels: []
+        case .words(let words), .boards(let words), .lists(let words): words
         case .commands: commands.map(\.name)
         }
     }
 
-    /// The lists `pm completion` gives that `completions` ask for: `ids`, `boards`.
+    /// The lists `pm completion` gives that `completions` ask for: `ids`, `boards`, `lists`,
+    /// `labels`.
     private static func lists(in completions: [Completion]) -> [String] {
         var lists: [String] = []
         for completion in completions {
             switch completion {
             case .projectIDs where !lists.contains("ids"): lists.append("ids")
             case .boards where !lists.contains("boards"): lists.append("boards")
+            case .lists where !lists.contains("lists"): lists.append("lists")
+            case .labels where !lists.contains("labels"): lists.append("labels")
             default: break
             }
         }
