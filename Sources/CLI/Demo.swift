@@ -140,7 +140,8 @@ struct Demo: Sendable {
         tool.print(
             "Reopened from disk: "
                 + columns.map { "\($0.count) in \(TerminalText.sanitized($0.list.title))" }.joined(separator: ", ")
-                + ", \(archived.count) archived; every step was saved.")
+                + ", \(archived.count) archived.")
+        tool.print("Every step was saved.")
         tool.print("The temporary store is now removed. Try your own board:")
         tool.print("   $ pm add \"My first project\"")
         tool.print("   $ pm board")

@@ -37,11 +37,11 @@ struct CompletionTests {
             (["pm", "move", "3f2a", "do"], ["doing", "done"]),
             (["pm", "add", "Report", "--d"], ["--due"]),
             (["pm", "--store", "/tmp/x.pmstore", "hi"], ["history"]),
-            (["pm", "help", "un"], ["unstar", "undo"]),
+            (["pm", "help", "un"], ["unlabel", "unstar", "undo"]),
             (
                 ["pm", "completion", ""],
                 [
-                    "bash", "zsh", "fish", "ids", "boards", "--board", "--store", "--color", "--quiet", "-q", "--help",
+                    "bash", "zsh", "fish", "ids", "boards", "lists", "labels", "--board", "--store", "--color", "--quiet", "-q", "--help",
                     "-h", "--version", "-V",
                 ]
             ),
@@ -70,7 +70,7 @@ struct CompletionTests {
         #expect(script.hasPrefix("#compdef pm\n"))
         #expect(
             script.contains(
-                "move) _arguments $globals '--at[its position in the column, from 1 (the top)]:N: ' '--board[the board, by name, instead of the current one (pm boards lists them)]:NAME:_pm_boards' '--to-board[the board to move it to, by name]:NAME:_pm_boards' '--json[print the move as JSON]' '--pretty[with --json: indent the JSON, a key a line]' '1:ID:_pm_ids' '2:todo|doing|done:(todo doing done)' ;;"
+                "move) _arguments $globals '--at[its position in the column, from 1 (the top)]:N: ' '--board[the board, by name, instead of the current one (pm boards lists them)]:NAME:_pm_boards' '--to-board[the board to move it to, by name]:NAME:_pm_boards' '--json[print the move as JSON]' '--pretty[with --json: indent the JSON, a key a line]' '1:ID:_pm_ids' '2:LIST:{_pm_lists; compadd todo doing done}' ;;"
             ))
         #expect(script.contains("'edit:change a project'\\''s title, body, deadline or repeat rule'"))
     }
