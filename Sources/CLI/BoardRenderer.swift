@@ -171,7 +171,8 @@ struct BoardRenderer: Sendable {
         let name = TerminalText.sanitized(column.list.title)
         let choices: [String]
         switch (column.list.limit, column.isOverLimit) {
-        case (let limit?, true): choices = [" (\(column.count)) ! over limit \(limit)", " (\(column.count)/\(limit)) !"]
+        case (let limit?, true):
+            choices = [" (\(column.count)) ! over limit \(limit)", " (\(column.count)/\(limit)) !"]
         case (let limit?, false): choices = [" (\(column.count)/\(limit))"]
         case (nil, _): choices = [" (\(column.count))"]
         }

@@ -128,7 +128,8 @@ struct Demo: Sendable {
             _ = try await screens.archive(notes.id, archived: true)
             caption(
                 12, "Archive a card rather than delete it: pm restore brings it back.",
-                command: "pm add \"Old meeting notes\" \(AddCommand.list.name) Review && pm archive \(shortIDs(notes.id))")
+                command:
+                    "pm add \"Old meeting notes\" \(AddCommand.list.name) Review && pm archive \(shortIDs(notes.id))")
             tool.print("   $ pm archived")
             try await ArchivedCommand().run(in: context)
         }

@@ -38,7 +38,8 @@ struct ProjectDetails: Sendable {
                 project.isArchived ? "\(list), archived" : "\(list), \(place.position) of \(place.count)"),
         ]
         if let deadline = project.deadline {
-            let day = project.dueTime.map { "\(deadline) \($0) (\(TerminalText.sanitized($0.timeZone)))" } ?? "\(deadline)"
+            let day =
+                project.dueTime.map { "\(deadline) \($0) (\(TerminalText.sanitized($0.timeZone)))" } ?? "\(deadline)"
             let text = lookup.isOverdue(project) ? "\(day) " + style.apply(.overdue, to: "! overdue") : day
             lines.append(field("due", text))
         } else {

@@ -291,7 +291,9 @@ struct Screens {
     ///
     /// - Throws: ``CommandLineError/runtime(_:)`` with the failure, worded as `pm` words it.
     func lists(archived: Bool = false) async throws(CommandLineError) -> [FetchLists.Entry] {
-        try await Self.attempt { () async throws(RepositoryError) in try await engine.fetchLists(board, archived: archived) }
+        try await Self.attempt { () async throws(RepositoryError) in
+            try await engine.fetchLists(board, archived: archived)
+        }
     }
 
     /// Adds a list named `title` of `stage` at `index` among the open lists (last when `nil`).

@@ -23,7 +23,8 @@ struct BoardLayoutProcessTests {
         let store = directory.file("projects.pmstore")
         for arguments in [
             ["list", "add", "Review", "--stage", "active", "--limit", "1"], ["list", "add", "Blocked"],
-            ["list", "add", "Someday"], ["add", "Write the quarterly report", "--due", "2026-03-14", "--list", "Review"],
+            ["list", "add", "Someday"],
+            ["add", "Write the quarterly report", "--due", "2026-03-14", "--list", "Review"],
             ["add", "Proofread the slides", "--list", "review", "--due", "2026-03-16 09:30"],
             ["add", "Call the venue"], ["label", "add", "Urgent", "--color", "red"],
         ] {
@@ -31,7 +32,8 @@ struct BoardLayoutProcessTests {
             #expect(run.status == 0, "\(arguments): \(run.errors)")
         }
         let lists = try Self.pm(["board", "--json"], store: store)
-        let id = try #require(lists.output.firstMatch(of: /"id":"([0-9a-f]{8})","labels":\[\],"list":\{[^}]*"name":"Review"/))
+        let id = try #require(
+            lists.output.firstMatch(of: /"id":"([0-9a-f]{8})","labels":\[\],"list":\{[^}]*"name":"Review"/))
         #expect(try Self.pm(["label", String(id.1), "Urgent"], store: store).status == 0)
         return directory
     }
@@ -49,7 +51,13 @@ struct BoardLayoutProcessTests {
     @Test(
         "lists stand side by side as many as fit at 24 cells or more, the rest in rows below, every line in the width",
         arguments: [
-            (40, [["To Do (1)"], ["Doing (0)"], ["Done (0)"], ["Review (2) ! over limit 1"], ["Blocked (0)"], ["Someday (0)"]]),
+            (
+                40,
+                [
+                    ["To Do (1)"], ["Doing (0)"], ["Done (0)"], ["Review (2) ! over limit 1"], ["Blocked (0)"],
+                    ["Someday (0)"],
+                ]
+            ),
             // 24 cells have no room for the words: the marker stays.
             (80, [["To Do (1)", "Doing (0)", "Done (0)"], ["Review (2/1) !", "Blocked (0)", "Someday (0)"]]),
             (200, [["To Do (1)", "Doing (0)", "Done (0)", "Review (2) ! over limit 1", "Blocked (0)", "Someday (0)"]]),

@@ -66,7 +66,9 @@ struct CardCommandTests {
         #expect(board.output.contains("! 2026-03-15 20:59"), "24 cells: the marker without the word")
         #expect(board.output.contains("due 2026-03-15 21:01"))
         #expect(shown.output.contains("  due      2026-03-15 20:59 (Asia/Seoul) ! overdue\n"))
-        #expect(json.output.contains(#""dueAt":"2026-03-15T11:59:00Z","dueTime":{"local":"20:59","timeZone":"Asia/Seoul"}"#))
+        #expect(
+            json.output.contains(#""dueAt":"2026-03-15T11:59:00Z","dueTime":{"local":"20:59","timeZone":"Asia/Seoul"}"#)
+        )
         #expect(json.output.contains(#""overdue":true"#))
 
         // When the day alone is given, then none

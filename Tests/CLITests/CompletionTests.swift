@@ -41,7 +41,8 @@ struct CompletionTests {
             (
                 ["pm", "completion", ""],
                 [
-                    "bash", "zsh", "fish", "ids", "boards", "lists", "labels", "--board", "--store", "--color", "--quiet", "-q", "--help",
+                    "bash", "zsh", "fish", "ids", "boards", "lists", "labels", "--board", "--store", "--color",
+                    "--quiet", "-q", "--help",
                     "-h", "--version", "-V",
                 ]
             ),

@@ -61,7 +61,8 @@ struct DemoTests {
         #expect(demo.output.contains("\n[Urgent]   "))
         #expect(demo.output.contains("$ pm archived\n"))
         #expect(demo.output.contains("  Old meeting notes  (in Review)\n"))
-        #expect(demo.output.contains("Reopened from disk: 1 in To Do, 1 in Doing, 1 in Done, 0 in Review, 1 archived.\n"))
+        #expect(
+            demo.output.contains("Reopened from disk: 1 in To Do, 1 in Doing, 1 in Done, 0 in Review, 1 archived.\n"))
     }
 
     @Test("fits 80 columns, in colour on a terminal and plain otherwise", arguments: [false, true])

@@ -54,8 +54,12 @@ struct LabelCommandTests {
         #expect(
             await harness.run(["label", "rename", "urgent", "Blocker"]).output
                 == "renamed label 'Urgent' (red) to 'Blocker' (red)\n")
-        #expect(await harness.run(["label", "color", "Blocker", "orange"]).output == "label 'Blocker' (orange) is now orange\n")
-        #expect(await harness.run(["unlabel", "a1b2", "blocker"]).output == "took label 'Blocker' (orange) off a1b2c3d4 (Offsite)\n")
+        #expect(
+            await harness.run(["label", "color", "Blocker", "orange"]).output
+                == "label 'Blocker' (orange) is now orange\n")
+        #expect(
+            await harness.run(["unlabel", "a1b2", "blocker"]).output
+                == "took label 'Blocker' (orange) off a1b2c3d4 (Offsite)\n")
         #expect(
             await harness.run(["label", "delete", "Blocker"]).output
                 == "deleted label 'Blocker' (orange), and took it off every card (pm undo puts it back)\n")
@@ -70,7 +74,8 @@ struct LabelCommandTests {
         let harness = try CLIHarness()
         defer { harness.directory.remove() }
 
-        let added = await harness.run(["--color", "never", "label", "add", "Docs", "--color", "blue"], isTerminal: true)
+        let added = await harness.run(
+            ["--color", "never", "label", "add", "Docs", "--color", "blue"], isTerminal: true)
         let plain = await harness.run(["--color=always", "labels"])
 
         #expect(added.status == 0, "\(added.errors)")
@@ -81,7 +86,10 @@ struct LabelCommandTests {
     @Test(
         "a name that finds no label is one line naming it, exit 1, and nothing changes",
         arguments: [
-            (["label", "3f2a", "Urgnet"], "pm: no label is named 'Urgnet' on board 'Projects' (did you mean 'Urgent'?): pm labels shows them"),
+            (
+                ["label", "3f2a", "Urgnet"],
+                "pm: no label is named 'Urgnet' on board 'Projects' (did you mean 'Urgent'?): pm labels shows them"
+            ),
             (["unlabel", "3f2a", "Docs"], "pm: no label is named 'Docs' on board 'Projects': pm labels shows them"),
             (["board", "--label", "Docs"], "pm: no label is named 'Docs' on board 'Projects': pm labels shows them"),
             (["label", "delete", "Docs"], "pm: no label is named 'Docs' on board 'Projects': pm labels shows them"),

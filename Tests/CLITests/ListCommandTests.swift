@@ -85,7 +85,8 @@ struct ListCommandTests {
             ])
 
         let archived = await harness.run(["list", "archive", "In review"])
-        #expect(archived.output == "archived list 'In review' with its 1 card (pm list restore 'In review' puts it back)\n")
+        #expect(
+            archived.output == "archived list 'In review' with its 1 card (pm list restore 'In review' puts it back)\n")
         #expect(await harness.run(["lists"]).outputLines.count == 3)
         #expect(await harness.run(["lists", "--archived"]).outputLines.first == "In review  done    1  archived")
         #expect(!(await harness.run(["board"]).output.contains("In review")))
@@ -188,7 +189,8 @@ struct ListCommandTests {
                 as: ListCommand(.limit(ListName("review"), nil), board: "Work")))
         #expect(
             try CommandParser.parse(["move", "abcd", "In review"]).command.isSame(
-                as: MoveCommand(id: try ProjectIDPrefix(parsing: "abcd"), to: nil, position: nil).with(list: "IN REVIEW")))
+                as: MoveCommand(id: try ProjectIDPrefix(parsing: "abcd"), to: nil, position: nil).with(
+                    list: "IN REVIEW")))
     }
 
     @Test("pm lists --json, pm board --json and pm show --json are as Docs/CLI.md describes them")

@@ -37,7 +37,9 @@ struct BoardCardActionsTests {
         let move = try #require(await moved.next())
         #expect(move.change.isChanged)
         #expect(move.change.project.state == .doing)
-        #expect(try move.place.get() == ProjectPlace(state: .doing, list: .standard(on: .default, .doing), index: 0, count: 2))
+        #expect(
+            try move.place.get()
+                == ProjectPlace(state: .doing, list: .standard(on: .default, .doing), index: 0, count: 2))
         let snapshot = try #require(await snapshots.next())
         #expect(snapshot.section(.doing)?.rows.map(\.title) == ["Write report", "Plan"])
 
@@ -58,7 +60,9 @@ struct BoardCardActionsTests {
 
         let move = try #require(await moved.next())
         #expect(move.change.project.boardID == work.id)
-        #expect(try move.place.get() == ProjectPlace(state: .doing, list: .standard(on: work.id, .doing), index: 0, count: 1))
+        #expect(
+            try move.place.get()
+                == ProjectPlace(state: .doing, list: .standard(on: work.id, .doing), index: 0, count: 1))
         #expect(try await app.engine.fetchBoard(work.id).column(.doing).count == 1)
         events.end()
     }

@@ -132,7 +132,8 @@ struct ArchivedCommand: Command {
         }
         context.print(
             lookup.archived.map { project in
-                let list = items.list(project.listID).map { TerminalText.sanitized($0.title) } ?? project.state.columnTitle
+                let list =
+                    items.list(project.listID).map { TerminalText.sanitized($0.title) } ?? project.state.columnTitle
                 return context.style.apply(.identifier, to: lookup.shortIDs(project.id)) + "  "
                     + TerminalText.sanitized(project.title) + "  " + context.style.apply(.muted, to: "(in \(list))")
             })

@@ -105,7 +105,8 @@ struct LabelCommand: Command {
         let (screens, board) = try await context.open(board: board, readOnly: false)
         if case .add(let name, let colour) = action {
             let label = try await screens.createLabel(name, colour: colour)
-            context.print("added label \(LabelCommand.describe(label)) to board '\(TerminalText.sanitized(board.title))'")
+            context.print(
+                "added label \(LabelCommand.describe(label)) to board '\(TerminalText.sanitized(board.title))'")
             return
         }
         let labels = try await screens.labels()
@@ -125,7 +126,8 @@ struct LabelCommand: Command {
             _ = try await screens.editLabel(label.id, .delete)
             context.print("deleted label \(Self.describe(label)), and took it off every card (pm undo puts it back)")
         case .put(let name, let id):
-            try await LabelCommand.put(name, on: id, labels: labels, board: board, on: true, screens: screens, in: context)
+            try await LabelCommand.put(
+                name, on: id, labels: labels, board: board, on: true, screens: screens, in: context)
         }
     }
 
@@ -139,7 +141,8 @@ struct LabelCommand: Command {
         let project = try lookup.project(id)
         let label = try labels.label(named: name, onBoard: board.title)
         let change = try await screens.label(project.id, with: label.id, on: on)
-        let card = "\(lookup.shortIDs(project.id)) (\(TerminalText.truncated(TerminalText.sanitized(project.title), to: 40)))"
+        let card =
+            "\(lookup.shortIDs(project.id)) (\(TerminalText.truncated(TerminalText.sanitized(project.title), to: 40)))"
         guard change.isChanged else {
             context.print("nothing changed: \(card) \(on ? "already has" : "has no") label \(describe(label))")
             return

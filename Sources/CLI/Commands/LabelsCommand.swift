@@ -12,7 +12,8 @@ struct LabelsCommand: Command {
 
     static let configuration = CommandConfiguration(
         name: "labels", abstract: "list a board's labels, with their colours",
-        discussion: "Each line is a label: its name (a label without one shows its colour), its colour, and how many cards carry it.",
+        discussion:
+            "Each line is a label: its name (a label without one shows its colour), its colour, and how many cards carry it.",
         options: [board] + JSONFormat.options(help: "print the labels as JSON"))
 
     /// The board, by name; the current board when `nil`.
@@ -45,7 +46,9 @@ struct LabelsCommand: Command {
             return
         }
         guard !labels.isEmpty else {
-            context.print("no labels on board '\(TerminalText.sanitized(board.title))': pm label add NAME --color COLOR makes one")
+            context.print(
+                "no labels on board '\(TerminalText.sanitized(board.title))': pm label add NAME --color COLOR makes one"
+            )
             return
         }
         let cards = try await screens.overview().projects + screens.archivedProjects()

@@ -38,7 +38,8 @@ struct ListCommand: Command {
             """,
         arguments: [
             CommandArgument(
-                valueName: Action.names.joined(separator: "|"), noun: "what to do (\(Action.names.joined(separator: ", ")))",
+                valueName: Action.names.joined(separator: "|"),
+                noun: "what to do (\(Action.names.joined(separator: ", ")))",
                 help: "what to do to the list", completion: .words(Action.names)),
             CommandArgument(
                 valueName: "NAME", noun: "a list's name", help: "the list, by name; for add, the new list's name",
@@ -107,9 +108,12 @@ struct ListCommand: Command {
             action = .restore(ListName(name))
         case "limit":
             let text = try needs("a limit (a whole number from 1, or none)")
-            action = .limit(ListName(name), text.lowercased() == "none" ? nil : try Self.limit(parsing: text, option: "limit"))
+            action = .limit(
+                ListName(name), text.lowercased() == "none" ? nil : try Self.limit(parsing: text, option: "limit"))
         case "stage":
-            action = .stage(ListName(name), try ProjectState.stage(parsing: try needs("a stage (open, active or done)"), option: "stage"))
+            action = .stage(
+                ListName(name),
+                try ProjectState.stage(parsing: try needs("a stage (open, active or done)"), option: "stage"))
         default:
             throw .usage(
                 "unknown action '\(word)' for 'pm list': use \(Action.names.joined(separator: ", "))"
@@ -119,7 +123,8 @@ struct ListCommand: Command {
             throw .usage("unexpected argument '\(value)' for '\(command)' (quote a name that has spaces)")
         }
         let allowedNames = Set(allowed.map(\.name) + [Self.board.name])
-        for option in Self.configuration.options where !allowedNames.contains(option.name) && arguments.isGiven(option) {
+        for option in Self.configuration.options where !allowedNames.contains(option.name) && arguments.isGiven(option)
+        {
             throw .usage("option '\(option.name)' does not go with '\(command)'")
         }
     }

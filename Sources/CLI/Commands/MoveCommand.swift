@@ -87,7 +87,8 @@ struct MoveCommand: Command {
         let stage: ProjectState
         var lists: [BoardList] = []
         if let target {
-            stage = try list.map { (name: ListName) throws(CommandLineError) in try Self.state(parsing: name.text) }
+            stage =
+                try list.map { (name: ListName) throws(CommandLineError) in try Self.state(parsing: name.text) }
                 ?? project.state
             move = try await screens.move(project.id, toBoard: target.id, in: stage, at: index)
         } else {
@@ -153,7 +154,8 @@ struct MoveCommand: Command {
 
     @MainActor
     private func printJSON(
-        _ move: MovedProject, from project: Project, stage: ProjectState, lookup: ProjectLookup, target: Board?, on screens: Screens,
+        _ move: MovedProject, from project: Project, stage: ProjectState, lookup: ProjectLookup, target: Board?,
+        on screens: Screens,
         in context: CommandContext, _ json: JSONFormat
     ) async throws(CommandLineError) {
         let moved = move.change.project

@@ -251,7 +251,8 @@ struct BoardItems: Sendable {
     /// `label`.
     func object(_ label: Label) -> LabelObject {
         LabelObject(
-            id: labelIDs(label.id.rawValue), fullID: label.id.description, name: label.name, color: label.colour.rawValue)
+            id: labelIDs(label.id.rawValue), fullID: label.id.description, name: label.name,
+            color: label.colour.rawValue)
     }
 
     /// `project` as a card, its project's keys written by `objects`, on `board` when given.

@@ -55,7 +55,8 @@ struct DueArgument: Hashable, Sendable {
         day = try Day.deadline(parsing: parts.first ?? trimmed, option: option, remedy: remedy)
         guard parts.count > 1 else { return }
         guard parts.count == 2, let parsed = DueTime(parsing: parts[1], timeZone: "UTC") else {
-            throw .usage("bad \(option) '\(text)': give the time of day as HH:MM, 00:00 to 23:59, after the day\(remedy)")
+            throw .usage(
+                "bad \(option) '\(text)': give the time of day as HH:MM, 00:00 to 23:59, after the day\(remedy)")
         }
         time = (parsed.hour, parsed.minute)
     }
