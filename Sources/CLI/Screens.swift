@@ -464,7 +464,8 @@ struct Screens {
         if let time = draft.dueTime { events.append(.dueTime(time)) }
         if let rule = draft.repeatRule { events.append(.repeatRule(rule.description)) }
         events.append(.save)
-        return try await save(factory.makeCreateProject(list: list), events: events)
+        let form = list.map { factory.makeCreateProject(inList: $0) } ?? factory.makeCreateProject()
+        return try await save(form, events: events)
     }
 
     /// Opens `project`'s form, begins editing, changes the fields `edit` names, and saves.

@@ -50,10 +50,17 @@ public struct ViewModelFactory {
             navigator: navigator, localizer: localizer)
     }
 
-    /// The form that creates a project, last in `state`'s column, or last in `list` when given.
-    public func makeCreateProject(in state: ProjectState = .todo, list: BoardList.ID? = nil) -> CreateProjectViewModel {
+    /// The form that creates a project, last in `state`'s column.
+    public func makeCreateProject(in state: ProjectState = .todo) -> CreateProjectViewModel {
         CreateProjectViewModel(
-            mode: CreateMode(createProject: engine.createProject, board: board, state: state, list: list),
+            mode: CreateMode(createProject: engine.createProject, board: board, state: state),
+            navigator: navigator, localizer: localizer)
+    }
+
+    /// The form that creates a project, last in `list`, one of the board's lists.
+    public func makeCreateProject(inList list: BoardList.ID) -> CreateProjectViewModel {
+        CreateProjectViewModel(
+            mode: CreateMode(createProject: engine.createProject, board: board, list: list),
             navigator: navigator, localizer: localizer)
     }
 

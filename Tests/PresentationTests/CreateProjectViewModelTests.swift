@@ -113,7 +113,7 @@ struct CreateProjectViewModelTests {
         let review = try await app.engine.addList("Review", on: .default, stage: .doing)
         let due = try #require(DueTime(hour: 14, minute: 0, timeZone: "Asia/Seoul"))
         let events = Events<CreateProjectViewModel.Event>()
-        let output = app.screens.makeCreateProject(list: review.id).transform(.init(events: events.stream))
+        let output = app.screens.makeCreateProject(inList: review.id).transform(.init(events: events.stream))
         let saved = Probe(output.saveCompleted)
 
         // When

@@ -8,16 +8,29 @@ public struct CreateMode: EditMode {
     private let list: BoardList.ID?
     private let draft: ProjectDraft
 
-    /// A create form that adds the project last in `state`'s column of `board`, or last in `list`
-    /// when it is given (one of the board's lists, as Trello's "Add a card" at a list's foot).
+    /// A create form that adds the project last in `state`'s column of `board`.
     /// - Parameter draft: What the fields show when the form opens.
     public init(
         createProject: CreateProject, board: Board.ID = .default, state: ProjectState = .todo,
-        list: BoardList.ID? = nil, draft: ProjectDraft = ProjectDraft()
+        draft: ProjectDraft = ProjectDraft()
     ) {
         self.createProject = createProject
         self.board = board
         self.state = state
+        self.list = nil
+        self.draft = draft
+    }
+
+    /// A create form that adds the project last in `list`, one of `board`'s lists (Trello's "Add a
+    /// card" at a list's foot).
+    /// - Parameter draft: What the fields show when the form opens.
+    public init(
+        createProject: CreateProject, board: Board.ID = .default, list: BoardList.ID,
+        draft: ProjectDraft = ProjectDraft()
+    ) {
+        self.createProject = createProject
+        self.board = board
+        self.state = .todo
         self.list = list
         self.draft = draft
     }
