@@ -55,7 +55,7 @@ struct CompletionScript: Sendable {
             "    done",
             "    case \"$prev\" in",
         ]
-        lines += bashValueCases(globalOptions, indent: "        ")
+        lines += bashValueCases(globalOptions, indent: "        ", global: true)
         lines += [
             "    esac",
             "    case \"$command\" in",
@@ -79,8 +79,9 @@ struct CompletionScript: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// `--due) COMPREPLY=(); return ;;` for each option that takes a value.
-    private func bashValueCases(_ options: [CommandOption], indent: String) -> [String] {
+    /// `--due) COMPREPLY=(); return ;;` for each option that takes a value; a `global` one that a
+    /// command declares itself (`--color` on `pm label`) leaves that command's line to it.
+    private func bashValueCases(_ options: [CommandOption], indent: String, global: Bool = false) -> [String] {
         valueOptions(options).map { option in
             let reply =
                 switch option.completion {
@@ -89,8 +90,19 @@ struct CompletionScript: Sendable {
                 case .words, .commands, .projectIDs, .boards, .lists, .labels:
                     "$(compgen -W \"\(([Self.lines(words(for: option.completion))] + Self.lists(in: [option.completion]).map { "$(_pm_list \($0))" }).joined(separator: "\n"))\" -- \"$cur\")"
                 }
-            return "\(indent)\(option.spellings.joined(separator: "|"))) COMPREPLY=(\(reply)); return ;;"
+            let pattern = option.spellings.joined(separator: "|")
+            let owners = global ? commands(redeclaring: option) : []
+            guard !owners.isEmpty else { return "\(indent)\(pattern)) COMPREPLY=(\(reply)); return ;;" }
+            return
+                "\(indent)\(pattern)) case \"$command\" in \(owners.joined(separator: "|"))) ;; *) COMPREPLY=(\(reply)); return ;; esac ;;"
         }
+    }
+
+    /// The names of the commands that declare an option spelt as the global `option` is.
+    private func commands(redeclaring option: CommandOption) -> [String] {
+        commands.filter { command in command.options.contains { !Set($0.spellings).isDisjoint(with: option.spellings) }
+        }
+        .map(\.name)
     }
 
     // MARK: - zsh
@@ -134,7 +146,11 @@ struct CompletionScript: Sendable {
                 Self.singleQuoted("\(index + 1):\(argument.valueName):\(zshAction(argument.completion))")
             }
             let specs = command.options.flatMap(zshSpecs) + positionals
-            lines.append("                \(command.name)) _arguments $globals \(specs.joined(separator: " ")) ;;")
+            // A global option the command declares itself is the command's on its line.
+            let globals = globalOptions.filter { global in
+                command.options.contains { !Set($0.spellings).isDisjoint(with: global.spellings) }
+            }.reduce("$globals") { kept, option in "${\(kept.dropFirst()):#\(option.name)\\[*}" }
+            lines.append("                \(command.name)) _arguments \(globals) \(specs.joined(separator: " ")) ;;")
         }
         lines += ["            esac ;;", "    esac", "}", "_pm \"$@\"", ""]
         return lines.joined(separator: "\n")
