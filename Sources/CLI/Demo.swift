@@ -5,7 +5,8 @@ import ProjectManager
 ///
 /// Three projects are added (one due yesterday, so overdue; one due today, which is not), one moves
 /// to Doing, one is edited, one is marked Done; the history is listed, and the last change undone
-/// and redone. Each step goes through the app's screens, as the commands do, and shows the
+/// and redone. Then a list of one's own (Review) is added, a label (Urgent) put on a card, and a
+/// card archived. Each step goes through the app's screens, as the commands do, and shows the
 /// equivalent `pm` command, then the board (or the history). The user's own store is never touched.
 struct Demo: Sendable {
     let tool: CommandLineTool
@@ -107,15 +108,41 @@ struct Demo: Sendable {
             caption(9, "Redo it: the passport is Done again.", command: "pm redo")
             try await RedoCommand().run(in: context)
             try await BoardCommand().run(in: context)
+
+            let review = try await screens.addList("Review", stage: .doing, at: nil, limit: 2)
+            try await showStep(
+                10, "Add a list of your own: Review, for a second look, at most 2 cards.",
+                command: { _ in
+                    "pm list add Review \(ListCommand.stage.name) \(ProjectState.doing.stageWord) \(ListCommand.limit.name) 2"
+                }, screens: screens)
+
+            let urgent = try await screens.createLabel("Urgent", colour: .red)
+            _ = try await screens.label(report.id, with: urgent.id, on: true)
+            try await showStep(
+                11, "Label the report Urgent, in red: the card shows its labels.",
+                command: { "pm label add Urgent \(LabelCommand.color.name) red && pm label \($0(report.id)) Urgent" },
+                screens: screens)
+
+            let notes = try await screens.create(ProjectDraft(title: "Old meeting notes"), inList: review.id)
+            let shortIDs = ShortIDs(try await screens.overview().projects)
+            _ = try await screens.archive(notes.id, archived: true)
+            caption(
+                12, "Archive a card rather than delete it: pm restore brings it back.",
+                command:
+                    "pm add \"Old meeting notes\" \(AddCommand.list.name) Review && pm archive \(shortIDs(notes.id))")
+            tool.print("   $ pm archived")
+            try await ArchivedCommand().run(in: context)
         }
 
         let reopened = try Screens.open(at: store, environment: environment, session: session)
-        let sections = try await reopened.board()
+        let columns = try await reopened.overview().columns
+        let archived = try await reopened.archivedProjects()
         tool.print()
         tool.print(
             "Reopened from disk: "
-                + sections.map { "\($0.count) in \($0.title)" }.joined(separator: ", ")
-                + "; every step was saved.")
+                + columns.map { "\($0.count) in \(TerminalText.sanitized($0.list.title))" }.joined(separator: ", ")
+                + ", \(archived.count) archived.")
+        tool.print("Every step was saved.")
         tool.print("The temporary store is now removed. Try your own board:")
         tool.print("   $ pm add \"My first project\"")
         tool.print("   $ pm board")

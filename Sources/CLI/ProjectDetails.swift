@@ -2,12 +2,14 @@ import Foundation
 import ProjectManager
 
 /// What `pm show` prints about one project; a repeating project's `due` is its next occurrence,
-/// and `repeats` and `skipped` (only when any is) follow it.
+/// and `repeats` and `skipped` (only when any is) follow it; `labels` and `archived` show only when
+/// the project has labels or is archived.
 ///
 /// ```
 /// 3f2a9c1e  Write the report
 ///   column   To Do, 1 of 2
-///   due      2026-03-14 ! overdue
+///   due      2026-03-14 14:00 (Asia/Seoul) ! overdue
+///   labels   Urgent (red), Bug (purple)
 ///   repeats  every 2nd and 4th Sunday (FREQ=MONTHLY;BYDAY=2SU,4SU) from 2026-03-01
 ///   skipped  2026-03-08
 ///   created  2026-03-15 12:00
@@ -19,20 +21,26 @@ import ProjectManager
 struct ProjectDetails: Sendable {
     let project: Project
     let lookup: ProjectLookup
+    /// The board's lists and labels, to name the project's.
+    let items: BoardItems
     let style: OutputStyle
     /// The user's calendar, in the user's time zone, for the timestamps.
     let calendar: Calendar
 
     func lines() -> [String] {
         let place = lookup.place(of: project)
+        let list = items.list(project.listID).map { TerminalText.sanitized($0.title) } ?? project.state.columnTitle
         var lines = [
             style.apply(.identifier, to: lookup.shortIDs(project.id)) + "  "
                 + style.apply(.heading, to: TerminalText.sanitized(project.title)),
-            field("column", "\(project.state.columnTitle), \(place.position) of \(place.count)"),
+            field(
+                "column",
+                project.isArchived ? "\(list), archived" : "\(list), \(place.position) of \(place.count)"),
         ]
         if let deadline = project.deadline {
-            let text =
-                lookup.isOverdue(project) ? "\(deadline) " + style.apply(.overdue, to: "! overdue") : "\(deadline)"
+            let day =
+                project.dueTime.map { "\(deadline) \($0) (\(TerminalText.sanitized($0.timeZone)))" } ?? "\(deadline)"
+            let text = lookup.isOverdue(project) ? "\(day) " + style.apply(.overdue, to: "! overdue") : day
             lines.append(field("due", text))
         } else {
             lines.append(field("due", style.apply(.muted, to: "none")))
@@ -49,6 +57,19 @@ struct ProjectDetails: Sendable {
                 lines.append(
                     field("skipped", recurrence.exceptions.sorted().map(\.description).joined(separator: ", ")))
             }
+        }
+        let labels = items.labels(of: project)
+        if !labels.isEmpty {
+            lines.append(
+                field(
+                    "labels",
+                    labels.map { label in
+                        label.name.isEmpty
+                            ? label.colour.rawValue : "\(TerminalText.sanitized(label.name)) (\(label.colour.rawValue))"
+                    }.joined(separator: ", ")))
+        }
+        if project.isArchived {
+            lines.append(field("archived", "yes: pm restore \(lookup.shortIDs(project.id)) puts it back"))
         }
         lines.append(field("created", timestamp(project.createdAt)))
         lines.append(field("updated", timestamp(project.updatedAt)))

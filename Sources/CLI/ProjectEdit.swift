@@ -6,6 +6,8 @@ struct ProjectEdit: Hashable, Sendable {
     var body: String?
     /// `.some(nil)` removes the deadline.
     var deadline: Day??
+    /// The time of day the deadline is due at; `.some(nil)` makes it due over the whole day.
+    var dueTime: DueTime??
     /// `.some(nil)` stops the project repeating.
     var repeatRule: RecurrenceRule??
 
@@ -18,6 +20,7 @@ struct ProjectEdit: Hashable, Sendable {
         if let title { draft.title = title }
         if let body { draft.body = body }
         if let deadline { draft.deadline = deadline }
+        if let dueTime { draft.dueTime = dueTime }
         if let repeatRule { draft.repeatRule = repeatRule }
         return draft
     }

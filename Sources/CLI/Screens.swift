@@ -137,6 +137,17 @@ struct Screens {
         try await moved(by: .move(project, to: state, at: index))
     }
 
+    /// Drops `project` in the board's list `list` at `index` (last when `nil`), as a drag and drop
+    /// onto a list on the board screen does.
+    ///
+    /// - Returns: The move, and where the project landed.
+    /// - Throws: ``CommandLineError/runtime(_:)`` with the failure's description; nothing is saved.
+    func move(_ project: Project.ID, toList list: BoardList.ID, at index: Int?) async throws(CommandLineError)
+        -> MovedProject
+    {
+        try await moved(by: .moveToList(project, list, at: index))
+    }
+
     /// Drops `project` on the board `target`, in the column of `state` (its own when `nil`) at
     /// `index`.
     func move(
@@ -271,6 +282,112 @@ struct Screens {
         return try await boardList().first { $0.id == board }?.board.title ?? Board.defaultTitle
     }
 
+    // MARK: - Lists, labels and the archive
+
+    // No screen shows a board's lists, labels or archive yet: `pm` calls the use cases a list
+    // menu, a label editor and an archive screen would call.
+
+    /// The board's lists in order with their counts; archived ones too when `archived`.
+    ///
+    /// - Throws: ``CommandLineError/runtime(_:)`` with the failure, worded as `pm` words it.
+    func lists(archived: Bool = false) async throws(CommandLineError) -> [FetchLists.Entry] {
+        try await Self.attempt { () async throws(RepositoryError) in
+            try await engine.fetchLists(board, archived: archived)
+        }
+    }
+
+    /// Adds a list named `title` of `stage` at `index` among the open lists (last when `nil`).
+    ///
+    /// - Returns: The list as saved.
+    func addList(
+        _ title: String, stage: ProjectState, at index: Int?, limit: Int?
+    ) async throws(CommandLineError) -> BoardList {
+        let board = board
+        return try await Self.attempt { () async throws(RepositoryError) in
+            try await engine.addList(title, on: board, stage: stage, at: index, limit: limit)
+        }
+    }
+
+    /// Makes `edit` to the board's list `list`, as one undo step.
+    ///
+    /// - Returns: The list as saved.
+    func editList(_ list: BoardList.ID, _ edit: ListEdit) async throws(CommandLineError) -> BoardList {
+        let board = board
+        return try await Self.attempt { () async throws(RepositoryError) in
+            try await engine.editList(list, on: board, edit)
+        }
+    }
+
+    /// The board's labels, by name.
+    func labels() async throws(CommandLineError) -> [Label] {
+        let board = board
+        return try await Self.attempt { () async throws(RepositoryError) in try await engine.fetchLabels(board) }
+    }
+
+    /// Makes a label named `name` of `colour` on the board.
+    ///
+    /// - Returns: The label as saved.
+    func createLabel(_ name: String, colour: LabelColour) async throws(CommandLineError) -> Label {
+        let board = board
+        return try await Self.attempt { () async throws(RepositoryError) in
+            try await engine.createLabel(name, colour: colour, on: board)
+        }
+    }
+
+    /// Makes `edit` to the board's label `label`: a new name or colour, or its deletion from
+    /// every card.
+    ///
+    /// - Returns: The label as saved, or as it was before its deletion.
+    func editLabel(_ label: Label.ID, _ edit: LabelEdit) async throws(CommandLineError) -> Label {
+        let board = board
+        return try await Self.attempt { () async throws(RepositoryError) in
+            try await engine.editLabel(label, on: board, edit)
+        }
+    }
+
+    /// Puts `label` on `project` (`on`), or takes it off.
+    ///
+    /// - Returns: The project, and whether it changed.
+    func label(_ project: Project.ID, with label: Label.ID, on: Bool) async throws(CommandLineError) -> ProjectChange {
+        try await Self.attempt { () async throws(RepositoryError) in
+            try await engine.labelProject(project, label: label, on: on)
+        }
+    }
+
+    /// The board as the board screen shows it, with only the projects that carry `label`.
+    func overview(labelled label: Label.ID) async throws(CommandLineError) -> BoardOverview {
+        let board = board
+        return try await Self.attempt { () async throws(RepositoryError) in
+            try await engine.fetchBoard(board, labelled: label)
+        }
+    }
+
+    /// Archives `project` (`archived`), or restores it last in its list.
+    ///
+    /// - Returns: The project, and whether it changed.
+    func archive(_ project: Project.ID, archived: Bool) async throws(CommandLineError) -> ProjectChange {
+        try await Self.attempt { () async throws(RepositoryError) in
+            try await engine.archiveProject(project, archived: archived)
+        }
+    }
+
+    /// The board's archived projects, list by list.
+    func archivedProjects() async throws(CommandLineError) -> [Project] {
+        let board = board
+        return try await Self.attempt { () async throws(RepositoryError) in try await engine.fetchArchived(board) }
+    }
+
+    /// Runs a use case, its failure worded as `pm` words it.
+    private static func attempt<Value>(
+        _ work: () async throws(RepositoryError) -> Value
+    ) async throws(CommandLineError) -> Value {
+        do {
+            return try await work()
+        } catch {
+            throw .runtime(error.commandLineMessage)
+        }
+    }
+
     // MARK: - Who is signed in
 
     /// The session, as the account screen shows it when it appears; `nil` when no one is signed in.
@@ -335,17 +452,20 @@ struct Screens {
 
     // MARK: - Forms
 
-    /// Fills in the create form with `draft` and saves it.
+    /// Fills in the create form with `draft` and saves it, last in `list` when given, else in
+    /// To Do.
     ///
     /// - Returns: The project the form saved.
     /// - Throws: ``CommandLineError/runtime(_:)`` when the form saved nothing.
-    func create(_ draft: ProjectDraft) async throws(CommandLineError) -> Project {
+    func create(_ draft: ProjectDraft, inList list: BoardList.ID? = nil) async throws(CommandLineError) -> Project {
         var events: [CreateProjectViewModel.Event] = [.title(draft.title)]
         if !draft.body.isEmpty { events.append(.body(draft.body)) }
         if let deadline = draft.deadline { events.append(.deadline(deadline)) }
+        if let time = draft.dueTime { events.append(.dueTime(time)) }
         if let rule = draft.repeatRule { events.append(.repeatRule(rule.description)) }
         events.append(.save)
-        return try await save(factory.makeCreateProject(), events: events)
+        let form = list.map { factory.makeCreateProject(inList: $0) } ?? factory.makeCreateProject()
+        return try await save(form, events: events)
     }
 
     /// Opens `project`'s form, begins editing, changes the fields `edit` names, and saves.
@@ -357,6 +477,7 @@ struct Screens {
         if let title = edit.title { events.append(.title(title)) }
         if let body = edit.body { events.append(.body(body)) }
         if let deadline = edit.deadline { events.append(.deadline(deadline)) }
+        if let time = edit.dueTime { events.append(.dueTime(time)) }
         if let rule = edit.repeatRule { events.append(.repeatRule(rule?.description ?? "none")) }
         events.append(.save)
         return try await save(factory.makeUpdateProject(project), events: events)

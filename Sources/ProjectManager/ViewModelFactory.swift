@@ -57,6 +57,13 @@ public struct ViewModelFactory {
             navigator: navigator, localizer: localizer)
     }
 
+    /// The form that creates a project, last in `list`, one of the board's lists.
+    public func makeCreateProject(inList list: BoardList.ID) -> CreateProjectViewModel {
+        CreateProjectViewModel(
+            mode: CreateMode(createProject: engine.createProject, board: board, list: list),
+            navigator: navigator, localizer: localizer)
+    }
+
     /// The form that shows `project` and, on Edit, changes it in an edit session.
     public func makeUpdateProject(_ project: Project.ID) -> UpdateProjectViewModel {
         UpdateProjectViewModel(

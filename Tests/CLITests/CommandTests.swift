@@ -213,7 +213,7 @@ struct CommandTests {
         // Then
         #expect(outcome.status == CommandLineTool.ExitCode.success.rawValue)
         #expect(outcome.output.contains("Usage:"))
-        #expect(outcome.output.contains("pm move ID [todo|doing|done] [--at N] [--board NAME] [--to-board NAME]"))
+        #expect(outcome.output.contains("pm move ID [LIST] [--at N] [--board NAME] [--to-board NAME]"))
         #expect(outcome.output.contains("pm history [--limit N]"))
         #expect(outcome.output.contains("pm undo"))
         #expect(outcome.output.contains("pm redo"))
@@ -237,11 +237,11 @@ struct CommandTests {
         // Wrapped to the width, 80 here
         #expect(
             outcome.outputLines.prefix(2) == [
-                "Usage: pm move ID [todo|doing|done] [--at N] [--board NAME] [--to-board NAME]",
-                "    [--json] [--pretty]",
+                "Usage: pm move ID [LIST] [--at N] [--board NAME] [--to-board NAME] [--json]",
+                "    [--pretty]",
             ])
         #expect(outcome.outputLines.allSatisfy { $0.count <= 80 })
-        #expect(outcome.output.contains("  todo|doing|done              the column to move it to"))
+        #expect(outcome.output.contains("  LIST                         the list to move it to"))
         #expect(outcome.output.contains("  --at N                       its position in the column, from 1 (the top)"))
         #expect(outcome.output.contains("  --store PATH "))
         #expect(!outcome.output.contains("pm history"))

@@ -37,15 +37,21 @@ struct CompletionTests {
             (["pm", "move", "3f2a", "do"], ["doing", "done"]),
             (["pm", "add", "Report", "--d"], ["--due"]),
             (["pm", "--store", "/tmp/x.pmstore", "hi"], ["history"]),
-            (["pm", "help", "un"], ["unstar", "undo"]),
+            (["pm", "help", "un"], ["unlabel", "unstar", "undo"]),
             (
                 ["pm", "completion", ""],
                 [
-                    "bash", "zsh", "fish", "ids", "boards", "--board", "--store", "--color", "--quiet", "-q", "--help",
+                    "bash", "zsh", "fish", "ids", "boards", "lists", "labels", "--board", "--store", "--color",
+                    "--quiet", "-q", "--help",
                     "-h", "--version", "-V",
                 ]
             ),
             (["pm", "--color", "a"], ["auto", "always"]),
+            (["pm", "label", "add", "Urgent", "--color", "p"], ["purple", "pink"]),
+            (["pm", "board", "--color", "n"], ["never"]),
+            (["pm", "move", "3f2a", "do"], ["doing", "done"]),
+            (["pm", "list", "a"], ["add", "archive", "active"]),
+            (["pm", "list", "add", "Review", "--stage", ""], ["open", "active", "done"]),
             (["pm", "history", "--limit", ""], []),
         ])
     func bash(_ words: [String], expected: [String]) throws {
@@ -70,9 +76,31 @@ struct CompletionTests {
         #expect(script.hasPrefix("#compdef pm\n"))
         #expect(
             script.contains(
-                "move) _arguments $globals '--at[its position in the column, from 1 (the top)]:N: ' '--board[the board, by name, instead of the current one (pm boards lists them)]:NAME:_pm_boards' '--to-board[the board to move it to, by name]:NAME:_pm_boards' '--json[print the move as JSON]' '--pretty[with --json: indent the JSON, a key a line]' '1:ID:_pm_ids' '2:todo|doing|done:(todo doing done)' ;;"
+                "move) _arguments $globals '--at[its position in the column, from 1 (the top)]:N: ' '--board[the board, by name, instead of the current one (pm boards lists them)]:NAME:_pm_boards' '--to-board[the board to move it to, by name]:NAME:_pm_boards' '--json[print the move as JSON]' '--pretty[with --json: indent the JSON, a key a line]' '1:ID:_pm_ids' '2:LIST:{_pm_lists; compadd todo doing done}' ;;"
             ))
         #expect(script.contains("'edit:change a project'\\''s title, body, deadline or repeat rule'"))
+    }
+
+    @Test("zsh leaves --color on pm label's line to the label, and completes lists and labels by name")
+    func zshLabelColour() {
+        let script = CompletionScript(commands: CommandRegistry.commands).script(for: .zsh)
+        #expect(script.contains(#"label) _arguments ${globals:#--color\[*} '--color[add: its colour"#))
+        #expect(script.contains("_pm_lists() {") && script.contains("_pm_labels() {"))
+        #expect(
+            script.contains("'--label[show only the cards with this label (pm labels shows them)]:NAME:_pm_labels'"))
+    }
+
+    @Test("pm completion lists and labels print the board's open lists' and labels' names")
+    func listsAndLabels() async throws {
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+        #expect(await harness.run(["list", "add", "Review"]).status == 0)
+        #expect(await harness.run(["list", "add", "Old"]).status == 0)
+        #expect(await harness.run(["list", "archive", "Old"]).status == 0)
+        #expect(await harness.run(["label", "add", "Urgent", "--color", "red"]).status == 0)
+
+        #expect(await harness.run(["completion", "lists"]).outputLines == ["To Do", "Doing", "Done", "Review"])
+        #expect(await harness.run(["completion", "labels"]).outputLines == ["Urgent"])
     }
 
     @Test("fish offers a command's columns and completes --store with files")

@@ -41,6 +41,30 @@ struct DemoTests {
         #expect(try harness.storeContents() == nil)
     }
 
+    @Test("shows a list of one's own, a label on a card and an archived card, and they are saved")
+    func listsLabelsAndArchive() async throws {
+        // Given
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+
+        // When
+        let demo = await harness.run(["demo"], width: 80, useStore: false)
+
+        // Then
+        #expect(demo.status == 0)
+        for step in 10...12 {
+            #expect(demo.output.contains("\n\(step). "), "step \(step) has a caption")
+        }
+        #expect(demo.output.contains("$ pm list add Review --stage active --limit 2\n"))
+        #expect(demo.output.contains("\nReview (0/2)\n"), "a fourth list stands in a second row at 80 columns")
+        #expect(demo.output.contains("$ pm label add Urgent --color red && pm label 3f2a9c1e Urgent\n"))
+        #expect(demo.output.contains("\n[Urgent]   "))
+        #expect(demo.output.contains("$ pm archived\n"))
+        #expect(demo.output.contains("  Old meeting notes  (in Review)\n"))
+        #expect(
+            demo.output.contains("Reopened from disk: 1 in To Do, 1 in Doing, 1 in Done, 0 in Review, 1 archived.\n"))
+    }
+
     @Test("fits 80 columns, in colour on a terminal and plain otherwise", arguments: [false, true])
     func width(_ isTerminal: Bool) async throws {
         // Given

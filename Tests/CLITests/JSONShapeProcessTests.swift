@@ -75,6 +75,7 @@ struct JSONShapeProcessTests {
         let store = harness.store
         let commands: [[String]] = [
             ["board"], ["boards"], ["show", "3f2a"], ["search", "Report"], ["today"], ["favourites"], ["history"],
+            ["lists"], ["labels"], ["archived"],
             ["reminders"], ["recur", "FREQ=DAILY", "--start", "2026-03-15", "--count", "2"], ["export"], ["whoami"],
             ["doctor"], ["add", "New"], ["edit", "3f2a", "--title", "Renamed"], ["move", "3f2a", "doing"],
             ["move", "7b1d", "done"], ["skip", "7b1d"], ["star", "3f2a"], ["unstar", "3f2a"],

@@ -93,7 +93,7 @@ struct ParserTests {
             (["completion", "tcsh"], "pm: unknown shell 'tcsh': use bash, zsh or fish"),
             (["completion"], "pm: 'pm completion' needs a shell (bash, zsh or fish)"),
             (["move"], "pm: 'pm move' needs a project id"),
-            (["move", "3f2a"], "pm: 'pm move' needs a column (todo, doing or done), or --to-board NAME"),
+            (["move", "3f2a"], "pm: 'pm move' needs a list (its name, or todo, doing or done), or --to-board NAME"),
             (["undo", "--jsn"], "pm: unknown option '--jsn' for 'pm undo': did you mean '--json'?"),
             (["board", "--pretty"], "pm: --pretty goes with --json"),
         ])

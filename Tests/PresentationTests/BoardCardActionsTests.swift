@@ -67,6 +67,22 @@ struct BoardCardActionsTests {
         events.end()
     }
 
+    @Test("a drop on a list of the user's own moves the card there, with the list's stage")
+    func moveToList() async throws {
+        let report = try await app.add("Write report")
+        let review = try await app.engine.addList("Review", on: .default, stage: .doing)
+        let (events, output) = screen()
+        let moved = Probe(output.moved)
+
+        events.send(.moveToList(report.id, review.id, at: nil))
+
+        let move = try #require(await moved.next())
+        #expect(move.change.project.listID == review.id)
+        #expect(move.change.project.state == .doing)
+        #expect(try move.place.get() == ProjectPlace(state: .doing, list: review.id, index: 0, count: 1))
+        events.end()
+    }
+
     @Test("a move that fails says why, in words and as the error, and saves nothing")
     func failure() async throws {
         let report = try await app.add("Write report")

@@ -107,6 +107,40 @@ struct CreateProjectViewModelTests {
         #expect(try await app.engine.fetchBoard().projects.count == 1)
     }
 
+    @Test("a form opened on a list saves there, due at a time of day in a named zone")
+    func savesIntoAListWithADueTime() async throws {
+        // Given a board with a list of the user's own
+        let review = try await app.engine.addList("Review", on: .default, stage: .doing)
+        let due = try #require(DueTime(hour: 14, minute: 0, timeZone: "Asia/Seoul"))
+        let events = Events<CreateProjectViewModel.Event>()
+        let output = app.screens.makeCreateProject(inList: review.id).transform(.init(events: events.stream))
+        let saved = Probe(output.saveCompleted)
+
+        // When
+        events.send(.title("Wrap presents"), .deadline(Day(year: 2026, month: 12, day: 24)), .dueTime(due), .save)
+
+        // Then
+        let project = try #require(await saved.next())
+        #expect(project.listID == review.id)
+        #expect(project.state == .doing)
+        #expect(project.dueTime == due)
+        events.end()
+    }
+
+    @Test("a time of day without a deadline's day cannot be saved")
+    func dueTimeNeedsADay() async throws {
+        let due = try #require(DueTime(hour: 9, minute: 30, timeZone: "UTC"))
+        let events = Events<CreateProjectViewModel.Event>()
+        let output = app.screens.makeCreateProject().transform(.init(events: events.stream))
+
+        events.send(.title("Call"), .dueTime(due), .save)
+        events.end()
+
+        #expect(await Probe(output.canSave).rest().last == false)
+        #expect(await Probe(output.saveCompleted).rest().isEmpty)
+        #expect(try await app.engine.fetchBoard().projects.isEmpty)
+    }
+
     @Test("saving a broken draft saves nothing and shows every field's message")
     func doneOnBrokenDraft() async throws {
         let events = Events<CreateProjectViewModel.Event>()

@@ -16,13 +16,17 @@ struct BoardCommand: Command {
     static let board = Option.board()
     static let json = JSONFormat.flag(help: "print the board, or what was done, as JSON")
     static let yes = Flag("--yes", aliases: ["-y"], help: "delete: do not ask")
+    static let label = Option(
+        "--label", "NAME", help: "show only the cards with this label (pm labels shows them)", completion: .labels)
 
     static let configuration = CommandConfiguration(
         name: "board", abstract: "show a board; make, rename, delete or choose one",
         discussion: """
             pm board draws the current board, pm board NAME (or \(board.synopsis)) the board of that name: \
-            three columns side by side, fitted to the terminal's width (else $COLUMNS, else 80), \
-            overdue deadlines starting with '!'. new NAME makes a board; rename NAME NEW renames one; \
+            its open lists side by side, fitted to the terminal's width (else $COLUMNS, else 80): up to three \
+            at any width, more in rows of as many as fit at 24 cells each; each list with its count and \
+            limit ('! over limit N' past it), each card with its labels and deadline, overdue ones starting \
+            with '!'. \(label.synopsis) shows only the cards with that label. new NAME makes a board; rename NAME NEW renames one; \
             delete NAME deletes one with its projects, after asking on the terminal (\(yes.name) does not \
             ask; without a terminal, \(yes.name) is needed); use NAME makes it the current board, the one \
             commands work on without \(board.name), kept in STORE.settings.json (0600) for each account. \
@@ -39,13 +43,14 @@ struct BoardCommand: Command {
                 completion: .boards()),
             CommandArgument(valueName: "NEW", noun: "the new name", help: "for rename: the new name", isOptional: true),
         ],
-        options: [board, json, JSONFormat.pretty, yes],
+        options: [board, label, json, JSONFormat.pretty, yes],
         extraArgumentHint: "quote a name that has spaces")
 
     /// What `pm board` does.
     enum Action: Equatable, Sendable {
-        /// Draws the board `name` finds, or the current board.
-        case show(String?)
+        /// Draws the board `name` finds, or the current board; only the cards with the label
+        /// `label` names when it is given.
+        case show(String?, label: String? = nil)
         case create(String)
         case rename(String, to: String)
         case delete(String, confirmed: Bool)
@@ -88,11 +93,11 @@ struct BoardCommand: Command {
             (allowed, extra) = ([], third)
             action = .use(try name(second, for: "use"))
         default:
-            (allowed, extra) = ([Self.json, Self.board], second)
+            (allowed, extra) = ([Self.json, Self.board, Self.label], second)
             if let first, let board = arguments[Self.board] {
                 throw .usage("give the board once: pm board '\(first)' or pm board \(Self.board.name) '\(board)'")
             }
-            action = .show(first ?? arguments[Self.board])
+            action = .show(first ?? arguments[Self.board], label: arguments[Self.label])
         }
         allowed += [Self.json, JSONFormat.pretty]
         let command = ["pm board", Action.names.contains(first ?? "") ? first : nil].compactMap(\.self).joined(
@@ -107,12 +112,21 @@ struct BoardCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         switch action {
-        case .show(let name):
+        case .show(let name, let labelName):
             let (screens, board) = try await context.open(board: name, readOnly: true)
+            let items = try await BoardItems(of: screens)
+            let label = try labelName.map { (name: String) throws(CommandLineError) in
+                try items.labels.label(named: name, onBoard: board.title).id
+            }
             if let json {
-                try context.printJSON(try await BoardJSON(of: board, on: screens, in: context), json)
+                let overview =
+                    if let label { try await screens.overview(labelled: label) } else { try await screens.overview() }
+                try context.printJSON(
+                    try await BoardJSON(of: board, overview: overview, items: items, on: screens, in: context), json)
             } else {
-                context.print(try await context.boardRenderer(on: screens, title: board.title).lines())
+                context.print(
+                    try await context.boardRenderer(on: screens, title: board.title, labelled: label, items: items)
+                        .lines())
             }
         case .create(let title):
             try await BoardChanges(context: context, json: json).create(title)

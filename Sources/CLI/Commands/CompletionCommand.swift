@@ -1,7 +1,8 @@
 /// `pm completion SHELL`: prints a script that completes `pm`'s commands, options, columns, ids
 /// and board names; `pm completion ids|boards`: the ids and names the scripts complete.
 struct CompletionCommand: Command {
-    static let board = Option.board(help: "ids: the board whose projects to list, instead of the current one")
+    static let board = Option.board(
+        help: "ids, lists, labels: the board whose projects, lists or labels to print, instead of the current one")
 
     static let configuration = CommandConfiguration(
         name: "completion", abstract: "print a shell completion script",
@@ -9,11 +10,12 @@ struct CompletionCommand: Command {
             Load it in your shell's start-up file: source <(pm completion bash) for bash, \
             source <(pm completion zsh) for zsh, pm completion fish | source for fish. The scripts \
             complete ids and board names by asking pm completion ids (each short id of the board, a tab, \
-            its title) and pm completion boards (each board's name), with the --store and \(board.name) on the line.
+            its title), pm completion boards (each board's name), pm completion lists (the names of the board's \
+            open lists) and pm completion labels (its labels' names), with the --store and \(board.name) on the line.
             """,
         arguments: [
             CommandArgument(
-                valueName: "bash|zsh|fish|ids|boards", noun: "a shell (bash, zsh or fish)",
+                valueName: "bash|zsh|fish|ids|boards|lists|labels", noun: "a shell (bash, zsh or fish)",
                 help: "the shell to complete in, or the list to print",
                 completion: .words(CompletionScript.Shell.allCases.map(\.rawValue) + List.allCases.map(\.rawValue)))
         ],
@@ -21,7 +23,7 @@ struct CompletionCommand: Command {
 
     /// What the scripts ask for.
     enum List: String, CaseIterable, Sendable {
-        case ids, boards
+        case ids, boards, lists, labels
     }
 
     /// What to print.
@@ -40,7 +42,7 @@ struct CompletionCommand: Command {
         let name = arguments.positionals[0]
         if let shell = CompletionScript.Shell(rawValue: name) {
             guard !arguments.isGiven(Self.board) else {
-                throw .usage("option '\(Self.board.name)' goes with 'pm completion ids'")
+                throw .usage("option '\(Self.board.name)' goes with 'pm completion ids', 'lists' or 'labels'")
             }
             output = .script(shell)
         } else if let list = List(rawValue: name) {
@@ -60,6 +62,12 @@ struct CompletionCommand: Command {
                 lookup.overview.projects.map { project in
                     lookup.shortIDs(project.id) + "\t" + TerminalText.sanitized(project.title)
                 })
+        case .list(.lists, let board):
+            let screens = try await context.readingScreens(onBoard: board)
+            context.print(try await screens.lists().map { TerminalText.sanitized($0.list.title) })
+        case .list(.labels, let board):
+            let screens = try await context.readingScreens(onBoard: board)
+            context.print(try await screens.labels().map { TerminalText.sanitized($0.displayName) })
         case .list(.boards, _):
             let directory = try await context.directory(on: context.readingScreens())
             context.print(directory.boards.map { TerminalText.sanitized($0.title) })

@@ -6,8 +6,12 @@ struct EditCommand: Command {
     static let title = Option("--title", "TITLE", help: "the new title; - reads it from standard input")
     static let body = Option("--body", "TEXT", help: "the new body; - reads it from standard input")
     static let due = Option(
-        "--due", "YYYY-MM-DD|none", help: "the new deadline, or none for no deadline"
-    ) { text, name throws(CommandLineError) in try Day.deadlineOrNone(parsing: text, option: name) }
+        "--due", "YYYY-MM-DD|none",
+        help: "the new deadline; \"YYYY-MM-DD HH:MM\" for a time of day in $TZ; none for no deadline"
+    ) { text, name throws(CommandLineError) -> DueArgument? in
+        if text.lowercased() == "none" { return nil }
+        return try DueArgument(parsing: text, option: name, remedy: " (or none to remove the deadline)")
+    }
     static let repeatRule = Option(
         "--repeat", "RULE|none", help: "the new RRULE, or none to stop repeating"
     ) { text, name throws(CommandLineError) in try RecurrenceRule.repeatRuleOrNone(parsing: text, option: name) }
@@ -16,7 +20,8 @@ struct EditCommand: Command {
     static let configuration = CommandConfiguration(
         name: "edit", abstract: "change a project's title, body, deadline or repeat rule",
         discussion: """
-            At least one option is needed; \(due.name) none removes the deadline, \(repeatRule.name) none stops the \
+            At least one option is needed; \(due.name) none removes the deadline and its time, \(due.name) \
+            "2026-12-24 14:00" makes it due at 14:00 in the zone TZ names, \(due.name) 2026-12-24 over the whole day; \(repeatRule.name) none stops the \
             project repeating. A repeating project's deadline is its next occurrence; a new \(due.name) \
             starts its schedule again from that day.
             """,
@@ -34,6 +39,8 @@ struct EditCommand: Command {
     var json: JSONFormat?
     /// Which field standard input gives: `--title -`, `--body -`.
     var fromInput: StandardInputField?
+    /// The new due date when it has a time of day, read in the user's zone when it runs.
+    var dueTime: DueArgument?
 
     init(id: ProjectIDPrefix, edit: ProjectEdit, board: String? = nil, json: JSONFormat? = nil) {
         self.id = id
@@ -47,7 +54,10 @@ struct EditCommand: Command {
         json = try JSONFormat.parse(arguments)
         board = arguments[Self.board]
         edit = ProjectEdit(title: arguments[Self.title], body: arguments[Self.body])
-        edit.deadline = try arguments[Self.due]
+        if let due = try arguments[Self.due] {
+            edit.deadline = .some(due?.day)
+            dueTime = due?.time == nil ? nil : due
+        }
         edit.repeatRule = try arguments[Self.repeatRule]
         fromInput = try StandardInputField(title: edit.title, body: edit.body, option: Self.body.name)
         guard !edit.isEmpty else {
@@ -67,6 +77,10 @@ struct EditCommand: Command {
         case .title: edit.title = StandardInputField.read(in: context)
         case .body: edit.body = StandardInputField.read(in: context)
         case nil: break
+        }
+        if edit.deadline != nil {
+            // A day alone is due over the whole day; none takes the time off with the day.
+            edit.dueTime = .some(try dueTime?.dueTime(in: context.tool.engineEnvironment.timeZone))
         }
         try context.validate(edit.applied(to: project.draft))
         let saved = try await screens.update(project.id, with: edit)

@@ -1,7 +1,10 @@
 import ProjectManager
 
-/// `pm move`: moves a project to a column, last or at a position, on its board or to another
+/// `pm move`: moves a project to a list, last or at a position, on its board or to another
 /// (`--to-board`), as a drag and drop on its board's screen does.
+///
+/// The list is named as the board names it, in any case (`Review`); `todo`, `doing` and `done`
+/// name the board's first open list of that stage when no list is named so.
 struct MoveCommand: Command {
     static let at = Option("--at", "N", help: "its position in the column, from 1 (the top)") {
         text, name throws(CommandLineError) in try position(parsing: text, option: name)
@@ -10,10 +13,12 @@ struct MoveCommand: Command {
     static let toBoard = Option("--to-board", "NAME", help: "the board to move it to, by name", completion: .boards())
 
     static let configuration = CommandConfiguration(
-        name: "move", abstract: "move a project to a column, or to another board, last or at position N",
+        name: "move", abstract: "move a project to a list, or to another board, last or at position N",
         discussion: """
-            Without \(at.name), or with N past the end, the project goes last. Moving within its own \
-            column reorders it. Moving a repeating project to done completes its occurrence: it goes \
+            LIST is a list of the board, by name in any case (pm lists shows them); todo, doing and done \
+            also name the board's first open list of that stage (open, active, done), unless a list is \
+            named so. Without \(at.name), or with N past the end, the project goes last. Moving within its own \
+            list reorders it. Moving a repeating project to done completes its occurrence: it goes \
             back to todo, due on the next one (after its last, it stays done). With \(toBoard.synopsis) \
             it goes to that board, in the column given or else in the one it stands in; both boards' \
             histories record it, and pm undo on the board it left brings it back.
@@ -21,16 +26,20 @@ struct MoveCommand: Command {
         arguments: [
             .projectID,
             CommandArgument(
-                valueName: "todo|doing|done", noun: "a column (todo, doing or done)",
-                help: "the column to move it to, in any case; with \(toBoard.name), its own unless given",
-                isOptional: true, completion: .words(ProjectState.allCases.map(\.rawValue))),
+                valueName: "LIST", noun: "a list (its name, or todo, doing or done)",
+                help: """
+                    the list to move it to, by name in any case, or todo, doing or done; with \(toBoard.name), \
+                    todo, doing or done, its own stage unless given
+                    """,
+                isOptional: true, completion: .lists(andWords: ProjectState.allCases.map(\.rawValue))),
         ],
         options: [at, board, toBoard] + JSONFormat.options(help: "print the move as JSON"))
 
     /// The project, as the user named it.
     var id: ProjectIDPrefix
-    /// The column it goes to; `nil` keeps its own (only with a target board).
-    var state: ProjectState?
+    /// The list it goes to, by name or column word; `nil` keeps its own stage (only with a target
+    /// board).
+    var list: ListName?
     /// Its position there, counted from 1; `nil` is last.
     var position: Int?
     /// The board to find it on, by name; the current board when `nil`.
@@ -46,7 +55,7 @@ struct MoveCommand: Command {
     ) {
         self.json = json
         self.id = id
-        self.state = state
+        self.list = state.map { ListName($0.rawValue) }
         self.position = position
         self.board = board
         self.targetBoard = targetBoard
@@ -56,12 +65,11 @@ struct MoveCommand: Command {
         board = arguments[Self.board]
         targetBoard = arguments[Self.toBoard]
         id = try ProjectIDPrefix(parsing: arguments.positionals[0])
-        state = try arguments.positional(1).map { (text: String) throws(CommandLineError) in
-            try Self.state(parsing: text)
+        list = arguments.positional(1).map(ListName.init)
+        guard list != nil || targetBoard != nil else {
+            throw .usage("'pm move' needs a list (its name, or todo, doing or done), or \(Self.toBoard.synopsis)")
         }
-        guard state != nil || targetBoard != nil else {
-            throw .usage("'pm move' needs a column (todo, doing or done), or \(Self.toBoard.synopsis)")
-        }
+        if targetBoard != nil, let list { _ = try Self.state(parsing: list.text) }
         position = try arguments[Self.at]
         json = try JSONFormat.parse(arguments)
     }
@@ -69,23 +77,44 @@ struct MoveCommand: Command {
     func run(in context: CommandContext) async throws(CommandLineError) {
         let store = try context.screens()
         let directory = try await context.directory(on: store)
-        let screens = store.on(try directory.board(board).id)
+        let board = try directory.board(board)
+        let screens = store.on(board.id)
         let lookup = try await context.lookup(on: screens)
         let project = try lookup.project(id)
         let target = try targetBoard.map { (name: String) throws(CommandLineError) in try directory.board(name) }
-        let (state, index) = (state ?? project.state, position.map { $0 - 1 })
-        let move =
-            if let target {
-                try await screens.move(project.id, toBoard: target.id, in: state, at: index)
+        let index = position.map { $0 - 1 }
+        let move: MovedProject
+        let stage: ProjectState
+        var lists: [BoardList] = []
+        if let target {
+            stage =
+                try list.map { (name: ListName) throws(CommandLineError) in try Self.state(parsing: name.text) }
+                ?? project.state
+            move = try await screens.move(project.id, toBoard: target.id, in: stage, at: index)
+        } else {
+            lists = try await screens.lists().map(\.list)
+            let name = list ?? ListName(project.state.rawValue)
+            if let named = lists.named(name.text) {
+                stage = named.stage
+                move = try await screens.move(project.id, toList: named.id, at: index)
+            } else if let word = name.columnWord {
+                stage = word
+                move = try await screens.move(project.id, to: word, at: index)
             } else {
-                try await screens.move(project.id, to: state, at: index)
+                _ = try lists.list(named: name, onBoard: board.title)
+                return
             }
+        }
         let change = move.change
         if let json {
-            try await printJSON(move, from: project, lookup: lookup, target: target, on: screens, in: context, json)
+            try await printJSON(
+                move, from: project, stage: stage, lookup: lookup, target: target, on: screens, in: context, json)
             return
         }
-        let place = state.columnTitle + (target.map { " on board '\(TerminalText.sanitized($0.title))'" } ?? "")
+        let moved = change.project
+        let landed = lists.first { $0.id == moved.listID }.map { TerminalText.sanitized($0.title) }
+        let place =
+            (landed ?? stage.columnTitle) + (target.map { " on board '\(TerminalText.sanitized($0.title))'" } ?? "")
         guard change.isChanged else {
             context.print("nothing changed: \(lookup.shortIDs(project.id)) is already there in \(place)")
             return
@@ -98,12 +127,11 @@ struct MoveCommand: Command {
         case .failure(let error):
             context.warn("the move was saved, but its place could not be read: \(error.commandLineMessage)")
         }
-        let moved = change.project
-        if moved.state != state, let completed = project.deadline, let next = moved.deadline {
+        if moved.state != stage, let completed = project.deadline, let next = moved.deadline {
             // A repeating project's occurrence was done: it waits for the next one.
             context.print(
                 "completed \(lookup.shortIDs(project.id)) of \(completed): next \(next), "
-                    + "in \(moved.state.columnTitle)\(placeText)")
+                    + "in \(landed ?? moved.state.columnTitle)\(placeText)")
             return
         }
         context.print("moved \(lookup.shortIDs(project.id)) to \(place)\(placeText)")
@@ -126,7 +154,8 @@ struct MoveCommand: Command {
 
     @MainActor
     private func printJSON(
-        _ move: MovedProject, from project: Project, lookup: ProjectLookup, target: Board?, on screens: Screens,
+        _ move: MovedProject, from project: Project, stage: ProjectState, lookup: ProjectLookup, target: Board?,
+        on screens: Screens,
         in context: CommandContext, _ json: JSONFormat
     ) async throws(CommandLineError) {
         let moved = move.change.project
@@ -135,7 +164,7 @@ struct MoveCommand: Command {
             place = PlaceObject(position: position.index + 1, count: position.count)
         }
         let completed =
-            if moved.state != (state ?? project.state), let day = project.deadline, let next = moved.deadline {
+            if moved.state != stage, let day = project.deadline, let next = moved.deadline {
                 Output.Completed(day: day.description, next: next.description)
             } else {
                 Output.Completed?.none
@@ -150,7 +179,7 @@ struct MoveCommand: Command {
     /// A column argument: `todo`, `doing` or `done`, in any case.
     static func state(parsing text: String) throws(CommandLineError) -> ProjectState {
         guard let state = ProjectState(rawValue: text.lowercased()) else {
-            throw .usage("unknown column '\(text)': use todo, doing or done")
+            throw .usage("unknown column '\(text)': use todo, doing or done (with \(toBoard.name), lists go by stage)")
         }
         return state
     }

@@ -2,7 +2,10 @@
 struct ShowCommand: ProjectCommand {
     static let configuration = CommandConfiguration(
         name: "show", abstract: "show one project",
-        discussion: "Prints the project's column and position, deadline, timestamps, full id and body.",
+        discussion: """
+            Prints the project's list and position, deadline (with its time of day and zone), labels, \
+            whether it is archived, timestamps, full id and body. An archived project is found too.
+            """,
         arguments: [.projectID], options: projectOptions)
 
     /// The project, as the user named it.
@@ -17,26 +20,27 @@ struct ShowCommand: ProjectCommand {
     }
 
     private struct Output: Encodable {
-        var project: ProjectObject
+        var project: CardObject
         var place: PlaceObject
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let screens = try await context.readingScreens(onBoard: board)
-        let lookup = try await context.lookup(on: screens)
+        let lookup = try await context.lookupWithArchived(on: screens)
         let project = try lookup.project(id)
+        let items = try await BoardItems(of: screens)
         if let json {
             let place = lookup.place(of: project)
             let objects = try await context.jsonObjects(on: screens, projectIDs: lookup.shortIDs)
+            var card = items.card(project, objects: objects, on: lookup.overview.board)
+            card.project.overdue = lookup.isOverdue(project)
             try context.printJSON(
-                Output(
-                    project: objects.project(project, on: lookup.overview.board),
-                    place: PlaceObject(position: place.position, count: place.count)), json)
+                Output(project: card, place: PlaceObject(position: place.position, count: place.count)), json)
             return
         }
         context.print(
             ProjectDetails(
-                project: project, lookup: lookup, style: context.style,
+                project: project, lookup: lookup, items: items, style: context.style,
                 calendar: context.tool.engineEnvironment.calendar
             ).lines())
     }

@@ -99,12 +99,16 @@ struct JSONObjects: Sendable {
     let boards: [Board.ID: Board]
     /// Today, for `overdue`.
     let today: Day
+    /// The instant it is, for `overdue` of a project due at a time of day; `nil` judges by the
+    /// day alone.
+    let now: Date?
 
-    init(projectIDs: ShortIDs, boards: [Board], today: Day) {
+    init(projectIDs: ShortIDs, boards: [Board], today: Day, now: Date? = nil) {
         self.projectIDs = projectIDs
         boardIDs = ShortIDs(uuids: boards.map(\.id.rawValue))
         self.boards = Dictionary(boards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.today = today
+        self.now = now
     }
 
     func board(_ board: Board) -> BoardObject {
@@ -120,7 +124,146 @@ struct JSONObjects: Sendable {
         return ProjectObject(
             id: projectIDs(project.id), fullID: project.id.description, title: project.title, body: project.body,
             state: project.state.rawValue, deadline: project.deadline?.description,
-            repeat: project.recurrence.map(RepeatObject.init), overdue: project.isOverdue(on: today),
+            repeat: project.recurrence.map(RepeatObject.init),
+            overdue: now.map { project.isOverdue(at: $0, today: today) } ?? project.isOverdue(on: today),
             board: self.board(board), createdAt: project.createdAt, updatedAt: project.updatedAt)
+    }
+}
+
+// MARK: - Lists, labels and cards
+
+/// A list of a board: `{"id", "fullID", "name", "stage", "state", "count", "limit", "overLimit",
+/// "archived"}`; `stage` is `open`, `active` or `done`, `state` the same as a column's code.
+struct ListObject: Encodable, Hashable, Sendable {
+    var id: String
+    var fullID: String
+    var name: String
+    var stage: String
+    var state: String
+    var count: Int
+    @Null var limit: Int?
+    var overLimit: Bool
+    var archived: Bool
+}
+
+/// The list a card stands in: `{"id", "fullID", "name"}`.
+struct ListReference: Encodable, Hashable, Sendable {
+    var id: String
+    var fullID: String
+    var name: String
+}
+
+/// A label of a board: `{"id", "fullID", "name", "color"}`; `name` is empty for a label known by
+/// its colour alone.
+struct LabelObject: Encodable, Hashable, Sendable {
+    var id: String
+    var fullID: String
+    var name: String
+    var color: String
+}
+
+/// The time of day a card is due at on its deadline: `{"local", "timeZone"}`, `"14:00"` in
+/// `"Asia/Seoul"`.
+struct DueTimeObject: Encodable, Hashable, Sendable {
+    var local: String
+    var timeZone: String
+}
+
+/// A card: a project's keys (``ProjectObject``), then `"list"`, `"labels"`, `"dueTime"` (`null`
+/// for a deadline of the whole day), `"dueAt"` (the instant of that time, ISO 8601) and `"archived"`.
+struct CardObject: Encodable, Hashable, Sendable {
+    var project: ProjectObject
+    @Null var list: ListReference?
+    var labels: [LabelObject]
+    @Null var dueTime: DueTimeObject?
+    @Null var dueAt: Date?
+    var archived: Bool
+
+    private enum Key: String, CodingKey { case list, labels, dueTime, dueAt, archived }
+
+    func encode(to encoder: any Encoder) throws {
+        try project.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(_list, forKey: .list)
+        try container.encode(labels, forKey: .labels)
+        try container.encode(_dueTime, forKey: .dueTime)
+        try container.encode(_dueAt, forKey: .dueAt)
+        try container.encode(archived, forKey: .archived)
+    }
+}
+
+/// A board's lists (archived ones too) and labels, to write its cards and lists as JSON and text.
+struct BoardItems: Sendable {
+    /// Every list of the board, in order, archived ones too.
+    let lists: [BoardList]
+    /// The board's labels, by name.
+    let labels: [Label]
+    /// How the labels' ids are shown.
+    let labelIDs: ShortIDs
+    private let labelsByID: [Label.ID: Label]
+
+    init(lists: [BoardList], labels: [Label]) {
+        self.lists = lists
+        self.labels = labels
+        labelIDs = ShortIDs(uuids: labels.map(\.id.rawValue))
+        labelsByID = Dictionary(labels.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The lists and labels of the board `screens` show.
+    @MainActor
+    init(of screens: Screens) async throws(CommandLineError) {
+        self.init(lists: try await screens.lists(archived: true).map(\.list), labels: try await screens.labels())
+    }
+
+    /// The short form of a list's id: its first eight digits, or as many more as tell it from the
+    /// board's other lists (a board's standard lists differ only in their last digits).
+    func listID(_ id: BoardList.ID) -> String {
+        let others = lists.map(\.id.rawValue).filter { $0 != id.rawValue }
+        var length = ShortIDs.preferredLength
+        while length < 32,
+            others.contains(where: {
+                ShortIDs.digits(of: $0, length: length) == ShortIDs.digits(of: id.rawValue, length: length)
+            })
+        {
+            length += 1
+        }
+        return ShortIDs.digits(of: id.rawValue, length: length)
+    }
+
+    /// The list `id`, when it is the board's.
+    func list(_ id: BoardList.ID) -> BoardList? {
+        lists.first { $0.id == id }
+    }
+
+    /// The labels on `project`, in the order they were put on.
+    func labels(of project: Project) -> [Label] {
+        project.labels.compactMap { labelsByID[$0] }
+    }
+
+    /// `list`, holding `count` cards.
+    func object(_ list: BoardList, count: Int) -> ListObject {
+        ListObject(
+            id: listID(list.id), fullID: list.id.description, name: list.title, stage: list.stage.stageWord,
+            state: list.stage.rawValue, count: count, limit: list.limit, overLimit: list.isOver(count: count),
+            archived: list.isArchived)
+    }
+
+    /// `label`.
+    func object(_ label: Label) -> LabelObject {
+        LabelObject(
+            id: labelIDs(label.id.rawValue), fullID: label.id.description, name: label.name,
+            color: label.colour.rawValue)
+    }
+
+    /// `project` as a card, its project's keys written by `objects`, on `board` when given.
+    func card(_ project: Project, objects: JSONObjects, on board: Board? = nil) -> CardObject {
+        let list = self.list(project.listID).map {
+            ListReference(id: listID($0.id), fullID: $0.id.description, name: $0.title)
+        }
+        let dueAt = project.deadline.flatMap { day in project.dueTime?.instant(on: day) }
+        return CardObject(
+            project: objects.project(project, on: board), list: list, labels: labels(of: project).map(object),
+            dueTime: project.dueTime.map { DueTimeObject(local: $0.description, timeZone: $0.timeZone) },
+            dueAt: dueAt, archived: project.isArchived)
     }
 }

@@ -160,7 +160,7 @@ struct CommandContext {
     func jsonObjects(on screens: Screens, projectIDs: ShortIDs) async throws(CommandLineError) -> JSONObjects {
         JSONObjects(
             projectIDs: projectIDs, boards: try await directory(on: screens).boards,
-            today: tool.engineEnvironment.today())
+            today: tool.engineEnvironment.today(), now: tool.engineEnvironment.now())
     }
 
     /// Runs `work`, and when it takes more than `delay` says `notice` on standard error, if that is
@@ -193,14 +193,24 @@ struct CommandContext {
         ProjectLookup(try await screens.overview())
     }
 
+    /// The screens' board and its archived projects, ready for finding either by id prefix.
+    func lookupWithArchived(on screens: Screens) async throws(CommandLineError) -> ProjectLookup {
+        ProjectLookup(try await screens.overview(), archived: try await screens.archivedProjects())
+    }
+
     /// The board as the board screen shows it, ready to draw at the tool's width and style under
-    /// `title` (the board's name; read from the board list when `nil`).
-    func boardRenderer(on screens: Screens, title: String? = nil) async throws(CommandLineError) -> BoardRenderer {
-        let sections = try await screens.board()
+    /// `title` (the board's name; read from the board list when `nil`); only the cards with the
+    /// label `labelled` when it is given.
+    func boardRenderer(
+        on screens: Screens, title: String? = nil, labelled label: Label.ID? = nil, items: BoardItems? = nil
+    ) async throws(CommandLineError) -> BoardRenderer {
+        let overview =
+            if let label { try await screens.overview(labelled: label) } else { try await screens.overview() }
         let boardTitle = if let title { title } else { try await screens.boardTitle() }
+        let items = if let items { items } else { try await BoardItems(of: screens) }
         return BoardRenderer(
-            boardTitle: boardTitle, today: tool.engineEnvironment.today(), sections: sections,
-            shortIDs: ShortIDs(sections), style: style, width: tool.width)
+            boardTitle: boardTitle, today: tool.engineEnvironment.today(), overview: overview, items: items,
+            style: style, width: tool.width)
     }
 
     /// Checks a draft against the rules before any use case runs.

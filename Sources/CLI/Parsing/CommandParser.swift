@@ -48,7 +48,8 @@ enum CommandParser {
             } else if CommandRegistry.quietFlag.declaration.spellings.contains(argument) {
                 quiet = true
             } else if argument == CommandRegistry.colorOption.name
-                || argument.hasPrefix(CommandRegistry.colorOption.name + "=")
+                || argument.hasPrefix(CommandRegistry.colorOption.name + "="),
+                !Self.declaresItself(argument, command: rest.first)
             {
                 let name = CommandRegistry.colorOption.name
                 let value: String
@@ -94,6 +95,15 @@ enum CommandParser {
         }
         return Invocation(
             command: command, storePath: storePath, storeArgument: storeArgument, colour: colour ?? .auto, quiet: quiet)
+    }
+
+    /// Whether the command named `command` declares the option `argument` spells (`--color` on
+    /// `pm label add NAME --color red`): after the command's name, its own option wins over the
+    /// global one of the same name.
+    private static func declaresItself(_ argument: String, command: String?) -> Bool {
+        guard let command, let type = CommandRegistry.command(named: command) else { return false }
+        let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+        return type.configuration.options.contains { $0.spellings.contains(name) }
     }
 
     /// The command `name` made from its arguments.

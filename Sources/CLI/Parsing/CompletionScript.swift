@@ -55,7 +55,7 @@ struct CompletionScript: Sendable {
             "    done",
             "    case \"$prev\" in",
         ]
-        lines += bashValueCases(globalOptions, indent: "        ")
+        lines += bashValueCases(globalOptions, indent: "        ", global: true)
         lines += [
             "    esac",
             "    case \"$command\" in",
@@ -79,18 +79,30 @@ struct CompletionScript: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// `--due) COMPREPLY=(); return ;;` for each option that takes a value.
-    private func bashValueCases(_ options: [CommandOption], indent: String) -> [String] {
+    /// `--due) COMPREPLY=(); return ;;` for each option that takes a value; a `global` one that a
+    /// command declares itself (`--color` on `pm label`) leaves that command's line to it.
+    private func bashValueCases(_ options: [CommandOption], indent: String, global: Bool = false) -> [String] {
         valueOptions(options).map { option in
             let reply =
                 switch option.completion {
                 case .files: "$(compgen -f -- \"$cur\")"
                 case .none: ""
-                case .words, .commands, .projectIDs, .boards:
+                case .words, .commands, .projectIDs, .boards, .lists, .labels:
                     "$(compgen -W \"\(([Self.lines(words(for: option.completion))] + Self.lists(in: [option.completion]).map { "$(_pm_list \($0))" }).joined(separator: "\n"))\" -- \"$cur\")"
                 }
-            return "\(indent)\(option.spellings.joined(separator: "|"))) COMPREPLY=(\(reply)); return ;;"
+            let pattern = option.spellings.joined(separator: "|")
+            let owners = global ? commands(redeclaring: option) : []
+            guard !owners.isEmpty else { return "\(indent)\(pattern)) COMPREPLY=(\(reply)); return ;;" }
+            return
+                "\(indent)\(pattern)) case \"$command\" in \(owners.joined(separator: "|"))) ;; *) COMPREPLY=(\(reply)); return ;; esac ;;"
         }
+    }
+
+    /// The names of the commands that declare an option spelt as the global `option` is.
+    private func commands(redeclaring option: CommandOption) -> [String] {
+        commands.filter { command in command.options.contains { !Set($0.spellings).isDisjoint(with: option.spellings) }
+        }
+        .map(\.name)
     }
 
     // MARK: - zsh
@@ -111,6 +123,8 @@ struct CompletionScript: Sendable {
             "}",
             "_pm_ids() { local -a ids; ids=(${(f)\"$(_pm_list ids)\"}); ids=(${ids//$'\\t'/:}); _describe -t ids 'project id' ids }",
             "_pm_boards() { local -a boards; boards=(${(f)\"$(_pm_list boards)\"}); compadd -a boards }",
+            "_pm_lists() { local -a lists; lists=(${(f)\"$(_pm_list lists)\"}); compadd -a lists }",
+            "_pm_labels() { local -a labels; labels=(${(f)\"$(_pm_list labels)\"}); compadd -a labels }",
             "_pm() {",
             "    local -a commands globals",
             "    commands=(",
@@ -132,7 +146,11 @@ struct CompletionScript: Sendable {
                 Self.singleQuoted("\(index + 1):\(argument.valueName):\(zshAction(argument.completion))")
             }
             let specs = command.options.flatMap(zshSpecs) + positionals
-            lines.append("                \(command.name)) _arguments $globals \(specs.joined(separator: " ")) ;;")
+            // A global option the command declares itself is the command's on its line.
+            let globals = globalOptions.filter { global in
+                command.options.contains { !Set($0.spellings).isDisjoint(with: global.spellings) }
+            }.reduce("$globals") { kept, option in "${\(kept.dropFirst()):#\(option.name)\\[*}" }
+            lines.append("                \(command.name)) _arguments \(globals) \(specs.joined(separator: " ")) ;;")
         }
         lines += ["            esac ;;", "    esac", "}", "_pm \"$@\"", ""]
         return lines.joined(separator: "\n")
@@ -153,6 +171,9 @@ struct CompletionScript: Sendable {
         case .projectIDs: "_pm_ids"
         case .boards(let words) where words.isEmpty: "_pm_boards"
         case .boards(let words): "{_pm_boards; compadd \(words.joined(separator: " "))}"
+        case .lists(let words) where words.isEmpty: "_pm_lists"
+        case .lists(let words): "{_pm_lists; compadd \(words.joined(separator: " "))}"
+        case .labels: "_pm_labels"
         }
     }
 
@@ -203,6 +224,8 @@ struct CompletionScript: Sendable {
                 " -xa \(Self.singleQuoted(words(for: option.completion).joined(separator: " ")))"
             case (false, .projectIDs): " -xa '(__pm_list ids)'"
             case (false, .boards): " -xa '(__pm_list boards)'"
+            case (false, .lists): " -xa '(__pm_list lists)'"
+            case (false, .labels): " -xa '(__pm_list labels)'"
             }
         return names.joined(separator: " ") + value + " -d " + Self.singleQuoted(Self.firstLine(option.help))
     }
@@ -215,19 +238,22 @@ struct CompletionScript: Sendable {
 
     private func words(for completion: Completion) -> [String] {
         switch completion {
-        case .none, .files, .projectIDs: []
-        case .words(let words), .boards(let words): words
+        case .none, .files, .projectIDs, .labels: []
+        case .words(let words), .boards(let words), .lists(let words): words
         case .commands: commands.map(\.name)
         }
     }
 
-    /// The lists `pm completion` gives that `completions` ask for: `ids`, `boards`.
+    /// The lists `pm completion` gives that `completions` ask for: `ids`, `boards`, `lists`,
+    /// `labels`.
     private static func lists(in completions: [Completion]) -> [String] {
         var lists: [String] = []
         for completion in completions {
             switch completion {
             case .projectIDs where !lists.contains("ids"): lists.append("ids")
             case .boards where !lists.contains("boards"): lists.append("boards")
+            case .lists where !lists.contains("lists"): lists.append("lists")
+            case .labels where !lists.contains("labels"): lists.append("labels")
             default: break
             }
         }

@@ -9,7 +9,8 @@ enum HelpText {
     /// longer than a line stands alone).
     static func general(width: Int) -> String {
         let width = max(width, minimumWidth)
-        var lines = wrapped("pm: keep projects on a board with three columns, To Do, Doing and Done.", width: width)
+        var lines = wrapped(
+            "pm: keep projects on boards of lists: To Do, Doing, Done and lists of your own.", width: width)
         lines += ["", "Usage:"]
         for command in CommandRegistry.commands {
             lines += synopsisRow(

@@ -11,7 +11,7 @@ enum ManPage {
         var lines = [
             #".TH PM 1 "" "pm \#(CommandRegistry.version)" "User Commands""#,
             ".SH NAME",
-            #"pm \- keep projects on a board with three columns, To Do, Doing and Done"#,
+            #"pm \- keep projects on boards of lists: To Do, Doing, Done and lists of your own"#,
             ".SH SYNOPSIS",
             ".B pm",
             #".I COMMAND"#,
@@ -19,7 +19,7 @@ enum ManPage {
             ".SH DESCRIPTION",
         ]
         lines += paragraphs(
-            "pm keeps projects on boards of three columns, in a store file that later runs read back, with the history of every change and undo and redo that reach back across runs."
+            "pm keeps projects on boards of lists (To Do, Doing, Done, and lists of the user's own, with labels and an archive), in a store file that later runs read back, with the history of every change and undo and redo that reach back across runs."
         )
         lines.append(".SH COMMANDS")
         for command in CommandRegistry.commands {

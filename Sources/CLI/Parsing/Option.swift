@@ -125,6 +125,11 @@ enum Completion: Sendable, Equatable {
     case projectIDs
     /// The viewer's boards' names (`pm completion boards`), and these words too.
     case boards(andWords: [String] = [])
+    /// The names of the board's lists that are not archived (`pm completion lists`, the current
+    /// board or the `--board` on the line), and these words too.
+    case lists(andWords: [String] = [])
+    /// The names of the board's labels (`pm completion labels`).
+    case labels
 }
 
 // MARK: - Options many commands take

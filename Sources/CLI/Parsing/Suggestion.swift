@@ -13,11 +13,15 @@ enum Suggestion {
         return ": did you mean " + nearest.map { "'\($0)'" }.joined(separator: " or ") + "?"
     }
 
-    /// The candidates nearest to `typed`, in their order: those at the smallest edit distance
-    /// within reach, or else the one candidate `typed` is the start of.
+    /// The candidates nearest to `typed`, in their order: the one candidate `typed` (three letters
+    /// or more) is the start of, else those at the smallest edit distance within reach, or else
+    /// the one candidate a shorter `typed` is the start of.
     static func nearest(to typed: String, among candidates: [String]) -> [String] {
         let word = Array(typed.lowercased())
         let letters = word.drop { $0 == "-" }.count
+        // The one word `typed` is the start of says more than a word one letter away: `hist`.
+        let starts = candidates.filter { letters >= 3 && $0.lowercased().hasPrefix(typed.lowercased()) }
+        if starts.count == 1 { return starts }
         let reach = letters <= 4 ? 1 : 2
         let distances = candidates.map { distance(word, Array($0.lowercased())) }
         if let best = distances.min(), best <= reach {

@@ -53,6 +53,9 @@ public final class BoardViewModel: ViewModelType {
         /// Drop a project in the column of `state`, at `index` counted without it (last when `nil`
         /// or past the end): a drag and drop, a reorder, or a move to another column.
         case move(Project.ID, to: ProjectState, at: Int?)
+        /// Drop a project in one of the board's lists, at `index` counted without it (last when
+        /// `nil` or past the end): a drag and drop onto a list of the user's own.
+        case moveToList(Project.ID, BoardList.ID, at: Int?)
         /// Drop a project on another board, in the column of `state` there (the column it stands
         /// in when `nil`), at `index` (last when `nil`).
         case moveToBoard(Project.ID, Board.ID, in: ProjectState?, at: Int?)
@@ -255,6 +258,11 @@ public final class BoardViewModel: ViewModelType {
             guard let cards else { return }
             await move(id, outputs: outputs) { () async throws(RepositoryError) in
                 try await cards.moveProject(id, to: state, at: index)
+            }
+        case .moveToList(let id, let list, let index):
+            guard let cards else { return }
+            await move(id, outputs: outputs) { () async throws(RepositoryError) in
+                try await cards.moveProject(id, toList: list, at: index)
             }
         case .moveToBoard(let id, let target, let state, let index):
             guard let cards else { return }

@@ -5,6 +5,7 @@ public struct CreateMode: EditMode {
     private let createProject: CreateProject
     private let board: Board.ID
     private let state: ProjectState
+    private let list: BoardList.ID?
     private let draft: ProjectDraft
 
     /// A create form that adds the project last in `state`'s column of `board`.
@@ -16,6 +17,21 @@ public struct CreateMode: EditMode {
         self.createProject = createProject
         self.board = board
         self.state = state
+        self.list = nil
+        self.draft = draft
+    }
+
+    /// A create form that adds the project last in `list`, one of `board`'s lists (Trello's "Add a
+    /// card" at a list's foot).
+    /// - Parameter draft: What the fields show when the form opens.
+    public init(
+        createProject: CreateProject, board: Board.ID = .default, list: BoardList.ID,
+        draft: ProjectDraft = ProjectDraft()
+    ) {
+        self.createProject = createProject
+        self.board = board
+        self.state = .todo
+        self.list = list
         self.draft = draft
     }
 
@@ -24,7 +40,7 @@ public struct CreateMode: EditMode {
     public var title: Phrase { .newProjectTitle }
 
     public func begin() async throws(RepositoryError) -> Session {
-        Session(initialDraft: draft, createProject: createProject, board: board, state: state)
+        Session(initialDraft: draft, createProject: createProject, board: board, state: state, list: list)
     }
 
     /// A create form's session: nothing exists until ``commit(_:)``.
@@ -33,9 +49,14 @@ public struct CreateMode: EditMode {
         let createProject: CreateProject
         let board: Board.ID
         let state: ProjectState
+        let list: BoardList.ID?
 
+        /// Creates the project last in the session's list, else in its state's column.
+        /// - Throws: ``RepositoryError/invalid(_:)`` with every broken rule,
+        ///   ``RepositoryError/notFound(_:)`` when the board or the list does not exist.
         public func commit(_ draft: ProjectDraft) async throws(RepositoryError) -> Project {
-            try await createProject(draft, on: board, in: state)
+            if let list { return try await createProject(draft, on: board, inList: list) }
+            return try await createProject(draft, on: board, in: state)
         }
 
         public func discard() async {}

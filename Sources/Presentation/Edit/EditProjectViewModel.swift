@@ -43,6 +43,8 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
         case title(String)
         /// The deadline is now this day, or none.
         case deadline(Day?)
+        /// The deadline is now due at this time of day, in its zone, or over the whole day (`nil`).
+        case dueTime(DueTime?)
         /// The body field now holds this text.
         case body(String)
         /// The repeat field now holds this RRULE text (`FREQ=MONTHLY;BYDAY=2SU,4SU`); blank, or
@@ -187,6 +189,8 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
             form.edit(.body) { $0.body = body }
         case .deadline(let deadline):
             form.edit(.deadline) { $0.deadline = deadline }
+        case .dueTime(let time):
+            form.edit(.deadline) { $0.dueTime = time }
         case .repeatRule(let text):
             form.editRepeat(text)
         case .beginEditing:
