@@ -128,6 +128,21 @@ public struct ViewModelFactory {
             localizer: localizer)
     }
 
+    /// A card's detail screen: its checklist and comments, read and changed through the engine.
+    public func makeCardDetail(_ card: Project.ID) -> CardDetailViewModel {
+        let projects = engine.projects
+        let session = engine.currentSession
+        return CardDetailViewModel(
+            card: card,
+            actions: CardDetailViewModel.Actions(
+                fetchProject: engine.fetchProject, fetchLists: engine.fetchLists, fetchLabels: engine.fetchLabels,
+                fetchChecklist: engine.fetchChecklist, addChecklistItem: engine.addChecklistItem,
+                editChecklistItem: engine.editChecklistItem, fetchComments: engine.fetchComments,
+                postComment: engine.postComment, editComment: engine.editComment, deleteComment: engine.deleteComment),
+            viewer: { try? await session()?.account.id }, environment: engine.environment,
+            changes: { projects.changes() }, localizer: localizer)
+    }
+
     /// Who is signed in, with the button that signs out.
     public func makeSession() -> SessionViewModel {
         SessionViewModel(currentSession: engine.currentSession, signOut: engine.signOut, localizer: localizer)

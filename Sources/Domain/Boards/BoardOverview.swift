@@ -14,6 +14,8 @@ public struct BoardOverview: Hashable, Sendable {
             public let position: Int
             /// Whether it is late on ``BoardOverview/today``: see ``Project/isOverdue(on:)``.
             public let isOverdue: Bool
+            /// How much of its checklist is done; `nil` when it has none, or when it was not read.
+            public var checklist: ChecklistProgress?
             /// The project's id.
             public var id: Project.ID { project.id }
         }
@@ -21,7 +23,7 @@ public struct BoardOverview: Hashable, Sendable {
         /// The list.
         public let list: BoardList
         /// The projects read, in order; the whole list unless the board was read in windows.
-        public let items: [Item]
+        public var items: [Item]
         /// The number of projects in the whole list.
         public let count: Int
         /// The list's id.
@@ -48,7 +50,9 @@ public struct BoardOverview: Hashable, Sendable {
     /// The day overdue is judged on.
     public let today: Day
     /// The board's lists that are not archived, in order.
-    public let columns: [Column]
+    public var columns: [Column]
+    /// The board's labels, by name, for the labels on its cards; empty when they were not read.
+    public var labels: [Label] = []
 
     /// Lays out windows of lists, in the order given, for `today` (and `now`, for due times).
     public init(board: Board, columns: [ColumnWindow], today: Day, now: Date? = nil) {

@@ -26,7 +26,21 @@ public struct FetchBoard: Sendable {
         for list in try await projects.lists(onBoard: id).open {
             columns.append(try await projects.column(list: list.id, onBoard: id, offset: 0, limit: window))
         }
-        return BoardOverview(board: board, columns: columns, today: environment.today(), now: environment.now())
+        return try await detailed(
+            BoardOverview(board: board, columns: columns, today: environment.today(), now: environment.now()))
+    }
+
+    /// The overview with the board's labels and each card's checklist progress read.
+    private func detailed(_ overview: BoardOverview) async throws(RepositoryError) -> BoardOverview {
+        var overview = overview
+        overview.labels = try await projects.labels(onBoard: overview.board.id)
+        for column in overview.columns.indices {
+            for item in overview.columns[column].items.indices {
+                let items = try await projects.checklist(of: overview.columns[column].items[item].id)
+                if !items.isEmpty { overview.columns[column].items[item].checklist = ChecklistProgress(items) }
+            }
+        }
+        return overview
     }
 
     /// A board with only the projects that carry `label`, every list read whole and filtered.
@@ -42,7 +56,8 @@ public struct FetchBoard: Sendable {
             let kept = all.filter { $0.labels.contains(label) }
             columns.append(ColumnWindow(list: list, offset: 0, projects: kept, count: kept.count))
         }
-        return BoardOverview(board: board, columns: columns, today: environment.today(), now: environment.now())
+        return try await detailed(
+            BoardOverview(board: board, columns: columns, today: environment.today(), now: environment.now()))
     }
 
     /// A further window of one column, for a screen that scrolls.

@@ -21,11 +21,29 @@ public struct BoardRow: Hashable, Sendable, Identifiable {
     public let isOverdue: Bool
     /// Whether the project is starred: one of the user's favourites.
     public let isStarred: Bool
+    /// The labels on the project, in the order they were put on.
+    public let labels: [Badge]
+    /// How much of its checklist is done ("2/5"); `nil` when it has none.
+    public let checklist: String?
+
+    /// A label as a row shows it: its name (or its colour's, for a label without one) and colour.
+    public struct Badge: Hashable, Sendable {
+        /// The label's name, or its colour's.
+        public let name: String
+        /// The label's colour.
+        public let colour: LabelColour
+
+        /// A badge of `name` in `colour`.
+        public init(name: String, colour: LabelColour) {
+            self.name = name
+            self.colour = colour
+        }
+    }
 
     /// Makes a row value; the board view model makes rows from projects.
     public init(
         id: Project.ID, title: String, preview: String, deadline: String?, repeatSummary: String? = nil,
-        isOverdue: Bool, isStarred: Bool = false
+        isOverdue: Bool, isStarred: Bool = false, labels: [Badge] = [], checklist: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -34,6 +52,8 @@ public struct BoardRow: Hashable, Sendable, Identifiable {
         self.repeatSummary = repeatSummary
         self.isOverdue = isOverdue
         self.isStarred = isStarred
+        self.labels = labels
+        self.checklist = checklist
     }
 
     /// `body` on one line, cut to ``previewLimit`` characters.

@@ -333,31 +333,42 @@ public final class BoardViewModel: ViewModelType {
             return
         }
         guard let overview else { return }
-        let sections = overview.columns.map { section(for: $0, starred: starred, starredOnly: starredOnly) }
+        let labels = Dictionary(overview.labels.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let sections = overview.columns.map {
+            section(for: $0, labels: labels, starred: starred, starredOnly: starredOnly)
+        }
         let previous = shown?.sections
         shown = Shown(overview: overview, starred: starred, sections: sections)
         if let previous, previous == sections { return }
-        let before = previous ?? sections.map { BoardSection(state: $0.state, title: $0.title, rows: []) }
-        let differences = zip(before, sections).map { old, new in
-            new.rows.difference(from: old.rows).inferringMoves()
-        }
+        // Each list's rows against what it showed before; a list new to the screen from none.
+        let before = Dictionary((previous ?? []).map { ($0.id, $0.rows) }, uniquingKeysWith: { first, _ in first })
+        let differences = sections.map { new in new.rows.difference(from: before[new.id] ?? []).inferringMoves() }
         outputs.snapshots.send(BoardSnapshot(sections: sections, differences: differences))
     }
 
-    private func section(for column: BoardOverview.Column, starred: Set<Project.ID>, starredOnly: Bool) -> BoardSection
-    {
+    private func section(
+        for column: BoardOverview.Column, labels: [Label.ID: Label], starred: Set<Project.ID>, starredOnly: Bool
+    ) -> BoardSection {
         BoardSection(
-            state: column.state, title: localizer(.state(column.state)),
+            list: column.list.id, state: column.state,
+            title: column.list.isStandardAsMade ? localizer(.state(column.state)) : column.list.title,
             rows: column.items.compactMap { item in
                 let isStarred = starred.contains(item.project.id)
                 guard isStarred || !starredOnly else { return nil }
+                let deadline = item.project.deadline.map { day in
+                    localizer.deadline(day) + (item.project.dueTime.map { " \($0)" } ?? "")
+                }
                 return BoardRow(
                     id: item.project.id, title: item.project.title,
-                    preview: BoardRow.preview(of: item.project.body),
-                    deadline: item.project.deadline.map(localizer.deadline),
+                    preview: BoardRow.preview(of: item.project.body), deadline: deadline,
                     repeatSummary: item.project.recurrence.map { localizer.summary(of: $0.rule) },
-                    isOverdue: item.isOverdue, isStarred: isStarred)
-            })
+                    isOverdue: item.isOverdue, isStarred: isStarred,
+                    labels: item.project.labels.compactMap { labels[$0] }.map {
+                        BoardRow.Badge(name: $0.displayName, colour: $0.colour)
+                    },
+                    checklist: item.checklist.map(\.description))
+            }, total: column.count, limit: column.list.limit,
+            overLimitNote: column.isOverLimit ? column.list.limit.map { localizer(.card(.overLimit($0))) } : nil)
     }
 }
 

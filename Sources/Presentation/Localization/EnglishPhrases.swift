@@ -41,6 +41,7 @@ enum EnglishPhrases {
         case .today(let phrase): text(for: phrase)
         case .favourites(let phrase): text(for: phrase)
         case .boardList(let phrase): text(for: phrase)
+        case .card(let phrase): text(for: phrase)
 
         case .failure(let error): failure(error)
         case .error(let phrase): text(for: phrase)

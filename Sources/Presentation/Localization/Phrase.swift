@@ -88,6 +88,8 @@ public enum Phrase: Hashable, Sendable {
     case favourites(FavouritesPhrase)
     /// The board list's text.
     case boardList(BoardListPhrase)
+    /// A card's detail screen, and the board's lists and rows.
+    case card(CardPhrase)
 
     // MARK: - Errors
 
