@@ -110,6 +110,35 @@ struct BackupTests {
         #expect(try await store.comments(of: Self.plan.id).map(\.editedAt) == [Self.made.addingTimeInterval(180), nil])
     }
 
+    @Test("over a default board with a list of its own, the backup's lists come after it, and a name it has is refused")
+    func overTheDefaultBoard() async throws {
+        // Given a store whose default board has a list of its own and a card
+        let store = InMemoryProjectStore()
+        let environment = EngineEnvironment.test()
+        try await AddList(store: store, environment: environment)("Someday", on: .default)
+        _ = try await CreateProject(store: store, environment: environment)(ProjectDraft(title: "Kept"))
+
+        // When the backup is restored over it
+        _ = try await Self.restore(into: store)(Self.backup)
+
+        // Then its lists come first, the backup's after, and the backup's cards after its own
+        let lists = try await store.lists(onBoard: .default)
+        #expect(lists.map(\.title) == ["Someday", "To Do", "Doing", "Done", "Waiting"])
+        let todo = try await store.column(
+            list: .standard(on: .default, .todo), onBoard: .default, offset: 0, limit: nil)
+        #expect(todo.projects.map(\.title) == ["Kept", "Water the plants"])
+
+        // And a list name the default board has already is refused, naming the backup's list
+        let other = InMemoryProjectStore()
+        try await AddList(store: other, environment: environment)("waiting", on: .default)
+        await #expect(
+            throws: RepositoryError.invalid(ValidationError([.listNameTaken("Waiting")], at: .list(Self.waiting.id)))
+        ) {
+            _ = try await Self.restore(into: other)(Self.backup)
+        }
+        #expect(await other.saved.count == 1)
+    }
+
     @Test("a backup from before lists lands each card in its stage's standard list, and stores no list")
     func beforeLists() async throws {
         let store = InMemoryProjectStore()

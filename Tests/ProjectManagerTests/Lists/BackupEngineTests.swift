@@ -10,10 +10,12 @@ import Testing
 struct BackupEngineTests {
     /// A store with a board of lists of its own (one archived, holding a card), labels, a card due
     /// at a time with labels, a checklist and two comments (one edited), an archived card, and a
-    /// card on the default board.
+    /// card on the default board in a list of its own there.
     static func filled(_ harness: EngineHarness) async throws -> (work: Board, plan: Project) {
         let engine = harness.engine
-        _ = try await engine.createProject(ProjectDraft(title: "Water the plants"))
+        let plants = try await engine.createProject(ProjectDraft(title: "Water the plants"))
+        let waiting = try await engine.addList("Waiting", on: .default, at: 1)
+        try await engine.moveProject(plants.id, toList: waiting.id)
         let work = try await engine.createBoard(title: "Work")
         let review = try await engine.addList("Review", on: work.id, stage: .doing, limit: 2)
         let old = try await engine.addList("Old ideas", on: work.id)
@@ -61,6 +63,8 @@ struct BackupEngineTests {
         // Then it reads back the same, in order
         #expect(boards.map(\.title) == ["Projects", "Work"])
         #expect(read.comparable == backup.comparable)
+        #expect(read.boards[0].lists?.map(\.title) == ["To Do", "Waiting", "Doing", "Done"])
+        #expect(read.boards[0].projects.map(\.title) == ["Water the plants"])
         let entry = try #require(read.boards.first { $0.board.id == work.id })
         #expect(entry.lists?.map(\.title) == ["To Do", "Doing", "Done", "Review", "Old ideas"])
         #expect(entry.lists?.map(\.isArchived) == [false, false, false, false, true])
@@ -79,6 +83,7 @@ struct BackupEngineTests {
         // One save: one undo takes it all back
         try await fresh.engine.undoRedo.undo()
         #expect(try await fresh.engine.listBoards().map(\.title) == ["Projects"])
+        #expect(try await fresh.engine.fetchLists(.default).map(\.list.title) == ["To Do", "Doing", "Done"])
     }
 
     @Test(
