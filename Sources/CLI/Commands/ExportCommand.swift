@@ -37,8 +37,8 @@ struct BoardSelection {
     var projects: [Project] { boards.flatMap(\.projects) }
 }
 
-/// `pm export --ics` or `--json`: writes the projects as an iCalendar feed, or every board and
-/// project as JSON, on standard output.
+/// `pm export --ics` or `--json`: writes the projects as an iCalendar feed, or every board whole
+/// (lists, labels, projects, checklists and comments) as JSON, on standard output.
 struct ExportCommand: Command {
     static let ics = Flag("--ics", help: "write iCalendar (RFC 5545)")
     static let json = JSONFormat.flag(help: "write every board, list, label and card as JSON, for pm import")
