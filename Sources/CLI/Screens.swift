@@ -93,6 +93,18 @@ struct Screens {
         }
     }
 
+    /// The boards `boards`, whole, as a backup holds them: their lists, labels, projects list by
+    /// list (archived ones too), checklists and comments (`pm export --json`).
+    ///
+    /// - Throws: ``CommandLineError/runtime(_:)`` with the engine's error in `pm`'s words.
+    func backup(of boards: [Board.ID]) async throws(CommandLineError) -> Backup {
+        do {
+            return try await engine.backUpBoards(boards)
+        } catch {
+            throw .runtime(error.commandLineMessage)
+        }
+    }
+
     /// Reads the store file again and checks it whole (`pm doctor`).
     func checkStore() -> StoreCheck {
         engine.checkStore()

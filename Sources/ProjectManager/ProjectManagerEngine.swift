@@ -92,6 +92,9 @@ public struct ProjectManagerEngine: Sendable {
     public let listBoards: ListBoards
     /// Puts back boards and projects from a backup, as one save (`pm import`).
     public let restoreBoards: RestoreBoards
+    /// Reads boards whole, lists, labels, projects, checklists and comments: a backup
+    /// (`pm export --json`).
+    public let backUpBoards: BackUpBoards
     /// The viewer's boards with each column's count, for a board list.
     public let fetchBoardList: FetchBoardList
     /// The board a viewer starts on (an account's first board is made on its first call).
@@ -299,6 +302,7 @@ public struct ProjectManagerEngine: Sendable {
         deleteBoard = DeleteBoard(store: repository, environment: environment)
         listBoards = ListBoards(boards: repository)
         restoreBoards = RestoreBoards(store: repository, environment: environment)
+        backUpBoards = BackUpBoards(boards: repository, projects: repository)
         fetchBoardList = FetchBoardList(boards: repository, projects: repository)
         homeBoard = HomeBoard(store: repository, environment: environment)
         fetchHistory = FetchHistory(history: repository)

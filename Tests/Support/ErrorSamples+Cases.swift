@@ -129,7 +129,7 @@ extension ValidationFailure {
         case titleEmpty, titleHasLineBreak, titleHasInvisibleControls, titleTooLong, bodyTooLong, deadlineNotADay
         case repeatRuleInvalid, repeatHasNoDayLeft, repeatNeverOccurs, noOccurrenceToSkip, brokenRule
         case listNameTaken, listLimitInvalid, lastOpenList, dueTimeWithoutDay, labelNameTaken, onlyTheOwner, notAMember
-        case commentEmpty, commentTooLong, notYourComment
+        case commentEmpty, commentTooLong, notYourComment, notInBackup, twiceInBackup
 
         public init(_ failure: ValidationFailure) {
             switch failure {
@@ -154,6 +154,8 @@ extension ValidationFailure {
             case .commentEmpty: self = .commentEmpty
             case .commentTooLong: self = .commentTooLong
             case .notYourComment: self = .notYourComment
+            case .notInBackup: self = .notInBackup
+            case .twiceInBackup: self = .twiceInBackup
             }
         }
     }

@@ -102,16 +102,18 @@ public enum ErrorSamples {
         case .notFound:
             [
                 .notFound(.project(projectID)), .notFound(.board(boardID)),
-                .notFound(
-                    .list(BoardList.ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 9))))),
-                .notFound(
-                    .label(Label.ID(rawValue: UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 8))))),
+                .notFound(.list(BoardList.ID(rawValue: digitsOnlyID(0x09)))),
+                .notFound(.label(Label.ID(rawValue: digitsOnlyID(0x08)))),
                 .notFound(.list(BoardList.ID(rawValue: digitsOnlyID(0x09)))),
                 .notFound(.checklistItem(ChecklistItem.ID(rawValue: digitsOnlyID(0x10)))),
                 .notFound(.comment(Comment.ID(rawValue: digitsOnlyID(0x11)))),
             ]
         case .invalid:
             validationFailures.map { .invalid(ValidationError([$0])) } + [.invalid(ValidationError(validationFailures))]
+                + [
+                    .invalid(
+                        ValidationError([.listLimitInvalid(0)], at: .list(BoardList.ID(rawValue: digitsOnlyID(0x13)))))
+                ]
         case .defaultBoardIsPermanent: [.defaultBoardIsPermanent]
         case .lastBoardIsPermanent: [.lastBoardIsPermanent]
         case .storage: storeErrors.map { .storage($0) }
@@ -211,6 +213,8 @@ public enum ErrorSamples {
         case .commentEmpty: return [.commentEmpty]
         case .commentTooLong: return [.commentTooLong(limit: 1_000)]
         case .notYourComment: return [.notYourComment]
+        case .notInBackup: return [.notInBackup(.list(BoardList.ID(rawValue: digitsOnlyID(0x12))))]
+        case .twiceInBackup: return [.twiceInBackup(.project(projectID))]
         }
     }
 

@@ -17,25 +17,31 @@ struct BoardSelection {
     static func read(
         named name: String?, in context: CommandContext, on screens: Screens
     ) async throws(CommandLineError) -> BoardSelection {
-        let directory = try await context.directory(on: screens)
-        let boards =
-            try name.map { (name: String) throws(CommandLineError) in [try directory.board(name)] } ?? directory.boards
         var result: [(Board, [Project])] = []
-        for board in boards {
+        for board in try await boards(named: name, in: context, on: screens) {
             result.append((board, try await screens.on(board.id).overview().projects))
         }
         return BoardSelection(boards: result)
+    }
+
+    /// The viewer's boards, or the one `name` finds, read through `screens`.
+    static func boards(
+        named name: String?, in context: CommandContext, on screens: Screens
+    ) async throws(CommandLineError) -> [Board] {
+        let directory = try await context.directory(on: screens)
+        return try name.map { (name: String) throws(CommandLineError) in [try directory.board(name)] }
+            ?? directory.boards
     }
 
     /// Every chosen project, board by board.
     var projects: [Project] { boards.flatMap(\.projects) }
 }
 
-/// `pm export --ics` or `--json`: writes the projects as an iCalendar feed, or every board and
-/// project as JSON, on standard output.
+/// `pm export --ics` or `--json`: writes the projects as an iCalendar feed, or every board whole
+/// (lists, labels, projects, checklists and comments) as JSON, on standard output.
 struct ExportCommand: Command {
     static let ics = Flag("--ics", help: "write iCalendar (RFC 5545)")
-    static let json = JSONFormat.flag(help: "write every board and project as JSON, for pm import")
+    static let json = JSONFormat.flag(help: "write every board, list, label and card as JSON, for pm import")
     static let board = Option.board(help: "export the board of this title only")
 
     static let configuration = CommandConfiguration(
@@ -44,8 +50,9 @@ struct ExportCommand: Command {
             \(ics.name) writes RFC 5545 text (.ics) that calendar apps subscribe to: each project with a \
             deadline a VTODO due on its day, a repeating one an all-day VEVENT with its RRULE and EXDATE, \
             each with a reminder at 09:00 the day before. \(json.name) writes \
-            each board with its projects, column by column in order, with stable keys: a backup or \
-            a feed for scripts (the store itself is binary). Redirect either to a file: \
+            each board with its lists and labels, and its projects list by list in order (archived \
+            ones too), each with its checklist and comments, with stable keys: a backup or a feed \
+            for scripts (the store itself is binary). Redirect either to a file: \
             pm export \(ics.name) > projects.ics
             """,
         options: [ics, json, JSONFormat.pretty, board])
@@ -77,12 +84,14 @@ struct ExportCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let screens = try context.readingScreens()
-        let selection = try await BoardSelection.read(named: board, in: context, on: screens)
         if case .json(let json) = format {
-            let objects = try await context.jsonObjects(on: screens, projectIDs: ShortIDs(selection.projects))
-            try context.printJSON(ExportDocument(selection, objects: objects), json)
+            let boards = try await BoardSelection.boards(named: board, in: context, on: screens)
+            let backup = try await screens.backup(of: boards.map(\.id))
+            let objects = try await context.jsonObjects(on: screens, projectIDs: ShortIDs(backup.projects))
+            try context.printJSON(ExportDocument(backup, objects: objects), json)
             return
         }
+        let selection = try await BoardSelection.read(named: board, in: context, on: screens)
         let items = selection.projects.compactMap { project -> CalendarFeed.Item? in
             guard let deadline = project.deadline else { return nil }
             // iCalendar's text holds no control characters: stored ones are left out.
@@ -97,26 +106,35 @@ struct ExportCommand: Command {
     }
 }
 
-/// What `pm export --json` writes, and `pm import` reads back: each board with its projects,
-/// column by column, in order.
+/// What `pm export --json` writes, and `pm import` reads back: each board with its lists in
+/// order, its labels, and its projects list by list, each list's cards in order, then its
+/// archived ones; each project with its list, labels, checklist and comments.
 struct ExportDocument: Encodable {
-    /// A board with its projects.
+    /// A board with what is on it.
     struct ExportedBoard: Encodable {
         var id: String
         var fullID: String
         var title: String
         var createdAt: Date
-        var projects: [ProjectObject]
+        var lists: [BackupListObject]
+        var labels: [BackupLabelObject]
+        var projects: [ExportedProject]
     }
 
     var boards: [ExportedBoard]
 
-    init(_ selection: BoardSelection, objects: JSONObjects) {
-        boards = selection.boards.map { board, projects in
-            let object = objects.board(board)
+    init(_ backup: Backup, objects: JSONObjects) {
+        boards = backup.boards.map { entry in
+            let object = objects.board(entry.board)
             return ExportedBoard(
                 id: object.id, fullID: object.fullID, title: object.title, createdAt: object.createdAt,
-                projects: projects.map { objects.project($0, on: board) })
+                lists: (entry.lists ?? BoardList.standard(on: entry.board.id)).map(BackupListObject.init),
+                labels: entry.labels.map(BackupLabelObject.init),
+                projects: entry.projects.map { project in
+                    ExportedProject(
+                        objects.project(project, on: entry.board), of: project,
+                        checklist: entry.checklist(of: project.id), comments: entry.comments(of: project.id))
+                })
         }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import ProjectManager
 
 /// `pm import FILE`: puts back what `pm export --json` wrote, into a new store as it was, or into
-/// a new board beside what the store holds.
+/// a new board beside what the store holds: boards, lists, labels, projects, checklists and
+/// comments.
 ///
 /// ```
 /// pm export --json > backup.json
@@ -11,17 +12,20 @@ import ProjectManager
 /// ```
 struct ImportCommand: Command {
     static let intoNewBoard = Option(
-        "--into-new-board", "NAME", help: "put every project, with new ids, on a new board of this name")
+        "--into-new-board", "NAME", help: "put every list and project, with new ids, on a new board of this name")
 
     static let configuration = CommandConfiguration(
         name: "import", abstract: "put back what pm export --json wrote",
         discussion: """
             Into a new store (one that holds no project and no board but the default one), every \
-            board and project comes back as it was: ids, titles, bodies, deadlines, repeat rules, \
-            columns and their order, and the dates; so pm export --json then writes the same \
-            document. \(intoNewBoard.synopsis) puts every project, with new ids, on a new board of the store \
-            instead. FILE - reads standard input. One save: pm undo takes it back. A file that is \
-            not an export, or a project the rules refuse, is an error and nothing is saved.
+            board and project comes back as it was: ids, titles, bodies, deadlines and due times, \
+            repeat rules, lists and their order, labels, archived cards and lists, checklists, \
+            comments, and the dates; so pm export --json then writes the same document. An export \
+            of a pm from before lists puts each project in its column's list. \
+            \(intoNewBoard.synopsis) puts every list and project, with new ids, on a new board of the \
+            store instead. FILE - reads standard input. One save: pm undo takes it back. A file \
+            that is not an export, or a value the rules refuse, is an error naming it, and nothing \
+            is saved.
             """,
         arguments: [
             CommandArgument(
@@ -61,12 +65,15 @@ struct ImportCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let name = file == "-" ? "standard input" : file
-        let backup = try ImportDocument.backup(reading: try contents(in: context), named: name)
-        // The rules, before the store is opened: the message names the project.
-        for project in backup.projects where !project.draft.failures.isEmpty {
+        let backup = try ImportDocument.backup(
+            reading: try contents(in: context), named: name, makeID: context.tool.engineEnvironment.makeID)
+        // The rules, before the store is opened: the message names the value.
+        do {
+            try backup.validate()
+        } catch {
             throw .runtime(
-                "\(name): project \(project.id): "
-                    + RepositoryError.invalid(ValidationError(project.draft.failures)).commandLineMessage)
+                "\(name): \(ImportDocument.describe(error.place, in: backup)): "
+                    + RepositoryError.invalid(ValidationError(error.failures)).commandLineMessage)
         }
         let screens = try context.screens()
         let directory = try await context.directory(on: screens)
@@ -118,14 +125,31 @@ struct ImportCommand: Command {
 }
 
 /// What `pm import` reads: `pm export --json`'s document (`"version": 1`), or the export of
-/// earlier versions (`"format": 1`, full ids in `id`).
+/// earlier versions (`"format": 1`, full ids in `id`). A document without `lists` (from before
+/// lists) has each project land in its column's list, and no labels, checklists or comments.
 struct ImportDocument: Decodable {
     struct ImportedBoard: Decodable {
         var id: String
         var fullID: String?
         var title: String
         var createdAt: Date
+        var lists: [ImportedList]?
+        var labels: [ImportedLabel]?
         var projects: [ImportedProject]
+    }
+
+    struct ImportedList: Decodable {
+        var fullID: String
+        var title: String
+        var stage: String
+        var limit: Int?
+        var archived: Bool
+    }
+
+    struct ImportedLabel: Decodable {
+        var fullID: String
+        var name: String
+        var colour: String
     }
 
     struct ImportedProject: Decodable {
@@ -138,6 +162,32 @@ struct ImportDocument: Decodable {
         var `repeat`: ImportedRepeat?
         var createdAt: Date
         var updatedAt: Date
+        var list: String?
+        var dueTime: ImportedDueTime?
+        var labels: [String]?
+        var assignees: [String]?
+        var archived: Bool?
+        var checklist: [ImportedItem]?
+        var comments: [ImportedComment]?
+    }
+
+    struct ImportedDueTime: Decodable {
+        var hour: Int
+        var minute: Int
+        var timeZone: String
+    }
+
+    struct ImportedItem: Decodable {
+        var text: String
+        var done: Bool
+    }
+
+    struct ImportedComment: Decodable {
+        var text: String
+        var author: String?
+        var authorName: String?
+        var createdAt: Date
+        var editedAt: Date?
     }
 
     struct ImportedRepeat: Decodable {
@@ -150,9 +200,12 @@ struct ImportDocument: Decodable {
     var format: Int?
     var boards: [ImportedBoard]
 
-    /// The backup `data` holds, read from the file `name`.
+    /// The backup `data` holds, read from the file `name`; its checklist items and comments, which
+    /// the document writes without ids, get ids of `makeID`.
     /// - Throws: ``CommandLineError/runtime(_:)`` naming what does not read.
-    static func backup(reading data: Data, named name: String) throws(CommandLineError) -> Backup {
+    static func backup(
+        reading data: Data, named name: String, makeID: () -> UUID
+    ) throws(CommandLineError) -> Backup {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let document: ImportDocument
@@ -168,15 +221,25 @@ struct ImportDocument: Decodable {
         }
         var entries: [Backup.Entry] = []
         for board in document.boards {
-            let id = Board.ID(rawValue: try uuid(board.fullID ?? board.id, in: name, of: "board '\(board.title)'"))
-            var projects: [Project] = []
-            for project in board.projects {
-                projects.append(try project.project(on: id, in: name))
-            }
-            entries.append(
-                Backup.Entry(board: Board(id: id, title: board.title, createdAt: board.createdAt), projects: projects))
+            entries.append(try board.entry(in: name, makeID: makeID))
         }
         return Backup(boards: entries)
+    }
+
+    /// Where `place` is in `backup`, in words: its id, or a checklist item's or comment's number
+    /// on its project (`comment 2 of project 3f2a…`), which the document writes without ids.
+    static func describe(_ place: EntityReference?, in backup: Backup) -> String {
+        for entry in backup.boards {
+            for project in entry.projects {
+                if let index = entry.checklist(of: project.id).firstIndex(where: { .checklistItem($0.id) == place }) {
+                    return "checklist item \(index + 1) of project \(project.id)"
+                }
+                if let index = entry.comments(of: project.id).firstIndex(where: { .comment($0.id) == place }) {
+                    return "comment \(index + 1) of project \(project.id)"
+                }
+            }
+        }
+        return place?.description ?? "the backup"
     }
 
     static func uuid(_ text: String, in name: String, of what: String) throws(CommandLineError) -> UUID {
@@ -219,15 +282,109 @@ extension ImportDocument.ImportedProject {
                     start: try Day(parsing: rule.start), rule: try RecurrenceRule(parsing: rule.rule),
                     exceptions: exceptions)
             }
+            var time: DueTime?
+            if let dueTime {
+                guard let valid = DueTime(hour: dueTime.hour, minute: dueTime.minute, timeZone: dueTime.timeZone) else {
+                    throw CommandLineError.runtime(
+                        "\(name): \(what) is due at \(dueTime.hour):\(dueTime.minute) in '\(dueTime.timeZone)', not a time"
+                    )
+                }
+                time = valid
+            }
             return Project(
                 id: Project.ID(rawValue: try ImportDocument.uuid(fullID ?? id, in: name, of: what)), boardID: board,
                 title: title, body: body,
                 deadline: try deadline.map { (text: String) throws in try Day(parsing: text) },
-                recurrence: recurrence, state: state, createdAt: createdAt, updatedAt: updatedAt)
+                recurrence: recurrence, state: state,
+                list: try list.map { (text: String) throws in
+                    BoardList.ID(rawValue: try ImportDocument.uuid(text, in: name, of: "the list of \(what)"))
+                },
+                createdAt: createdAt, updatedAt: updatedAt, dueTime: time,
+                labels: try (labels ?? []).map { (text: String) throws in
+                    Label.ID(rawValue: try ImportDocument.uuid(text, in: name, of: "a label of \(what)"))
+                },
+                assignees: try (assignees ?? []).map { (text: String) throws in
+                    Account.ID(rawValue: try ImportDocument.uuid(text, in: name, of: "an assignee of \(what)"))
+                },
+                isArchived: archived ?? false)
         } catch let error as CommandLineError {
             throw error
         } catch {
             throw .runtime("\(name): \(what) does not read: \(error)")
         }
+    }
+}
+
+extension ImportDocument.ImportedBoard {
+    /// The board, its lists, labels and projects, with their checklists and comments (their ids
+    /// of `makeID`).
+    func entry(in name: String, makeID: () -> UUID) throws(CommandLineError) -> Backup.Entry {
+        let what = "board '\(title)'"
+        let id = Board.ID(rawValue: try ImportDocument.uuid(fullID ?? self.id, in: name, of: what))
+        var lists: [BoardList]?
+        if let imported = self.lists {
+            var made: [BoardList] = []
+            var rank = Rank.initial
+            for list in imported {
+                guard let stage = ProjectState(rawValue: list.stage) else {
+                    throw .runtime(
+                        "\(name): the list '\(list.title)' of \(what) is of stage '\(list.stage)', not todo, doing or done"
+                    )
+                }
+                made.append(
+                    BoardList(
+                        id: BoardList.ID(
+                            rawValue: try ImportDocument.uuid(list.fullID, in: name, of: "the list '\(list.title)'")),
+                        boardID: id, title: list.title, stage: stage, rank: rank, limit: list.limit,
+                        isArchived: list.archived))
+                rank = .after(rank)
+            }
+            lists = made
+        }
+        var labels: [Label] = []
+        for label in self.labels ?? [] {
+            guard let colour = LabelColour(rawValue: label.colour) else {
+                throw .runtime(
+                    "\(name): the label '\(label.name)' of \(what) is of colour '\(label.colour)', not one of Trello's")
+            }
+            labels.append(
+                Label(
+                    id: Label.ID(
+                        rawValue: try ImportDocument.uuid(label.fullID, in: name, of: "the label '\(label.name)'")),
+                    boardID: id, name: label.name, colour: colour))
+        }
+        var projects: [Project] = []
+        var checklists: [Project.ID: [ChecklistItem]] = [:]
+        var comments: [Project.ID: [Comment]] = [:]
+        for imported in self.projects {
+            let project = try imported.project(on: id, in: name)
+            projects.append(project)
+            if let items = imported.checklist, !items.isEmpty {
+                checklists[project.id] = items.map { item in
+                    ChecklistItem(
+                        id: ChecklistItem.ID(rawValue: makeID()), projectID: project.id, boardID: id, text: item.text,
+                        isDone: item.done)
+                }
+            }
+            if let said = imported.comments, !said.isEmpty {
+                var made: [Comment] = []
+                for comment in said {
+                    let author = try comment.author.map { (text: String) throws(CommandLineError) in
+                        Account.ID(
+                            rawValue: try ImportDocument.uuid(
+                                text, in: name, of: "a comment's author on project '\(project.title)'"))
+                    }
+                    made.append(
+                        Comment(
+                            id: Comment.ID(rawValue: makeID()), projectID: project.id, boardID: id, author: author,
+                            authorName: comment.authorName, text: comment.text, createdAt: comment.createdAt,
+                            editedAt: comment.editedAt))
+                }
+                comments[project.id] = made
+            }
+        }
+        return Backup.Entry(
+            board: Board(id: id, title: title, createdAt: createdAt), lists: lists, labels: labels, projects: projects,
+            checklists: checklists, comments: comments)
     }
 }

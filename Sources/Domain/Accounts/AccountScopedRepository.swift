@@ -489,8 +489,6 @@ private final class ViewerReading: StoreReading {
                 try requireCard(comment.projectID, on: comment.boardID, madeIn: made, moved: moved)
             case .deleteComment(let id):
                 _ = try comment(id: id)
-            case .deleteBoard:
-                break  // its board is among `changes.boards`, checked below
             }
         }
         try changes.forEachBoard { board throws(RepositoryError) in try requireBoard(board) }

@@ -47,6 +47,11 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
     /// The comment is another's: only its author may edit or delete it (signed out, only a
     /// comment written while nobody was signed in).
     case notYourComment
+    /// A backup's value refers to `reference` (a card to its list or a label), which the backup
+    /// does not hold on the same board.
+    case notInBackup(EntityReference)
+    /// A backup holds `reference` twice: each board, list, label and project once.
+    case twiceInBackup(EntityReference)
 
     /// The form field a failure belongs to.
     public enum Field: Hashable, Sendable, CaseIterable {
@@ -70,11 +75,9 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
         case .deadlineNotADay: .deadline
         case .repeatRuleInvalid, .repeatHasNoDayLeft, .repeatNeverOccurs, .noOccurrenceToSkip: .repeatRule
         case .listNameTaken, .labelNameTaken: .title
-        case .brokenRule, .listLimitInvalid, .lastOpenList: .record
         case .dueTimeWithoutDay: .deadline
-        case .onlyTheOwner, .notAMember: .record
-        case .listNameTaken: .title
-        case .brokenRule, .listLimitInvalid, .lastOpenList, .notYourComment: .record
+        case .brokenRule, .listLimitInvalid, .lastOpenList, .onlyTheOwner, .notAMember, .notYourComment: .record
+        case .notInBackup, .twiceInBackup: .record
         }
     }
 
@@ -104,6 +107,8 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
         case .commentEmpty: "the comment is empty: write something"
         case .commentTooLong(let limit): "the comment is longer than \(limit) characters: shorten it"
         case .notYourComment: "the comment is another's: only its author may change it"
+        case .notInBackup(let reference): "it refers to \(reference), which the backup does not hold on its board"
+        case .twiceInBackup(let reference): "the backup holds \(reference) twice"
         }
     }
 
@@ -116,17 +121,29 @@ public enum ValidationFailure: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Every rule a value breaks, reported at once.
+/// Every rule a value breaks, reported at once, and where the value is when it is one of many
+/// (a list, a checklist item or a comment of a backup).
 public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The rules broken, in field order; never empty.
     public let failures: [ValidationFailure]
+    /// The value that breaks them, when the error is about one of many: `nil` for the value a
+    /// use case was given alone.
+    public let place: EntityReference?
 
     /// The error for `failures`, which must not be empty.
     public init(_ failures: [ValidationFailure]) {
-        self.failures = failures
+        self.init(failures, at: nil)
     }
 
+    /// The error for `failures` (not empty) of the value at `place`.
+    public init(_ failures: [ValidationFailure], at place: EntityReference?) {
+        self.failures = failures
+        self.place = place
+    }
+
+    /// The rules broken, after the place when there is one: `list 1f0c…: the title is empty: …`.
     public var description: String {
-        failures.map(\.description).joined(separator: "; ")
+        let rules = failures.map(\.description).joined(separator: "; ")
+        return place.map { "\($0): \(rules)" } ?? rules
     }
 }

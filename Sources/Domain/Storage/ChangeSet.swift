@@ -114,7 +114,6 @@ public struct ChangeSet: Hashable, Sendable {
             case .insertFavourite(let favourite), .updateFavourite(let favourite): try body(favourite.boardID)
             case .insertList(let list), .updateList(let list): try body(list.boardID)
             case .insertLabel(let label), .updateLabel(let label), .deleteLabel(let label): try body(label.boardID)
-            case .deleteProject, .deleteFavourite: break
             case .insertChecklistItem(let item), .updateChecklistItem(let item): try body(item.boardID)
             case .insertComment(let comment), .updateComment(let comment): try body(comment.boardID)
             case .deleteProject, .deleteFavourite, .deleteChecklistItem, .deleteComment: break

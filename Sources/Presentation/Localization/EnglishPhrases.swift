@@ -80,6 +80,8 @@ enum EnglishPhrases {
         case .commentEmpty: "Write something in the comment."
         case .commentTooLong(let limit): "Shorten the comment to \(limit) characters or fewer."
         case .notYourComment: "Only the comment's author can change it."
+        case .notInBackup(let reference): "The backup does not hold \(reference) on this board."
+        case .twiceInBackup(let reference): "The backup holds \(reference) twice."
         }
     }
 

@@ -59,7 +59,8 @@ extension KoreanPhrases {
         switch error {
         case .notFound(let reference): "\(name(of: reference))이(가) 없습니다."
         case .invalid(let error):
-            (["저장하지 못했습니다."] + error.failures.map { message(for: $0) }).joined(separator: " ")
+            (["저장하지 못했습니다."] + (error.place.map { ["\(name(of: $0)):"] } ?? [])
+                + error.failures.map { message(for: $0) }).joined(separator: " ")
         case .defaultBoardIsPermanent: "기본 보드는 삭제할 수 없습니다. 대신 그 프로젝트를 삭제하세요."
         case .lastBoardIsPermanent: "계정의 마지막 보드는 삭제할 수 없습니다. 먼저 다른 보드를 만들거나, 그 프로젝트를 삭제하세요."
         case .storage(let error): message(for: error)

@@ -92,6 +92,8 @@ enum KoreanPhrases {
         case .commentEmpty: "댓글 내용을 입력하세요."
         case .commentTooLong(let limit): "댓글을 \(limit)자 이하로 줄이세요."
         case .notYourComment: "댓글은 쓴 사람만 바꿀 수 있습니다."
+        case .notInBackup: "백업의 이 보드에 없는 목록이나 라벨을 가리킵니다."
+        case .twiceInBackup: "백업에 같은 항목이 두 번 있습니다."
         }
     }
 

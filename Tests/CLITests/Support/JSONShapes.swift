@@ -77,7 +77,7 @@ struct JSONShapes {
     // MARK: - What every key of a name holds
 
     private static let instantKeys: Set = [
-        "createdAt", "updatedAt", "time", "starredAt", "nextChange", "signedInAt", "expiresAt", "dueAt",
+        "createdAt", "updatedAt", "time", "starredAt", "nextChange", "signedInAt", "expiresAt", "dueAt", "editedAt",
     ]
     private static let dayKeys: Set = ["deadline", "due", "today", "start", "skipped", "day", "next"]
 
