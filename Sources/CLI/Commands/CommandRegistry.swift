@@ -20,6 +20,7 @@ enum CommandRegistry {
         LabelsCommand.self,
         LabelCommand.self,
         UnlabelCommand.self,
+        CheckCommand.self,
         ArchiveCommand.self,
         RestoreCommand.self,
         ArchivedCommand.self,
