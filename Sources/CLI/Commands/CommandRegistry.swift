@@ -21,6 +21,8 @@ enum CommandRegistry {
         LabelCommand.self,
         UnlabelCommand.self,
         CheckCommand.self,
+        CommentsCommand.self,
+        CommentCommand.self,
         ArchiveCommand.self,
         RestoreCommand.self,
         ArchivedCommand.self,
