@@ -21,8 +21,9 @@ import ProjectManager
 /// Each list's header shows its name and its count (`Review (2/3)` with a limit of 3); a list over
 /// its limit says so (`Review (4) ! over limit 3`), red and bold when the style uses colour. Each
 /// card shows its short id (wrapped in the rare case it is longer than the column), its title
-/// (wrapped to three lines at most, then cut with an ellipsis), its labels (`[Urgent] [Bug]`) and
-/// its deadline with its time of day (`due 2026-03-15 14:00`). An overdue deadline starts with `!`,
+/// (wrapped to three lines at most, then cut with an ellipsis), its labels (`[Urgent] [Bug]`), how
+/// much of its checklist is ticked when it has one (`☐ 2/5`, `☑ 5/5` once all is), and its deadline
+/// with its time of day (`due 2026-03-15 14:00`). An overdue deadline starts with `!`,
 /// and is red and bold when the style uses colour; a repeating project's shows its next occurrence
 /// as `↻ next 2026-03-22`.
 struct BoardRenderer: Sendable {
@@ -48,6 +49,8 @@ struct BoardRenderer: Sendable {
         var isOverdue: Bool
         /// The names of its labels, in the order they were put on.
         var labels: [String]
+        /// How much of its checklist is ticked; `nil` when it has none.
+        var checklist: ChecklistProgress?
     }
 
     /// The narrowest board of up to three lists drawn; a narrower terminal gets lines this long.
@@ -77,9 +80,11 @@ struct BoardRenderer: Sendable {
     /// The terminal's width in cells.
     let width: Int
 
-    /// The board `overview` lays out, its labels named by `items`.
+    /// The board `overview` lays out, its labels named by `items`, each card's checklist progress
+    /// found in `checklists` (by project; a card that is not there, or has no items, shows none).
     init(
-        boardTitle: String, today: Day, overview: BoardOverview, items: BoardItems, style: OutputStyle, width: Int
+        boardTitle: String, today: Day, overview: BoardOverview, items: BoardItems,
+        checklists: [Project.ID: ChecklistProgress] = [:], style: OutputStyle, width: Int
     ) {
         self.boardTitle = boardTitle
         self.today = today
@@ -97,7 +102,8 @@ struct BoardRenderer: Sendable {
                             "\(day)" + (project.dueTime.map { " \($0)" } ?? "")
                         },
                         repeats: project.recurrence != nil, isOverdue: item.isOverdue,
-                        labels: items.labels(of: project).map(\.displayName))
+                        labels: items.labels(of: project).map(\.displayName),
+                        checklist: checklists[project.id].flatMap { $0.total > 0 ? $0 : nil })
                 })
         }
     }
@@ -198,6 +204,9 @@ struct BoardRenderer: Sendable {
                 for line in TerminalText.wrapped(labels, width: width, maximumLines: Self.labelLines) {
                     cells.append(Cell(line, .muted))
                 }
+            }
+            if let checklist = card.checklist {
+                cells.append(Cell("\(checklist.isComplete ? "☑" : "☐") \(checklist)", .muted))
             }
             if let deadline = card.deadline {
                 cells.append(

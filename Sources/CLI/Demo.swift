@@ -5,9 +5,10 @@ import ProjectManager
 ///
 /// Three projects are added (one due yesterday, so overdue; one due today, which is not), one moves
 /// to Doing, one is edited, one is marked Done; the history is listed, and the last change undone
-/// and redone. Then a list of one's own (Review) is added, a label (Urgent) put on a card, and a
-/// card archived. Each step goes through the app's screens, as the commands do, and shows the
-/// equivalent `pm` command, then the board (or the history). The user's own store is never touched.
+/// and redone. Then a list of one's own (Review) is added, a label (Urgent) put on a card, a card
+/// archived, and the report given a checklist, half ticked, and a comment. Each step goes through
+/// the app's screens, as the commands do, and shows the equivalent `pm` commands, then the board
+/// (or the history, or the card). The user's own store is never touched.
 struct Demo: Sendable {
     let tool: CommandLineTool
 
@@ -132,6 +133,29 @@ struct Demo: Sendable {
                     "pm add \"Old meeting notes\" \(AddCommand.list.name) Review && pm archive \(shortIDs(notes.id))")
             tool.print("   $ pm archived")
             try await ArchivedCommand().run(in: context)
+
+            let gather = try await screens.addChecklistItem("Gather the numbers", to: report.id, at: nil)
+            _ = try await screens.addChecklistItem("Write the summary", to: report.id, at: nil)
+            _ = try await screens.editChecklistItem(gather.id, .done(true))
+            try await showStep(
+                13, "Give the report a checklist and tick its first item: the card shows 1 of 2.",
+                command: { ids in
+                    """
+                    pm check add \(ids(report.id)) "Gather the numbers"
+                    pm check add \(ids(report.id)) "Write the summary"
+                    pm check done \(ids(report.id)) 1
+                    """
+                }, screens: screens)
+
+            _ = try await screens.postComment("The numbers are in; the summary is next.", on: report.id)
+            let reportID = shortIDs(report.id)
+            caption(
+                14, "Comment on the report: pm show prints its checklist and its comments.",
+                command: """
+                    pm comment \(reportID) "The numbers are in; the summary is next."
+                    pm show \(reportID)
+                    """)
+            try await ShowCommand(id: try ProjectIDPrefix(parsing: reportID)).run(in: context)
         }
 
         let reopened = try Screens.open(at: store, environment: environment, session: session)
@@ -168,10 +192,10 @@ struct Demo: Sendable {
         tool.print(renderer.lines())
     }
 
-    /// Prints a step's caption and command.
+    /// Prints a step's caption and its command, or its commands, one a line.
     private func caption(_ step: Int, _ caption: String, command: String) {
         tool.print()
         tool.print(tool.style.apply(.heading, to: "\(step). \(caption)"))
-        tool.print("   $ " + command)
+        tool.print(command.split(separator: "\n").map { "   $ " + $0 })
     }
 }

@@ -2,14 +2,16 @@ import Foundation
 import ProjectManager
 
 /// What `pm show` prints about one project; a repeating project's `due` is its next occurrence,
-/// and `repeats` and `skipped` (only when any is) follow it; `labels` and `archived` show only when
-/// the project has labels or is archived.
+/// and `repeats` and `skipped` (only when any is) follow it; `labels`, `assigned` and `archived`
+/// show only when the project has labels or assignees or is archived. Below the body come its
+/// checklist and its comments, when it has any (``CardBack``).
 ///
 /// ```
 /// 3f2a9c1e  Write the report
 ///   column   To Do, 1 of 2
 ///   due      2026-03-14 14:00 (Asia/Seoul) ! overdue
 ///   labels   Urgent (red), Bug (purple)
+///   assigned ada@example.com
 ///   repeats  every 2nd and 4th Sunday (FREQ=MONTHLY;BYDAY=2SU,4SU) from 2026-03-01
 ///   skipped  2026-03-08
 ///   created  2026-03-15 12:00
@@ -17,12 +19,22 @@ import ProjectManager
 ///   id       3f2a9c1e-0000-4000-8000-000000000001
 ///
 ///   The body, line by line.
+///
+///   Checklist 1/2
+///   1 [x] Book the room
+///   2 [ ] Send the agenda
+///
+///   Comments, newest first
+///   1  2026-03-15 12:00  ada@example.com
+///      Booked for Friday.
 /// ```
 struct ProjectDetails: Sendable {
     let project: Project
     let lookup: ProjectLookup
     /// The board's lists and labels, to name the project's.
     let items: BoardItems
+    /// The project's checklist, comments and assignees.
+    let back: CardBack
     let style: OutputStyle
     /// The user's calendar, in the user's time zone, for the timestamps.
     let calendar: Calendar
@@ -68,6 +80,9 @@ struct ProjectDetails: Sendable {
                             ? label.colour.rawValue : "\(TerminalText.sanitized(label.name)) (\(label.colour.rawValue))"
                     }.joined(separator: ", ")))
         }
+        if !back.assignees.isEmpty {
+            lines.append(field("assigned", back.assigneeText))
+        }
         if project.isArchived {
             lines.append(field("archived", "yes: pm restore \(lookup.shortIDs(project.id)) puts it back"))
         }
@@ -79,6 +94,14 @@ struct ProjectDetails: Sendable {
             lines.append("")
             lines += body.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
         }
+        if !back.checklist.isEmpty {
+            lines += ["", "  " + style.apply(.heading, to: "Checklist") + " \(back.progress)"]
+            lines += back.checklistLines().map { "  " + $0 }
+        }
+        if !back.comments.isEmpty {
+            lines += ["", "  " + style.apply(.heading, to: "Comments") + ", newest first"]
+            lines += back.commentLines(style: style, calendar: calendar).map { "  " + $0 }
+        }
         return lines
     }
 
@@ -88,12 +111,6 @@ struct ProjectDetails: Sendable {
 
     /// `YYYY-MM-DD HH:MM` in the user's time zone.
     private func timestamp(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        let day = Day(containing: date, in: calendar)
-        return "\(day) \(Self.twoDigits(parts.hour ?? 0)):\(Self.twoDigits(parts.minute ?? 0))"
-    }
-
-    private static func twoDigits(_ value: Int) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
+        CardBack.timestamp(date, in: calendar)
     }
 }

@@ -50,6 +50,12 @@ struct ProjectLookup: Sendable {
         return (index.map { $0 + 1 } ?? 0, column.count)
     }
 
+    /// `3f2a9c1e (Write the report)`: the project's short id and its title, cut to 40 characters,
+    /// as the commands that change a card name it.
+    func describe(_ project: Project) -> String {
+        "\(shortIDs(project.id)) (\(TerminalText.truncated(TerminalText.sanitized(project.title), to: 40)))"
+    }
+
     /// Whether `project` is overdue, as the board read it (at its time of day, when it has one).
     func isOverdue(_ project: Project) -> Bool {
         for column in overview.columns {

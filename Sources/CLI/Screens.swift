@@ -389,6 +389,134 @@ struct Screens {
         return try await Self.attempt { () async throws(RepositoryError) in try await engine.fetchArchived(board) }
     }
 
+    // MARK: - Checklists, comments and members
+
+    // No screen shows a card's back yet: `pm` calls the use cases a card's checklist, its
+    // comments and a board's members sheet would call.
+
+    /// `project`'s checklist, in order.
+    ///
+    /// - Complexity: O(*n*) for *n* items.
+    func checklist(of project: Project.ID) async throws(CommandLineError) -> [ChecklistItem] {
+        try await Self.attempt { () async throws(RepositoryError) in try await engine.fetchChecklist(project) }
+    }
+
+    /// How much of each of `projects`' checklists is ticked, by project: the board's `☐ 2/5`.
+    ///
+    /// - Complexity: One read per project, O(*n*) for *n* items in all.
+    func checklistProgress(of projects: [Project.ID]) async throws(CommandLineError) -> [Project.ID: ChecklistProgress]
+    {
+        var progress: [Project.ID: ChecklistProgress] = [:]
+        for project in projects {
+            progress[project] = try await Self.attempt { () async throws(RepositoryError) in
+                try await engine.fetchChecklist.progress(of: project)
+            }
+        }
+        return progress
+    }
+
+    /// Adds an item of `text` to `project`'s checklist at `index` (last when `nil`), as one undo
+    /// step.
+    ///
+    /// - Returns: The item as saved.
+    func addChecklistItem(_ text: String, to project: Project.ID, at index: Int?) async throws(CommandLineError)
+        -> ChecklistItem
+    {
+        try await Self.attempt { () async throws(RepositoryError) in
+            try await engine.addChecklistItem(text, to: project, at: index)
+        }
+    }
+
+    /// Makes `edit` to the checklist item `item`, as one undo step; an edit that changes nothing
+    /// saves nothing.
+    ///
+    /// - Returns: The item as it is now, or as it was before its deletion.
+    func editChecklistItem(_ item: ChecklistItem.ID, _ edit: ChecklistEdit) async throws(CommandLineError)
+        -> ChecklistItem
+    {
+        try await Self.attempt { () async throws(RepositoryError) in try await engine.editChecklistItem(item, edit) }
+    }
+
+    /// `project`'s comments, newest first.
+    func comments(of project: Project.ID) async throws(CommandLineError) -> [Comment] {
+        try await Self.attempt { () async throws(RepositoryError) in try await engine.fetchComments(project) }
+    }
+
+    /// Posts `text` on `project`, by the account signed in (by nobody when signed out).
+    ///
+    /// - Returns: The comment as saved.
+    func postComment(_ text: String, on project: Project.ID) async throws(CommandLineError) -> Comment {
+        try await Self.attempt { () async throws(RepositoryError) in try await engine.postComment(text, on: project) }
+    }
+
+    /// Gives the comment `comment` new text; only its author may.
+    ///
+    /// - Returns: The comment as it is now.
+    func editComment(_ comment: Comment.ID, to text: String) async throws(CommandLineError) -> Comment {
+        try await Self.attempt { () async throws(RepositoryError) in try await engine.editComment(comment, to: text) }
+    }
+
+    /// Deletes the comment `comment`; only its author may.
+    func deleteComment(_ comment: Comment.ID) async throws(CommandLineError) {
+        _ = try await Self.attempt { () async throws(RepositoryError) in try await engine.deleteComment(comment) }
+    }
+
+    /// Makes `account` a member of the board (`member`), or no longer one; only its owner may.
+    ///
+    /// - Returns: The board as saved.
+    func setMember(_ account: Account.ID, member: Bool) async throws(CommandLineError) -> Board {
+        let board = board
+        return try await Self.attempt { () async throws(RepositoryError) in
+            try await engine.setBoardMember(board, account: account, member: member)
+        }
+    }
+
+    /// Assigns `project` to `account` (`assigned`), or takes the assignment off.
+    ///
+    /// - Returns: The project, and whether it changed.
+    func assign(_ project: Project.ID, to account: Account.ID, assigned: Bool) async throws(CommandLineError)
+        -> ProjectChange
+    {
+        try await Self.attempt { () async throws(RepositoryError) in
+            try await engine.assignProject(project, to: account, assigned: assigned)
+        }
+    }
+
+    /// The account of `email` among the store's accounts, or `nil`.
+    func account(email: EmailAddress) async throws(CommandLineError) -> Account? {
+        do {
+            return try await engine.authentication.account(email: email)
+        } catch {
+            throw .runtime(error.commandLineMessage)
+        }
+    }
+
+    /// The account of `id` among the store's accounts, or `nil`.
+    func account(id: Account.ID) async throws(CommandLineError) -> Account? {
+        do {
+            return try await engine.authentication.account(id: id)
+        } catch {
+            throw .runtime(error.commandLineMessage)
+        }
+    }
+
+    /// Imports the Trello board export `export` as a new board titled `title`, in one save.
+    ///
+    /// - Returns: What the import brought, and what it could not carry.
+    /// - Throws: ``CommandLineError/runtime(_:)`` with the failure's description; nothing is saved.
+    func importTrello(_ export: TrelloBoard, named title: String?) async throws(CommandLineError)
+        -> TrelloImportReport
+    {
+        do {
+            return try await engine.importTrelloBoard(export, named: title)
+        } catch {
+            switch error {
+            case .export(let reason): throw .runtime(reason.description)
+            case .store(let reason): throw .runtime(reason.commandLineMessage)
+            }
+        }
+    }
+
     /// Runs a use case, its failure worded as `pm` words it.
     private static func attempt<Value>(
         _ work: () async throws(RepositoryError) -> Value

@@ -13,7 +13,7 @@ import Foundation
 /// try await engine.moveProject(id, toBoard: work, in: .doing)   // reads the session once
 /// ```
 /// Signing up, in and out go to the wrapped provider, and the snapshot then holds the session they
-/// made (or none). A session that expires while the snapshot lives is still answered: make a new
+/// made (or none); finding an account by email or id goes to it too, each time. A session that expires while the snapshot lives is still answered: make a new
 /// snapshot for each piece of work, never one for the life of an app.
 public actor SessionSnapshot: AuthenticationProvider {
     private let provider: any AuthenticationProvider
@@ -55,6 +55,18 @@ public actor SessionSnapshot: AuthenticationProvider {
             if self.session == read { self.session = nil }
             throw error
         }
+    }
+
+    /// The wrapped provider's account of `email`, read each time it is asked.
+    /// - Throws: What the wrapped provider threw.
+    public func account(email: EmailAddress) async throws(AuthenticationError) -> Account? {
+        try await provider.account(email: email)
+    }
+
+    /// The wrapped provider's account of `id`, read each time it is asked.
+    /// - Throws: What the wrapped provider threw.
+    public func account(id: Account.ID) async throws(AuthenticationError) -> Account? {
+        try await provider.account(id: id)
     }
 
     private func startReading() -> Task<Result<Session?, AuthenticationError>, Never> {

@@ -82,11 +82,11 @@ struct BoardCommandTests {
         let columns = try #require(object["columns"] as? [[String: Any]])
         #expect(columns.map { $0["state"] as? String } == ["todo", "doing", "done"])
         let card = try #require((columns[0]["projects"] as? [[String: Any]])?.first)
-        // A project's keys, and a card's since lists and labels (added, none taken away).
+        // A project's keys, and a card's since lists, labels and checklists (added, none taken away).
         #expect(
             Set(card.keys) == [
                 "id", "fullID", "title", "body", "state", "deadline", "repeat", "overdue", "board", "createdAt",
-                "updatedAt", "list", "labels", "dueTime", "dueAt", "archived",
+                "updatedAt", "list", "labels", "dueTime", "dueAt", "archived", "checklist",
             ])
         #expect(card["id"] as? String == id)
         #expect(card["deadline"] as? String == "2026-03-20")

@@ -37,11 +37,12 @@ struct CompletionTests {
             (["pm", "move", "3f2a", "do"], ["doing", "done"]),
             (["pm", "add", "Report", "--d"], ["--due"]),
             (["pm", "--store", "/tmp/x.pmstore", "hi"], ["history"]),
-            (["pm", "help", "un"], ["unlabel", "unstar", "undo"]),
+            (["pm", "help", "un"], ["unlabel", "unassign", "unstar", "undo"]),
             (
                 ["pm", "completion", ""],
                 [
-                    "bash", "zsh", "fish", "ids", "boards", "lists", "labels", "--board", "--store", "--color",
+                    "bash", "zsh", "fish", "ids", "boards", "lists", "labels", "members", "--board", "--store",
+                    "--color",
                     "--quiet", "-q", "--help",
                     "-h", "--version", "-V",
                 ]
@@ -53,6 +54,9 @@ struct CompletionTests {
             (["pm", "list", "a"], ["add", "archive", "active"]),
             (["pm", "list", "add", "Review", "--stage", ""], ["open", "active", "done"]),
             (["pm", "history", "--limit", ""], []),
+            (["pm", "check", "un"], ["undone"]),
+            (["pm", "member", "r"], ["remove"]),
+            (["pm", "comment", "e"], ["edit"]),
         ])
     func bash(_ words: [String], expected: [String]) throws {
         #expect(try bashCompletions(words) == expected)
@@ -86,6 +90,7 @@ struct CompletionTests {
         let script = CompletionScript(commands: CommandRegistry.commands).script(for: .zsh)
         #expect(script.contains(#"label) _arguments ${globals:#--color\[*} '--color[add: its colour"#))
         #expect(script.contains("_pm_lists() {") && script.contains("_pm_labels() {"))
+        #expect(script.contains("assign) _arguments $globals ") && script.contains("'2:EMAIL:_pm_members'"))
         #expect(
             script.contains("'--label[show only the cards with this label (pm labels shows them)]:NAME:_pm_labels'"))
     }

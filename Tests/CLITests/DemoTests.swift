@@ -65,6 +65,44 @@ struct DemoTests {
             demo.output.contains("Reopened from disk: 1 in To Do, 1 in Doing, 1 in Done, 0 in Review, 1 archived.\n"))
     }
 
+    @Test("gives the report a checklist, shown on its card, and a comment, shown with the checklist by pm show")
+    func checklistAndComment() async throws {
+        // Given
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+
+        // When
+        let demo = await harness.run(["demo"], width: 80, useStore: false)
+
+        // Then
+        #expect(demo.status == 0)
+        for step in 13...14 {
+            #expect(demo.output.contains("\n\(step). "), "step \(step) has a caption")
+        }
+        #expect(
+            demo.output.contains(
+                """
+                   $ pm check add 3f2a9c1e "Gather the numbers"
+                   $ pm check add 3f2a9c1e "Write the summary"
+                   $ pm check done 3f2a9c1e 1
+
+                """))
+        #expect(demo.output.contains("\n☐ 1/2 "))
+        #expect(demo.output.contains("   $ pm show 3f2a9c1e\n3f2a9c1e  Send the quarterly report\n"))
+        #expect(
+            demo.output.contains(
+                """
+                  Checklist 1/2
+                  1 [x] Gather the numbers
+                  2 [ ] Write the summary
+
+                  Comments, newest first
+                  1  2026-03-15 12:00  nobody
+                     The numbers are in; the summary is next.
+
+                """))
+    }
+
     @Test("fits 80 columns, in colour on a terminal and plain otherwise", arguments: [false, true])
     func width(_ isTerminal: Bool) async throws {
         // Given

@@ -46,8 +46,7 @@ struct JSONShapeProcessTests {
             run.output.hasSuffix("\n") && run.output.dropLast().firstIndex(of: "\n") == nil, "\(name) is not one line",
             sourceLocation: sourceLocation)
         let shape = try #require(
-            shapes.shape(of: arguments.filter { !$0.hasPrefix("-") || $0 == "-" }), "\(name) is not described",
-            sourceLocation: sourceLocation)
+            shapes.shape(of: arguments), "\(name) is not described", sourceLocation: sourceLocation)
         let value = try JSONSerialization.jsonObject(with: Data(run.output.utf8))
         var document = try #require(
             value as? [String: Any], "\(name) is not one object", sourceLocation: sourceLocation)
@@ -61,7 +60,10 @@ struct JSONShapeProcessTests {
     @Test("the description parses, and names every command that takes --json")
     func descriptionCoversTheRegistry() throws {
         let shapes = try Self.shapes()
-        for object in ["board", "project", "repeat", "place", "entry", "account", "session"] {
+        for object in [
+            "board", "project", "repeat", "place", "entry", "account", "session", "card", "member", "checklistItem",
+            "comment",
+        ] {
             #expect(shapes.objects[object] != nil, "\(object) is not described")
         }
         #expect(shapes.commands.count >= 30)
@@ -75,7 +77,7 @@ struct JSONShapeProcessTests {
         let store = harness.store
         let commands: [[String]] = [
             ["board"], ["boards"], ["show", "3f2a"], ["search", "Report"], ["today"], ["favourites"], ["history"],
-            ["lists"], ["labels"], ["archived"],
+            ["lists"], ["labels"], ["archived"], ["comments", "3f2a"], ["members"],
             ["reminders"], ["recur", "FREQ=DAILY", "--start", "2026-03-15", "--count", "2"], ["export"], ["whoami"],
             ["doctor"], ["add", "New"], ["edit", "3f2a", "--title", "Renamed"], ["move", "3f2a", "doing"],
             ["move", "7b1d", "done"], ["skip", "7b1d"], ["star", "3f2a"], ["unstar", "3f2a"],

@@ -54,4 +54,21 @@ struct SessionSnapshotTests {
         #expect(accounts.reads == 1, "only the first question reads")
         #expect(try await accounts.accounts.currentSession()?.account.email == email, "the sign-in was saved")
     }
+
+    @Test("finding an account by email or by id goes to the provider, each time, and finds the same account")
+    func findsAccounts() async throws {
+        // Given two accounts beside a store, and a snapshot over them
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let store = folder.file("projects.pmstore")
+        let snapshot = SessionSnapshot(Self.settings.accounts(besideStoreAt: store, environment: .test()))
+        let ada = try await snapshot.signUp(email: EmailAddress("ada@example.com"), password: "correct horse").account
+        let bob = try await snapshot.signUp(email: EmailAddress("bob@example.com"), password: "battery staple")
+            .account
+
+        // When and then
+        #expect(try await snapshot.account(email: EmailAddress("bob@EXAMPLE.com")) == bob)
+        #expect(try await snapshot.account(id: ada.id) == ada)
+        #expect(try await snapshot.account(id: Account.ID(rawValue: UUID())) == nil)
+    }
 }

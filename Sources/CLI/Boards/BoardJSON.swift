@@ -11,7 +11,8 @@ import ProjectManager
 /// ```
 /// A column is one list: `state` is its stage's column code (`todo`, `doing`, `done`), as it was
 /// when a board had just those three, and `stage` its word on the command line (`open`, `active`,
-/// `done`); `title` and `name` are the list's name.
+/// `done`); `title` and `name` are the list's name. Each card says how much of its checklist is
+/// ticked (`"checklist":{"done":2,"total":5}`): one read of its checklist for each card shown.
 struct BoardJSON: Encodable {
     struct Column: Encodable {
         var id: String
@@ -36,6 +37,7 @@ struct BoardJSON: Encodable {
         of board: Board, overview: BoardOverview, items: BoardItems, on screens: Screens, in context: CommandContext
     ) async throws(CommandLineError) {
         let objects = try await context.jsonObjects(on: screens, projectIDs: ShortIDs(overview.projects))
+        let checklists = try await screens.checklistProgress(of: overview.projects.map(\.id))
         self.board = objects.board(board)
         columns = overview.columns.map { column in
             let list = items.object(column.list, count: column.count)
@@ -43,7 +45,7 @@ struct BoardJSON: Encodable {
                 id: list.id, fullID: list.fullID, name: list.name, stage: list.stage, state: list.state,
                 title: column.list.title, count: column.count, limit: list.limit, overLimit: column.isOverLimit,
                 projects: column.items.map { item in
-                    var card = items.card(item.project, objects: objects, on: board)
+                    var card = items.card(item.project, objects: objects, on: board, checklists: checklists)
                     card.project.overdue = item.isOverdue
                     return card
                 })

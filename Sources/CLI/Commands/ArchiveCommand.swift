@@ -120,10 +120,14 @@ struct ArchivedCommand: Command {
         let items = try await BoardItems(of: screens)
         if let json {
             let objects = try await context.jsonObjects(on: screens, projectIDs: lookup.shortIDs)
+            let checklists = try await screens.checklistProgress(of: lookup.archived.map(\.id))
             try context.printJSON(
                 Output(
                     board: objects.board(board),
-                    projects: lookup.archived.map { items.card($0, objects: objects, on: board) }), json)
+                    projects: lookup.archived.map {
+                        items.card($0, objects: objects, on: board, checklists: checklists)
+                    }
+                ), json)
             return
         }
         guard !lookup.archived.isEmpty else {

@@ -2,7 +2,9 @@
 /// and board names; `pm completion ids|boards`: the ids and names the scripts complete.
 struct CompletionCommand: Command {
     static let board = Option.board(
-        help: "ids, lists, labels: the board whose projects, lists or labels to print, instead of the current one")
+        help:
+            "ids, lists, labels, members: the board whose projects, lists, labels or members to print, instead of the current one"
+    )
 
     static let configuration = CommandConfiguration(
         name: "completion", abstract: "print a shell completion script",
@@ -11,11 +13,12 @@ struct CompletionCommand: Command {
             source <(pm completion zsh) for zsh, pm completion fish | source for fish. The scripts \
             complete ids and board names by asking pm completion ids (each short id of the board, a tab, \
             its title), pm completion boards (each board's name), pm completion lists (the names of the board's \
-            open lists) and pm completion labels (its labels' names), with the --store and \(board.name) on the line.
+            open lists), pm completion labels (its labels' names) and pm completion members (the emails of its \
+            owner and members), with the --store and \(board.name) on the line.
             """,
         arguments: [
             CommandArgument(
-                valueName: "bash|zsh|fish|ids|boards|lists|labels", noun: "a shell (bash, zsh or fish)",
+                valueName: "bash|zsh|fish|ids|boards|lists|labels|members", noun: "a shell (bash, zsh or fish)",
                 help: "the shell to complete in, or the list to print",
                 completion: .words(CompletionScript.Shell.allCases.map(\.rawValue) + List.allCases.map(\.rawValue)))
         ],
@@ -23,7 +26,7 @@ struct CompletionCommand: Command {
 
     /// What the scripts ask for.
     enum List: String, CaseIterable, Sendable {
-        case ids, boards, lists, labels
+        case ids, boards, lists, labels, members
     }
 
     /// What to print.
@@ -42,7 +45,8 @@ struct CompletionCommand: Command {
         let name = arguments.positionals[0]
         if let shell = CompletionScript.Shell(rawValue: name) {
             guard !arguments.isGiven(Self.board) else {
-                throw .usage("option '\(Self.board.name)' goes with 'pm completion ids', 'lists' or 'labels'")
+                throw .usage(
+                    "option '\(Self.board.name)' goes with 'pm completion ids', 'lists', 'labels' or 'members'")
             }
             output = .script(shell)
         } else if let list = List(rawValue: name) {
@@ -68,6 +72,13 @@ struct CompletionCommand: Command {
         case .list(.labels, let board):
             let screens = try await context.readingScreens(onBoard: board)
             context.print(try await screens.labels().map { TerminalText.sanitized($0.displayName) })
+        case .list(.members, let board):
+            let (screens, found) = try await context.open(board: board, readOnly: true)
+            let names = try await AccountNames(of: [found.owner] + found.members, on: screens)
+            context.print(
+                ([found.owner].compactMap(\.self) + found.members).compactMap(names.email).map {
+                    TerminalText.sanitized($0)
+                })
         case .list(.boards, _):
             let directory = try await context.directory(on: context.readingScreens())
             context.print(directory.boards.map { TerminalText.sanitized($0.title) })

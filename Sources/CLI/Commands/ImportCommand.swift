@@ -3,19 +3,24 @@ import ProjectManager
 
 /// `pm import FILE`: puts back what `pm export --json` wrote, into a new store as it was, or into
 /// a new board beside what the store holds: boards, lists, labels, projects, checklists and
-/// comments.
+/// comments; `pm import --trello FILE` brings in a board exported from Trello, as a new board.
 ///
 /// ```
 /// pm export --json > backup.json
 /// pm import backup.json --store new.pmstore          # every board, every id, as it was
 /// pm import backup.json --into-new-board Restored    # a copy, with new ids, on a new board
+/// pm import --trello launch.json --board Launch      # Trello's lists, cards, labels, checklists…
 /// ```
 struct ImportCommand: Command {
     static let intoNewBoard = Option(
         "--into-new-board", "NAME", help: "put every list and project, with new ids, on a new board of this name")
+    static let trello = Flag(
+        "--trello", help: "FILE is a board exported from Trello (Export as JSON): bring it in as a new board")
+    static let board = Option(
+        "--board", "NAME", help: "with \(trello.name): the new board's name; the export's own otherwise")
 
     static let configuration = CommandConfiguration(
-        name: "import", abstract: "put back what pm export --json wrote",
+        name: "import", abstract: "put back what pm export --json wrote, or bring in a Trello board",
         discussion: """
             Into a new store (one that holds no project and no board but the default one), every \
             board and project comes back as it was: ids, titles, bodies, deadlines and due times, \
@@ -23,32 +28,63 @@ struct ImportCommand: Command {
             comments, and the dates; so pm export --json then writes the same document. An export \
             of a pm from before lists puts each project in its column's list. \
             \(intoNewBoard.synopsis) puts every list and project, with new ids, on a new board of the \
-            store instead. FILE - reads standard input. One save: pm undo takes it back. A file \
-            that is not an export, or a value the rules refuse, is an error naming it, and nothing \
-            is saved.
+            store instead. \(trello.name) reads a board exported from Trello into a new board (named \
+            \(board.synopsis), else as in Trello): its lists, cards, labels, due dates, checklists, \
+            comments and archive, and says what it brought and what it could not carry. FILE - reads \
+            standard input. One save: pm undo takes it back. A file that is not an export, or a \
+            value the rules refuse, is an error naming it, and nothing is saved.
             """,
         arguments: [
             CommandArgument(
-                valueName: "FILE", noun: "a file to import", help: "what pm export --json wrote; - for standard input",
+                valueName: "FILE", noun: "a file to import",
+                help: "what pm export --json wrote, or with \(trello.name) Trello's export; - for standard input",
                 completion: .files)
         ],
-        options: [intoNewBoard] + JSONFormat.options(help: "print the boards imported as JSON"))
+        options: [intoNewBoard, trello, board] + JSONFormat.options(help: "print what was imported as JSON"))
+
+    /// What the file is.
+    enum Source: Hashable, Sendable {
+        /// What `pm export --json` wrote, put on a new board of this name, or, when `nil`, back as it
+        /// was into a new store.
+        case backup(newBoard: String?)
+        /// A Trello board export, brought in as a new board of this name (the export's own when
+        /// `nil`).
+        case trello(board: String?)
+    }
 
     /// The file, or `-` for standard input.
     var file: String
-    /// The new board to put the projects on; `nil` restores every board as it was.
-    var newBoard: String?
+    /// What the file is, and where it goes.
+    var source: Source
     /// How to print what was imported as JSON; text when `nil`.
     var json: JSONFormat?
 
     init(file: String, newBoard: String? = nil, json: JSONFormat? = nil) {
-        (self.file, self.newBoard, self.json) = (file, newBoard, json)
+        (self.file, self.source, self.json) = (file, .backup(newBoard: newBoard), json)
+    }
+
+    init(file: String, source: Source, json: JSONFormat? = nil) {
+        (self.file, self.source, self.json) = (file, source, json)
     }
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         file = arguments.positionals[0]
-        newBoard = arguments[Self.intoNewBoard]
         json = try JSONFormat.parse(arguments)
+        if arguments[Self.trello] {
+            if arguments.isGiven(Self.intoNewBoard) {
+                throw .usage(
+                    "option '\(Self.intoNewBoard.name)' does not go with '\(Self.trello.name)': \(Self.board.synopsis) names the new board"
+                )
+            }
+            source = .trello(board: arguments[Self.board])
+        } else {
+            if arguments.isGiven(Self.board) {
+                throw .usage(
+                    "option '\(Self.board.name)' goes with '\(Self.trello.name)'; a backup goes on a new board with \(Self.intoNewBoard.synopsis)"
+                )
+            }
+            source = .backup(newBoard: arguments[Self.intoNewBoard])
+        }
     }
 
     private struct Output: Encodable {
@@ -65,6 +101,15 @@ struct ImportCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let name = file == "-" ? "standard input" : file
+        let newBoard: String?
+        switch source {
+        case .trello(let board):
+            try await TrelloImport(file: name, board: board, json: json).run(
+                reading: try contents(in: context), in: context)
+            return
+        case .backup(let board):
+            newBoard = board
+        }
         let backup = try ImportDocument.backup(
             reading: try contents(in: context), named: name, makeID: context.tool.engineEnvironment.makeID)
         // The rules, before the store is opened: the message names the value.

@@ -141,8 +141,7 @@ struct LabelCommand: Command {
         let project = try lookup.project(id)
         let label = try labels.label(named: name, onBoard: board.title)
         let change = try await screens.label(project.id, with: label.id, on: on)
-        let card =
-            "\(lookup.shortIDs(project.id)) (\(TerminalText.truncated(TerminalText.sanitized(project.title), to: 40)))"
+        let card = lookup.describe(project)
         guard change.isChanged else {
             context.print("nothing changed: \(card) \(on ? "already has" : "has no") label \(describe(label))")
             return

@@ -49,7 +49,7 @@ struct BackupDueTimeObject: Encodable, Hashable, Sendable {
 }
 
 /// A checklist item: `{"text", "done"}`.
-struct ChecklistItemObject: Encodable, Hashable, Sendable {
+struct BackupChecklistItemObject: Encodable, Hashable, Sendable {
     var text: String
     var done: Bool
 
@@ -62,7 +62,7 @@ struct ChecklistItemObject: Encodable, Hashable, Sendable {
 /// A comment: `{"text", "author", "authorName", "createdAt", "editedAt"}`: its author's account
 /// id, or the name of an imported comment's author; `null` for the other, and both for a comment
 /// written while nobody was signed in.
-struct CommentObject: Encodable, Hashable, Sendable {
+struct BackupCommentObject: Encodable, Hashable, Sendable {
     var text: String
     @Null var author: String?
     @Null var authorName: String?
@@ -88,8 +88,8 @@ struct ExportedProject: Encodable {
     var labels: [String]
     var assignees: [String]
     var archived: Bool
-    var checklist: [ChecklistItemObject]
-    var comments: [CommentObject]
+    var checklist: [BackupChecklistItemObject]
+    var comments: [BackupCommentObject]
 
     init(_ object: ProjectObject, of project: Project, checklist: [ChecklistItem], comments: [Comment]) {
         self.project = object
@@ -98,8 +98,8 @@ struct ExportedProject: Encodable {
         labels = project.labels.map(\.description)
         assignees = project.assignees.map(\.description)
         archived = project.isArchived
-        self.checklist = checklist.map(ChecklistItemObject.init)
-        self.comments = comments.map(CommentObject.init)
+        self.checklist = checklist.map(BackupChecklistItemObject.init)
+        self.comments = comments.map(BackupCommentObject.init)
     }
 
     private enum Key: String, CodingKey {

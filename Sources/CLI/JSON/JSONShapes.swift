@@ -169,8 +169,21 @@ struct DueTimeObject: Encodable, Hashable, Sendable {
     var timeZone: String
 }
 
+/// How much of a card's checklist is ticked: `{"done", "total"}`, `{"done": 0, "total": 0}` for a
+/// card without one.
+struct ChecklistObject: Encodable, Hashable, Sendable {
+    var done: Int
+    var total: Int
+
+    init(_ progress: ChecklistProgress) {
+        done = progress.done
+        total = progress.total
+    }
+}
+
 /// A card: a project's keys (``ProjectObject``), then `"list"`, `"labels"`, `"dueTime"` (`null`
-/// for a deadline of the whole day), `"dueAt"` (the instant of that time, ISO 8601) and `"archived"`.
+/// for a deadline of the whole day), `"dueAt"` (the instant of that time, ISO 8601), `"archived"`
+/// and `"checklist"` (``ChecklistObject``).
 struct CardObject: Encodable, Hashable, Sendable {
     var project: ProjectObject
     @Null var list: ListReference?
@@ -178,8 +191,9 @@ struct CardObject: Encodable, Hashable, Sendable {
     @Null var dueTime: DueTimeObject?
     @Null var dueAt: Date?
     var archived: Bool
+    var checklist: ChecklistObject
 
-    private enum Key: String, CodingKey { case list, labels, dueTime, dueAt, archived }
+    private enum Key: String, CodingKey { case list, labels, dueTime, dueAt, archived, checklist }
 
     func encode(to encoder: any Encoder) throws {
         try project.encode(to: encoder)
@@ -189,7 +203,44 @@ struct CardObject: Encodable, Hashable, Sendable {
         try container.encode(_dueTime, forKey: .dueTime)
         try container.encode(_dueAt, forKey: .dueAt)
         try container.encode(archived, forKey: .archived)
+        try container.encode(checklist, forKey: .checklist)
     }
+}
+
+// MARK: - The back of a card, and members
+
+/// An account a board or a card names: `{"id", "fullID", "email"}`; `email` is `null` for an
+/// account the store's accounts do not have.
+struct MemberObject: Encodable, Hashable, Sendable {
+    var id: String
+    var fullID: String
+    @Null var email: String?
+}
+
+/// An item of a card's checklist: `{"id", "fullID", "number", "text", "done"}`; `number` counts
+/// from 1, as `pm check` takes it.
+struct ChecklistItemObject: Encodable, Hashable, Sendable {
+    var id: String
+    var fullID: String
+    var number: Int
+    var text: String
+    var done: Bool
+}
+
+/// A comment on a card: `{"id", "fullID", "number", "author", "account", "text", "createdAt",
+/// "editedAt"}`. `number` counts from 1, newest first, as `pm comment edit` takes it; `author` is
+/// who wrote it as the text shows it (an email, an imported author's name, or `nobody`), and
+/// `account` the account that wrote it (`null` for an imported comment or nobody); `editedAt` is
+/// `null` for a comment never edited.
+struct CommentObject: Encodable, Hashable, Sendable {
+    var id: String
+    var fullID: String
+    var number: Int
+    var author: String
+    @Null var account: MemberObject?
+    var text: String
+    var createdAt: Date
+    @Null var editedAt: Date?
 }
 
 /// A board's lists (archived ones too) and labels, to write its cards and lists as JSON and text.
@@ -255,8 +306,12 @@ struct BoardItems: Sendable {
             color: label.colour.rawValue)
     }
 
-    /// `project` as a card, its project's keys written by `objects`, on `board` when given.
-    func card(_ project: Project, objects: JSONObjects, on board: Board? = nil) -> CardObject {
+    /// `project` as a card, its project's keys written by `objects`, on `board` when given, with
+    /// how much of its checklist is ticked (`checklists`, by project; none when it is not there).
+    func card(
+        _ project: Project, objects: JSONObjects, on board: Board? = nil,
+        checklists: [Project.ID: ChecklistProgress]
+    ) -> CardObject {
         let list = self.list(project.listID).map {
             ListReference(id: listID($0.id), fullID: $0.id.description, name: $0.title)
         }
@@ -264,6 +319,7 @@ struct BoardItems: Sendable {
         return CardObject(
             project: objects.project(project, on: board), list: list, labels: labels(of: project).map(object),
             dueTime: project.dueTime.map { DueTimeObject(local: $0.description, timeZone: $0.timeZone) },
-            dueAt: dueAt, archived: project.isArchived)
+            dueAt: dueAt, archived: project.isArchived,
+            checklist: ChecklistObject(checklists[project.id] ?? ChecklistProgress(done: 0, total: 0)))
     }
 }

@@ -200,7 +200,8 @@ struct CommandContext {
 
     /// The board as the board screen shows it, ready to draw at the tool's width and style under
     /// `title` (the board's name; read from the board list when `nil`); only the cards with the
-    /// label `labelled` when it is given.
+    /// label `labelled` when it is given. Each card's checklist is read for its progress: one read
+    /// for each card shown.
     func boardRenderer(
         on screens: Screens, title: String? = nil, labelled label: Label.ID? = nil, items: BoardItems? = nil
     ) async throws(CommandLineError) -> BoardRenderer {
@@ -208,9 +209,10 @@ struct CommandContext {
             if let label { try await screens.overview(labelled: label) } else { try await screens.overview() }
         let boardTitle = if let title { title } else { try await screens.boardTitle() }
         let items = if let items { items } else { try await BoardItems(of: screens) }
+        let checklists = try await screens.checklistProgress(of: overview.projects.map(\.id))
         return BoardRenderer(
             boardTitle: boardTitle, today: tool.engineEnvironment.today(), overview: overview, items: items,
-            style: style, width: tool.width)
+            checklists: checklists, style: style, width: tool.width)
     }
 
     /// Checks a draft against the rules before any use case runs.

@@ -87,7 +87,7 @@ struct CompletionScript: Sendable {
                 switch option.completion {
                 case .files: "$(compgen -f -- \"$cur\")"
                 case .none: ""
-                case .words, .commands, .projectIDs, .boards, .lists, .labels:
+                case .words, .commands, .projectIDs, .boards, .lists, .labels, .members:
                     "$(compgen -W \"\(([Self.lines(words(for: option.completion))] + Self.lists(in: [option.completion]).map { "$(_pm_list \($0))" }).joined(separator: "\n"))\" -- \"$cur\")"
                 }
             let pattern = option.spellings.joined(separator: "|")
@@ -125,6 +125,7 @@ struct CompletionScript: Sendable {
             "_pm_boards() { local -a boards; boards=(${(f)\"$(_pm_list boards)\"}); compadd -a boards }",
             "_pm_lists() { local -a lists; lists=(${(f)\"$(_pm_list lists)\"}); compadd -a lists }",
             "_pm_labels() { local -a labels; labels=(${(f)\"$(_pm_list labels)\"}); compadd -a labels }",
+            "_pm_members() { local -a members; members=(${(f)\"$(_pm_list members)\"}); compadd -a members }",
             "_pm() {",
             "    local -a commands globals",
             "    commands=(",
@@ -174,6 +175,7 @@ struct CompletionScript: Sendable {
         case .lists(let words) where words.isEmpty: "_pm_lists"
         case .lists(let words): "{_pm_lists; compadd \(words.joined(separator: " "))}"
         case .labels: "_pm_labels"
+        case .members: "_pm_members"
         }
     }
 
@@ -226,6 +228,7 @@ struct CompletionScript: Sendable {
             case (false, .boards): " -xa '(__pm_list boards)'"
             case (false, .lists): " -xa '(__pm_list lists)'"
             case (false, .labels): " -xa '(__pm_list labels)'"
+            case (false, .members): " -xa '(__pm_list members)'"
             }
         return names.joined(separator: " ") + value + " -d " + Self.singleQuoted(Self.firstLine(option.help))
     }
@@ -238,14 +241,14 @@ struct CompletionScript: Sendable {
 
     private func words(for completion: Completion) -> [String] {
         switch completion {
-        case .none, .files, .projectIDs, .labels: []
+        case .none, .files, .projectIDs, .labels, .members: []
         case .words(let words), .boards(let words), .lists(let words): words
         case .commands: commands.map(\.name)
         }
     }
 
     /// The lists `pm completion` gives that `completions` ask for: `ids`, `boards`, `lists`,
-    /// `labels`.
+    /// `labels`, `members`.
     private static func lists(in completions: [Completion]) -> [String] {
         var lists: [String] = []
         for completion in completions {
@@ -254,6 +257,7 @@ struct CompletionScript: Sendable {
             case .boards where !lists.contains("boards"): lists.append("boards")
             case .lists where !lists.contains("lists"): lists.append("lists")
             case .labels where !lists.contains("labels"): lists.append("labels")
+            case .members where !lists.contains("members"): lists.append("members")
             default: break
             }
         }

@@ -130,6 +130,8 @@ enum Completion: Sendable, Equatable {
     case lists(andWords: [String] = [])
     /// The names of the board's labels (`pm completion labels`).
     case labels
+    /// The emails of the board's owner and members (`pm completion members`).
+    case members
 }
 
 // MARK: - Options many commands take

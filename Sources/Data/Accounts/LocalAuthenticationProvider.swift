@@ -121,6 +121,13 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
         try accounts.read()?.accounts.first { $0.account.email == email }?.account
     }
 
+    /// The account of `id`, or `nil`.
+    /// - Throws: ``AuthenticationError/storage(reason:)``.
+    /// - Complexity: O(*n*) for *n* accounts, and one read of the accounts file.
+    public func account(id: Account.ID) throws(AuthenticationError) -> Account? {
+        try accounts.read()?.accounts.first { $0.account.id == id }?.account
+    }
+
     /// Signs in. The password is checked against the stored hash before the folder's lock is
     /// taken, and again under it only if the account changed in between; the backoff is checked
     /// both times, so a wait costs no hashing.

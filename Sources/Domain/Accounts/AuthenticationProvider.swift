@@ -28,10 +28,19 @@ public protocol AuthenticationProvider: Sendable {
     /// finds the account to make a member.
     /// - Throws: ``AuthenticationError/storage(reason:)``.
     func account(email: EmailAddress) async throws(AuthenticationError) -> Account?
+
+    /// The account of `id` on this provider, or `nil` when none has it: how a front end names a
+    /// board's members, a card's assignees and a comment's author by their email.
+    /// - Throws: ``AuthenticationError/storage(reason:)``.
+    func account(id: Account.ID) async throws(AuthenticationError) -> Account?
 }
 
 extension AuthenticationProvider {
     /// No account: a provider written before boards had members finds none.
     /// - Throws: ``AuthenticationError/storage(reason:)``.
     public func account(email: EmailAddress) async throws(AuthenticationError) -> Account? { nil }
+
+    /// No account: a provider written before boards had members finds none.
+    /// - Throws: ``AuthenticationError/storage(reason:)``.
+    public func account(id: Account.ID) async throws(AuthenticationError) -> Account? { nil }
 }

@@ -37,8 +37,12 @@ struct JSONShapes {
         }
     }
 
-    /// The shape of `command`'s document: the longest `pm …` the arguments start with.
+    /// The shape of `command`'s document: the longest `pm …` the arguments start with, options
+    /// left out but those that name a document of their own (`pm import --trello`).
     func shape(of arguments: [String]) -> Shape? {
+        let named = Set(
+            commands.keys.flatMap { $0.split(separator: " ").filter { $0.hasPrefix("--") }.map(String.init) })
+        let arguments = arguments.filter { !$0.hasPrefix("-") || $0 == "-" || named.contains($0) }
         for count in stride(from: min(arguments.count, 2), through: 1, by: -1) {
             if let shape = commands["pm " + arguments.prefix(count).joined(separator: " ")] { return shape }
         }

@@ -23,6 +23,7 @@ struct MemberTests {
 
         let found = try #require(try await engine.authentication.account(email: EmailAddress("bob@example.com")))
         #expect(found.id == bob.id)
+        #expect(try await engine.authentication.account(id: carol.id)?.email.description == "carol@example.com")
         try await engine.setBoardMember(board.id, account: bob.id)
         try await engine.assignProject(card.id, to: bob.id)
         try await engine.assignProject(card.id, to: ada.id)

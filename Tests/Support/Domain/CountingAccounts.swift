@@ -27,6 +27,14 @@ public final class CountingAccounts: AuthenticationProvider {
         try await accounts.signOut()
     }
 
+    public func account(email: EmailAddress) async throws(AuthenticationError) -> Account? {
+        try await accounts.account(email: email)
+    }
+
+    public func account(id: Account.ID) async throws(AuthenticationError) -> Account? {
+        try await accounts.account(id: id)
+    }
+
     public func currentSession() async throws(AuthenticationError) -> Session? {
         count.withLock { $0 += 1 }
         return try await accounts.currentSession()
