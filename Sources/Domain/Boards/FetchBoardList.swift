@@ -1,6 +1,7 @@
 import Foundation
 
-/// Lists the viewer's boards with how many projects each column holds, for a board list.
+/// Lists the viewer's boards with how many projects each stage holds (its open lists' counts
+/// added up), for a board list.
 ///
 /// ```swift
 /// for summary in try await fetchBoardList() {
@@ -24,9 +25,11 @@ public struct FetchBoardList: Sendable {
     public func callAsFunction() async throws(RepositoryError) -> [BoardSummary] {
         var summaries: [BoardSummary] = []
         for board in try await boards.boards() {
-            var counts: [ProjectState: Int] = [:]
-            for state in ProjectState.allCases {
-                counts[state] = try await projects.column(state, onBoard: board.id, offset: 0, limit: 0).count
+            // Every open list counts toward its stage.
+            var counts: [ProjectState: Int] = [.todo: 0, .doing: 0, .done: 0]
+            for list in try await projects.lists(onBoard: board.id).open {
+                counts[list.stage, default: 0] +=
+                    try await projects.column(list: list.id, onBoard: board.id, offset: 0, limit: 0).count
             }
             summaries.append(BoardSummary(board: board, counts: counts))
         }

@@ -64,6 +64,9 @@ public struct ReminderSource: Hashable, Sendable {
     /// The first due day to remind of, when the ones before it are done (a repeating project's
     /// occurrences before the one it waits for); `nil` reminds of every due day.
     public var firstDueDay: Day?
+    /// The time of day the project is due at, in its zone: a reminder then fires the rule's days
+    /// before that instant, at that time, instead of at the rule's time of day.
+    public var dueTime: DueTime?
 
     /// What the reminders should know of one project; by default not finished, with the standard
     /// rule, from its first due day.
@@ -88,6 +91,7 @@ public struct ReminderSource: Hashable, Sendable {
             projectID: project.id, title: project.title,
             schedule: project.recurrence.map(Schedule.repeating) ?? .once(deadline),
             isFinished: project.state == .done, rule: rule, firstDueDay: deadline)
+        dueTime = project.dueTime
     }
 }
 

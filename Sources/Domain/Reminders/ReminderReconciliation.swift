@@ -59,8 +59,13 @@ public enum ReminderReconciliation {
             var taken = 0
             for dueDay in dueDays(of: source.schedule, from: max(today, source.firstDueDay ?? today)) {
                 guard taken < limit else { break }
-                guard let fireDate = fireDate(dueDay.adding(days: -days), at: time, calendar: calendar),
-                    fireDate > now
+                let fires =
+                    if let due = source.dueTime {
+                        due.instant(on: dueDay.adding(days: -days))
+                    } else {
+                        fireDate(dueDay.adding(days: -days), at: time, calendar: calendar)
+                    }
+                guard let fireDate = fires, fireDate > now
                 else { continue }
                 // Later due days fire later.
                 if let end, fireDate > end { break }

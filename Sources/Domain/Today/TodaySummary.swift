@@ -96,15 +96,18 @@ public struct TodaySummary: Hashable, Sendable, Codable {
         var overdue: [Item] = []
         var dueToday: [Item] = []
         var upcoming: [Item] = []
+        var dueTimes: [Date] = []
         var counts: [Board.ID: (overdue: Int, dueToday: Int, upcoming: Int)] = [:]
-        for project in projects where project.state != .done {
+        for project in projects where project.state != .done && !project.isArchived {
             guard let deadline = project.deadline else { continue }
             let item = Item(project, deadline: deadline)
-            if deadline < today {
+            // A project due at a time of day is overdue once the time has passed, today too.
+            if project.isOverdue(at: now, today: today) {
                 overdue.append(item)
                 counts[project.boardID, default: (0, 0, 0)].overdue += 1
             } else if deadline == today {
                 dueToday.append(item)
+                if let instant = project.dueTime?.instant(on: deadline) { dueTimes.append(instant) }
                 counts[project.boardID, default: (0, 0, 0)].dueToday += 1
             } else if deadline <= lastUpcoming {
                 counts[project.boardID, default: (0, 0, 0)].upcoming += 1
@@ -129,7 +132,8 @@ public struct TodaySummary: Hashable, Sendable, Codable {
                     upcoming: $0.upcoming)
             }
         }
-        nextChange = tomorrow
+        // A project due today at a time of day becomes overdue then: the summary changes.
+        nextChange = dueTimes.filter { $0 > now }.min().map { min($0, tomorrow) } ?? tomorrow
     }
 
     /// The occurrences of a repeating project's schedule after `day` (its deadline or today,
@@ -175,7 +179,12 @@ public struct FetchTodaySummary: Sendable {
     public func callAsFunction() async throws(RepositoryError) -> TodaySummary {
         let boards = try await boards.boards()
         var all: [Project] = []
-        for board in boards { all += try await projects.projects(onBoard: board.id) }
+        // The cards on the boards: an archived list's are off them, as archived cards are.
+        for board in boards {
+            for list in try await projects.lists(onBoard: board.id).open {
+                all += try await projects.column(list: list.id, onBoard: board.id, offset: 0, limit: nil).projects
+            }
+        }
         var starred: Set<Project.ID> = []
         var starredBoards: Set<Board.ID> = []
         for favourite in try await favourites.favourites() {
