@@ -722,9 +722,12 @@ struct Screens {
 
     /// Types `query` into the search screen, scoped to `board` (every board when `nil`), and
     /// presses return: what the screen then shows.
-    func search(_ query: String, onBoard board: Board.ID?) async throws(CommandLineError) -> SearchState {
+    func search(_ query: String, onBoard board: Board.ID?, labelled label: Label.ID? = nil)
+        async throws(CommandLineError) -> SearchState
+    {
         let output = open(
-            factory.makeSearch(), SearchViewModel.Input.init, events: [.scope(board), .queryChanged(query), .appear])
+            factory.makeSearch(), SearchViewModel.Input.init,
+            events: [.scope(board), .label(label), .queryChanged(query), .appear])
         let states = await output.states.collected()
         try Self.check(await output.errors.collected())
         guard let state = states.last else { throw .runtime("the search screen did not appear") }

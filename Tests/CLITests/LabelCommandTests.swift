@@ -41,6 +41,22 @@ struct LabelCommandTests {
         #expect(shown.output.contains("  labels   Urgent (red)\n"))
     }
 
+    @Test("pm search --label finds only the matching cards that carry the label")
+    func searchByLabel() async throws {
+        let harness = try await Self.labelledBoard()
+        defer { harness.directory.remove() }
+
+        let all = await harness.run(["search", "o"])
+        let labelled = await harness.run(["search", "o", "--label", "urgent"])
+        let unknown = await harness.run(["search", "o", "--label", "Nope"])
+
+        #expect(all.output.contains("Invoice"))
+        #expect(labelled.output.contains("Report") && labelled.output.contains("Offsite"), "\(labelled.errors)")
+        #expect(!labelled.output.contains("Invoice"))
+        #expect(unknown.status == 1)
+        #expect(unknown.errors.contains("Nope"))
+    }
+
     @Test("rename, color, unlabel and delete change the labels; a label already on changes nothing")
     func edits() async throws {
         // Given

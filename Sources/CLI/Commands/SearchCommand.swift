@@ -9,6 +9,7 @@ import ProjectManager
 struct SearchCommand: Command {
     static let board = Option.board(help: "search the board of this title only")
     static let json = JSONFormat.flag(help: "print the results as JSON")
+    static let label = Option("--label", "NAME", help: "only the projects with this label (of the board given)")
 
     static let configuration = CommandConfiguration(
         name: "search", abstract: "find projects by their title or description",
@@ -19,16 +20,18 @@ struct SearchCommand: Command {
             Matches are highlighted on a terminal.
             """,
         arguments: [CommandArgument(valueName: "QUERY", noun: "a query", help: "the words to find; quote several")],
-        options: [board, json, JSONFormat.pretty],
+        options: [board, label, json, JSONFormat.pretty],
         extraArgumentHint: "quote a query of several words")
 
     var query: String
     var board: String?
+    var label: String?
     var json: JSONFormat?
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         query = arguments.positionals[0]
         board = arguments[Self.board]
+        label = arguments[Self.label]
         json = try JSONFormat.parse(arguments)
         guard !SearchQuery(query).isEmpty else { throw .usage("the query is empty: give a word to find") }
     }
@@ -37,7 +40,14 @@ struct SearchCommand: Command {
         let screens = try context.readingScreens()
         var boardID: Board.ID?
         if let board { boardID = try await context.directory(on: screens).board(board).id }
-        let state = try await screens.search(query, onBoard: boardID)
+        var labelID: Label.ID?
+        if let label {
+            // A label is a board's: the board given, else the current one.
+            let (labelled, boardName) = try await context.open(board: board, readOnly: true)
+            labelID = try await labelled.labels().label(named: label, onBoard: boardName.title).id
+            boardID = boardName.id
+        }
+        let state = try await screens.search(query, onBoard: boardID, labelled: labelID)
         let rows: [SearchRow]
         let summary: String
         switch state {

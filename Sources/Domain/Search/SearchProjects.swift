@@ -27,4 +27,17 @@ public struct SearchProjects: Sendable {
         guard !query.isEmpty else { return SearchResults() }
         return try await search.searchProjects(matching: query, onBoard: board, limit: limit)
     }
+
+    /// The best results for `text` among the projects that carry `label`, on `board` or on every
+    /// board.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Complexity: The search without a limit, then one pass over its results.
+    public func callAsFunction(
+        _ text: String, onBoard board: Board.ID? = nil, labelled label: Label.ID,
+        limit: Int? = SearchProjects.defaultLimit
+    ) async throws(RepositoryError) -> SearchResults {
+        let all = try await callAsFunction(text, onBoard: board, limit: nil)
+        let kept = all.items.filter { $0.project.labels.contains(label) }
+        return SearchResults(items: Array(kept.prefix(limit ?? kept.count)), totalCount: kept.count)
+    }
 }

@@ -26,6 +26,8 @@ public final class SearchViewModel: ViewModelType {
         case submit
         /// Search one board, or every board (`nil`).
         case scope(Board.ID?)
+        /// Search only the projects that carry this label, or every project (`nil`).
+        case label(Label.ID?)
         /// Open a result: show its form.
         case open(Project.ID)
     }
@@ -127,6 +129,12 @@ public final class SearchViewModel: ViewModelType {
                     timer?.cancel()
                     guard search.appeared else { continue }
                     await run(&search, states: states, errors: errors)
+                case .event(.label(let label)):
+                    search.label = label
+                    search.generation += 1
+                    timer?.cancel()
+                    guard search.appeared else { continue }
+                    await run(&search, states: states, errors: errors)
                 case .event(.open(let id)):
                     navigator?.showEditForm(for: id)
                 case .typingStopped(let generation):
@@ -159,6 +167,7 @@ public final class SearchViewModel: ViewModelType {
     /// What one binding has typed and shown.
     private struct Search {
         var scope: Board.ID?
+        var label: Label.ID?
         var typed = ""
         /// Counts the query's changes, so that a timer for an older query is ignored.
         var generation = 0
@@ -179,7 +188,12 @@ public final class SearchViewModel: ViewModelType {
         let results: SearchResults
         let boards: [Board.ID: String]
         do throws(RepositoryError) {
-            results = try await searchProjects(text, onBoard: search.scope, limit: limit)
+            results =
+                if let label = search.label {
+                    try await searchProjects(text, onBoard: search.scope, labelled: label, limit: limit)
+                } else {
+                    try await searchProjects(text, onBoard: search.scope, limit: limit)
+                }
             boards =
                 search.scope == nil
                 ? Dictionary(try await listBoards().map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
