@@ -97,7 +97,7 @@ struct ProjectTests {
             id: Project.ID(rawValue: SequentialIDs.id(1)), boardID: .default, title: "Title", body: "Body",
             deadline: Day("2026-03-14"), state: .doing, rank: Rank(ordinal: 3), createdAt: TestClock.defaultStart)
 
-        #expect(project.draft == ProjectDraft(title: "Title", body: "Body", deadline: Day("2026-03-14")))
+        #expect(project.draft == ProjectDraft(title: "Title", body: "Body", deadline: Day("2026-03-14"), labels: []))
         #expect(project.updatedAt == project.createdAt)
     }
 

@@ -95,7 +95,8 @@ struct UpdateProjectViewModelTests {
         let result = try #require(await saved.next())
         #expect(
             result.draft
-                == ProjectDraft(title: "Final report", body: "Due Friday", deadline: Day(year: 2026, month: 4, day: 3)))
+                == ProjectDraft(
+                    title: "Final report", body: "Due Friday", deadline: Day(year: 2026, month: 4, day: 3), labels: []))
         #expect(await routes.next() == .dismiss)
         #expect(try await app.engine.fetchProject(project.id) == result)
         #expect(try await app.engine.fetchHistory().first?.kind == .edited)

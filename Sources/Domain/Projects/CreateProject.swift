@@ -57,6 +57,7 @@ public struct CreateProject: Sendable {
                 case .list(let id): try store.list(id: id, onBoard: board)
                 }
             project.move(to: list)
+            try ProjectDraft.requireLabels(project.labels, on: board, in: store)
             project.rank = try store.gap(at: index, inList: list.id, onBoard: board, moving: nil).rank
             var changes = ChangeSet(
                 UserAction(.createProject(id, draft, board: board, state: list.stage, index: index), at: now),

@@ -150,7 +150,9 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
 
     /// The editable fields of the project, as a draft.
     public var draft: ProjectDraft {
-        ProjectDraft(title: title, body: body, deadline: deadline, repeatRule: recurrence?.rule, dueTime: dueTime)
+        ProjectDraft(
+            title: title, body: body, deadline: deadline, repeatRule: recurrence?.rule, dueTime: dueTime, labels: labels
+        )
     }
 
     /// Whether the project is late at `now`: it is not done, and its due time has passed, or,

@@ -13,17 +13,21 @@ public struct ProjectDraft: Hashable, Sendable {
     public var repeatRule: RecurrenceRule?
     /// The time of day the project is due on its deadline, in a named zone; `nil` for the whole day.
     public var dueTime: DueTime?
+    /// The board's labels on the project, in order; `nil` keeps the project's own (an edit that
+    /// does not touch them).
+    public var labels: [Label.ID]?
 
     /// A draft; empty by default, as a new project's form opens.
     public init(
         title: String = "", body: String = "", deadline: Day? = nil, repeatRule: RecurrenceRule? = nil,
-        dueTime: DueTime? = nil
+        dueTime: DueTime? = nil, labels: [Label.ID]? = nil
     ) {
         self.title = title
         self.body = body
         self.deadline = deadline
         self.repeatRule = repeatRule
         self.dueTime = dueTime
+        self.labels = labels
     }
 
     /// Every rule the draft breaks, in field order: title, body, deadline. Empty when it is valid.
@@ -48,7 +52,7 @@ extension ProjectDraft {
         guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }
         return ProjectDraft(
             title: draft.normalizedTitle, body: draft.body, deadline: draft.deadline, repeatRule: draft.repeatRule,
-            dueTime: draft.dueTime)
+            dueTime: draft.dueTime, labels: draft.labels)
     }
 
     /// A new project with the draft's fields, made at `date`; its rank is given when it is placed.
@@ -60,6 +64,15 @@ extension ProjectDraft {
         let schedule = try ProjectSchedule(self, replacing: nil, today: today)
         return Project(
             id: id, boardID: board, title: title, body: body, deadline: schedule.deadline,
-            recurrence: schedule.recurrence, state: state, createdAt: date, dueTime: dueTime)
+            recurrence: schedule.recurrence, state: state, createdAt: date, dueTime: dueTime, labels: labels ?? [])
+    }
+
+    /// Refuses `labels` unless each is a label of `board`.
+    static func requireLabels(_ labels: [Label.ID]?, on board: Board.ID, in store: any StoreReading)
+        throws(RepositoryError)
+    {
+        guard let labels, !labels.isEmpty else { return }
+        let known = Set(try store.labels(onBoard: board).map(\.id))
+        if let unknown = labels.first(where: { !known.contains($0) }) { throw .notFound(.label(unknown)) }
     }
 }

@@ -63,6 +63,7 @@ extension Project {
         (project.title, project.body, project.deadline, project.recurrence) =
             (draft.title, draft.body, schedule.deadline, schedule.recurrence)
         project.dueTime = schedule.deadline == nil ? nil : draft.dueTime
+        if let labels = draft.labels { project.labels = labels }
         return project
     }
 

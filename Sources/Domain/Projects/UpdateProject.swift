@@ -25,7 +25,10 @@ public struct UpdateProject: Sendable {
         let today = Day(containing: now, in: environment.calendar)
         return try await store.write { store throws(RepositoryError) in
             let current = try store.project(id: id)
+            var draft = draft
+            if draft.labels == nil { draft.labels = current.labels }
             guard current.draft != draft else { return (nil, ProjectChange(project: current, isChanged: false)) }
+            try ProjectDraft.requireLabels(draft.labels, on: current.boardID, in: store)
             var project = try current.applying(draft, today: today)
             project.updatedAt = now
             var changes = ChangeSet(UserAction(.editProject(id, draft), at: now), undoOn: project.boardID)

@@ -45,6 +45,8 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
         case deadline(Day?)
         /// The deadline is now due at this time of day, in its zone, or over the whole day (`nil`).
         case dueTime(DueTime?)
+        /// The board's labels on the project, in order.
+        case labels([Label.ID])
         /// The body field now holds this text.
         case body(String)
         /// The repeat field now holds this RRULE text (`FREQ=MONTHLY;BYDAY=2SU,4SU`); blank, or
@@ -191,6 +193,8 @@ public final class EditProjectViewModel<Mode: EditMode>: ViewModelType {
             form.edit(.deadline) { $0.deadline = deadline }
         case .dueTime(let time):
             form.edit(.deadline) { $0.dueTime = time }
+        case .labels(let labels):
+            form.edit(.record) { $0.labels = labels }
         case .repeatRule(let text):
             form.editRepeat(text)
         case .beginEditing:

@@ -62,6 +62,29 @@ struct CardDepthTests {
         #expect(try await engine.fetchProject(card.id).labels == [])
     }
 
+    @Test(
+        "a draft's labels go on with the card in one save; a draft without labels keeps the card's",
+        arguments: StoreKind.allCases)
+    func draftLabels(kind: StoreKind) async throws {
+        let harness = try EngineHarness(kind)
+        let engine = harness.engine
+        let urgent = try await engine.createLabel("Urgent", colour: .red, on: .default)
+        let card = try await engine.createProject(ProjectDraft(title: "a", labels: [urgent.id]))
+        #expect(card.labels == [urgent.id])
+
+        let unchanged = try await engine.updateProject(card.id, with: ProjectDraft(title: "a"))
+        #expect(!unchanged.isChanged)
+        let cleared = try await engine.updateProject(card.id, with: ProjectDraft(title: "b", labels: []))
+        #expect(cleared.project.labels == [])
+        try await engine.undoRedo.undo()
+        #expect(try await harness.restarted().fetchProject(card.id).labels == [urgent.id])
+
+        let elsewhere = Label.ID(rawValue: UUID())
+        await #expect(throws: RepositoryError.notFound(.label(elsewhere))) {
+            try await harness.engine.createProject(ProjectDraft(title: "c", labels: [elsewhere]))
+        }
+    }
+
     @Test("an archived card leaves its list and comes back last; the archive lists it", arguments: StoreKind.allCases)
     func archive(kind: StoreKind) async throws {
         let harness = try EngineHarness(kind)
