@@ -136,6 +136,24 @@ struct GitHubSyncResilienceTests {
         #expect(world.github.issue(1, in: GitHubSyncWorld.repositoryName)?.state == "closed")
     }
 
+    @Test("a card entering a done list of one's own closes its issue, and leaving it for an active list reopens it")
+    func listsOfOnesOwn() async throws {
+        let world = try GitHubSyncWorld()
+        defer { world.stop() }
+        try await world.link()
+        try await world.sync()
+        let shipped = try await world.engine.addList("Shipped", on: .default, stage: .done)
+        let review = try await world.engine.addList("Review", on: .default, stage: .doing)
+
+        try await world.engine.moveProject(try await world.card(1).id, toList: shipped.id)
+        #expect(try await world.sync().closed == 1)
+        #expect(world.github.issue(1, in: GitHubSyncWorld.repositoryName)?.state == "closed")
+
+        try await world.engine.moveProject(try await world.card(1).id, toList: review.id)
+        #expect(try await world.sync().reopened == 1)
+        #expect(world.github.issue(1, in: GitHubSyncWorld.repositoryName)?.state == "open")
+    }
+
     @Test("a close GitHub answers with success but without closing is set aside, not taken as done")
     func closeNotApplied() async throws {
         let world = try GitHubSyncWorld()
