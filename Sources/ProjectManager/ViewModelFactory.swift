@@ -128,6 +128,14 @@ public struct ViewModelFactory {
             localizer: localizer)
     }
 
+    /// The board's list menu: its lists, counts and limits, and the list actions.
+    public func makeLists() -> ListsViewModel {
+        let projects = engine.projects
+        return ListsViewModel(
+            board: board, fetchLists: engine.fetchLists, addList: engine.addList, editList: engine.editList,
+            changes: { projects.changes() }, localizer: localizer)
+    }
+
     /// A card's detail screen: its checklist and comments, read and changed through the engine.
     public func makeCardDetail(_ card: Project.ID) -> CardDetailViewModel {
         let projects = engine.projects
