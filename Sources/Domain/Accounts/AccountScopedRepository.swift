@@ -129,6 +129,14 @@ public struct AccountScopedRepository: ProjectRepository, BoardRepository, Histo
         return try await store.checklist(of: card)
     }
 
+    public func checklistProgress(of cards: [Project.ID], onBoard board: Board.ID) async throws(RepositoryError)
+        -> [Project.ID: ChecklistProgress]
+    {
+        // The store answers only for the cards on the board, which is checked here.
+        try await requireBoard(board)
+        return try await store.checklistProgress(of: cards, onBoard: board)
+    }
+
     public func comments(of card: Project.ID) async throws(RepositoryError) -> [Comment] {
         try await requireProject(card)
         return try await store.comments(of: card)

@@ -34,10 +34,12 @@ public struct FetchBoard: Sendable {
     private func detailed(_ overview: BoardOverview) async throws(RepositoryError) -> BoardOverview {
         var overview = overview
         overview.labels = try await projects.labels(onBoard: overview.board.id)
+        let progress = try await projects.checklistProgress(
+            of: overview.columns.flatMap { $0.items.map(\.id) }, onBoard: overview.board.id)
+        guard !progress.isEmpty else { return overview }
         for column in overview.columns.indices {
             for item in overview.columns[column].items.indices {
-                let items = try await projects.checklist(of: overview.columns[column].items[item].id)
-                if !items.isEmpty { overview.columns[column].items[item].checklist = ChecklistProgress(items) }
+                overview.columns[column].items[item].checklist = progress[overview.columns[column].items[item].id]
             }
         }
         return overview

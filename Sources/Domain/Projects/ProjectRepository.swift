@@ -66,6 +66,14 @@ public protocol ProjectRepository: Sendable {
     /// - Throws: ``RepositoryError/notFound(_:)`` when the card does not exist.
     /// - Complexity: O(*n*) for *n* comments, through an ordered index of each card's comments.
     func comments(of card: Project.ID) async throws(RepositoryError) -> [Comment]
+
+    /// How much of each card's checklist is done, for the cards of `board` that have one (a board's
+    /// rows); a card not on the board has none.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Complexity: One count per card through the checklists' ordered index, and one read of
+    ///   the items of each card that has some.
+    func checklistProgress(of cards: [Project.ID], onBoard board: Board.ID) async throws(RepositoryError)
+        -> [Project.ID: ChecklistProgress]
 }
 
 /// A place between two projects of a column, where a project is put.
@@ -112,6 +120,19 @@ extension ProjectRepository {
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board (or the list) does not exist.
     public func lists(onBoard board: Board.ID) async throws(RepositoryError) -> [BoardList] {
         BoardList.standard(on: board)
+    }
+
+    /// Each card's checklist read in turn: a repository written before it could read them at once.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when a card does not exist.
+    public func checklistProgress(of cards: [Project.ID], onBoard board: Board.ID) async throws(RepositoryError)
+        -> [Project.ID: ChecklistProgress]
+    {
+        var progress: [Project.ID: ChecklistProgress] = [:]
+        for card in cards where try await project(id: card).boardID == board {
+            let items = try await checklist(of: card)
+            if !items.isEmpty { progress[card] = ChecklistProgress(items) }
+        }
+        return progress
     }
 
     /// No labels: a repository written before boards had labels.

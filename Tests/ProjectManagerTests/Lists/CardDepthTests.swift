@@ -85,6 +85,20 @@ struct CardDepthTests {
         }
     }
 
+    @Test("the board's rows carry their checklists' progress, read at once", arguments: StoreKind.allCases)
+    func boardProgress(kind: StoreKind) async throws {
+        let harness = try EngineHarness(kind)
+        let engine = harness.engine
+        let cards = try await harness.create(["a", "b"])
+        let first = try await engine.addChecklistItem("one", to: cards[0].id)
+        _ = try await engine.addChecklistItem("two", to: cards[0].id)
+        try await engine.editChecklistItem(first.id, .done(true))
+
+        let items = try await harness.restarted().fetchBoard().column(.todo).items
+        #expect(items.map { $0.checklist?.description } == ["1/2", nil])
+        #expect(try await harness.engine.fetchBoard(window: 1).column(.todo).items.map(\.checklist?.done) == [1])
+    }
+
     @Test("an archived card leaves its list and comes back last; the archive lists it", arguments: StoreKind.allCases)
     func archive(kind: StoreKind) async throws {
         let harness = try EngineHarness(kind)
