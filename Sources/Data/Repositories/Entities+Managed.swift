@@ -56,6 +56,9 @@ extension ChecklistItem: ManagedEntity {
         ]
     }
 
+    /// A board's items are fetched at once, for its rows' progress.
+    public static var indexes: [EntityIndex<ChecklistItem>] { [EntityIndex(\.boardID)] }
+
     /// Each card's checklist, in rank order.
     public static var orderings: [EntityOrdering<ChecklistItem>] {
         [EntityOrdering(named: ChecklistItem.ordering, groupedBy: { $0.projectID }, orderedBy: { $0.rank })]

@@ -17,20 +17,23 @@ extension ObjectGraphRepository {
         try reader.comments(of: card)
     }
 
-    /// Each card's progress in one turn of the actor: a count of its checklist's group, and its
-    /// items read only when it has some.
+    /// Each card's progress in one turn of the actor, from the board's items (through their index
+    /// by board): nothing is read per card, so a board of many cards and few checklists costs
+    /// its items.
     public func checklistProgress(of cards: [Project.ID], onBoard board: Board.ID) async throws(RepositoryError)
         -> [Project.ID: ChecklistProgress]
     {
         _ = try reader.board(id: board)
+        let items = try mapped { () throws(ContextError) in
+            try context.fetch(FetchRequest<ChecklistItem>(predicate: #Predicate { $0.boardID == board }))
+        }
+        guard !items.isEmpty else { return [:] }
+        var counts: [Project.ID: (done: Int, total: Int)] = [:]
+        for item in items { counts[item.projectID, default: (0, 0)].total += 1 }
+        for item in items where item.isDone { counts[item.projectID, default: (0, 0)].done += 1 }
         var progress: [Project.ID: ChecklistProgress] = [:]
-        for card in cards
-        where context.count(ChecklistItem.self, ordering: ChecklistItem.ordering, group: card) > 0
-            && context.object(Project.self, id: card)?.boardID == board
-        {
-            let items = context.objects(
-                ChecklistItem.self, ordering: ChecklistItem.ordering, group: card, offset: 0, limit: nil)
-            progress[card] = ChecklistProgress(items)
+        for card in cards {
+            if let count = counts[card] { progress[card] = ChecklistProgress(done: count.done, total: count.total) }
         }
         return progress
     }
