@@ -26,23 +26,24 @@ public struct FetchBoard: Sendable {
         for list in try await projects.lists(onBoard: id).open {
             columns.append(try await projects.column(list: list.id, onBoard: id, offset: 0, limit: window))
         }
-        return try await detailed(
-            BoardOverview(board: board, columns: columns, today: environment.today(), now: environment.now()))
+        var overview = BoardOverview(board: board, columns: columns, today: environment.today(), now: environment.now())
+        try await detail(&overview)
+        return overview
     }
 
-    /// The overview with the board's labels and each card's checklist progress read.
-    private func detailed(_ overview: BoardOverview) async throws(RepositoryError) -> BoardOverview {
-        var overview = overview
+    /// Reads the board's labels and each card's checklist progress into `overview`, in place (its
+    /// items are not copied).
+    private func detail(_ overview: inout BoardOverview) async throws(RepositoryError) {
         overview.labels = try await projects.labels(onBoard: overview.board.id)
         let progress = try await projects.checklistProgress(
             of: overview.columns.flatMap { $0.items.map(\.id) }, onBoard: overview.board.id)
-        guard !progress.isEmpty else { return overview }
+        guard !progress.isEmpty else { return }
         for column in overview.columns.indices {
             for item in overview.columns[column].items.indices {
-                overview.columns[column].items[item].checklist = progress[overview.columns[column].items[item].id]
+                let id = overview.columns[column].items[item].id
+                if let checklist = progress[id] { overview.columns[column].items[item].checklist = checklist }
             }
         }
-        return overview
     }
 
     /// A board with only the projects that carry `label`, every list read whole and filtered.
@@ -58,8 +59,9 @@ public struct FetchBoard: Sendable {
             let kept = all.filter { $0.labels.contains(label) }
             columns.append(ColumnWindow(list: list, offset: 0, projects: kept, count: kept.count))
         }
-        return try await detailed(
-            BoardOverview(board: board, columns: columns, today: environment.today(), now: environment.now()))
+        var overview = BoardOverview(board: board, columns: columns, today: environment.today(), now: environment.now())
+        try await detail(&overview)
+        return overview
     }
 
     /// A further window of one column, for a screen that scrolls.
