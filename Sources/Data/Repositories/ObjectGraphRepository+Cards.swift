@@ -20,6 +20,7 @@ extension ObjectGraphRepository {
     /// Each card's progress in one turn of the actor, from the board's items (through their index
     /// by board): nothing is read per card, so a board of many cards and few checklists costs
     /// its items.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
     public func checklistProgress(of cards: [Project.ID], onBoard board: Board.ID) async throws(RepositoryError)
         -> [Project.ID: ChecklistProgress]
     {
