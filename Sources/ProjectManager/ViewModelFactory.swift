@@ -136,6 +136,23 @@ public struct ViewModelFactory {
             changes: { projects.changes() }, localizer: localizer)
     }
 
+    /// The board's label editor: its labels, the cards that carry each, and the label actions.
+    public func makeLabels() -> LabelsViewModel {
+        let projects = engine.projects
+        return LabelsViewModel(
+            board: board, fetchLabels: engine.fetchLabels, fetchBoard: engine.fetchBoard,
+            fetchArchived: engine.fetchArchived, createLabel: engine.createLabel, editLabel: engine.editLabel,
+            changes: { projects.changes() }, localizer: localizer)
+    }
+
+    /// The board's archive: its archived cards, each restorable.
+    public func makeArchive() -> ArchiveViewModel {
+        let projects = engine.projects
+        return ArchiveViewModel(
+            board: board, fetchArchived: engine.fetchArchived, fetchLists: engine.fetchLists,
+            archiveProject: engine.archiveProject, changes: { projects.changes() }, localizer: localizer)
+    }
+
     /// A card's detail screen: its checklist and comments, read and changed through the engine.
     public func makeCardDetail(_ card: Project.ID) -> CardDetailViewModel {
         let projects = engine.projects

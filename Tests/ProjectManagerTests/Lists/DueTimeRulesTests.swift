@@ -37,6 +37,25 @@ struct DueTimeRulesTests {
         #expect(summary.nextChange == Self.date(0, 0, day: 25))
     }
 
+    @Test(
+        "a repeating card due at a time keeps its time when its occurrence is done, and is overdue by it",
+        arguments: StoreKind.allCases)
+    func repeatingAtATime(kind: StoreKind) async throws {
+        let harness = try EngineHarness(kind, clock: TestClock(Self.date(15, 0)), timeZone: Self.seoul)
+        let due = try #require(DueTime(hour: 14, minute: 0, timeZone: "Asia/Seoul"))
+        let card = try await harness.engine.createProject(
+            ProjectDraft(
+                title: "stand-up", deadline: Day("2026-12-24"), repeatRule: RecurrenceRule("FREQ=DAILY"), dueTime: due))
+        #expect(try await harness.engine.fetchBoard().column(.todo).items.first?.isOverdue == true)
+
+        let done = try await harness.engine.moveProject(card.id, to: .done)
+        #expect(done.project.deadline == Day("2026-12-25"))
+        #expect(done.project.dueTime == due)
+        #expect(try await harness.engine.fetchBoard().column(.todo).items.first?.isOverdue == false)
+        harness.clock.advance(by: 24 * 3_600)
+        #expect(try await harness.restarted().fetchBoard().column(.todo).items.first?.isOverdue == true)
+    }
+
     @Test("a reminder of a card due at a time fires the rule's days before that time, in the card's zone")
     func reminders() throws {
         let due = try #require(DueTime(hour: 14, minute: 30, timeZone: "Asia/Seoul"))
