@@ -55,48 +55,26 @@ public final class ArchiveViewModel: ViewModelType {
     }
 
     public func transform(_ input: Input) -> Output {
-        let rows = OutputChannel<[Row]>()
-        let errors = OutputChannel<String>()
-        let work = AsyncStream<Work>.merging(input.events, Work.event, with: changes(), { _ in Work.storeChanged })
-        Task {
-            await reload(into: rows, errors: errors)
-            for await item in work {
-                if case .event(let event) = item {
-                    do throws(RepositoryError) {
-                        switch event {
-                        case .restore(let id): _ = try await archiveProject(id, archived: false)
-                        case .archive(let id): _ = try await archiveProject(id)
-                        }
-                    } catch {
-                        errors.send(localizer(.failure(error)))
-                    }
+        let (rows, errors) = ReloadingScreen.run(
+            events: input.events, changes: changes(), localizer: localizer,
+            handle: { [archiveProject] event throws(RepositoryError) in
+                switch event {
+                case .restore(let id): _ = try await archiveProject(id, archived: false)
+                case .archive(let id): _ = try await archiveProject(id)
                 }
-                await reload(into: rows, errors: errors)
-            }
-            rows.finish()
-            errors.finish()
-        }
-        return Output(rows: rows.stream, errors: errors.stream)
+            },
+            read: { () throws(RepositoryError) in try await self.rows() })
+        return Output(rows: rows, errors: errors)
     }
 
-    private enum Work: Sendable {
-        case event(Event)
-        case storeChanged
-    }
-
-    private func reload(into rows: OutputChannel<[Row]>, errors: OutputChannel<String>) async {
-        do throws(RepositoryError) {
-            let lists = try await fetchLists(board, archived: true).map(\.list)
-            rows.update(
-                try await fetchArchived(board).map { card in
-                    let list = lists.first { $0.id == card.listID }
-                    return Row(
-                        id: card.id, title: card.title,
-                        list: list.map { $0.isStandardAsMade ? localizer(.state($0.stage)) : $0.title }
-                            ?? localizer(.state(card.state)))
-                })
-        } catch {
-            errors.send(localizer(.failure(error)))
+    private func rows() async throws(RepositoryError) -> [Row] {
+        let lists = try await fetchLists(board, archived: true).map(\.list)
+        return try await fetchArchived(board).map { card in
+            let list = lists.first { $0.id == card.listID }
+            return Row(
+                id: card.id, title: card.title,
+                list: list.map { $0.isStandardAsMade ? localizer(.state($0.stage)) : $0.title }
+                    ?? localizer(.state(card.state)))
         }
     }
 }

@@ -113,32 +113,13 @@ public final class CardDetailViewModel: ViewModelType {
     }
 
     public func transform(_ input: Input) -> Output {
-        let detail = OutputChannel<CardDetail>()
-        let errors = OutputChannel<String>()
-        let work = AsyncStream<Work>.merging(input.events, Work.event, with: changes(), { _ in Work.storeChanged })
-        Task {
-            await reload(into: detail, errors: errors)
-            for await item in work {
-                if case .event(let event) = item {
-                    do throws(RepositoryError) {
-                        try await handle(event)
-                    } catch {
-                        errors.send(localizer(.failure(error)))
-                    }
-                }
-                await reload(into: detail, errors: errors)
-            }
-            detail.finish()
-            errors.finish()
-        }
+        let (detail, errors) = ReloadingScreen.run(
+            events: input.events, changes: changes(), localizer: localizer,
+            handle: { event throws(RepositoryError) in try await self.handle(event) },
+            read: { () throws(RepositoryError) in try await self.detail() })
         return Output(
             checklistTitle: localizer(.card(.checklistTitle)), commentsTitle: localizer(.card(.commentsTitle)),
-            noComments: localizer(.card(.noComments)), detail: detail.stream, errors: errors.stream)
-    }
-
-    private enum Work: Sendable {
-        case event(Event)
-        case storeChanged
+            noComments: localizer(.card(.noComments)), detail: detail, errors: errors)
     }
 
     private func handle(_ event: Event) async throws(RepositoryError) {
@@ -154,35 +135,30 @@ public final class CardDetailViewModel: ViewModelType {
         }
     }
 
-    /// Reads the card, its list, labels, checklist and comments, and delivers them when they changed.
-    private func reload(into detail: OutputChannel<CardDetail>, errors: OutputChannel<String>) async {
-        do throws(RepositoryError) {
-            let project = try await actions.fetchProject(card)
-            let lists = try await actions.fetchLists(project.boardID, archived: true)
-            let labels = try await actions.fetchLabels(project.boardID)
-            let items = try await actions.fetchChecklist(card)
-            let comments = try await actions.fetchComments(card)
-            let viewer = await viewer()
-            let list = lists.first { $0.id == project.listID }?.list
-            detail.update(
-                CardDetail(
-                    title: project.title, body: project.body,
-                    list: list.map { $0.isStandardAsMade ? localizer(.state($0.stage)) : $0.title }
-                        ?? localizer(.state(project.state)),
-                    labels: project.labels.compactMap { id in labels.first { $0.id == id } }.map {
-                        BoardRow.Badge(name: $0.displayName, colour: $0.colour)
-                    },
-                    due: project.deadline.map { localizer.deadline($0) + (project.dueTime.map { " \($0)" } ?? "") },
-                    isOverdue: project.isOverdue(at: now(), today: today()),
-                    items: items.enumerated().map { index, item in
-                        CardDetail.Item(id: item.id, number: index + 1, text: item.text, isDone: item.isDone)
-                    },
-                    progress: items.isEmpty ? nil : localizer(.card(.progress(ChecklistProgress(items)))),
-                    comments: comments.map { row(of: $0, viewer: viewer) },
-                    isArchived: project.isArchived))
-        } catch {
-            errors.send(localizer(.failure(error)))
-        }
+    /// Reads the card, its list, labels, checklist and comments.
+    private func detail() async throws(RepositoryError) -> CardDetail {
+        let project = try await actions.fetchProject(card)
+        let lists = try await actions.fetchLists(project.boardID, archived: true)
+        let labels = try await actions.fetchLabels(project.boardID)
+        let items = try await actions.fetchChecklist(card)
+        let comments = try await actions.fetchComments(card)
+        let viewer = await viewer()
+        let list = lists.first { $0.id == project.listID }?.list
+        return CardDetail(
+            title: project.title, body: project.body,
+            list: list.map { $0.isStandardAsMade ? localizer(.state($0.stage)) : $0.title }
+                ?? localizer(.state(project.state)),
+            labels: project.labels.compactMap { id in labels.first { $0.id == id } }.map {
+                BoardRow.Badge(name: $0.displayName, colour: $0.colour)
+            },
+            due: project.deadline.map { localizer.deadline($0) + (project.dueTime.map { " \($0)" } ?? "") },
+            isOverdue: project.isOverdue(at: now(), today: today()),
+            items: items.enumerated().map { index, item in
+                CardDetail.Item(id: item.id, number: index + 1, text: item.text, isDone: item.isDone)
+            },
+            progress: items.isEmpty ? nil : localizer(.card(.progress(ChecklistProgress(items)))),
+            comments: comments.map { row(of: $0, viewer: viewer) },
+            isArchived: project.isArchived)
     }
 
     private func row(of comment: Comment, viewer: Account.ID?) -> CardDetail.CommentRow {

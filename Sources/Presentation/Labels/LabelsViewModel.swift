@@ -62,50 +62,28 @@ public final class LabelsViewModel: ViewModelType {
     }
 
     public func transform(_ input: Input) -> Output {
-        let rows = OutputChannel<[Row]>()
-        let errors = OutputChannel<String>()
-        let work = AsyncStream<Work>.merging(input.events, Work.event, with: changes(), { _ in Work.storeChanged })
-        Task {
-            await reload(into: rows, errors: errors)
-            for await item in work {
-                if case .event(let event) = item {
-                    do throws(RepositoryError) {
-                        switch event {
-                        case .create(let name, let colour): _ = try await createLabel(name, colour: colour, on: board)
-                        case .edit(let id, let edit): _ = try await editLabel(id, on: board, edit)
-                        }
-                    } catch {
-                        errors.send(localizer(.failure(error)))
-                    }
+        let (rows, errors) = ReloadingScreen.run(
+            events: input.events, changes: changes(), localizer: localizer,
+            handle: { [board, createLabel, editLabel] event throws(RepositoryError) in
+                switch event {
+                case .create(let name, let colour): _ = try await createLabel(name, colour: colour, on: board)
+                case .edit(let id, let edit): _ = try await editLabel(id, on: board, edit)
                 }
-                await reload(into: rows, errors: errors)
-            }
-            rows.finish()
-            errors.finish()
-        }
-        return Output(rows: rows.stream, errors: errors.stream)
-    }
-
-    private enum Work: Sendable {
-        case event(Event)
-        case storeChanged
+            },
+            read: { () throws(RepositoryError) in try await self.rows() })
+        return Output(rows: rows, errors: errors)
     }
 
     /// Reads the labels and counts the cards that carry each, the archived ones included.
-    private func reload(into rows: OutputChannel<[Row]>, errors: OutputChannel<String>) async {
-        do throws(RepositoryError) {
-            let labels = try await fetchLabels(board)
-            var counts: [Label.ID: Int] = [:]
-            let cards = try await fetchBoard(board).projects + fetchArchived(board)
-            for card in cards { for label in card.labels { counts[label, default: 0] += 1 } }
-            rows.update(
-                labels.map { label in
-                    Row(
-                        id: label.id, badge: BoardRow.Badge(name: label.displayName, colour: label.colour),
-                        cards: counts[label.id] ?? 0)
-                })
-        } catch {
-            errors.send(localizer(.failure(error)))
+    private func rows() async throws(RepositoryError) -> [Row] {
+        let labels = try await fetchLabels(board)
+        var counts: [Label.ID: Int] = [:]
+        let cards = try await fetchBoard(board).projects + fetchArchived(board)
+        for card in cards { for label in card.labels { counts[label, default: 0] += 1 } }
+        return labels.map { label in
+            Row(
+                id: label.id, badge: BoardRow.Badge(name: label.displayName, colour: label.colour),
+                cards: counts[label.id] ?? 0)
         }
     }
 }

@@ -69,53 +69,31 @@ public final class ListsViewModel: ViewModelType {
     }
 
     public func transform(_ input: Input) -> Output {
-        let rows = OutputChannel<[Row]>()
-        let errors = OutputChannel<String>()
-        let work = AsyncStream<Work>.merging(input.events, Work.event, with: changes(), { _ in Work.storeChanged })
-        Task {
-            var archived = false
-            await reload(archived: archived, into: rows, errors: errors)
-            for await item in work {
-                if case .event(let event) = item {
-                    do throws(RepositoryError) {
-                        switch event {
-                        case .add(let title, let stage, let limit):
-                            _ = try await addList(title, on: board, stage: stage, limit: limit)
-                        case .edit(let id, let edit): _ = try await editList(id, on: board, edit)
-                        case .showArchived(let shown): archived = shown
-                        }
-                    } catch {
-                        errors.send(localizer(.failure(error)))
-                    }
+        var archived = false
+        let (rows, errors) = ReloadingScreen.run(
+            events: input.events, changes: changes(), localizer: localizer,
+            handle: { [board, addList, editList] event throws(RepositoryError) in
+                switch event {
+                case .add(let title, let stage, let limit):
+                    _ = try await addList(title, on: board, stage: stage, limit: limit)
+                case .edit(let id, let edit): _ = try await editList(id, on: board, edit)
+                case .showArchived(let shown): archived = shown
                 }
-                await reload(archived: archived, into: rows, errors: errors)
-            }
-            rows.finish()
-            errors.finish()
-        }
-        return Output(rows: rows.stream, errors: errors.stream)
+            },
+            read: { () throws(RepositoryError) in try await self.rows(archived: archived) })
+        return Output(rows: rows, errors: errors)
     }
 
-    private enum Work: Sendable {
-        case event(Event)
-        case storeChanged
-    }
-
-    private func reload(archived: Bool, into rows: OutputChannel<[Row]>, errors: OutputChannel<String>) async {
-        do throws(RepositoryError) {
-            rows.update(
-                try await fetchLists(board, archived: archived).map { entry in
-                    let list = entry.list
-                    return Row(
-                        id: list.id, title: list.isStandardAsMade ? localizer(.state(list.stage)) : list.title,
-                        stage: localizer(.state(list.stage)),
-                        count: list.limit.map { localizer(.card(.countOfLimit(count: entry.count, limit: $0))) }
-                            ?? "\(entry.count)",
-                        overLimitNote: entry.isOverLimit ? list.limit.map { localizer(.card(.overLimit($0))) } : nil,
-                        isArchived: list.isArchived)
-                })
-        } catch {
-            errors.send(localizer(.failure(error)))
+    private func rows(archived: Bool) async throws(RepositoryError) -> [Row] {
+        try await fetchLists(board, archived: archived).map { entry in
+            let list = entry.list
+            return Row(
+                id: list.id, title: list.isStandardAsMade ? localizer(.state(list.stage)) : list.title,
+                stage: localizer(.state(list.stage)),
+                count: list.limit.map { localizer(.card(.countOfLimit(count: entry.count, limit: $0))) }
+                    ?? "\(entry.count)",
+                overLimitNote: entry.isOverLimit ? list.limit.map { localizer(.card(.overLimit($0))) } : nil,
+                isArchived: list.isArchived)
         }
     }
 }
