@@ -167,11 +167,16 @@ public actor InMemoryProjectStore: ProjectStore {
         var made: Set<Board.ID> = []
         for change in changes.changes {
             if case .insertBoard(let board) = change { made.insert(board.id) }
-            if case .insertList(let list) = change, boards[list.boardID] != nil, !made.contains(list.boardID),
-                !lists.values.contains(where: { $0.boardID == list.boardID })
-            {
-                // As the store does: a board's first change to its lists writes its standard ones.
-                for standard in BoardList.standard(on: list.boardID) { lists[standard.id] = standard }
+            // As the store does: a board's first change to its lists writes its standard ones,
+            // unless the same save makes the board.
+            switch change {
+            case .insertList(let list), .updateList(let list):
+                if boards[list.boardID] != nil, !made.contains(list.boardID),
+                    !lists.values.contains(where: { $0.boardID == list.boardID })
+                {
+                    for standard in BoardList.standard(on: list.boardID) { lists[standard.id] = standard }
+                }
+            default: break
             }
             switch change {
             case .insertProject(let project):
@@ -221,9 +226,6 @@ public actor InMemoryProjectStore: ProjectStore {
                 lists[list.id] = list
             case .updateList(let list):
                 guard boards[list.boardID] != nil else { throw .notFound(.board(list.boardID)) }
-                if !lists.values.contains(where: { $0.boardID == list.boardID }) {
-                    for standard in BoardList.standard(on: list.boardID) { lists[standard.id] = standard }
-                }
                 guard lists[list.id]?.boardID == list.boardID else { throw .notFound(.list(list.id)) }
                 lists[list.id] = list
             case .insertLabel(let label):
