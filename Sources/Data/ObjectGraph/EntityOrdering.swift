@@ -49,12 +49,56 @@ protocol AnyOrderedIndex<Entity>: Sendable {
     func position(of object: Entity) -> Int?
     /// The rows of the last object of each group.
     var lastRows: [Int] { get }
+    /// Reads the rows of a snapshot (``StoredRows``) in place through its stored ordering number
+    /// `ordering`: the index then holds only the objects inserted since.
+    mutating func attach(_ stored: StoredRows<Entity>, ordering: Int)
+    /// Leaves out `object`, kept in stored row `row`, which was changed or removed.
+    mutating func forgetStored(_ object: Entity, row: Int)
+    /// Each group's rows in order, the groups in no particular order; the rows that ``attach(_:ordering:)``
+    /// left in the store are not included.
+    func groupedRows() -> [[Int]]
 }
 
 struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comparable & Sendable>: AnyOrderedIndex {
     let group: @Sendable (Entity) -> Group
     let key: @Sendable (Entity) -> Key
+    /// The objects inserted since the snapshot, or all of them when nothing is attached.
     private var groups: [Group: OrderedEntries<Key>] = [:]
+    /// The snapshot's rows read in place, when attached.
+    private var stored: Stored?
+
+    /// A snapshot's ordering read in place: each group's place in the stored rows, found by
+    /// reading the first object of each group when attached, and the places of the objects
+    /// changed or removed since, which reads leave out.
+    private struct Stored: Sendable {
+        let rows: StoredRows<Entity>
+        let ordering: Int
+        let groups: [Group: (start: Int, count: Int)]
+        /// Places in each group (from 0) no longer read there, sorted.
+        var gone: [Group: [Int]] = [:]
+
+        func row(at place: Int, of range: (start: Int, count: Int)) -> Int? {
+            rows.row(ordering: ordering, at: range.start + place)
+        }
+
+        /// The number of gone places before `place` in `group`.
+        func goneBefore(_ place: Int, in group: Group) -> Int {
+            guard let gone = gone[group] else { return 0 }
+            var low = 0
+            var high = gone.count
+            while low < high {
+                let middle = (low + high) / 2
+                if gone[middle] < place { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+
+        func isGone(_ place: Int, in group: Group) -> Bool {
+            guard let gone = gone[group] else { return false }
+            let index = goneBefore(place, in: group)
+            return index < gone.count && gone[index] == place
+        }
+    }
 
     init(group: @escaping @Sendable (Entity) -> Group, key: @escaping @Sendable (Entity) -> Key) {
         self.group = group
@@ -86,27 +130,174 @@ struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comp
     }
 
     func count(inGroup group: any Hashable & Sendable) -> Int {
-        (group as? Group).flatMap { groups[$0]?.count } ?? 0
+        guard let group = group as? Group else { return 0 }
+        let inserted = groups[group]?.count ?? 0
+        guard let stored, let range = stored.groups[group] else { return inserted }
+        return inserted + range.count - (stored.gone[group]?.count ?? 0)
     }
 
     func rows(inGroup group: any Hashable & Sendable, offset: Int, limit: Int?) -> [Int] {
-        guard let group = group as? Group, let entries = groups[group] else { return [] }
-        return entries.rows(from: offset, limit: limit)
+        guard let group = group as? Group else { return [] }
+        guard let stored, let range = stored.groups[group] else {
+            return groups[group]?.rows(from: offset, limit: limit) ?? []
+        }
+        return merged(group, stored: stored, range: range, offset: max(offset, 0), limit: limit)
     }
 
     func row(inGroup group: any Hashable & Sendable, fromEnd offset: Int) -> Int? {
-        guard let group = group as? Group, let entries = groups[group], offset >= 0, offset < entries.count else {
-            return nil
-        }
-        return entries.rows(from: entries.count - 1 - offset, limit: 1).first
+        let count = count(inGroup: group)
+        guard offset >= 0, offset < count else { return nil }
+        return rows(inGroup: group, offset: count - 1 - offset, limit: 1).first
     }
 
     func position(of object: Entity) -> Int? {
-        groups[group(object)]?.position(of: OrderedEntry(key: key(object), id: object.id.rawValue, row: 0))
+        let group = group(object)
+        let entry = OrderedEntry(key: key(object), id: object.id.rawValue, row: 0)
+        guard let stored, let range = stored.groups[group] else { return groups[group]?.position(of: entry) }
+        if let inserted = groups[group]?.position(of: entry) {
+            let before = lowerBound(entry, stored: stored, range: range)
+            return inserted + before - stored.goneBefore(before, in: group)
+        }
+        let place = lowerBound(entry, stored: stored, range: range)
+        guard place < range.count, !stored.isGone(place, in: group),
+            let found = self.entry(at: place, stored: stored, range: range), found == entry
+        else { return nil }
+        return place - stored.goneBefore(place, in: group) + (groups[group]?.rank(of: entry) ?? 0)
     }
 
     var lastRows: [Int] {
-        groups.values.compactMap { $0.rows(from: $0.count - 1, limit: 1).first }
+        guard let stored else { return groups.values.compactMap { $0.rows(from: $0.count - 1, limit: 1).first } }
+        let all = Set(groups.keys).union(stored.groups.keys)
+        return all.compactMap { row(inGroup: $0, fromEnd: 0) }
+    }
+
+    mutating func attach(_ rows: StoredRows<Entity>, ordering: Int) {
+        var directory: [Group: (start: Int, count: Int)] = [:]
+        for range in rows.orderings[ordering].groups {
+            // A group is known by its first object: one read a group, not a row.
+            guard let first = rows.row(ordering: ordering, at: range.start), let object = rows.object(atRow: first)
+            else { continue }
+            directory[group(object)] = range
+        }
+        stored = Stored(rows: rows, ordering: ordering, groups: directory)
+        groups = [:]
+    }
+
+    mutating func forgetStored(_ object: Entity, row: Int) {
+        let group = group(object)
+        guard let current = stored, let range = current.groups[group] else { return }
+        let entry = OrderedEntry(key: key(object), id: object.id.rawValue, row: row)
+        let place = lowerBound(entry, stored: current, range: range)
+        guard place < range.count, current.row(at: place, of: range) == row, !current.isGone(place, in: group) else {
+            return
+        }
+        let index = current.goneBefore(place, in: group)
+        stored?.gone[group, default: []].insert(place, at: index)
+    }
+
+    func groupedRows() -> [[Int]] {
+        groups.values.map { $0.rows(from: 0, limit: nil) }
+    }
+
+    // MARK: - Stored and inserted, merged
+
+    /// The stored object at `place` of a group, as an entry.
+    private func entry(at place: Int, stored: Stored, range: (start: Int, count: Int)) -> OrderedEntry<Key>? {
+        guard let row = stored.row(at: place, of: range), let object = stored.rows.object(atRow: row) else {
+            return nil
+        }
+        return OrderedEntry(key: key(object), id: object.id.rawValue, row: row)
+    }
+
+    /// The first place of the group whose stored entry is not before `entry` (gone ones included).
+    ///
+    /// - Complexity: O(log *n*) objects read.
+    private func lowerBound(_ entry: OrderedEntry<Key>, stored: Stored, range: (start: Int, count: Int)) -> Int {
+        var low = 0
+        var high = range.count
+        while low < high {
+            let middle = (low + high) / 2
+            // A row that cannot be read (damage) sorts first, so that a search still ends.
+            if let found = self.entry(at: middle, stored: stored, range: range), !(found < entry) {
+                high = middle
+            } else {
+                low = middle + 1
+            }
+        }
+        return low
+    }
+
+    /// The rows of a group from `offset`, stored and inserted merged in order.
+    ///
+    /// - Complexity: O(log *n*) objects read to find the start, then O(*k*) for *k* rows.
+    private func merged(
+        _ group: Group, stored: Stored, range: (start: Int, count: Int), offset: Int, limit: Int?
+    ) -> [Int] {
+        let inserted = groups[group]
+        let goneCount = stored.gone[group]?.count ?? 0
+        let total = range.count - goneCount + (inserted?.count ?? 0)
+        let wanted = min(limit.map { max($0, 0) } ?? total, max(total - offset, 0))
+        guard wanted > 0 else { return [] }
+        if inserted == nil, goneCount == 0 {
+            return (offset..<(offset + wanted)).compactMap { stored.row(at: $0, of: range) }
+        }
+        // The entries of the merged order before stored place p: the live stored ones before it
+        // and the inserted ones before its entry. The walk starts at the last p where that is at
+        // most `offset`.
+        func before(_ place: Int) -> Int? {
+            guard let entry = entry(at: place, stored: stored, range: range) else { return nil }
+            return place - stored.goneBefore(place, in: group) + (inserted?.rank(of: entry) ?? 0)
+        }
+        var low = 0
+        var high = range.count - 1
+        var start: (place: Int, skipped: Int)?
+        while low <= high {
+            let middle = (low + high) / 2
+            guard let count = before(middle) else { break }
+            if count <= offset {
+                start = (middle, count)
+                low = middle + 1
+            } else {
+                high = middle - 1
+            }
+        }
+        var place = start?.place ?? 0
+        var skip = offset - (start?.skipped ?? 0)
+        var next = start.flatMap { entry(at: $0.place, stored: stored, range: range) }.map { inserted?.rank(of: $0) ?? 0 } ?? 0
+        let pending = inserted?.entries(from: next, limit: skip + wanted) ?? []
+        next = 0
+        var storedEntry = place < range.count ? entry(at: place, stored: stored, range: range) : nil
+        var rows: [Int] = []
+        rows.reserveCapacity(wanted)
+        while rows.count < wanted {
+            while place < range.count, stored.isGone(place, in: group) {
+                place += 1
+                storedEntry = place < range.count ? entry(at: place, stored: stored, range: range) : nil
+            }
+            let takeStored: Bool
+            if place < range.count, let current = storedEntry {
+                takeStored = next >= pending.count || current < pending[next]
+            } else if place < range.count {
+                // Damage: a row that cannot be read is left out.
+                place += 1
+                storedEntry = place < range.count ? entry(at: place, stored: stored, range: range) : nil
+                continue
+            } else {
+                guard next < pending.count else { break }
+                takeStored = false
+            }
+            let row: Int
+            if takeStored {
+                row = storedEntry!.row
+                place += 1
+                storedEntry = place < range.count ? entry(at: place, stored: stored, range: range) : nil
+            } else {
+                row = pending[next].row
+                next += 1
+            }
+            if skip > 0 { skip -= 1 } else { rows.append(row) }
+        }
+        return rows
     }
 }
 
@@ -182,6 +373,33 @@ struct OrderedEntries<Key: Comparable & Sendable>: Sendable {
     func position(of entry: OrderedEntry<Key>) -> Int? {
         guard let (chunk, index) = locate(entry) else { return nil }
         return chunks[..<chunk].reduce(index) { $0 + $1.count }
+    }
+
+    /// The number of entries before `entry`.
+    ///
+    /// - Complexity: O(log *n* + *n* / *c*).
+    func rank(of entry: OrderedEntry<Key>) -> Int {
+        guard !chunks.isEmpty else { return 0 }
+        let chunk = chunkIndex(for: entry)
+        let index = Self.insertionIndex(of: entry, in: chunks[chunk])
+        return chunks[..<chunk].reduce(index) { $0 + $1.count }
+    }
+
+    /// The entries from `offset`, at most `limit` of them.
+    ///
+    /// - Complexity: O(*n* / *c* + *k*) for *k* entries.
+    func entries(from offset: Int, limit: Int) -> [OrderedEntry<Key>] {
+        var found: [OrderedEntry<Key>] = []
+        var skip = max(offset, 0)
+        for chunk in chunks where found.count < limit {
+            if skip >= chunk.count {
+                skip -= chunk.count
+                continue
+            }
+            found += chunk[skip..<min(chunk.count, skip + limit - found.count)]
+            skip = 0
+        }
+        return found
     }
 
     /// - Complexity: O(*n* / *c* + *k*) for *k* rows.

@@ -6,9 +6,15 @@ import ProjectManagerDomain
 ///
 /// Snapshot (all counts and lengths varints, see ``BinaryWriter``):
 /// ```
-/// layout (1) · entity count · per entity: name, coding, object count, UInt64 byte count, objects
+/// layout (2) · entity count · per entity: name, coding, object count, UInt64 byte count,
+///              UInt64 index byte count, objects, index
 ///            · undo group count, groups · redo group count, groups
 /// ```
+/// The *index* of a built-in entity's objects (``StoredRows``: each row's offset, the ids in
+/// order, each ordering's groups, and a checksum per 4 KiB) lets a store read its objects in place
+/// from the mapped file; other entities have none (a byte count of 0). Layout 1, which the first
+/// stores of format 2 wrote, has no index byte count and no index; it is read whole, and
+/// rewritten.
 /// An entity's *coding* is its ``BinaryEntity/binaryVersion``, or 0 for JSON; its objects are
 /// each length-prefixed in the first case, one JSON array in the second. A group is its
 /// optional name, its optional undo scope and its changes; a change is the entity's index in the
@@ -19,7 +25,14 @@ import ProjectManagerDomain
 /// coding · changes`, where the entities are those the changes use.
 enum BinaryStoreCoding {
     /// The layout of the snapshot payload itself; raised when it changes.
-    static let snapshotLayout: UInt64 = 1
+    static let snapshotLayout: UInt64 = 2
+
+    /// The first layout, without indexes: read whole.
+    static let firstSnapshotLayout: UInt64 = 1
+
+    /// The number of objects from which an entity's stored objects are read in place rather
+    /// than all read when the store opens.
+    static let defaultInPlaceThreshold = 2_048
 
     /// An entity as a payload names it: its type in this schema (`nil` when the schema has none
     /// of that name) and the coding its values were written in.
@@ -51,8 +64,9 @@ enum BinaryStoreCoding {
     struct SnapshotPayload {
         /// How one entity's objects are written.
         private enum Rows {
-            /// Each in its binary coding, from the graph, taking this many bytes.
-            case binary(byteCount: Int)
+            /// Each in its binary coding, from the graph, taking this many bytes, then the index
+            /// (its checksums to come).
+            case binary(byteCount: Int, index: Data)
             /// As one JSON array, these bytes.
             case json(Data)
         }
@@ -65,8 +79,17 @@ enum BinaryStoreCoding {
 
             var rowsByteCount: Int {
                 switch rows {
-                case .binary(let byteCount): byteCount
+                case .binary(let byteCount, _): byteCount
                 case .json(let data): data.count
+                }
+            }
+
+            /// The index and its checksums.
+            var indexByteCount: Int {
+                switch rows {
+                case .binary(let byteCount, let index):
+                    index.count + StoredIndexWriter.checksumsByteCount(covering: byteCount + index.count)
+                case .json: 0
                 }
             }
         }
@@ -92,8 +115,8 @@ enum BinaryStoreCoding {
                 slots[name] = slot
                 let table = graph.storedTable(named: name)
                 let rows: Rows
-                if let table, let rowsByteCount = table.binaryRowsByteCount() {
-                    rows = .binary(byteCount: rowsByteCount)
+                if let table, let rowsByteCount = table.binaryRowsByteCount(), let index = table.storedIndex() {
+                    rows = .binary(byteCount: rowsByteCount, index: index)
                 } else {
                     var json = Data()
                     try graph.appendTableJSON(named: name, to: &json)
@@ -103,7 +126,7 @@ enum BinaryStoreCoding {
                 byteCount +=
                     BinaryWriter.varintSize(UInt64(name.utf8.count)) + name.utf8.count
                     + BinaryWriter.varintSize(UInt64(stored.coding)) + BinaryWriter.varintSize(UInt64(stored.count))
-                    + 8 + stored.rowsByteCount
+                    + 16 + stored.rowsByteCount + stored.indexByteCount
                 tables.append(stored)
             }
             var writer = BinaryWriter(capacity: 1_024)
@@ -127,11 +150,6 @@ enum BinaryStoreCoding {
         func write<Failure: Error>(pieceSize: Int = 1 << 20, to output: (Data) throws(Failure) -> Void) throws(Failure)
         {
             var writer = BinaryWriter(capacity: pieceSize + 4_096)
-            let flush = { (writer: inout BinaryWriter) throws(Failure) in
-                guard writer.count >= pieceSize else { return }
-                try output(writer.bytes)
-                writer.removeAll()
-            }
             writer.append(varint: snapshotLayout)
             writer.append(count: tables.count)
             for table in tables {
@@ -139,9 +157,28 @@ enum BinaryStoreCoding {
                 writer.append(count: table.coding)
                 writer.append(count: table.count)
                 writer.append(uint64: UInt64(table.rowsByteCount))
+                writer.append(uint64: UInt64(table.indexByteCount))
                 switch table.rows {
-                case .binary:
-                    try graph.storedTable(named: table.name)?.writeBinaryRows(to: &writer, flush: flush)
+                case .binary(_, let index):
+                    // The rows and the index are checksummed in blocks as they pass.
+                    try output(writer.bytes)
+                    writer.removeAll()
+                    var checksums = BlockChecksums()
+                    let flushSection = { (writer: inout BinaryWriter) throws(Failure) in
+                        guard writer.count >= pieceSize else { return }
+                        let piece = writer.bytes
+                        checksums.feed(piece)
+                        try output(piece)
+                        writer.removeAll()
+                    }
+                    try graph.storedTable(named: table.name)?.writeBinaryRows(to: &writer, flush: flushSection)
+                    let rest = writer.bytes
+                    checksums.feed(rest)
+                    try output(rest)
+                    writer.removeAll()
+                    checksums.feed(index)
+                    try output(index)
+                    try output(checksums.finish())
                 case .json(let data):
                     try output(writer.bytes)
                     writer.removeAll()
@@ -156,13 +193,19 @@ enum BinaryStoreCoding {
     /// Reads a snapshot payload.
     ///
     /// - Parameter steps: The schema migrations to apply to objects stored as JSON.
+    /// - Parameters:
+    ///   - steps: The schema migrations to apply to objects stored as JSON.
+    ///   - inPlaceThreshold: The number of objects from which a built-in entity's objects are
+    ///     read in place from `data` (which should then be mapped, not read) rather than decoded now.
+    /// - Returns: The contents, and whether the snapshot is of an older layout, to be rewritten.
     static func decodeSnapshot(
-        _ data: Data, schema: Schema, undoLimit: Int, steps: [SchemaMigration]
-    ) throws -> StoreContents {
+        _ data: Data, schema: Schema, undoLimit: Int, steps: [SchemaMigration],
+        inPlaceThreshold: Int = defaultInPlaceThreshold
+    ) throws -> (StoreContents, olderLayout: Bool) {
         try data.withUnsafeBytes { bytes in
             var reader = BinaryReader(bytes)
             let layout = try reader.varint()
-            guard layout == snapshotLayout else {
+            guard layout == snapshotLayout || layout == firstSnapshotLayout else {
                 throw reader.error("the snapshot has layout \(layout), which this engine does not know")
             }
             var graph = ObjectGraph(schema: schema)
@@ -171,14 +214,25 @@ enum BinaryStoreCoding {
                 let entity = try readEntity(&reader, schema: schema)
                 let rowCount = try reader.count()
                 let byteCount = try reader.uint64()
-                guard byteCount <= UInt64(reader.remaining) else {
+                let indexByteCount = layout == firstSnapshotLayout ? 0 : try reader.uint64()
+                guard byteCount <= UInt64(reader.remaining), indexByteCount <= UInt64(reader.remaining) - byteCount
+                else {
                     throw reader.error("the \(entity.name) objects run past the end")
                 }
                 let start = reader.offset
                 var rows = BinaryReader(try reader.bytes(Int(byteCount)), origin: start)
+                let indexStart = reader.offset
+                _ = try reader.bytes(Int(indexByteCount))
                 if let type = entity.type {
-                    try decodeTable(
-                        type, coding: entity.coding, count: rowCount, from: &rows, steps: steps, into: &graph)
+                    if indexByteCount > 0, entity.coding > 0, let binary = type as? any BinaryEntity.Type {
+                        try readIndexedTable(
+                            binary, version: entity.coding, count: rowCount, payload: data,
+                            rows: start..<indexStart, index: indexStart..<(indexStart + Int(indexByteCount)),
+                            inPlace: rowCount >= inPlaceThreshold, reader: &rows, into: &graph)
+                    } else {
+                        try decodeTable(
+                            type, coding: entity.coding, count: rowCount, from: &rows, steps: steps, into: &graph)
+                    }
                 }
                 entities.append(entity)
             }
@@ -187,7 +241,7 @@ enum BinaryStoreCoding {
             undo.redo = try readGroups(&reader, entities: entities, steps: steps)
             try reader.expectEnd("the snapshot")
             if undo.undo.count > undoLimit { undo.undo.removeFirst(undo.undo.count - undoLimit) }
-            return StoreContents(graph: graph, undo: undo)
+            return (StoreContents(graph: graph, undo: undo), layout != snapshotLayout)
         }
     }
 
@@ -398,5 +452,24 @@ enum BinaryStoreCoding {
         table.buildOrderings()
         try reader.expectEnd("the \(B.entityName) objects")
         graph.replaceTable(table)
+    }
+
+    /// A table with an index: read in place when it is large (checked block by block as it is
+    /// read), else decoded now after its blocks are checked.
+    private static func readIndexedTable<B: BinaryEntity>(
+        _ type: B.Type, version: Int, count: Int, payload: Data, rows: Range<Int>, index: Range<Int>, inPlace: Bool,
+        reader: inout BinaryReader, into graph: inout ObjectGraph
+    ) throws {
+        let stored = try StoredRows<B>(
+            payload: payload, rows: rows, index: index, count: count, orderingCount: B.orderings.count
+        ) { reader in
+            try readBinary(B.self, version: version, from: &reader)
+        }
+        if inPlace {
+            graph.replaceTable(EntityTable(stored: stored))
+            return
+        }
+        if let damage = stored.verifyAll() { throw BinaryCodingError(offset: rows.lowerBound, reason: damage) }
+        try decodeBinaryTable(B.self, version: version, count: count, from: &reader, into: &graph)
     }
 }

@@ -23,6 +23,8 @@ final class JournalStore: PersistentStore {
     let access: Access
     private let fileSystem: any FileSystem
     private let compactionFloor: Int
+    /// The number of objects from which an entity's snapshot objects are read in place.
+    private let inPlaceThreshold: Int
     private let now: @Sendable () -> Date
     /// The open journal; set by ``load(schema:undoLimit:)`` for a writer. Only the owning context
     /// calls the store, one save at a time under its save lock, so this lock is never contended.
@@ -41,8 +43,10 @@ final class JournalStore: PersistentStore {
 
     init(
         url: URL, access: Access = .readWrite, fileSystem: any FileSystem = POSIXFileSystem(),
-        compactionFloor: Int = JournalFile.defaultCompactionFloor, now: @escaping @Sendable () -> Date = Date.init
+        compactionFloor: Int = JournalFile.defaultCompactionFloor, now: @escaping @Sendable () -> Date = Date.init,
+        inPlaceThreshold: Int = BinaryStoreCoding.defaultInPlaceThreshold
     ) {
+        self.inPlaceThreshold = inPlaceThreshold
         self.url = url
         self.access = access
         self.fileSystem = fileSystem
@@ -94,7 +98,7 @@ final class JournalStore: PersistentStore {
 
     /// Decodes the snapshot and replays the records, migrating them first when they are older.
     private func read(
-        _ stored: JournalContents, schema: Schema, undoLimit: Int
+        _ stored: JournalContents, schema: Schema, undoLimit: Int, inPlace: Bool = true
     ) throws(StoreError) -> (StoreContents, migrated: Bool) {
         let version = Int(stored.schemaVersion)
         guard version <= schema.version else {
@@ -104,13 +108,12 @@ final class JournalStore: PersistentStore {
             throw .unreadable(
                 file: location, reason: "no migration from schema version \(version) to \(schema.version)")
         }
-        let contents =
-            if stored.formatVersion == JournalFormat.firstVersion {
-                try readJSON(stored, schema: schema, undoLimit: undoLimit, steps: steps)
-            } else {
-                try readBinary(stored, schema: schema, undoLimit: undoLimit, steps: steps)
-            }
-        return (contents, !steps.isEmpty)
+        if stored.formatVersion == JournalFormat.firstVersion {
+            return (try readJSON(stored, schema: schema, undoLimit: undoLimit, steps: steps), !steps.isEmpty)
+        }
+        let (contents, olderLayout) = try readBinary(
+            stored, schema: schema, undoLimit: undoLimit, steps: steps, inPlaceThreshold: inPlace ? inPlaceThreshold : .max)
+        return (contents, !steps.isEmpty || olderLayout)
     }
 
     /// Reads a store of format 1: a JSON snapshot and JSON records, migrated as JSON documents.
@@ -150,12 +153,14 @@ final class JournalStore: PersistentStore {
     /// The built-in entities read every coding version they wrote (``BinaryEntity``); the schema
     /// migrations apply to the objects of other entities, stored as JSON.
     private func readBinary(
-        _ stored: JournalContents, schema: Schema, undoLimit: Int, steps: [SchemaMigration]
-    ) throws(StoreError) -> StoreContents {
+        _ stored: JournalContents, schema: Schema, undoLimit: Int, steps: [SchemaMigration], inPlaceThreshold: Int
+    ) throws(StoreError) -> (StoreContents, olderLayout: Bool) {
         var contents = StoreContents(graph: ObjectGraph(schema: schema), undo: UndoStack(limit: undoLimit))
+        var olderLayout = false
         if let snapshot = stored.snapshot {
-            contents = try decoded("the snapshot") {
-                try BinaryStoreCoding.decodeSnapshot(snapshot, schema: schema, undoLimit: undoLimit, steps: steps)
+            (contents, olderLayout) = try decoded("the snapshot") {
+                try BinaryStoreCoding.decodeSnapshot(
+                    snapshot, schema: schema, undoLimit: undoLimit, steps: steps, inPlaceThreshold: inPlaceThreshold)
             }
         }
         for (index, record) in stored.records.enumerated() {
@@ -165,7 +170,7 @@ final class JournalStore: PersistentStore {
                 })
         }
         if contents.undo.undo.count > undoLimit { contents.undo.undo.removeFirst(contents.undo.undo.count - undoLimit) }
-        return contents
+        return (contents, olderLayout)
     }
 
     /// What `decode` returns; its failure as ``StoreError/unreadable(file:reason:)`` naming `what`.
@@ -268,7 +273,7 @@ final class JournalStore: PersistentStore {
         }
         let contents: StoreContents
         do {
-            (contents, _) = try read(stored, schema: schema, undoLimit: Int.max)
+            (contents, _) = try read(stored, schema: schema, undoLimit: Int.max, inPlace: false)
         } catch {
             return StoreCheck(file: location, records: stored.records.count, problems: [error.description])
         }

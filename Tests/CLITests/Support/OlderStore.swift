@@ -25,7 +25,7 @@ enum OlderStore {
             isJSON
                 ? bytes[range]
                 : try GraphDocument.encodeJSON(
-                    BinaryStoreCoding.decodeSnapshot(bytes[range], schema: schema, undoLimit: .max, steps: []))
+                    BinaryStoreCoding.decodeSnapshot(Data(bytes[range]), schema: schema, undoLimit: .max, steps: []).0)
         }
         var file = JournalFormat.file(
             snapshot: snapshot.map(rewritten), schemaVersion: layout.schemaVersion,

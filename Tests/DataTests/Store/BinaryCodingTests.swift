@@ -110,7 +110,7 @@ struct BinaryCodingTests {
     func snapshotRoundTrip() throws {
         let contents = Self.contents()
         let data = try BinaryStoreCoding.encodeSnapshot(contents)
-        let decoded = try BinaryStoreCoding.decodeSnapshot(data, schema: .projectManager, undoLimit: 10, steps: [])
+        let decoded = try BinaryStoreCoding.decodeSnapshot(data, schema: .projectManager, undoLimit: 10, steps: []).0
 
         #expect(Self.summary(decoded) == Self.summary(contents))
         #expect(decoded.graph.table(Project.self)[Self.projects[1].id.rawValue] == Self.projects[1])

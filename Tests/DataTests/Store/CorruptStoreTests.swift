@@ -123,7 +123,7 @@ struct CorruptStoreTests {
         let snapshot = try #require(try contents(at: compacted).snapshot)
         let record = try #require(try contents(at: journaled).records.first)
         let schema = Schema.projectManager
-        let contents = try BinaryStoreCoding.decodeSnapshot(snapshot, schema: schema, undoLimit: 100, steps: [])
+        let contents = try BinaryStoreCoding.decodeSnapshot(snapshot, schema: schema, undoLimit: 100, steps: []).0
         let commit = try BinaryStoreCoding.decodeRecord(record, schema: schema, steps: [])
         return GoodPayloads(
             snapshot: snapshot, record: record,

@@ -29,7 +29,7 @@ struct SnapshotPiecesTests {
         // (Not compared with `encodeSnapshot` byte for byte: JSON orders an object's keys anew each time.)
         #expect(whole.count == (try BinaryStoreCoding.encodeSnapshot(contents)).count)
         #expect(pieces.count > 1 || pieceSize > whole.count)
-        let decoded = try BinaryStoreCoding.decodeSnapshot(whole, schema: .projectManager, undoLimit: 10, steps: [])
+        let decoded = try BinaryStoreCoding.decodeSnapshot(whole, schema: .projectManager, undoLimit: 10, steps: []).0
         #expect(BinaryCodingTests.summary(decoded) == BinaryCodingTests.summary(contents))
         #expect(decoded.graph.count(of: GitHubBoardLink.self) == 1)
     }

@@ -1,0 +1,284 @@
+import Foundation
+import Synchronization
+
+/// The objects of one entity as a snapshot of layout 2 keeps them, read in place from the store
+/// file's mapped bytes: a row is decoded when it is read, and nothing is built in proportion to
+/// the rows when the store opens.
+///
+/// The snapshot keeps, after the rows (each length-prefixed, in row order), an index section:
+/// ```
+/// UInt32 count
+/// UInt32 × count          each row's offset from the first row
+/// (16-byte id, UInt32 row) × count, sorted by the id's bytes
+/// UInt32 orderings; for each (in ManagedEntity.orderings' order):
+///     UInt32 groups; (UInt32 start, UInt32 count) × groups; UInt32 row × count, each group's rows in order
+/// UInt32 CRC-32C × blocks  one per 4,096 bytes from the first row to here
+/// UInt32 CRC-32C of those checksums
+/// ```
+/// Integers are little-endian. Each 4 KiB block is checked against its checksum the first time a
+/// read touches it; a block that does not match is damage: its rows read as missing, and
+/// ``damage`` says where (a store refuses to compact over it, so nothing is lost by rewriting).
+final class StoredRows<Entity: ManagedEntity>: Sendable {
+    /// The bytes each checksum covers.
+    static var blockSize: Int { StoredIndexWriter.blockSize }
+
+    /// One ordering's groups and rows.
+    struct Ordering: Sendable {
+        /// Each group's first place in ``rowsStart`` and its number of rows.
+        var groups: [(start: Int, count: Int)]
+        /// Where the ordering's rows begin in the payload.
+        var rowsStart: Int
+    }
+
+    /// The number of rows.
+    let count: Int
+    let orderings: [Ordering]
+    /// The snapshot payload: mapped from the store file, not copied.
+    private let payload: Data
+    private let rowsStart: Int
+    private let offsetsStart: Int
+    private let idsStart: Int
+    private let checksumsStart: Int
+    private let decodeRow: @Sendable (inout BinaryReader) throws -> Entity
+    /// A bit per block: set once the block matched its checksum.
+    private let verified: Mutex<[UInt64]>
+    private let damageNote = Mutex<String?>(nil)
+
+    /// Reads the index section at `index` (its bytes in `payload`) of the `count` rows at
+    /// `rows`; checks the checksums' own checksum, and that every part fits.
+    init(
+        payload: Data, rows: Range<Int>, index: Range<Int>, count: Int, orderingCount: Int,
+        decode: @escaping @Sendable (inout BinaryReader) throws -> Entity
+    ) throws(BinaryCodingError) {
+        self.payload = payload
+        self.count = count
+        self.decodeRow = decode
+        rowsStart = rows.lowerBound
+        func fail(_ reason: String, at offset: Int) -> BinaryCodingError {
+            BinaryCodingError(offset: offset, reason: "the index of the \(Entity.entityName) objects: \(reason)")
+        }
+        var cursor = index.lowerBound
+        func take(_ size: Int) throws(BinaryCodingError) -> Int {
+            guard size >= 0, size <= index.upperBound - cursor else {
+                throw fail("it ends early", at: cursor)
+            }
+            defer { cursor += size }
+            return cursor
+        }
+        func u32(_ offset: Int) -> Int {
+            payload.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
+        }
+        guard u32(try take(4)) == count else { throw fail("its count is not the table's", at: index.lowerBound) }
+        offsetsStart = try take(4 * count)
+        idsStart = try take(20 * count)
+        guard u32(try take(4)) == orderingCount else { throw fail("its orderings are not the entity's", at: cursor - 4) }
+        var orderings: [Ordering] = []
+        for _ in 0..<orderingCount {
+            let groupCount = u32(try take(4))
+            let directory = try take(8 * groupCount)
+            var groups: [(start: Int, count: Int)] = []
+            groups.reserveCapacity(groupCount)
+            var total = 0
+            for group in 0..<groupCount {
+                let start = u32(directory + 8 * group)
+                let size = u32(directory + 8 * group + 4)
+                guard start == total, size > 0 else { throw fail("its groups do not follow each other", at: directory) }
+                total += size
+                groups.append((start, size))
+            }
+            guard total == count else { throw fail("an ordering does not hold every row", at: directory) }
+            orderings.append(Ordering(groups: groups, rowsStart: try take(4 * count)))
+        }
+        self.orderings = orderings
+        let covered = cursor - rowsStart
+        let blocks = (covered + Self.blockSize - 1) / Self.blockSize
+        checksumsStart = try take(4 * blocks)
+        let stored = u32(try take(4))
+        guard cursor == index.upperBound else { throw fail("it has bytes after its checksums", at: cursor) }
+        let checksums = checksumsStart..<(checksumsStart + 4 * blocks)
+        let actual = payload.withUnsafeBytes { bytes in
+            var crc = CRC32C()
+            crc.update(UnsafeRawBufferPointer(rebasing: bytes[checksums]))
+            return Int(crc.value)
+        }
+        guard actual == stored else { throw fail("its checksums do not match their own checksum", at: checksums.lowerBound) }
+        verified = Mutex(Array(repeating: 0, count: (blocks + 63) / 64))
+    }
+
+    /// Where the bytes of the store were found not to match their checksum, if they were.
+    var damage: String? { damageNote.withLock { $0 } }
+
+    // MARK: - Reading
+
+    /// The object in `row`; `nil` when the row is out of range or its bytes are damaged.
+    func object(atRow row: Int) -> Entity? {
+        guard row >= 0, row < count, let offset = uint32(at: offsetsStart + 4 * row) else { return nil }
+        let start = rowsStart + offset
+        guard start < offsetsStart else { return nil }
+        return payload.withUnsafeBytes { bytes -> Entity? in
+            // The length prefix first (at most 10 bytes), then the row it announces.
+            let head = min(start + 10, offsetsStart)
+            guard verify(start..<head) else { return nil }
+            var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: bytes[start..<offsetsStart]), origin: start)
+            guard let length = try? reader.count(), verify(start..<(start + reader.offset + length)) else { return nil }
+            do {
+                let origin = start + reader.offset
+                var row = BinaryReader(try reader.bytes(length), origin: origin)
+                return try decodeRow(&row)
+            } catch {
+                noteDamage("the \(Entity.entityName) object at byte \(start) cannot be read: \(error)")
+                return nil
+            }
+        }
+    }
+
+    /// The row of the object with `id`, found by binary search of the ids.
+    func row(of id: UUID) -> Int? {
+        var low = 0
+        var high = count
+        let wanted = id.uuid
+        while low < high {
+            let middle = (low + high) / 2
+            let entry = idsStart + 20 * middle
+            guard verify(entry..<(entry + 20)) else { return nil }
+            let order = payload.withUnsafeBytes { bytes in
+                withUnsafeBytes(of: wanted) { wanted in
+                    memcmp(bytes.baseAddress! + entry, wanted.baseAddress!, 16)
+                }
+            }
+            if order == 0 { return uint32(at: entry + 16).flatMap { $0 < count ? $0 : nil } }
+            if order < 0 { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    /// The row at `place` of ordering `ordering` (counting across its groups).
+    func row(ordering: Int, at place: Int) -> Int? {
+        guard place >= 0, place < count else { return nil }
+        return uint32(at: orderings[ordering].rowsStart + 4 * place).flatMap { $0 < count ? $0 : nil }
+    }
+
+    private func uint32(at offset: Int) -> Int? {
+        guard verify(offset..<(offset + 4)) else { return nil }
+        return payload.withUnsafeBytes {
+            Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        }
+    }
+
+    // MARK: - Checksums
+
+    /// Whether the blocks holding `range` match their checksums, checking each the first time.
+    private func verify(_ range: Range<Int>) -> Bool {
+        guard !range.isEmpty else { return true }
+        let first = (range.lowerBound - rowsStart) / Self.blockSize
+        let last = (range.upperBound - 1 - rowsStart) / Self.blockSize
+        for block in first...last {
+            let known = verified.withLock { $0[block / 64] & (1 << UInt64(block % 64)) != 0 }
+            if known { continue }
+            let start = rowsStart + block * Self.blockSize
+            let end = min(start + Self.blockSize, checksumsStart)
+            let matches = payload.withUnsafeBytes { bytes in
+                var crc = CRC32C()
+                crc.update(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                let stored = UInt32(
+                    littleEndian: bytes.loadUnaligned(fromByteOffset: checksumsStart + 4 * block, as: UInt32.self))
+                return crc.value == stored
+            }
+            guard matches else {
+                noteDamage("bytes \(start)..<\(end) of the snapshot do not match their checksum")
+                return false
+            }
+            verified.withLock { $0[block / 64] |= 1 << UInt64(block % 64) }
+        }
+        return true
+    }
+
+    private func noteDamage(_ note: String) {
+        damageNote.withLock { if $0 == nil { $0 = note } }
+    }
+
+    /// Checks every block now; `nil` when all match, else where the first does not.
+    func verifyAll() -> String? {
+        _ = verify(rowsStart..<checksumsStart)
+        return damage
+    }
+}
+
+/// Builds the index section of ``StoredRows`` for rows written one after another.
+enum StoredIndexWriter {
+    /// The bytes each checksum of a stored table covers.
+    static let blockSize = 4_096
+
+    /// The index section without its checksums, for ``checksums(ofRows:index:)`` to finish.
+    static func index(
+        rowSizes: [Int], ids: [(UUID, UInt32)], orderings: [[[Int]]]
+    ) -> Data {
+        var data = Data()
+        data.reserveCapacity(4 + 24 * rowSizes.count + orderings.count * 4 * (rowSizes.count + 2))
+        data.appendLittleEndian(UInt32(rowSizes.count))
+        var offset = 0
+        for size in rowSizes {
+            data.appendLittleEndian(UInt32(offset))
+            offset += size
+        }
+        let sorted = ids.sorted { left, right in
+            withUnsafeBytes(of: left.0.uuid) { l in withUnsafeBytes(of: right.0.uuid) { r in memcmp(l.baseAddress!, r.baseAddress!, 16) < 0 } }
+        }
+        for (id, row) in sorted {
+            withUnsafeBytes(of: id.uuid) { data.append(contentsOf: $0) }
+            data.appendLittleEndian(row)
+        }
+        data.appendLittleEndian(UInt32(orderings.count))
+        for groups in orderings {
+            data.appendLittleEndian(UInt32(groups.count))
+            var start = 0
+            for group in groups {
+                data.appendLittleEndian(UInt32(start))
+                data.appendLittleEndian(UInt32(group.count))
+                start += group.count
+            }
+            for group in groups { for row in group { data.appendLittleEndian(UInt32(row)) } }
+        }
+        return data
+    }
+
+    /// The number of bytes the checksums of `coveredBytes` take, with their own checksum.
+    static func checksumsByteCount(covering coveredBytes: Int) -> Int {
+        4 * ((coveredBytes + StoredIndexWriter.blockSize - 1) / StoredIndexWriter.blockSize) + 4
+    }
+}
+
+/// A checksum of each 4 KiB block of bytes fed in pieces.
+struct BlockChecksums {
+    private var current = CRC32C()
+    private var filled = 0
+    private(set) var checksums = Data()
+
+    mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+        var rest = bytes
+        let size = StoredIndexWriter.blockSize
+        while !rest.isEmpty {
+            let take = min(size - filled, rest.count)
+            current.update(UnsafeRawBufferPointer(rebasing: rest[..<take]))
+            filled += take
+            rest = UnsafeRawBufferPointer(rebasing: rest[take...])
+            if filled == size { finishBlock() }
+        }
+    }
+
+    mutating func feed(_ data: Data) { data.withUnsafeBytes { feed($0) } }
+
+    private mutating func finishBlock() {
+        checksums.appendLittleEndian(current.value)
+        current = CRC32C()
+        filled = 0
+    }
+
+    /// The checksums, then their own checksum.
+    consuming func finish() -> Data {
+        if filled > 0 { finishBlock() }
+        var data = checksums
+        data.appendLittleEndian(CRC32C.checksum(of: checksums))
+        return data
+    }
+}
