@@ -73,6 +73,12 @@ struct BinaryReader {
         return int
     }
 
+    mutating func uint32() throws(BinaryCodingError) -> UInt32 {
+        try require(4, "a four-byte number")
+        defer { offset += 4 }
+        return UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
     mutating func uint64() throws(BinaryCodingError) -> UInt64 {
         try require(8, "an eight-byte number")
         defer { offset += 8 }

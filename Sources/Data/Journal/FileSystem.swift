@@ -62,6 +62,10 @@ package protocol FileSystem: Sendable {
     /// Reads the whole file from its first byte to its end.
     func readAll(_ file: FileDescriptor) throws(StoreError) -> Data
 
+    /// The whole file's bytes as they are when called, mapped into memory where the system can
+    /// (pages are read when touched), else read (``readAll(_:)``).
+    func mapAll(_ file: FileDescriptor) throws(StoreError) -> Data
+
     /// Writes `bytes` at `offset` with one `pwrite`.
     ///
     /// - Returns: How many bytes were written, which may be fewer than `bytes.count`.
@@ -93,4 +97,8 @@ package protocol FileSystem: Sendable {
 
     /// Closes the descriptor, releasing any lock taken through it.
     func close(_ file: FileDescriptor) throws(StoreError)
+}
+
+extension FileSystem {
+    func mapAll(_ file: FileDescriptor) throws(StoreError) -> Data { try readAll(file) }
 }

@@ -18,6 +18,9 @@ package struct JournalContents: Hashable, Sendable {
     package var records: [Data]
     /// What was noticed and dropped while reading, such as a torn last record.
     package var warnings: [StoreWarning]
+    /// The snapshot frame's checksum when reading left it to be checked by whoever reads the
+    /// snapshot (see ``JournalFormat/Layout/uncheckedSnapshotChecksum``); `nil` when it was checked.
+    package var uncheckedSnapshotChecksum: UInt32? = nil
 
     /// Contents as read from a file.
     package init(

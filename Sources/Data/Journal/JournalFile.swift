@@ -220,10 +220,12 @@ package final class JournalFile {
         at url: URL,
         newStoreSchemaVersion: UInt32,
         fileSystem: some FileSystem = POSIXFileSystem(),
-        now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = Date.init,
+        deferringSnapshotChecksumFrom deferredFrom: Int = .max
     ) throws(StoreError) -> (JournalFile, JournalContents) {
         try open(
-            at: try storePath(of: url), newStoreSchemaVersion: newStoreSchemaVersion, fileSystem: fileSystem, now: now)
+            at: try storePath(of: url), newStoreSchemaVersion: newStoreSchemaVersion, fileSystem: fileSystem, now: now,
+            deferringSnapshotChecksumFrom: deferredFrom)
     }
 
     /// Locks the store at `givenPath`, its bytes as they are, and reads it; see
@@ -232,7 +234,8 @@ package final class JournalFile {
         at givenPath: StorePath,
         newStoreSchemaVersion: UInt32,
         fileSystem: some FileSystem = POSIXFileSystem(),
-        now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = Date.init,
+        deferringSnapshotChecksumFrom deferredFrom: Int = .max
     ) throws(StoreError) -> (JournalFile, JournalContents) {
         let path = try fileSystem.resolvingLinks(givenPath)
         let lockPath = lockFile(forStoreAt: path)
@@ -245,7 +248,8 @@ package final class JournalFile {
         }
         do throws(StoreError) {
             if let lock { guard try fileSystem.lockExclusively(lock) else { throw .locked(file: path.description) } }
-            let (disk, bytes, layout) = try readStoreFile(at: path, fileSystem: fileSystem)
+            let (disk, bytes, layout) = try readStoreFile(
+                at: path, fileSystem: fileSystem, deferringSnapshotChecksumFrom: deferredFrom)
             if lock == nil, case .created(let store) = disk {
                 // It appeared between the look and the read: another process is creating it.
                 closeQuietly(store, fileSystem)
@@ -280,15 +284,19 @@ package final class JournalFile {
     ///   ``StoreError/locked(file:)``.
     /// - Complexity: O(*n*) over the file's size.
     package static func read(
-        at url: URL, newStoreSchemaVersion: UInt32, fileSystem: some FileSystem = POSIXFileSystem()
+        at url: URL, newStoreSchemaVersion: UInt32, fileSystem: some FileSystem = POSIXFileSystem(),
+        deferringSnapshotChecksumFrom deferredFrom: Int = .max
     ) throws(StoreError) -> JournalContents {
-        try read(at: try storePath(of: url), newStoreSchemaVersion: newStoreSchemaVersion, fileSystem: fileSystem)
+        try read(
+            at: try storePath(of: url), newStoreSchemaVersion: newStoreSchemaVersion, fileSystem: fileSystem,
+            deferringSnapshotChecksumFrom: deferredFrom)
     }
 
     /// Reads the store at `givenPath`, its bytes as they are, without opening it for writing; see
     /// ``read(at:newStoreSchemaVersion:fileSystem:)-(URL,_,_)``.
     package static func read(
-        at givenPath: StorePath, newStoreSchemaVersion: UInt32, fileSystem: some FileSystem = POSIXFileSystem()
+        at givenPath: StorePath, newStoreSchemaVersion: UInt32, fileSystem: some FileSystem = POSIXFileSystem(),
+        deferringSnapshotChecksumFrom deferredFrom: Int = .max
     ) throws(StoreError) -> JournalContents {
         let path = try fileSystem.resolvingLinks(givenPath)
         var attempt = 1
@@ -298,13 +306,14 @@ package final class JournalFile {
             }
             let bytes: Data
             do throws(StoreError) {
-                bytes = try fileSystem.readAll(file)
+                bytes = try fileSystem.mapAll(file)
             } catch {
                 closeQuietly(file, fileSystem)
                 throw error
             }
             closeQuietly(file, fileSystem)
-            let layout = bytes.isEmpty ? nil : try decode(bytes, file: path)
+            let layout =
+                bytes.isEmpty ? nil : try decode(bytes, file: path, deferringSnapshotChecksumFrom: deferredFrom)
             if let layout, layout.tornTailSize > 0, attempt < readAttempts {
                 attempt += 1
                 usleep(1_000)
@@ -325,13 +334,13 @@ package final class JournalFile {
 
     /// Opens and reads the store file; the layout is `nil` when the file is missing or empty.
     private static func readStoreFile(
-        at path: StorePath, fileSystem: any FileSystem
+        at path: StorePath, fileSystem: any FileSystem, deferringSnapshotChecksumFrom deferredFrom: Int
     ) throws(StoreError) -> (Disk, Data, JournalFormat.Layout?) {
         guard let store = try fileSystem.openExisting(path) else { return (.notCreated(empty: nil), Data(), nil) }
         do throws(StoreError) {
-            let bytes = try fileSystem.readAll(store)
+            let bytes = try fileSystem.mapAll(store)
             if bytes.isEmpty { return (.notCreated(empty: store), bytes, nil) }
-            return (.created(store), bytes, try decode(bytes, file: path))
+            return (.created(store), bytes, try decode(bytes, file: path, deferringSnapshotChecksumFrom: deferredFrom))
         } catch {
             closeQuietly(store, fileSystem)
             throw error
@@ -339,9 +348,13 @@ package final class JournalFile {
     }
 
     /// Finds the parts of a non-empty store file, and refuses one that holds no whole save.
-    private static func decode(_ bytes: Data, file path: StorePath) throws(StoreError) -> JournalFormat.Layout {
+    private static func decode(
+        _ bytes: Data, file path: StorePath, deferringSnapshotChecksumFrom deferredFrom: Int
+    ) throws(StoreError) -> JournalFormat.Layout {
         let layout = try bytes.withUnsafeBytes { buffer in
-            Result { () throws(StoreError) in try JournalFormat.read(buffer, file: path.description) }
+            Result { () throws(StoreError) in
+                try JournalFormat.read(buffer, file: path.description, deferringSnapshotChecksumFrom: deferredFrom)
+            }
         }.get()
         // A store is created with its first save, so a header with no snapshot and no whole record
         // after it is the start of a store cut short (or of one written by an engine before that
@@ -871,6 +884,7 @@ extension JournalContents {
                 tornTailAt: layout?.end ?? 0, bytes: layout?.tornTailSize ?? 0, keptCopies: keptCopies),
             formatVersion: layout?.formatVersion ?? JournalFormat.version
         )
+        uncheckedSnapshotChecksum = layout?.uncheckedSnapshotChecksum
     }
 
     /// The warnings for a torn tail of `bytes` bytes at `offset` (none when 0), then each copy.

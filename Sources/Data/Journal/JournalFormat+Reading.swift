@@ -20,6 +20,9 @@ extension JournalFormat {
         package var end: Int
         /// The bytes from ``end`` to the end of the file: a torn tail when not zero.
         package var tornTailSize: Int
+        /// The snapshot frame's checksum when it was left for the reader to check (a snapshot
+        /// read in place checks its parts as it reads them); `nil` when it was checked.
+        package var uncheckedSnapshotChecksum: UInt32? = nil
     }
 
     /// Finds the header, snapshot and records in the bytes of a whole store file.
@@ -34,7 +37,11 @@ extension JournalFormat {
     ///   record that is bad while intact records follow it, or a record whose sequence number is
     ///   not the next one. The header's checksum is checked before its version.
     /// - Complexity: O(*n*) over the file's size; a bad last record adds a scan of the bytes after it.
-    package static func read(_ bytes: UnsafeRawBufferPointer, file: String) throws(StoreError) -> Layout {
+    ///   - deferredFrom: The snapshot size from which its frame's checksum is not computed here
+    ///     but handed on (``Layout/uncheckedSnapshotChecksum``), so that its bytes are not all read.
+    package static func read(
+        _ bytes: UnsafeRawBufferPointer, file: String, deferringSnapshotChecksumFrom deferredFrom: Int = .max
+    ) throws(StoreError) -> Layout {
         let count = bytes.count
         guard count >= magic.count, bytes.prefix(magic.count).elementsEqual(magic) else {
             throw .unreadable(file: file, reason: "it does not start like a ProjectManager store")
@@ -65,8 +72,12 @@ extension JournalFormat {
         }
 
         let snapshot: Range<Int>
-        switch frame(in: bytes, at: headerSize) {
+        var unchecked: UInt32?
+        switch frame(in: bytes, at: headerSize, deferringChecksumFrom: deferredFrom) {
         case .intact(let payload): snapshot = payload
+        case .unchecked(let payload, let checksum):
+            snapshot = payload
+            unchecked = checksum
         case .broken(let problem): throw .damaged(file: file, offset: headerSize, reason: "the snapshot \(problem)")
         }
         guard hasSnapshot || snapshot.isEmpty else {
@@ -77,11 +88,11 @@ extension JournalFormat {
         var layout = Layout(
             formatVersion: format, schemaVersion: schemaVersion, snapshot: hasSnapshot ? snapshot : nil,
             journalStart: snapshot.upperBound, records: [], lastSequence: headerSequence,
-            end: snapshot.upperBound, tornTailSize: 0)
+            end: snapshot.upperBound, tornTailSize: 0, uncheckedSnapshotChecksum: unchecked)
         while layout.end < count {
             let offset = layout.end
             switch frame(in: bytes, at: offset) {
-            case .intact(let payload):
+            case .intact(let payload), .unchecked(let payload, _):
                 layout.records.append(
                     try recordBody(
                         payload, at: offset, in: bytes, format: format, after: &layout.lastSequence, file: file))
@@ -130,6 +141,8 @@ extension JournalFormat {
     private enum FrameCheck {
         /// The frame is whole and its checksum matches; these are its payload bytes.
         case intact(payload: Range<Int>)
+        /// The frame is whole; its checksum, not computed, is this.
+        case unchecked(payload: Range<Int>, checksum: UInt32)
         /// The frame is not.
         case broken(FrameProblem)
     }
@@ -149,13 +162,16 @@ extension JournalFormat {
         }
     }
 
-    private static func frame(in bytes: UnsafeRawBufferPointer, at offset: Int) -> FrameCheck {
+    private static func frame(
+        in bytes: UnsafeRawBufferPointer, at offset: Int, deferringChecksumFrom deferredFrom: Int = .max
+    ) -> FrameCheck {
         guard bytes.count - offset >= frameHeaderSize else { return .broken(.endsInsideFrameHeader) }
         let length = bytes.littleEndianUInt32(at: offset)
         let start = offset + frameHeaderSize
         guard Int(length) <= bytes.count - start else { return .broken(.runsPastEnd(declaredLength: length)) }
         let payload = start..<(start + Int(length))
         let expected = bytes.littleEndianUInt32(at: offset + 4)
+        if payload.count >= deferredFrom { return .unchecked(payload: payload, checksum: expected) }
         guard checksum(length: length, payload: UnsafeRawBufferPointer(rebasing: bytes[payload])) == expected else {
             return .broken(.checksumMismatch)
         }

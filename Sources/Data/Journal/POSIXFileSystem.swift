@@ -194,6 +194,27 @@ package struct POSIXFileSystem: FileSystem {
         return bytes
     }
 
+    /// The size from which ``mapAll(_:)`` maps a file rather than reading it: 1 MiB.
+    static let mappingThreshold = 1 << 20
+
+    /// Maps a file of ``mappingThreshold`` bytes or more read-only and private; reads a smaller one.
+    ///
+    /// The mapping holds the file as it was when mapped: the store only ever appends to its file
+    /// or replaces it by renaming a new one over it, so the bytes mapped never change under it.
+    package func mapAll(_ file: FileDescriptor) throws(StoreError) -> Data {
+        var status = stat()
+        guard fstat(file.rawValue, &status) == 0 else {
+            throw .ioFailure(file: file.path, operation: "read", errno: errno)
+        }
+        let size = Int(status.st_size)
+        guard size >= Self.mappingThreshold else { return try readAll(file) }
+        let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, file.rawValue, 0)
+        guard let mapped, mapped != MAP_FAILED else { return try readAll(file) }
+        return Data(bytesNoCopy: mapped, count: size, deallocator: .custom { pointer, count in
+            munmap(pointer, count)
+        })
+    }
+
     package func write(_ bytes: Data, to file: FileDescriptor, at offset: Int) throws(StoreError) -> Int {
         let written = bytes.withUnsafeBytes { buffer in
             retryingInterrupts { pwrite(file.rawValue, buffer.baseAddress, buffer.count, off_t(offset)) }

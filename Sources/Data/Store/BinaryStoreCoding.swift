@@ -140,7 +140,7 @@ enum BinaryStoreCoding {
             }
             stacks = writer.finish()
             self.tables = tables
-            self.byteCount = byteCount + stacks.count
+            self.byteCount = byteCount + stacks.count + 4
         }
 
         /// Hands the payload to `output` in order, in pieces of about `pieceSize` bytes: only one
@@ -150,6 +150,12 @@ enum BinaryStoreCoding {
         func write<Failure: Error>(pieceSize: Int = 1 << 20, to output: (Data) throws(Failure) -> Void) throws(Failure)
         {
             var writer = BinaryWriter(capacity: pieceSize + 4_096)
+            // Every byte outside the tables' checksummed blocks is checksummed here, last.
+            var rest = CRC32C()
+            func plain(_ piece: Data) throws(Failure) {
+                rest.update(piece)
+                try output(piece)
+            }
             writer.append(varint: snapshotLayout)
             writer.append(count: tables.count)
             for table in tables {
@@ -161,7 +167,7 @@ enum BinaryStoreCoding {
                 switch table.rows {
                 case .binary(_, let index):
                     // The rows and the index are checksummed in blocks as they pass.
-                    try output(writer.bytes)
+                    try plain(writer.bytes)
                     writer.removeAll()
                     var checksums = BlockChecksums()
                     let flushSection = { (writer: inout BinaryWriter) throws(Failure) in
@@ -172,21 +178,24 @@ enum BinaryStoreCoding {
                         writer.removeAll()
                     }
                     try graph.storedTable(named: table.name)?.writeBinaryRows(to: &writer, flush: flushSection)
-                    let rest = writer.bytes
-                    checksums.feed(rest)
-                    try output(rest)
+                    let last = writer.bytes
+                    checksums.feed(last)
+                    try output(last)
                     writer.removeAll()
                     checksums.feed(index)
                     try output(index)
                     try output(checksums.finish())
                 case .json(let data):
-                    try output(writer.bytes)
+                    try plain(writer.bytes)
                     writer.removeAll()
-                    try output(data)
+                    try plain(data)
                 }
             }
             writer.append(stacks)
-            if writer.count > 0 { try output(writer.bytes) }
+            if writer.count > 0 { try plain(writer.bytes) }
+            var checksum = Data()
+            checksum.appendLittleEndian(rest.value)
+            try output(checksum)
         }
     }
 
@@ -197,10 +206,12 @@ enum BinaryStoreCoding {
     ///   - steps: The schema migrations to apply to objects stored as JSON.
     ///   - inPlaceThreshold: The number of objects from which a built-in entity's objects are
     ///     read in place from `data` (which should then be mapped, not read) rather than decoded now.
+    ///   - checkingRest: Whether to check the checksum of the bytes outside the tables' blocks (of
+    ///     layout 2): when the snapshot frame's own checksum was not checked.
     /// - Returns: The contents, and whether the snapshot is of an older layout, to be rewritten.
     static func decodeSnapshot(
         _ data: Data, schema: Schema, undoLimit: Int, steps: [SchemaMigration],
-        inPlaceThreshold: Int = defaultInPlaceThreshold
+        inPlaceThreshold: Int = defaultInPlaceThreshold, checkingRest: Bool = false
     ) throws -> (StoreContents, olderLayout: Bool) {
         try data.withUnsafeBytes { bytes in
             var reader = BinaryReader(bytes)
@@ -210,6 +221,7 @@ enum BinaryStoreCoding {
             }
             var graph = ObjectGraph(schema: schema)
             var entities: [Entity] = []
+            var blocks: [Range<Int>] = []
             for _ in 0..<(try reader.count()) {
                 let entity = try readEntity(&reader, schema: schema)
                 let rowCount = try reader.count()
@@ -223,6 +235,7 @@ enum BinaryStoreCoding {
                 var rows = BinaryReader(try reader.bytes(Int(byteCount)), origin: start)
                 let indexStart = reader.offset
                 _ = try reader.bytes(Int(indexByteCount))
+                if indexByteCount > 0 { blocks.append(start..<reader.offset) }
                 if let type = entity.type {
                     if indexByteCount > 0, entity.coding > 0, let binary = type as? any BinaryEntity.Type {
                         try readIndexedTable(
@@ -239,6 +252,21 @@ enum BinaryStoreCoding {
             var undo = UndoStack(limit: undoLimit)
             undo.undo = try readGroups(&reader, entities: entities, steps: steps)
             undo.redo = try readGroups(&reader, entities: entities, steps: steps)
+            if layout == snapshotLayout {
+                let end = reader.offset
+                let stored = try reader.uint32()
+                if checkingRest {
+                    var crc = CRC32C()
+                    var from = 0
+                    for block in blocks + [end..<end] {
+                        crc.update(UnsafeRawBufferPointer(rebasing: bytes[from..<block.lowerBound]))
+                        from = block.upperBound
+                    }
+                    guard crc.value == stored else {
+                        throw BinaryCodingError(offset: 0, reason: "the snapshot's checksum does not match")
+                    }
+                }
+            }
             try reader.expectEnd("the snapshot")
             if undo.undo.count > undoLimit { undo.undo.removeFirst(undo.undo.count - undoLimit) }
             return (StoreContents(graph: graph, undo: undo), layout != snapshotLayout)

@@ -25,6 +25,10 @@ final class JournalStore: PersistentStore {
     private let compactionFloor: Int
     /// The number of objects from which an entity's snapshot objects are read in place.
     private let inPlaceThreshold: Int
+
+    /// The snapshot size from which its frame checksum is not computed at open (its parts are
+    /// checked as they are read instead): 1 MiB, unless nothing is read in place.
+    private var deferredChecksumFrom: Int { inPlaceThreshold == .max ? .max : 1 << 20 }
     private let now: @Sendable () -> Date
     /// The open journal; set by ``load(schema:undoLimit:)`` for a writer. Only the owning context
     /// calls the store, one save at a time under its save lock, so this lock is never contended.
@@ -72,14 +76,16 @@ final class JournalStore: PersistentStore {
     func load(schema: Schema, undoLimit: Int) throws(StoreError) -> StoreContents {
         if access == .readOnly {
             let stored = try JournalFile.read(
-                at: url, newStoreSchemaVersion: UInt32(schema.version), fileSystem: fileSystem)
+                at: url, newStoreSchemaVersion: UInt32(schema.version), fileSystem: fileSystem,
+                deferringSnapshotChecksumFrom: deferredChecksumFrom)
             let (contents, _) = try read(stored, schema: schema, undoLimit: undoLimit)
             notes.withLock { $0.readWarnings = stored.warnings }
             return contents
         }
         return try journal.withLock { slot throws(StoreError) -> StoreContents in
             let (file, stored) = try JournalFile.open(
-                at: url, newStoreSchemaVersion: UInt32(schema.version), fileSystem: fileSystem, now: now)
+                at: url, newStoreSchemaVersion: UInt32(schema.version), fileSystem: fileSystem, now: now,
+                deferringSnapshotChecksumFrom: deferredChecksumFrom)
             file.compactionFloor = compactionFloor
             do throws(StoreError) {
                 let (contents, migrated) = try read(stored, schema: schema, undoLimit: undoLimit)
@@ -158,9 +164,21 @@ final class JournalStore: PersistentStore {
         var contents = StoreContents(graph: ObjectGraph(schema: schema), undo: UndoStack(limit: undoLimit))
         var olderLayout = false
         if let snapshot = stored.snapshot {
+            // A snapshot whose frame checksum was left unchecked is checked in parts: layout 2
+            // by its blocks and the checksum of the rest; an older layout, read whole, here.
+            if let checksum = stored.uncheckedSnapshotChecksum, snapshot.first != UInt8(BinaryStoreCoding.snapshotLayout) {
+                let actual = snapshot.withUnsafeBytes {
+                    JournalFormat.checksum(length: UInt32(snapshot.count), payload: $0)
+                }
+                guard actual == checksum else {
+                    throw .damaged(
+                        file: location, offset: JournalFormat.headerSize, reason: "the snapshot has a checksum that does not match")
+                }
+            }
             (contents, olderLayout) = try decoded("the snapshot") {
                 try BinaryStoreCoding.decodeSnapshot(
-                    snapshot, schema: schema, undoLimit: undoLimit, steps: steps, inPlaceThreshold: inPlaceThreshold)
+                    snapshot, schema: schema, undoLimit: undoLimit, steps: steps, inPlaceThreshold: inPlaceThreshold,
+                    checkingRest: stored.uncheckedSnapshotChecksum != nil)
             }
         }
         for (index, record) in stored.records.enumerated() {
