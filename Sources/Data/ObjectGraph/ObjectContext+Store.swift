@@ -60,8 +60,21 @@ extension ObjectContext {
 
     /// Releases the store file and its lock at once. Every later save, and
     /// ``requireOpenStore()``, throws ``ContextError/store(_:)`` with ``StoreError/closed(file:)``.
+    ///
+    /// A file store whose journal grew past 64 KiB since its snapshot is compacted first (as
+    /// SQLite checkpoints its write-ahead log when the last connection closes), so that the next
+    /// open has little to replay; if that fails, the file stays as it was and closes all the same.
     public func close() {
-        rootStore?.close()
+        guard let store = rootStore else { return }
+        if store.wantsCompactionOnClose {
+            saveLock.withLock { _ in
+                let contents = state.withLock { state in
+                    state.changeLog.isEmpty ? StoreContents(graph: state.graph, undo: state.undo) : nil
+                }
+                if let contents { try? store.compact(contents) }
+            }
+        }
+        store.close()
     }
 
     /// Throws when the store was closed: for callers that read objects, which stay in memory.

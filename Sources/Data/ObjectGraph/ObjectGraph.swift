@@ -95,6 +95,9 @@ public struct ObjectGraph: Sendable {
         tables[E.entityName] = table
     }
 
+    /// Where rows read in place from the store file were found damaged, if any were.
+    var storedDamage: String? { tables.values.lazy.compactMap(\.storedDamage).first }
+
     /// The number of objects of every entity.
     var objectCount: Int { tables.values.reduce(0) { $0 + $1.count } }
 

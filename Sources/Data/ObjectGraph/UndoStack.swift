@@ -12,16 +12,21 @@ struct UndoGroup: Sendable {
     var name: String?
     /// The undo scope the action belongs to (for the repositories, a board), or `nil` for none.
     var scope: String?
-    var changes: [ObjectChange]
+    var changes: [ObjectChange] {
+        didSet { approximateByteCount = Self.byteCount(of: changes) }
+    }
+    /// About how many bytes the group takes in memory and in the store; kept, since trimming
+    /// the stack after every save reads it for every step.
+    private(set) var approximateByteCount: Int
 
     init(name: String?, scope: String? = nil, changes: [ObjectChange]) {
         self.name = name
         self.scope = scope
         self.changes = changes
+        approximateByteCount = Self.byteCount(of: changes)
     }
 
-    /// About how many bytes the group takes in memory and in the store.
-    var approximateByteCount: Int {
+    private static func byteCount(of changes: [ObjectChange]) -> Int {
         changes.reduce(64) { total, change in
             total + 64 + (change.before?.approximateByteCount ?? 0) + (change.after?.approximateByteCount ?? 0)
         }

@@ -193,9 +193,10 @@ extension UndoGroup: Codable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        name = try container.decodeIfPresent(String.self, forKey: .name)
-        scope = try container.decodeIfPresent(String.self, forKey: .scope)
-        changes = try container.decode([ObjectChange].self, forKey: .changes)
+        self.init(
+            name: try container.decodeIfPresent(String.self, forKey: .name),
+            scope: try container.decodeIfPresent(String.self, forKey: .scope),
+            changes: try container.decode([ObjectChange].self, forKey: .changes))
     }
 }
 

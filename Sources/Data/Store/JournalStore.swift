@@ -302,6 +302,13 @@ final class JournalStore: PersistentStore {
 
     var isClosed: Bool { notes.withLock { $0.isClosed } }
 
+    /// The journal size past which ``wantsCompactionOnClose`` is `true`: 64 KiB.
+    static let closeCompactionThreshold = 64 << 10
+
+    var wantsCompactionOnClose: Bool {
+        access == .readWrite && !isClosed && journalBytes > Self.closeCompactionThreshold
+    }
+
     /// Releases the file and its lock at once; later saves throw ``StoreError/closed(file:)``.
     func close() {
         journal.withLock { slot in
@@ -328,7 +335,13 @@ final class JournalStore: PersistentStore {
     }
 
     /// The snapshot of `contents`, measured, for the journal to write in pieces.
+    ///
+    /// - Throws: ``StoreError/damaged(file:offset:reason:)`` when rows read in place from the
+    ///   file were found damaged: a snapshot without them would lose them.
     private func snapshot(of contents: StoreContents) throws(StoreError) -> SnapshotSource {
+        if let damage = contents.graph.storedDamage {
+            throw .damaged(file: location, offset: JournalFormat.headerSize, reason: damage)
+        }
         let payload: BinaryStoreCoding.SnapshotPayload
         do {
             payload = try BinaryStoreCoding.SnapshotPayload(contents)

@@ -81,6 +81,9 @@ protocol PersistentStore: Sendable {
     func close()
     /// `true` once ``close()`` was called.
     var isClosed: Bool { get }
+    /// Whether the store would rather be compacted before it closes: its journal is long enough
+    /// that the next open would spend noticeable time replaying it.
+    var wantsCompactionOnClose: Bool { get }
 }
 
 extension PersistentStore {
@@ -89,6 +92,7 @@ extension PersistentStore {
     func acknowledgeWarnings() throws(StoreError) {}
     func close() {}
     var isClosed: Bool { false }
+    var wantsCompactionOnClose: Bool { false }
 }
 
 /// Where a context keeps its objects.
