@@ -47,7 +47,7 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
     /// Reads the index section at `index` (its bytes in `payload`) of the `count` rows at
     /// `rows`; checks the checksums' own checksum, and that every part fits.
     init(
-        payload: Data, rows: Range<Int>, index: Range<Int>, count: Int, orderingCount: Int,
+        payload: Data, rows: Range<Int>, index: Range<Int>, count: Int,
         decode: @escaping @Sendable (inout BinaryReader) throws -> Entity
     ) throws(BinaryCodingError) {
         self.payload = payload
@@ -71,7 +71,8 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
         guard u32(try take(4)) == count else { throw fail("its count is not the table's", at: index.lowerBound) }
         offsetsStart = try take(4 * count)
         idsStart = try take(20 * count)
-        guard u32(try take(4)) == orderingCount else { throw fail("its orderings are not the entity's", at: cursor - 4) }
+        let orderingCount = u32(try take(4))
+        guard orderingCount <= (index.upperBound - cursor) / 4 else { throw fail("it ends early", at: cursor - 4) }
         var orderings: [Ordering] = []
         for _ in 0..<orderingCount {
             let groupCount = u32(try take(4))

@@ -119,12 +119,17 @@ extension Project: ManagedEntity {
     /// Columns are fetched by state.
     public static var indexes: [EntityIndex<Project>] { [EntityIndex(\.state)] }
 
-    /// Each list of each board, in rank order.
+    /// Each list of each board, in rank order; and each board's cards by deadline, those that
+    /// wait on one (``Project/waits(through:)``) apart, for the today summary.
     public static var orderings: [EntityOrdering<Project>] {
         [
             EntityOrdering(
                 named: ProjectColumn.ordering, groupedBy: { ProjectColumn($0.listID, archived: $0.isArchived) },
-                orderedBy: { $0.rank })
+                orderedBy: { $0.rank }),
+            EntityOrdering(
+                named: ProjectDeadlines.ordering,
+                groupedBy: { ProjectDeadlines(board: $0.boardID, waiting: $0.deadline != nil && $0.state != .done && !$0.isArchived) },
+                orderedBy: { $0.deadline ?? Day(year: 1, month: 1, day: 1) }),
         ]
     }
 
@@ -132,6 +137,15 @@ extension Project: ManagedEntity {
     // once, before they reach the store; the context checks that its board exists.
 
     public var approximateByteCount: Int { 160 + title.utf8.count + body.utf8.count }
+}
+
+/// One board's cards that wait on a deadline (or the others): a group of the projects' ordering by deadline.
+struct ProjectDeadlines: Hashable, Sendable {
+    /// The name of the ordering of ``Project`` by board and deadline.
+    static let ordering = "deadlines"
+    let board: Board.ID
+    /// Whether the cards have a deadline, are not archived and are not in a done stage.
+    let waiting: Bool
 }
 
 /// One list of one board: a group of the projects' ordered index.

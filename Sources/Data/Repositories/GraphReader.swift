@@ -92,6 +92,26 @@ struct GraphReader: StoreReading {
             .first
     }
 
+    /// The board's cards waiting on a deadline on or before `day` in its open lists, earliest first,
+    /// read through the ordering by deadline until the first later one.
+    func projects(dueThrough day: Day, onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
+        let open = Set(try lists(onBoard: board).open.map(\.id))
+        let group = ProjectDeadlines(board: board, waiting: true)
+        var found: [Project] = []
+        var offset = 0
+        let page = 64
+        while true {
+            let projects = context.objects(
+                Project.self, ordering: ProjectDeadlines.ordering, group: group, offset: offset, limit: page)
+            for project in projects {
+                guard let deadline = project.deadline, deadline <= day else { return found }
+                if open.contains(project.listID) { found.append(project) }
+            }
+            guard projects.count == page else { return found }
+            offset += page
+        }
+    }
+
     /// The archived projects of a list, in order.
     func archived(inList list: BoardList.ID, onBoard board: Board.ID) throws(RepositoryError) -> [Project] {
         let list = try self.list(id: list, onBoard: board)

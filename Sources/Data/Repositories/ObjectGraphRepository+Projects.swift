@@ -32,6 +32,12 @@ extension ObjectGraphRepository {
         try reader.lists(onBoard: board)
     }
 
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Complexity: O(log *n* + *k*) for *k* cards due by `day`, through the ordering by deadline.
+    public func projects(dueThrough day: Day, onBoard board: Board.ID) async throws(RepositoryError) -> [Project] {
+        try reader.projects(dueThrough: day, onBoard: board)
+    }
+
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board or the list does not exist.
     /// - Complexity: O(log *n* + *k*) for *k* projects of a list of *n*, through its ordered index.
     public func column(

@@ -222,6 +222,7 @@ enum BinaryStoreCoding {
             var graph = ObjectGraph(schema: schema)
             var entities: [Entity] = []
             var blocks: [Range<Int>] = []
+            var outdated = false
             for _ in 0..<(try reader.count()) {
                 let entity = try readEntity(&reader, schema: schema)
                 let rowCount = try reader.count()
@@ -238,10 +239,11 @@ enum BinaryStoreCoding {
                 if indexByteCount > 0 { blocks.append(start..<reader.offset) }
                 if let type = entity.type {
                     if indexByteCount > 0, entity.coding > 0, let binary = type as? any BinaryEntity.Type {
-                        try readIndexedTable(
+                        let older = try readIndexedTable(
                             binary, version: entity.coding, count: rowCount, payload: data,
                             rows: start..<indexStart, index: indexStart..<(indexStart + Int(indexByteCount)),
                             inPlace: rowCount >= inPlaceThreshold, reader: &rows, into: &graph)
+                        outdated = outdated || older
                     } else {
                         try decodeTable(
                             type, coding: entity.coding, count: rowCount, from: &rows, steps: steps, into: &graph)
@@ -269,7 +271,7 @@ enum BinaryStoreCoding {
             }
             try reader.expectEnd("the snapshot")
             if undo.undo.count > undoLimit { undo.undo.removeFirst(undo.undo.count - undoLimit) }
-            return (StoreContents(graph: graph, undo: undo), layout != snapshotLayout)
+            return (StoreContents(graph: graph, undo: undo), layout != snapshotLayout || outdated)
         }
     }
 
@@ -484,20 +486,23 @@ enum BinaryStoreCoding {
 
     /// A table with an index: read in place when it is large (checked block by block as it is
     /// read), else decoded now after its blocks are checked.
+    ///
+    /// - Returns: Whether the index is older than the entity (its orderings differ): the table
+    ///   was read whole, and the snapshot should be written again.
     private static func readIndexedTable<B: BinaryEntity>(
         _ type: B.Type, version: Int, count: Int, payload: Data, rows: Range<Int>, index: Range<Int>, inPlace: Bool,
         reader: inout BinaryReader, into graph: inout ObjectGraph
-    ) throws {
-        let stored = try StoredRows<B>(
-            payload: payload, rows: rows, index: index, count: count, orderingCount: B.orderings.count
-        ) { reader in
+    ) throws -> Bool {
+        let stored = try StoredRows<B>(payload: payload, rows: rows, index: index, count: count) { reader in
             try readBinary(B.self, version: version, from: &reader)
         }
-        if inPlace {
+        // Orderings declared since the snapshot was written: read whole, and built here.
+        if inPlace, stored.orderings.count == B.orderings.count {
             graph.replaceTable(EntityTable(stored: stored))
-            return
+            return false
         }
         if let damage = stored.verifyAll() { throw BinaryCodingError(offset: rows.lowerBound, reason: damage) }
         try decodeBinaryTable(B.self, version: version, count: count, from: &reader, into: &graph)
+        return stored.orderings.count != B.orderings.count
     }
 }

@@ -105,6 +105,11 @@ public struct AccountScopedRepository: ProjectRepository, BoardRepository, Histo
         return try await store.lists(onBoard: board)
     }
 
+    public func projects(dueThrough day: Day, onBoard board: Board.ID) async throws(RepositoryError) -> [Project] {
+        try await requireBoard(board)
+        return try await store.projects(dueThrough: day, onBoard: board)
+    }
+
     public func column(
         list: BoardList.ID, onBoard board: Board.ID, offset: Int, limit: Int?
     ) async throws(RepositoryError) -> ColumnWindow {

@@ -139,6 +139,23 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
             isArchived: try container.decodeIfPresent(Bool.self, forKey: .isArchived) ?? false)
     }
 
+    /// Whether the project waits on a deadline on or before `day`: it has one, is not archived
+    /// and is not in a done stage. Only these are ever overdue, due or upcoming.
+    public func waits(through day: Day) -> Bool {
+        guard let deadline, state != .done, !isArchived else { return false }
+        return deadline <= day
+    }
+
+    /// Earliest deadline first, then by id: the order of ``ProjectRepository/projects(dueThrough:onBoard:)``.
+    public static func byDeadline(_ first: Project, _ second: Project) -> Bool {
+        switch (first.deadline, second.deadline) {
+        case let (left?, right?) where left != right: return left < right
+        case (_?, nil): return true
+        case (nil, _?): return false
+        default: return first.id.rawValue.uuidString < second.id.rawValue.uuidString
+        }
+    }
+
     /// Whether the project is late on `today`: it is not done and its deadline day is before today.
     ///
     /// A project due today is not overdue; a repeating one is late when the occurrence it waits

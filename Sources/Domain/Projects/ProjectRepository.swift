@@ -43,6 +43,12 @@ public protocol ProjectRepository: Sendable {
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
     func lists(onBoard board: Board.ID) async throws(RepositoryError) -> [BoardList]
 
+    /// The board's cards that wait on a deadline on or before `day` (``Project/waits(through:)``)
+    /// in its open lists, earliest deadline first (ties by id): what the today summary reads.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Complexity: O(log *n* + *k*) for *k* cards returned, where the store keeps cards by deadline.
+    func projects(dueThrough day: Day, onBoard board: Board.ID) async throws(RepositoryError) -> [Project]
+
     /// A window of one list, in order: the projects from `offset`, at most `limit` (`nil`: all).
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board or the list does not exist.
     /// - Complexity: O(log *n* + *k*) for *k* projects returned.
@@ -116,6 +122,19 @@ public struct ColumnGap: Hashable, Sendable {
 }
 
 extension ProjectRepository {
+    /// Every open list read whole and filtered: a repository written before it kept cards by deadline.
+    /// - Throws: ``RepositoryError/notFound(_:)`` when the board does not exist.
+    /// - Complexity: O(*n* log *n*) for *n* cards on the board.
+    public func projects(dueThrough day: Day, onBoard board: Board.ID) async throws(RepositoryError) -> [Project] {
+        var found: [Project] = []
+        for list in try await lists(onBoard: board).open {
+            found += try await column(list: list.id, onBoard: board, offset: 0, limit: nil).projects.filter {
+                $0.waits(through: day)
+            }
+        }
+        return found.sorted(by: Project.byDeadline)
+    }
+
     /// The three standard lists: a repository written before boards had lists of their own.
     /// - Throws: ``RepositoryError/notFound(_:)`` when the board (or the list) does not exist.
     public func lists(onBoard board: Board.ID) async throws(RepositoryError) -> [BoardList] {

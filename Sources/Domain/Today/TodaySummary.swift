@@ -90,9 +90,7 @@ public struct TodaySummary: Hashable, Sendable, Codable {
         let today = Day(containing: now, in: calendar)
         let startOfToday = calendar.startOfDay(for: now)
         let tomorrow = calendar.date(byAdding: .day, value: 1, to: startOfToday) ?? now.addingTimeInterval(86_400)
-        let lastUpcoming =
-            calendar.date(byAdding: .day, value: Self.upcomingDays, to: startOfToday)
-            .map { Day(containing: $0, in: calendar) } ?? today
+        let lastUpcoming = Self.lastUpcomingDay(now: now, calendar: calendar)
         var overdue: [Item] = []
         var dueToday: [Item] = []
         var upcoming: [Item] = []
@@ -136,6 +134,14 @@ public struct TodaySummary: Hashable, Sendable, Codable {
         nextChange = dueTimes.filter { $0 > now }.min().map { min($0, tomorrow) } ?? tomorrow
     }
 
+    /// The last day whose deadlines a summary for `now` lists: ``upcomingDays`` after today.
+    /// Only the projects due by then (``Project/waits(through:)``) count in it.
+    public static func lastUpcomingDay(now: Date, calendar: Calendar) -> Day {
+        let startOfToday = calendar.startOfDay(for: now)
+        return calendar.date(byAdding: .day, value: upcomingDays, to: startOfToday)
+            .map { Day(containing: $0, in: calendar) } ?? Day(containing: now, in: calendar)
+    }
+
     /// The occurrences of a repeating project's schedule after `day` (its deadline or today,
     /// whichever is later) through `last`.
     ///
@@ -173,17 +179,18 @@ public struct FetchTodaySummary: Sendable {
         self.environment = environment
     }
 
-    /// - Complexity: O(*n* log *n*) for *n* projects on every board.
+    /// - Complexity: O(*k* log *k*) for the *k* projects due within the days listed.
     /// - Throws: ``RepositoryError/accounts(_:)`` when who is signed in cannot be read,
     ///   ``RepositoryError/storage(_:)``.
     public func callAsFunction() async throws(RepositoryError) -> TodaySummary {
         let boards = try await boards.boards()
+        let now = environment.now()
+        let lastDay = TodaySummary.lastUpcomingDay(now: now, calendar: environment.calendar)
         var all: [Project] = []
-        // The cards on the boards: an archived list's are off them, as archived cards are.
+        // The cards on the boards due by the last day listed: an archived list's are off them, as
+        // archived cards are. A later deadline neither counts nor repeats within the days listed.
         for board in boards {
-            for list in try await projects.lists(onBoard: board.id).open {
-                all += try await projects.column(list: list.id, onBoard: board.id, offset: 0, limit: nil).projects
-            }
+            all += try await projects.projects(dueThrough: lastDay, onBoard: board.id)
         }
         var starred: Set<Project.ID> = []
         var starredBoards: Set<Board.ID> = []
@@ -195,6 +202,6 @@ public struct FetchTodaySummary: Sendable {
         }
         for project in all where starredBoards.contains(project.boardID) { starred.insert(project.id) }
         return TodaySummary(
-            projects: all, boards: boards, now: environment.now(), calendar: environment.calendar, favourites: starred)
+            projects: all, boards: boards, now: now, calendar: environment.calendar, favourites: starred)
     }
 }
