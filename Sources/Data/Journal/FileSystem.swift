@@ -63,8 +63,8 @@ package protocol FileSystem: Sendable {
     func readAll(_ file: FileDescriptor) throws(StoreError) -> Data
 
     /// The whole file's bytes as they are when called, mapped into memory where the system can
-    /// (pages are read when touched), else read (``readAll(_:)``).
-    func mapAll(_ file: FileDescriptor) throws(StoreError) -> Data
+    /// (pages are read when touched, `isMapped` is then `true`), else read (``readAll(_:)``).
+    func mapAll(_ file: FileDescriptor) throws(StoreError) -> (bytes: Data, isMapped: Bool)
 
     /// Writes `bytes` at `offset` with one `pwrite`.
     ///
@@ -100,5 +100,7 @@ package protocol FileSystem: Sendable {
 }
 
 extension FileSystem {
-    func mapAll(_ file: FileDescriptor) throws(StoreError) -> Data { try readAll(file) }
+    func mapAll(_ file: FileDescriptor) throws(StoreError) -> (bytes: Data, isMapped: Bool) {
+        (try readAll(file), false)
+    }
 }

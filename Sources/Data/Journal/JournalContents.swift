@@ -21,6 +21,8 @@ package struct JournalContents: Hashable, Sendable {
     /// The snapshot frame's checksum when reading left it to be checked by whoever reads the
     /// snapshot (see ``JournalFormat/Layout/uncheckedSnapshotChecksum``); `nil` when it was checked.
     package var uncheckedSnapshotChecksum: UInt32? = nil
+    /// Whether the bytes are the file mapped into memory (``FileSystem/mapAll(_:)``), not read.
+    package var isMapped = false
 
     /// Contents as read from a file.
     package init(

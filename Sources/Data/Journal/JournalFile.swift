@@ -248,8 +248,9 @@ package final class JournalFile {
         }
         do throws(StoreError) {
             if let lock { guard try fileSystem.lockExclusively(lock) else { throw .locked(file: path.description) } }
-            let (disk, bytes, layout) = try readStoreFile(
+            let (disk, file, layout) = try readStoreFile(
                 at: path, fileSystem: fileSystem, deferringSnapshotChecksumFrom: deferredFrom)
+            let bytes = file.bytes
             if lock == nil, case .created(let store) = disk {
                 // It appeared between the look and the read: another process is creating it.
                 closeQuietly(store, fileSystem)
@@ -261,8 +262,9 @@ package final class JournalFile {
                 schemaVersion: layout?.schemaVersion ?? newStoreSchemaVersion, layout: layout, bytes: bytes,
                 keptCopies: kept
             )
-            let contents = JournalContents(
+            var contents = JournalContents(
                 layout, in: bytes, newStoreSchemaVersion: newStoreSchemaVersion, keptCopies: kept)
+            contents.isMapped = file.isMapped
             return (journal, contents)
         } catch {
             if let lock { closeQuietly(lock, fileSystem) }
@@ -305,8 +307,9 @@ package final class JournalFile {
                 return JournalContents(nil, in: Data(), newStoreSchemaVersion: newStoreSchemaVersion, keptCopies: [])
             }
             let bytes: Data
+            let isMapped: Bool
             do throws(StoreError) {
-                bytes = try fileSystem.mapAll(file)
+                (bytes, isMapped) = try fileSystem.mapAll(file)
             } catch {
                 closeQuietly(file, fileSystem)
                 throw error
@@ -320,7 +323,10 @@ package final class JournalFile {
                 continue
             }
             let kept = try keptCopies(beside: path, fileSystem)
-            return JournalContents(layout, in: bytes, newStoreSchemaVersion: newStoreSchemaVersion, keptCopies: kept)
+            var contents = JournalContents(
+                layout, in: bytes, newStoreSchemaVersion: newStoreSchemaVersion, keptCopies: kept)
+            contents.isMapped = isMapped
+            return contents
         }
     }
 
@@ -335,12 +341,16 @@ package final class JournalFile {
     /// Opens and reads the store file; the layout is `nil` when the file is missing or empty.
     private static func readStoreFile(
         at path: StorePath, fileSystem: any FileSystem, deferringSnapshotChecksumFrom deferredFrom: Int
-    ) throws(StoreError) -> (Disk, Data, JournalFormat.Layout?) {
-        guard let store = try fileSystem.openExisting(path) else { return (.notCreated(empty: nil), Data(), nil) }
+    ) throws(StoreError) -> (Disk, (bytes: Data, isMapped: Bool), JournalFormat.Layout?) {
+        guard let store = try fileSystem.openExisting(path) else {
+            return (.notCreated(empty: nil), (Data(), false), nil)
+        }
         do throws(StoreError) {
-            let bytes = try fileSystem.mapAll(store)
-            if bytes.isEmpty { return (.notCreated(empty: store), bytes, nil) }
-            return (.created(store), bytes, try decode(bytes, file: path, deferringSnapshotChecksumFrom: deferredFrom))
+            let file = try fileSystem.mapAll(store)
+            if file.bytes.isEmpty { return (.notCreated(empty: store), file, nil) }
+            return (
+                .created(store), file, try decode(file.bytes, file: path, deferringSnapshotChecksumFrom: deferredFrom)
+            )
         } catch {
             closeQuietly(store, fileSystem)
             throw error

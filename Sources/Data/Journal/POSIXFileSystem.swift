@@ -201,18 +201,21 @@ package struct POSIXFileSystem: FileSystem {
     ///
     /// The mapping holds the file as it was when mapped: the store only ever appends to its file
     /// or replaces it by renaming a new one over it, so the bytes mapped never change under it.
-    package func mapAll(_ file: FileDescriptor) throws(StoreError) -> Data {
+    package func mapAll(_ file: FileDescriptor) throws(StoreError) -> (bytes: Data, isMapped: Bool) {
         var status = stat()
         guard fstat(file.rawValue, &status) == 0 else {
             throw .ioFailure(file: file.path, operation: "read", errno: errno)
         }
         let size = Int(status.st_size)
-        guard size >= Self.mappingThreshold else { return try readAll(file) }
+        guard size >= Self.mappingThreshold else { return (try readAll(file), false) }
         let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, file.rawValue, 0)
-        guard let mapped, mapped != MAP_FAILED else { return try readAll(file) }
-        return Data(bytesNoCopy: mapped, count: size, deallocator: .custom { pointer, count in
-            munmap(pointer, count)
-        })
+        guard let mapped, mapped != MAP_FAILED else { return (try readAll(file), false) }
+        let bytes = Data(
+            bytesNoCopy: mapped, count: size,
+            deallocator: .custom { pointer, count in
+                munmap(pointer, count)
+            })
+        return (bytes, true)
     }
 
     package func write(_ bytes: Data, to file: FileDescriptor, at offset: Int) throws(StoreError) -> Int {

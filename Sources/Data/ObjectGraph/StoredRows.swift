@@ -1,6 +1,12 @@
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The objects of one entity as a snapshot of layout 2 keeps them, read in place from the store
 /// file's mapped bytes: a row is decoded when it is read, and nothing is built in proportion to
 /// the rows when the store opens.
@@ -40,17 +46,21 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
     private let idsStart: Int
     private let checksumsStart: Int
     private let decodeRow: @Sendable (inout BinaryReader) throws -> Entity
-    /// A bit per block: set once the block matched its checksum.
-    private let verified: Mutex<[UInt64]>
+    /// A bit per block, set once the block matched its checksum; and the 64 KiB windows of the
+    /// mapping read since the pages were last let go.
+    private let touched: Mutex<(verified: [UInt64], windows: Set<Int>)>
+    /// Whether `payload` is the file mapped into memory, whose pages may be let go.
+    private let isMapped: Bool
     private let damageNote = Mutex<String?>(nil)
 
     /// Reads the index section at `index` (its bytes in `payload`) of the `count` rows at
     /// `rows`; checks the checksums' own checksum, and that every part fits.
     init(
-        payload: Data, rows: Range<Int>, index: Range<Int>, count: Int,
+        payload: Data, rows: Range<Int>, index: Range<Int>, count: Int, isMapped: Bool = false,
         decode: @escaping @Sendable (inout BinaryReader) throws -> Entity
     ) throws(BinaryCodingError) {
         self.payload = payload
+        self.isMapped = isMapped
         self.count = count
         self.decodeRow = decode
         rowsStart = rows.lowerBound
@@ -103,7 +113,7 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
             return Int(crc.value)
         }
         guard actual == stored else { throw fail("its checksums do not match their own checksum", at: checksums.lowerBound) }
-        verified = Mutex(Array(repeating: 0, count: (blocks + 63) / 64))
+        touched = Mutex((Array(repeating: 0, count: (blocks + 63) / 64), []))
     }
 
     /// Where the bytes of the store were found not to match their checksum, if they were.
@@ -171,10 +181,11 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
     /// Whether the blocks holding `range` match their checksums, checking each the first time.
     private func verify(_ range: Range<Int>) -> Bool {
         guard !range.isEmpty else { return true }
+        if isMapped { noteRead(range) }
         let first = (range.lowerBound - rowsStart) / Self.blockSize
         let last = (range.upperBound - 1 - rowsStart) / Self.blockSize
         for block in first...last {
-            let known = verified.withLock { $0[block / 64] & (1 << UInt64(block % 64)) != 0 }
+            let known = touched.withLock { $0.verified[block / 64] & (1 << UInt64(block % 64)) != 0 }
             if known { continue }
             let start = rowsStart + block * Self.blockSize
             let end = min(start + Self.blockSize, checksumsStart)
@@ -189,9 +200,39 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
                 noteDamage("bytes \(start)..<\(end) of the snapshot do not match their checksum")
                 return false
             }
-            verified.withLock { $0[block / 64] |= 1 << UInt64(block % 64) }
+            touched.withLock { $0.verified[block / 64] |= 1 << UInt64(block % 64) }
         }
         return true
+    }
+
+    /// The 64 KiB windows read before the table's pages are let go: about 2 MiB.
+    ///
+    /// A read of one byte of a mapped file makes the system map the pages around it too (up to
+    /// 64 KiB), and each counts as the process's memory while it is mapped: reading a few
+    /// thousand rows scattered over a large store would hold tens of MiB. Letting them go
+    /// (`MADV_DONTNEED`) keeps them in the system's file cache, where the next read finds them.
+    private static var windowBudget: Int { 32 }
+
+    private func noteRead(_ range: Range<Int>) {
+        let release = touched.withLock { state -> Bool in
+            for window in (range.lowerBound >> 16)...((range.upperBound - 1) >> 16) { state.windows.insert(window) }
+            guard state.windows.count > Self.windowBudget else { return false }
+            state.windows.removeAll(keepingCapacity: true)
+            return true
+        }
+        if release { releasePages() }
+    }
+
+    /// Lets go of the mapped pages of the table's rows and index.
+    private func releasePages() {
+        payload.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4_096)
+            let start = (Int(bitPattern: base + rowsStart) + page - 1) / page * page
+            let end = Int(bitPattern: base + checksumsStart) / page * page
+            guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(pointer, end - start, MADV_DONTNEED)
+        }
     }
 
     private func noteDamage(_ note: String) {

@@ -32,7 +32,7 @@ enum BinaryStoreCoding {
 
     /// The number of objects from which an entity's stored objects are read in place rather
     /// than all read when the store opens.
-    static let defaultInPlaceThreshold = 2_048
+    static let defaultInPlaceThreshold = 512
 
     /// An entity as a payload names it: its type in this schema (`nil` when the schema has none
     /// of that name) and the coding its values were written in.
@@ -206,12 +206,14 @@ enum BinaryStoreCoding {
     ///   - steps: The schema migrations to apply to objects stored as JSON.
     ///   - inPlaceThreshold: The number of objects from which a built-in entity's objects are
     ///     read in place from `data` (which should then be mapped, not read) rather than decoded now.
+    ///   - isMapped: Whether `data` is the store file mapped into memory: tables read in place then
+    ///     let go of the pages they read now and then, so that they do not stay resident.
     ///   - checkingRest: Whether to check the checksum of the bytes outside the tables' blocks (of
     ///     layout 2): when the snapshot frame's own checksum was not checked.
     /// - Returns: The contents, and whether the snapshot is of an older layout, to be rewritten.
     static func decodeSnapshot(
         _ data: Data, schema: Schema, undoLimit: Int, steps: [SchemaMigration],
-        inPlaceThreshold: Int = defaultInPlaceThreshold, checkingRest: Bool = false
+        inPlaceThreshold: Int = defaultInPlaceThreshold, checkingRest: Bool = false, isMapped: Bool = false
     ) throws -> (StoreContents, olderLayout: Bool) {
         try data.withUnsafeBytes { bytes in
             var reader = BinaryReader(bytes)
@@ -242,7 +244,7 @@ enum BinaryStoreCoding {
                         let older = try readIndexedTable(
                             binary, version: entity.coding, count: rowCount, payload: data,
                             rows: start..<indexStart, index: indexStart..<(indexStart + Int(indexByteCount)),
-                            inPlace: rowCount >= inPlaceThreshold, reader: &rows, into: &graph)
+                            inPlace: rowCount >= inPlaceThreshold, isMapped: isMapped, reader: &rows, into: &graph)
                         outdated = outdated || older
                     } else {
                         try decodeTable(
@@ -491,9 +493,10 @@ enum BinaryStoreCoding {
     ///   was read whole, and the snapshot should be written again.
     private static func readIndexedTable<B: BinaryEntity>(
         _ type: B.Type, version: Int, count: Int, payload: Data, rows: Range<Int>, index: Range<Int>, inPlace: Bool,
-        reader: inout BinaryReader, into graph: inout ObjectGraph
+        isMapped: Bool, reader: inout BinaryReader, into graph: inout ObjectGraph
     ) throws -> Bool {
-        let stored = try StoredRows<B>(payload: payload, rows: rows, index: index, count: count) { reader in
+        let stored = try StoredRows<B>(payload: payload, rows: rows, index: index, count: count, isMapped: isMapped) {
+            reader in
             try readBinary(B.self, version: version, from: &reader)
         }
         // Orderings declared since the snapshot was written: read whole, and built here.

@@ -178,7 +178,7 @@ final class JournalStore: PersistentStore {
             (contents, olderLayout) = try decoded("the snapshot") {
                 try BinaryStoreCoding.decodeSnapshot(
                     snapshot, schema: schema, undoLimit: undoLimit, steps: steps, inPlaceThreshold: inPlaceThreshold,
-                    checkingRest: stored.uncheckedSnapshotChecksum != nil)
+                    checkingRest: stored.uncheckedSnapshotChecksum != nil, isMapped: stored.isMapped)
             }
         }
         for (index, record) in stored.records.enumerated() {
