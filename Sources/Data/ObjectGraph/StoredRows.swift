@@ -211,7 +211,7 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
     /// 64 KiB), and each counts as the process's memory while it is mapped: reading a few
     /// thousand rows scattered over a large store would hold tens of MiB. Letting them go
     /// (`MADV_DONTNEED`) keeps them in the system's file cache, where the next read finds them.
-    private static var windowBudget: Int { 32 }
+    private static var windowBudget: Int { 8 }
 
     private func noteRead(_ range: Range<Int>) {
         let release = touched.withLock { state -> Bool in
@@ -227,12 +227,22 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
     private func releasePages() {
         payload.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }
-            let page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4_096)
-            let start = (Int(bitPattern: base + rowsStart) + page - 1) / page * page
-            let end = Int(bitPattern: base + checksumsStart) / page * page
-            guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-            _ = madvise(pointer, end - start, MADV_DONTNEED)
+            Self.releasePages(from: base + rowsStart, to: base + checksumsStart, roundingStartDown: false)
         }
+    }
+
+    /// Lets go of the whole pages from `start` to `end` of a read-only mapping: they stay in the
+    /// system's file cache, and the next read maps them again.
+    ///
+    /// - Parameter roundingStartDown: Whether the page holding `start` goes too (it must then
+    ///   belong to the same mapping, as the first page of a mapped file does).
+    static func releasePages(from start: UnsafeRawPointer, to end: UnsafeRawPointer, roundingStartDown: Bool) {
+        let page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4_096)
+        let first = Int(bitPattern: start)
+        let from = roundingStartDown ? first / page * page : (first + page - 1) / page * page
+        let to = Int(bitPattern: end) / page * page
+        guard to > from, let pointer = UnsafeMutableRawPointer(bitPattern: from) else { return }
+        _ = madvise(pointer, to - from, MADV_DONTNEED)
     }
 
     private func noteDamage(_ note: String) {
