@@ -16,6 +16,14 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
 
         public var description: String { rawValue.uuidString.lowercased() }
 
+        /// Whether this id comes before `other` in the order of their descriptions, found from
+        /// the bytes (making the descriptions formats them, which sorting thousands would feel).
+        func precedes(_ other: ID) -> Bool {
+            withUnsafeBytes(of: rawValue.uuid) { left in
+                withUnsafeBytes(of: other.rawValue.uuid) { right in left.lexicographicallyPrecedes(right) }
+            }
+        }
+
         public init(from decoder: any Decoder) throws {
             rawValue = try UUIDCoding.decode(from: decoder)
         }
@@ -152,7 +160,7 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
         case let (left?, right?) where left != right: return left < right
         case (_?, nil): return true
         case (nil, _?): return false
-        default: return first.id.rawValue.uuidString < second.id.rawValue.uuidString
+        default: return first.id.precedes(second.id)
         }
     }
 

@@ -117,7 +117,9 @@ public struct TodaySummary: Hashable, Sendable, Codable {
             }
         }
         let order: (Item, Item) -> Bool = {
-            ($0.deadline, $0.title, $0.id.description) < ($1.deadline, $1.title, $1.id.description)
+            if $0.deadline != $1.deadline { return $0.deadline < $1.deadline }
+            if $0.title != $1.title { return $0.title < $1.title }
+            return $0.id.precedes($1.id)
         }
         self.today = today
         self.overdue = overdue.sorted(by: order)
