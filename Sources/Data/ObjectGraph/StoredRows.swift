@@ -18,10 +18,10 @@ import Synchronization
 /// (16-byte id, UInt32 row) × count, sorted by the id's bytes
 /// UInt32 orderings; for each (in ManagedEntity.orderings' order):
 ///     UInt32 groups; (UInt32 start, UInt32 count) × groups; UInt32 row × count, each group's rows in order
-/// UInt32 CRC-32C × blocks  one per 4,096 bytes from the first row to here
+/// UInt32 CRC-32C × blocks  one per 1,024 bytes from the first row to here
 /// UInt32 CRC-32C of those checksums
 /// ```
-/// Integers are little-endian. Each 4 KiB block is checked against its checksum the first time a
+/// Integers are little-endian. Each 1 KiB block is checked against its checksum the first time a
 /// read touches it; a block that does not match is damage: its rows read as missing, and
 /// ``damage`` says where (a store refuses to compact over it, so nothing is lost by rewriting).
 final class StoredRows<Entity: ManagedEntity>: Sendable {
@@ -205,7 +205,7 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
         return true
     }
 
-    /// The 64 KiB windows read before the table's pages are let go: about 2 MiB.
+    /// The 64 KiB windows read before the table's pages are let go: 8, about 512 KiB.
     ///
     /// A read of one byte of a mapped file makes the system map the pages around it too (up to
     /// 64 KiB), and each counts as the process's memory while it is mapped: reading a few
@@ -259,7 +259,7 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
 /// Builds the index section of ``StoredRows`` for rows written one after another.
 enum StoredIndexWriter {
     /// The bytes each checksum of a stored table covers.
-    static let blockSize = 4_096
+    static let blockSize = 1_024
 
     /// The index section without its checksums, for ``checksums(ofRows:index:)`` to finish.
     static func index(
@@ -300,7 +300,7 @@ enum StoredIndexWriter {
     }
 }
 
-/// A checksum of each 4 KiB block of bytes fed in pieces.
+/// A checksum of each 1 KiB block of bytes fed in pieces.
 struct BlockChecksums {
     private var current = CRC32C()
     private var filled = 0

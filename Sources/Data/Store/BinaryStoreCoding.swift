@@ -11,7 +11,7 @@ import ProjectManagerDomain
 ///            · undo group count, groups · redo group count, groups
 /// ```
 /// The *index* of a built-in entity's objects (``StoredRows``: each row's offset, the ids in
-/// order, each ordering's groups, and a checksum per 4 KiB) lets a store read its objects in place
+/// order, each ordering's groups, and a checksum per 1 KiB) lets a store read its objects in place
 /// from the mapped file; other entities have none (a byte count of 0). Layout 1, which the first
 /// stores of format 2 wrote, has no index byte count and no index; it is read whole, and
 /// rewritten.
