@@ -64,7 +64,9 @@ package protocol FileSystem: Sendable {
 
     /// The whole file's bytes as they are when called, mapped into memory where the system can
     /// (pages are read when touched, `isMapped` is then `true`), else read (``readAll(_:)``).
-    func mapAll(_ file: FileDescriptor) throws(StoreError) -> (bytes: Data, isMapped: Bool)
+    /// `reader` is a descriptor of the same file open as long as the bytes are, to read parts
+    /// with `pread` instead of touching the mapping, when there is one.
+    func mapAll(_ file: FileDescriptor) throws(StoreError) -> (bytes: Data, isMapped: Bool, reader: Int32?)
 
     /// Writes `bytes` at `offset` with one `pwrite`.
     ///
@@ -100,7 +102,7 @@ package protocol FileSystem: Sendable {
 }
 
 extension FileSystem {
-    func mapAll(_ file: FileDescriptor) throws(StoreError) -> (bytes: Data, isMapped: Bool) {
-        (try readAll(file), false)
+    func mapAll(_ file: FileDescriptor) throws(StoreError) -> (bytes: Data, isMapped: Bool, reader: Int32?) {
+        (try readAll(file), false, nil)
     }
 }

@@ -23,6 +23,8 @@ package struct JournalContents: Hashable, Sendable {
     package var uncheckedSnapshotChecksum: UInt32? = nil
     /// Whether the bytes are the file mapped into memory (``FileSystem/mapAll(_:)``), not read.
     package var isMapped = false
+    /// A descriptor of the file open as long as its mapped bytes are, when they are mapped.
+    package var reader: Int32?
 
     /// Contents as read from a file.
     package init(

@@ -265,6 +265,7 @@ package final class JournalFile {
             var contents = JournalContents(
                 layout, in: bytes, newStoreSchemaVersion: newStoreSchemaVersion, keptCopies: kept)
             contents.isMapped = file.isMapped
+            contents.reader = file.reader
             return (journal, contents)
         } catch {
             if let lock { closeQuietly(lock, fileSystem) }
@@ -308,8 +309,9 @@ package final class JournalFile {
             }
             let bytes: Data
             let isMapped: Bool
+            let reader: Int32?
             do throws(StoreError) {
-                (bytes, isMapped) = try fileSystem.mapAll(file)
+                (bytes, isMapped, reader) = try fileSystem.mapAll(file)
             } catch {
                 closeQuietly(file, fileSystem)
                 throw error
@@ -326,6 +328,7 @@ package final class JournalFile {
             var contents = JournalContents(
                 layout, in: bytes, newStoreSchemaVersion: newStoreSchemaVersion, keptCopies: kept)
             contents.isMapped = isMapped
+            contents.reader = reader
             return contents
         }
     }
@@ -341,9 +344,9 @@ package final class JournalFile {
     /// Opens and reads the store file; the layout is `nil` when the file is missing or empty.
     private static func readStoreFile(
         at path: StorePath, fileSystem: any FileSystem, deferringSnapshotChecksumFrom deferredFrom: Int
-    ) throws(StoreError) -> (Disk, (bytes: Data, isMapped: Bool), JournalFormat.Layout?) {
+    ) throws(StoreError) -> (Disk, (bytes: Data, isMapped: Bool, reader: Int32?), JournalFormat.Layout?) {
         guard let store = try fileSystem.openExisting(path) else {
-            return (.notCreated(empty: nil), (Data(), false), nil)
+            return (.notCreated(empty: nil), (Data(), false, nil), nil)
         }
         do throws(StoreError) {
             let file = try fileSystem.mapAll(store)

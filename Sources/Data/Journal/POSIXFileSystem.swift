@@ -201,21 +201,24 @@ package struct POSIXFileSystem: FileSystem {
     ///
     /// The mapping holds the file as it was when mapped: the store only ever appends to its file
     /// or replaces it by renaming a new one over it, so the bytes mapped never change under it.
-    package func mapAll(_ file: FileDescriptor) throws(StoreError) -> (bytes: Data, isMapped: Bool) {
+    package func mapAll(_ file: FileDescriptor) throws(StoreError) -> (bytes: Data, isMapped: Bool, reader: Int32?) {
         var status = stat()
         guard fstat(file.rawValue, &status) == 0 else {
             throw .ioFailure(file: file.path, operation: "read", errno: errno)
         }
         let size = Int(status.st_size)
-        guard size >= Self.mappingThreshold else { return (try readAll(file), false) }
+        guard size >= Self.mappingThreshold else { return (try readAll(file), false, nil) }
         let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, file.rawValue, 0)
-        guard let mapped, mapped != MAP_FAILED else { return (try readAll(file), false) }
+        guard let mapped, mapped != MAP_FAILED else { return (try readAll(file), false, nil) }
+        // A descriptor of its own, closed with the mapping, for reads that should not map pages.
+        let reader = dup(file.rawValue)
         let bytes = Data(
             bytesNoCopy: mapped, count: size,
             deallocator: .custom { pointer, count in
                 munmap(pointer, count)
+                if reader >= 0 { _ = systemClose(reader) }
             })
-        return (bytes, true)
+        return (bytes, true, reader >= 0 ? reader : nil)
     }
 
     package func write(_ bytes: Data, to file: FileDescriptor, at offset: Int) throws(StoreError) -> Int {

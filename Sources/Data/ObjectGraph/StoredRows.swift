@@ -24,6 +24,11 @@ import Synchronization
 /// Integers are little-endian. Each 1 KiB block is checked against its checksum the first time a
 /// read touches it; a block that does not match is damage: its rows read as missing, and
 /// ``damage`` says where (a store refuses to compact over it, so nothing is lost by rewriting).
+///
+/// When the payload is mapped from the store file, rows are read with `pread`, 4 KiB at a time,
+/// the last few pages kept: a read maps nothing, so reading rows scattered over a large store
+/// leaves the process's memory as it was (a mapped page would count while mapped, and the
+/// system maps up to 64 KiB around each page read).
 final class StoredRows<Entity: ManagedEntity>: Sendable {
     /// The bytes each checksum covers.
     static var blockSize: Int { StoredIndexWriter.blockSize }
@@ -39,28 +44,42 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
     /// The number of rows.
     let count: Int
     let orderings: [Ordering]
-    /// The snapshot payload: mapped from the store file, not copied.
+    /// The snapshot payload: mapped from the store file, or read.
     private let payload: Data
+    /// A descriptor of the file the payload is mapped from, and where the payload starts in it:
+    /// rows are then read with `pread`, so that scattered reads map no pages into the process.
+    private let file: (descriptor: Int32, offset: Int)?
     private let rowsStart: Int
     private let offsetsStart: Int
     private let idsStart: Int
     private let checksumsStart: Int
+    /// The checksum of each block, read once.
+    private let checksums: [UInt32]
     private let decodeRow: @Sendable (inout BinaryReader) throws -> Entity
-    /// A bit per block, set once the block matched its checksum; and the 64 KiB windows of the
-    /// mapping read since the pages were last let go.
-    private let touched: Mutex<(verified: [UInt64], windows: Set<Int>)>
-    /// Whether `payload` is the file mapped into memory, whose pages may be let go.
-    private let isMapped: Bool
+    /// A bit per block, set once the block matched its checksum; and the pages last read.
+    private let state: Mutex<ReadState>
     private let damageNote = Mutex<String?>(nil)
+
+    /// What reading keeps: which blocks were checked, and the last pages read with `pread`.
+    private struct ReadState: Sendable {
+        var verified: [UInt64]
+        /// The most recently read last; at most ``StoredRows/cachedPages``.
+        var pages: [(page: Int, bytes: [UInt8])] = []
+    }
+
+    /// The bytes one `pread` reads: four blocks.
+    private static var pageSize: Int { 4 * blockSize }
+    /// The pages kept after reading them: 32 KiB.
+    private static var cachedPages: Int { 8 }
 
     /// Reads the index section at `index` (its bytes in `payload`) of the `count` rows at
     /// `rows`; checks the checksums' own checksum, and that every part fits.
     init(
-        payload: Data, rows: Range<Int>, index: Range<Int>, count: Int, isMapped: Bool = false,
+        payload: Data, rows: Range<Int>, index: Range<Int>, count: Int, file: (descriptor: Int32, offset: Int)? = nil,
         decode: @escaping @Sendable (inout BinaryReader) throws -> Entity
     ) throws(BinaryCodingError) {
         self.payload = payload
-        self.isMapped = isMapped
+        self.file = file
         self.count = count
         self.decodeRow = decode
         rowsStart = rows.lowerBound
@@ -106,14 +125,18 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
         checksumsStart = try take(4 * blocks)
         let stored = u32(try take(4))
         guard cursor == index.upperBound else { throw fail("it has bytes after its checksums", at: cursor) }
-        let checksums = checksumsStart..<(checksumsStart + 4 * blocks)
-        let actual = payload.withUnsafeBytes { bytes in
+        let table = checksumsStart..<(checksumsStart + 4 * blocks)
+        let (actual, checksums) = payload.withUnsafeBytes { bytes in
             var crc = CRC32C()
-            crc.update(UnsafeRawBufferPointer(rebasing: bytes[checksums]))
-            return Int(crc.value)
+            crc.update(UnsafeRawBufferPointer(rebasing: bytes[table]))
+            let checksums = (0..<blocks).map {
+                UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: table.lowerBound + 4 * $0, as: UInt32.self))
+            }
+            return (Int(crc.value), checksums)
         }
-        guard actual == stored else { throw fail("its checksums do not match their own checksum", at: checksums.lowerBound) }
-        touched = Mutex((Array(repeating: 0, count: (blocks + 63) / 64), []))
+        guard actual == stored else { throw fail("its checksums do not match their own checksum", at: table.lowerBound) }
+        self.checksums = checksums
+        state = Mutex(ReadState(verified: Array(repeating: 0, count: (blocks + 63) / 64)))
     }
 
     /// Where the bytes of the store were found not to match their checksum, if they were.
@@ -126,16 +149,21 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
         guard row >= 0, row < count, let offset = uint32(at: offsetsStart + 4 * row) else { return nil }
         let start = rowsStart + offset
         guard start < offsetsStart else { return nil }
-        return payload.withUnsafeBytes { bytes -> Entity? in
-            // The length prefix first (at most 10 bytes), then the row it announces.
-            let head = min(start + 10, offsetsStart)
-            guard verify(start..<head) else { return nil }
-            var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: bytes[start..<offsetsStart]), origin: start)
-            guard let length = try? reader.count(), verify(start..<(start + reader.offset + length)) else { return nil }
+        // The length prefix first (at most 10 bytes), then the row it announces.
+        let head = withBytes(start..<min(start + 10, offsetsStart)) { bytes -> (length: Int, size: Int)? in
+            var reader = BinaryReader(bytes, origin: start)
+            guard let length = try? reader.varint(), length <= UInt64(offsetsStart - start) else { return nil }
+            return (Int(length), reader.offset)
+        }
+        guard let head, start + head.size + head.length <= offsetsStart else {
+            noteDamage("the \(Entity.entityName) object at byte \(start) has no readable length")
+            return nil
+        }
+        let body = (start + head.size)..<(start + head.size + head.length)
+        return withBytes(body) { bytes -> Entity? in
+            var reader = BinaryReader(bytes, origin: body.lowerBound)
             do {
-                let origin = start + reader.offset
-                var row = BinaryReader(try reader.bytes(length), origin: origin)
-                return try decodeRow(&row)
+                return try decodeRow(&reader)
             } catch {
                 noteDamage("the \(Entity.entityName) object at byte \(start) cannot be read: \(error)")
                 return nil
@@ -151,14 +179,13 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
         while low < high {
             let middle = (low + high) / 2
             let entry = idsStart + 20 * middle
-            guard verify(entry..<(entry + 20)) else { return nil }
-            let order = payload.withUnsafeBytes { bytes in
-                withUnsafeBytes(of: wanted) { wanted in
-                    memcmp(bytes.baseAddress! + entry, wanted.baseAddress!, 16)
-                }
+            let found = withBytes(entry..<(entry + 20)) { bytes -> (order: Int32, row: Int)? in
+                let order = withUnsafeBytes(of: wanted) { wanted in memcmp(bytes.baseAddress!, wanted.baseAddress!, 16) }
+                return (order, Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self))))
             }
-            if order == 0 { return uint32(at: entry + 16).flatMap { $0 < count ? $0 : nil } }
-            if order < 0 { low = middle + 1 } else { high = middle }
+            guard let found else { return nil }
+            if found.order == 0 { return found.row < count ? found.row : nil }
+            if found.order < 0 { low = middle + 1 } else { high = middle }
         }
         return nil
     }
@@ -170,65 +197,99 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
     }
 
     private func uint32(at offset: Int) -> Int? {
-        guard verify(offset..<(offset + 4)) else { return nil }
-        return payload.withUnsafeBytes {
-            Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        withBytes(offset..<(offset + 4)) { Int(UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self))) }
+    }
+
+    /// Calls `body` with the bytes of `range` (of the payload) once the blocks holding them
+    /// matched their checksums; `nil` when they do not, or cannot be read.
+    private func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> R?) -> R? {
+        guard !range.isEmpty, range.lowerBound >= rowsStart, range.upperBound <= checksumsStart else { return nil }
+        guard file != nil else {
+            guard verify(range, in: nil) else { return nil }
+            return payload.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
         }
+        let first = (range.lowerBound - rowsStart) / Self.pageSize
+        let last = (range.upperBound - 1 - rowsStart) / Self.pageSize
+        var pages: [(page: Int, bytes: [UInt8])] = []
+        for page in first...last {
+            guard let bytes = self.page(page) else { return nil }
+            pages.append((page, bytes))
+        }
+        guard verify(range, in: pages) else { return nil }
+        let from = range.lowerBound - rowsStart - first * Self.pageSize
+        if pages.count == 1 {
+            return pages[0].bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[from..<(from + range.count)])) }
+        }
+        let joined = pages.flatMap(\.bytes)
+        return joined.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[from..<(from + range.count)])) }
+    }
+
+    /// The bytes of page `page` of the covered bytes (the rows and index), read with `pread`
+    /// unless one of the last pages read.
+    private func page(_ page: Int) -> [UInt8]? {
+        if let cached = state.withLock({ state in state.pages.last(where: { $0.page == page })?.bytes }) { return cached }
+        guard let file else { return nil }
+        let start = rowsStart + page * Self.pageSize
+        let size = min(Self.pageSize, checksumsStart - start)
+        guard size > 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while done < size {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                pread(file.descriptor, buffer.baseAddress! + done, size - done, off_t(file.offset + start + done))
+            }
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else {
+                noteDamage("bytes \(start)..<\(start + size) of the snapshot cannot be read (errno \(errno))")
+                return nil
+            }
+            done += read
+        }
+        state.withLock { state in
+            state.pages.append((page, bytes))
+            if state.pages.count > Self.cachedPages { state.pages.removeFirst() }
+        }
+        return bytes
     }
 
     // MARK: - Checksums
 
-    /// Whether the blocks holding `range` match their checksums, checking each the first time.
-    private func verify(_ range: Range<Int>) -> Bool {
-        guard !range.isEmpty else { return true }
-        if isMapped { noteRead(range) }
+    /// Whether the blocks holding `range` match their checksums, checking each the first time,
+    /// in `pages` (read with `pread`) or else in the payload.
+    private func verify(_ range: Range<Int>, in pages: [(page: Int, bytes: [UInt8])]?) -> Bool {
         let first = (range.lowerBound - rowsStart) / Self.blockSize
         let last = (range.upperBound - 1 - rowsStart) / Self.blockSize
         for block in first...last {
-            let known = touched.withLock { $0.verified[block / 64] & (1 << UInt64(block % 64)) != 0 }
+            let known = state.withLock { $0.verified[block / 64] & (1 << UInt64(block % 64)) != 0 }
             if known { continue }
             let start = rowsStart + block * Self.blockSize
             let end = min(start + Self.blockSize, checksumsStart)
-            let matches = payload.withUnsafeBytes { bytes in
-                var crc = CRC32C()
-                crc.update(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-                let stored = UInt32(
-                    littleEndian: bytes.loadUnaligned(fromByteOffset: checksumsStart + 4 * block, as: UInt32.self))
-                return crc.value == stored
+            var crc = CRC32C()
+            if let pages {
+                let page = (start - rowsStart) / Self.pageSize
+                guard let bytes = pages.first(where: { $0.page == page })?.bytes ?? self.page(page) else { return false }
+                let from = start - rowsStart - page * Self.pageSize
+                bytes.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[from..<(from + end - start)])) }
+            } else {
+                payload.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
             }
-            guard matches else {
+            guard crc.value == checksums[block] else {
                 noteDamage("bytes \(start)..<\(end) of the snapshot do not match their checksum")
                 return false
             }
-            touched.withLock { $0.verified[block / 64] |= 1 << UInt64(block % 64) }
+            state.withLock { $0.verified[block / 64] |= 1 << UInt64(block % 64) }
         }
         return true
     }
 
-    /// The 64 KiB windows read before the table's pages are let go: 8, about 512 KiB.
-    ///
-    /// A read of one byte of a mapped file makes the system map the pages around it too (up to
-    /// 64 KiB), and each counts as the process's memory while it is mapped: reading a few
-    /// thousand rows scattered over a large store would hold tens of MiB. Letting them go
-    /// (`MADV_DONTNEED`) keeps them in the system's file cache, where the next read finds them.
-    private static var windowBudget: Int { 8 }
-
-    private func noteRead(_ range: Range<Int>) {
-        let release = touched.withLock { state -> Bool in
-            for window in (range.lowerBound >> 16)...((range.upperBound - 1) >> 16) { state.windows.insert(window) }
-            guard state.windows.count > Self.windowBudget else { return false }
-            state.windows.removeAll(keepingCapacity: true)
-            return true
-        }
-        if release { releasePages() }
+    private func noteDamage(_ note: String) {
+        damageNote.withLock { if $0 == nil { $0 = note } }
     }
 
-    /// Lets go of the mapped pages of the table's rows and index.
-    private func releasePages() {
-        payload.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress else { return }
-            Self.releasePages(from: base + rowsStart, to: base + checksumsStart, roundingStartDown: false)
-        }
+    /// Checks every block now; `nil` when all match, else where the first does not.
+    func verifyAll() -> String? {
+        _ = verify(rowsStart..<checksumsStart, in: file == nil ? nil : [])
+        return damage
     }
 
     /// Lets go of the whole pages from `start` to `end` of a read-only mapping: they stay in the
@@ -243,16 +304,6 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
         let to = Int(bitPattern: end) / page * page
         guard to > from, let pointer = UnsafeMutableRawPointer(bitPattern: from) else { return }
         _ = madvise(pointer, to - from, MADV_DONTNEED)
-    }
-
-    private func noteDamage(_ note: String) {
-        damageNote.withLock { if $0 == nil { $0 = note } }
-    }
-
-    /// Checks every block now; `nil` when all match, else where the first does not.
-    func verifyAll() -> String? {
-        _ = verify(rowsStart..<checksumsStart)
-        return damage
     }
 }
 

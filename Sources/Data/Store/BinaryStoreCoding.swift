@@ -206,14 +206,16 @@ enum BinaryStoreCoding {
     ///   - steps: The schema migrations to apply to objects stored as JSON.
     ///   - inPlaceThreshold: The number of objects from which a built-in entity's objects are
     ///     read in place from `data` (which should then be mapped, not read) rather than decoded now.
-    ///   - isMapped: Whether `data` is the store file mapped into memory: tables read in place then
-    ///     let go of the pages they read now and then, so that they do not stay resident.
+    ///   - file: A descriptor of the store file `data` is mapped from, and where `data` starts in
+    ///     it: tables read in place then read their rows with `pread`, so that reading rows
+    ///     scattered over the file does not map them into the process's memory.
     ///   - checkingRest: Whether to check the checksum of the bytes outside the tables' blocks (of
     ///     layout 2): when the snapshot frame's own checksum was not checked.
     /// - Returns: The contents, and whether the snapshot is of an older layout, to be rewritten.
     static func decodeSnapshot(
         _ data: Data, schema: Schema, undoLimit: Int, steps: [SchemaMigration],
-        inPlaceThreshold: Int = defaultInPlaceThreshold, checkingRest: Bool = false, isMapped: Bool = false
+        inPlaceThreshold: Int = defaultInPlaceThreshold, checkingRest: Bool = false,
+        file: (descriptor: Int32, offset: Int)? = nil
     ) throws -> (StoreContents, olderLayout: Bool) {
         try data.withUnsafeBytes { bytes in
             var reader = BinaryReader(bytes)
@@ -244,7 +246,7 @@ enum BinaryStoreCoding {
                         let older = try readIndexedTable(
                             binary, version: entity.coding, count: rowCount, payload: data,
                             rows: start..<indexStart, index: indexStart..<(indexStart + Int(indexByteCount)),
-                            inPlace: rowCount >= inPlaceThreshold, isMapped: isMapped, reader: &rows, into: &graph)
+                            inPlace: rowCount >= inPlaceThreshold, file: file, reader: &rows, into: &graph)
                         outdated = outdated || older
                     } else {
                         try decodeTable(
@@ -493,9 +495,9 @@ enum BinaryStoreCoding {
     ///   was read whole, and the snapshot should be written again.
     private static func readIndexedTable<B: BinaryEntity>(
         _ type: B.Type, version: Int, count: Int, payload: Data, rows: Range<Int>, index: Range<Int>, inPlace: Bool,
-        isMapped: Bool, reader: inout BinaryReader, into graph: inout ObjectGraph
+        file: (descriptor: Int32, offset: Int)?, reader: inout BinaryReader, into graph: inout ObjectGraph
     ) throws -> Bool {
-        let stored = try StoredRows<B>(payload: payload, rows: rows, index: index, count: count, isMapped: isMapped) {
+        let stored = try StoredRows<B>(payload: payload, rows: rows, index: index, count: count, file: file) {
             reader in
             try readBinary(B.self, version: version, from: &reader)
         }

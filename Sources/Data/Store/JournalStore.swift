@@ -186,7 +186,8 @@ final class JournalStore: PersistentStore {
             (contents, olderLayout) = try decoded("the snapshot") {
                 try BinaryStoreCoding.decodeSnapshot(
                     snapshot, schema: schema, undoLimit: undoLimit, steps: steps, inPlaceThreshold: inPlaceThreshold,
-                    checkingRest: stored.uncheckedSnapshotChecksum != nil, isMapped: stored.isMapped)
+                    checkingRest: stored.uncheckedSnapshotChecksum != nil,
+                    file: stored.isMapped ? stored.reader.map { ($0, snapshot.startIndex) } : nil)
             }
         }
         for (index, record) in stored.records.enumerated() {
