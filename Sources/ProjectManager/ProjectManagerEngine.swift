@@ -174,7 +174,8 @@ public struct ProjectManagerEngine: Sendable {
     ///   - authentication: Another provider to use instead, such as Firebase Auth.
     /// - Throws: ``StoreError`` when the file cannot be read (it is left untouched) or another
     ///   process holds it.
-    /// - Complexity: O(*n*) for a store of *n* objects, read once into memory.
+    /// - Complexity: O(*r*) for the *r* saves after its snapshot; a table of 512 objects or more
+    ///   of a snapshot of 1 MiB or more is read in place as it is asked for, not when it opens.
     public static func persistent(
         at url: URL, environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
         authentication: (any AuthenticationProvider)? = nil
@@ -199,7 +200,8 @@ public struct ProjectManagerEngine: Sendable {
     /// ```
     /// - Throws: ``StoreError`` when the file cannot be read (it is left untouched) or another
     ///   process holds it.
-    /// - Complexity: O(*n*) for a store of *n* objects, read once into memory.
+    /// - Complexity: O(*r*) for the *r* saves after its snapshot; a table of 512 objects or more
+    ///   of a snapshot of 1 MiB or more is read in place as it is asked for, not when it opens.
     public static func persistent(
         at path: StorePath, environment: EngineEnvironment = .live,
         accounts: LocalAccountSettings = LocalAccountSettings(),
@@ -212,7 +214,8 @@ public struct ProjectManagerEngine: Sendable {
     /// An engine that reads the store file at `path`, its bytes as they are, once and never
     /// writes it; as ``readOnly(at:environment:accounts:authentication:)-(URL,_,_,_)``.
     /// - Throws: ``StoreError`` when the file cannot be read; it is left untouched.
-    /// - Complexity: O(*n*) for a store of *n* objects, read once into memory.
+    /// - Complexity: O(*r*) for the *r* saves after its snapshot; a table of 512 objects or more
+    ///   of a snapshot of 1 MiB or more is read in place as it is asked for, not when it opens.
     public static func readOnly(
         at path: StorePath, environment: EngineEnvironment = .live,
         accounts: LocalAccountSettings = LocalAccountSettings(),
@@ -233,7 +236,8 @@ public struct ProjectManagerEngine: Sendable {
     /// for warning in reader.warnings { print("warning:", warning) }
     /// ```
     /// - Throws: ``StoreError`` when the file cannot be read; it is left untouched.
-    /// - Complexity: O(*n*) for a store of *n* objects, read once into memory.
+    /// - Complexity: O(*r*) for the *r* saves after its snapshot; a table of 512 objects or more
+    ///   of a snapshot of 1 MiB or more is read in place as it is asked for, not when it opens.
     public static func readOnly(
         at url: URL, environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
         authentication: (any AuthenticationProvider)? = nil

@@ -278,9 +278,12 @@ struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comp
             if place < range.count, let current = storedEntry {
                 takeStored = next >= pending.count || current < pending[next]
             } else if place < range.count {
-                // Damage: a row that cannot be read is left out.
+                // Damage: a row that cannot be read keeps its place, as the counts do; reading it
+                // gives nothing, so the window holds one object fewer.
+                let unreadable = stored.row(at: place, of: range)
                 place += 1
                 storedEntry = place < range.count ? entry(at: place, stored: stored, range: range) : nil
+                if skip > 0 { skip -= 1 } else { rows.append(unreadable ?? -1) }
                 continue
             } else {
                 guard next < pending.count else { break }

@@ -98,6 +98,14 @@ public struct ObjectGraph: Sendable {
     /// Where rows read in place from the store file were found damaged, if any were.
     var storedDamage: String? { tables.values.lazy.compactMap(\.storedDamage).first }
 
+    /// Checks every block of the rows still read in place; where they are damaged, if they are.
+    ///
+    /// - Complexity: O(*n*) bytes read for the rows read in place.
+    func verifyStoredRows() -> String? {
+        for table in tables.values { _ = table.verifyStoredRows() }
+        return storedDamage
+    }
+
     /// The number of objects of every entity.
     var objectCount: Int { tables.values.reduce(0) { $0 + $1.count } }
 

@@ -348,7 +348,9 @@ final class JournalStore: PersistentStore {
     /// - Throws: ``StoreError/damaged(file:offset:reason:)`` when rows read in place from the
     ///   file were found damaged: a snapshot without them would lose them.
     private func snapshot(of contents: StoreContents) throws(StoreError) -> SnapshotSource {
-        if let damage = contents.graph.storedDamage {
+        // Every block of the rows still read in place is checked first: a snapshot written
+        // without rows it could not read would lose them.
+        if let damage = contents.graph.verifyStoredRows() {
             throw .damaged(file: location, offset: JournalFormat.headerSize, reason: damage)
         }
         let payload: BinaryStoreCoding.SnapshotPayload

@@ -64,7 +64,8 @@ struct StoreContents: Sendable {
 protocol PersistentStore: Sendable {
     /// The store's file, or a name, for messages.
     var location: String { get }
-    /// Reads every object and the undo stacks. Called once, when a root context opens.
+    /// Reads the objects (or the means to read them as they are asked for) and the undo stacks.
+    /// Called once, when a root context opens.
     func load(schema: Schema, undoLimit: Int) throws(StoreError) -> StoreContents
     /// Makes one save durable. `contents` is the whole graph and undo stacks after the save.
     func save(_ save: StoreSave, contents: StoreContents) throws(StoreError)

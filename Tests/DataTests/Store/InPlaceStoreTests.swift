@@ -83,11 +83,6 @@ struct InPlaceStoreTests {
         #expect(!open.context.checkStore().isHealthy)
     }
 
-    // Known issue: JournalStore.snapshot(of:) checks graph.storedDamage before SnapshotPayload
-    // reads the whole table. That read finds the damage and leaves out the damaged block's rows,
-    // while the table's count, written before them, still counts them: the compaction succeeds and
-    // the store can no longer be opened ("the index of the Project objects: its count is not the
-    // table's"). Closing a context whose journal passed 64 KiB compacts the same way.
     @Test("damage not read yet is found by compacting, which is refused")
     func compactingFindsDamage() throws {
         // Given the damaged store, read in place, nothing of its damaged block read yet
@@ -102,20 +97,15 @@ struct InPlaceStoreTests {
 
         // Then compacting is refused, and the file is as it was: it still opens
         let bytes = try Data(contentsOf: damaged.url)
-        withKnownIssue("compacting looks for damage before it reads the damaged block") {
-            Self.expectRefused(compacting)
-            #expect(bytes == damaged.bytes)
-            #expect(throws: Never.self) {
-                _ = try OpenStore(
-                    url: damaged.url, access: .readOnly,
-                    inPlaceThreshold: BinaryStoreCoding.defaultInPlaceThreshold)
-            }
+        Self.expectRefused(compacting)
+        #expect(bytes == damaged.bytes)
+        #expect(throws: Never.self) {
+            _ = try OpenStore(
+                url: damaged.url, access: .readOnly,
+                inPlaceThreshold: BinaryStoreCoding.defaultInPlaceThreshold)
         }
     }
 
-    // Known issue: EntityTable.prepareToChange() replaces a table read whole with that copy, which
-    // has no stored rows and so no storedDamage; the next compaction succeeds, and the store holds
-    // the projects the damage spared (2,991 of 3,000), its check healthy.
     @Test("damage found by reading the whole table is not forgotten by a change: compacting is still refused")
     func damageOutlivesWholeTable() throws {
         // Given the damaged store, read in place, its damage found by a fold over every project
@@ -137,16 +127,11 @@ struct InPlaceStoreTests {
 
         // Then the damage is still known, and compacting (which would drop the damaged block's
         // projects for good) is refused: the snapshot is still the damaged one
-        withKnownIssue("a change forgets the damage once the table was read whole") {
-            #expect(damageAfterChange != nil)
-            Self.expectRefused(compacting)
-            #expect(throws: StoreError.self) { try damaged.projectCountDecodedWhole() }
-        }
+        #expect(damageAfterChange != nil)
+        Self.expectRefused(compacting)
+        #expect(throws: StoreError.self) { try damaged.projectCountDecodedWhole() }
     }
 
-    // Known issue: OrderedIndex.merged(...) counts a damaged stored row as an entry when it looks
-    // for a window's start (`before(_:)`) but leaves it out, uncounted, when it walks; a window
-    // whose search lands past the damage starts 9 projects earlier than the one before it ended.
     @Test("paging through a damaged column after a change in it shows each readable project once")
     func pagingPastDamage() throws {
         // Given the damaged store, read in place
@@ -178,10 +163,8 @@ struct InPlaceStoreTests {
         #expect(Set(atOnce).count == unchanged.count)
         let shownTwice = paged.count - Set(paged).count
         let pagedAsAtOnce = paged == atOnce
-        withKnownIssue("a window's start counts damaged rows that its walk leaves out") {
-            #expect(shownTwice == 0)
-            #expect(pagedAsAtOnce)
-        }
+        #expect(shownTwice == 0)
+        #expect(pagedAsAtOnce)
     }
 
     @Test("1,000 projects put between two stored neighbours, with stored ones around them deleted, read as whole")
