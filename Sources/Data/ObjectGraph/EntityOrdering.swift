@@ -263,7 +263,8 @@ struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comp
         }
         var place = start?.place ?? 0
         var skip = offset - (start?.skipped ?? 0)
-        var next = start.flatMap { entry(at: $0.place, stored: stored, range: range) }.map { inserted?.rank(of: $0) ?? 0 } ?? 0
+        var next =
+            start.flatMap { entry(at: $0.place, stored: stored, range: range) }.map { inserted?.rank(of: $0) ?? 0 } ?? 0
         let pending = inserted?.entries(from: next, limit: skip + wanted) ?? []
         next = 0
         var storedEntry = place < range.count ? entry(at: place, stored: stored, range: range) : nil

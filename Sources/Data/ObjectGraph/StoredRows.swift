@@ -95,7 +95,9 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
             return cursor
         }
         func u32(_ offset: Int) -> Int {
-            payload.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
+            payload.withUnsafeBytes {
+                Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            }
         }
         guard u32(try take(4)) == count else { throw fail("its count is not the table's", at: index.lowerBound) }
         offsetsStart = try take(4 * count)
@@ -134,7 +136,9 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
             }
             return (Int(crc.value), checksums)
         }
-        guard actual == stored else { throw fail("its checksums do not match their own checksum", at: table.lowerBound) }
+        guard actual == stored else {
+            throw fail("its checksums do not match their own checksum", at: table.lowerBound)
+        }
         self.checksums = checksums
         state = Mutex(ReadState(verified: Array(repeating: 0, count: (blocks + 63) / 64)))
     }
@@ -180,7 +184,8 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
             let middle = (low + high) / 2
             let entry = idsStart + 20 * middle
             let found = withBytes(entry..<(entry + 20)) { bytes -> (order: Int32, row: Int)? in
-                let order = withUnsafeBytes(of: wanted) { wanted in memcmp(bytes.baseAddress!, wanted.baseAddress!, 16) }
+                let order = withUnsafeBytes(of: wanted) { wanted in memcmp(bytes.baseAddress!, wanted.baseAddress!, 16)
+                }
                 return (order, Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self))))
             }
             guard let found else { return nil }
@@ -218,7 +223,9 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
         guard verify(range, in: pages) else { return nil }
         let from = range.lowerBound - rowsStart - first * Self.pageSize
         if pages.count == 1 {
-            return pages[0].bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[from..<(from + range.count)])) }
+            return pages[0].bytes.withUnsafeBytes {
+                body(UnsafeRawBufferPointer(rebasing: $0[from..<(from + range.count)]))
+            }
         }
         let joined = pages.flatMap(\.bytes)
         return joined.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[from..<(from + range.count)])) }
@@ -227,7 +234,9 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
     /// The bytes of page `page` of the covered bytes (the rows and index), read with `pread`
     /// unless one of the last pages read.
     private func page(_ page: Int) -> [UInt8]? {
-        if let cached = state.withLock({ state in state.pages.last(where: { $0.page == page })?.bytes }) { return cached }
+        if let cached = state.withLock({ state in state.pages.last(where: { $0.page == page })?.bytes }) {
+            return cached
+        }
         guard let file else { return nil }
         let start = rowsStart + page * Self.pageSize
         let size = min(Self.pageSize, checksumsStart - start)
@@ -267,7 +276,9 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
             var crc = CRC32C()
             if let pages {
                 let page = (start - rowsStart) / Self.pageSize
-                guard let bytes = pages.first(where: { $0.page == page })?.bytes ?? self.page(page) else { return false }
+                guard let bytes = pages.first(where: { $0.page == page })?.bytes ?? self.page(page) else {
+                    return false
+                }
                 let from = start - rowsStart - page * Self.pageSize
                 bytes.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[from..<(from + end - start)])) }
             } else {
@@ -325,7 +336,9 @@ enum StoredIndexWriter {
             offset += size
         }
         let sorted = ids.sorted { left, right in
-            withUnsafeBytes(of: left.0.uuid) { l in withUnsafeBytes(of: right.0.uuid) { r in memcmp(l.baseAddress!, r.baseAddress!, 16) < 0 } }
+            withUnsafeBytes(of: left.0.uuid) { l in
+                withUnsafeBytes(of: right.0.uuid) { r in memcmp(l.baseAddress!, r.baseAddress!, 16) < 0 }
+            }
         }
         for (id, row) in sorted {
             withUnsafeBytes(of: id.uuid) { data.append(contentsOf: $0) }

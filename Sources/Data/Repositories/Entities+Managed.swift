@@ -128,7 +128,10 @@ extension Project: ManagedEntity {
                 orderedBy: { $0.rank }),
             EntityOrdering(
                 named: ProjectDeadlines.ordering,
-                groupedBy: { ProjectDeadlines(board: $0.boardID, waiting: $0.deadline != nil && $0.state != .done && !$0.isArchived) },
+                groupedBy: {
+                    ProjectDeadlines(
+                        board: $0.boardID, waiting: $0.deadline != nil && $0.state != .done && !$0.isArchived)
+                },
                 orderedBy: { $0.deadline ?? Day(year: 1, month: 1, day: 1) }),
         ]
     }

@@ -118,7 +118,8 @@ final class JournalStore: PersistentStore {
             return (try readJSON(stored, schema: schema, undoLimit: undoLimit, steps: steps), !steps.isEmpty)
         }
         let (contents, olderLayout) = try readBinary(
-            stored, schema: schema, undoLimit: undoLimit, steps: steps, inPlaceThreshold: inPlace ? inPlaceThreshold : .max)
+            stored, schema: schema, undoLimit: undoLimit, steps: steps,
+            inPlaceThreshold: inPlace ? inPlaceThreshold : .max)
         if stored.isMapped, let snapshot = stored.snapshot {
             // What opening read of the mapped file (a few parts, but the system maps whole runs
             // of pages around each) is let go: the tables read what they need again.
@@ -174,13 +175,16 @@ final class JournalStore: PersistentStore {
         if let snapshot = stored.snapshot {
             // A snapshot whose frame checksum was left unchecked is checked in parts: layout 2
             // by its blocks and the checksum of the rest; an older layout, read whole, here.
-            if let checksum = stored.uncheckedSnapshotChecksum, snapshot.first != UInt8(BinaryStoreCoding.snapshotLayout) {
+            if let checksum = stored.uncheckedSnapshotChecksum,
+                snapshot.first != UInt8(BinaryStoreCoding.snapshotLayout)
+            {
                 let actual = snapshot.withUnsafeBytes {
                     JournalFormat.checksum(length: UInt32(snapshot.count), payload: $0)
                 }
                 guard actual == checksum else {
                     throw .damaged(
-                        file: location, offset: JournalFormat.headerSize, reason: "the snapshot has a checksum that does not match")
+                        file: location, offset: JournalFormat.headerSize,
+                        reason: "the snapshot has a checksum that does not match")
                 }
             }
             (contents, olderLayout) = try decoded("the snapshot") {

@@ -157,7 +157,7 @@ public struct Project: Identifiable, Hashable, Sendable, Codable {
     /// Earliest deadline first, then by id: the order of ``ProjectRepository/projects(dueThrough:onBoard:)``.
     public static func byDeadline(_ first: Project, _ second: Project) -> Bool {
         switch (first.deadline, second.deadline) {
-        case let (left?, right?) where left != right: return left < right
+        case (let left?, let right?) where left != right: return left < right
         case (_?, nil): return true
         case (nil, _?): return false
         default: return first.id.precedes(second.id)
