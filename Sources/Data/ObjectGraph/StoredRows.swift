@@ -53,8 +53,9 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
     private let offsetsStart: Int
     private let idsStart: Int
     private let checksumsStart: Int
-    /// The checksum of each block, read once.
-    private let checksums: [UInt32]
+    /// The checksum of each block's bytes: `UInt32`s from ``checksumsStart``, then theirs.
+    private let checksumsTable: Range<Int>
+    private let checksumsChecksum: UInt32
     private let decodeRow: @Sendable (inout BinaryReader) throws -> Entity
     /// A bit per block, set once the block matched its checksum; and the pages last read.
     private let state: Mutex<ReadState>
@@ -127,20 +128,56 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
         checksumsStart = try take(4 * blocks)
         let stored = u32(try take(4))
         guard cursor == index.upperBound else { throw fail("it has bytes after its checksums", at: cursor) }
-        let table = checksumsStart..<(checksumsStart + 4 * blocks)
-        let (actual, checksums) = payload.withUnsafeBytes { bytes in
-            var crc = CRC32C()
-            crc.update(UnsafeRawBufferPointer(rebasing: bytes[table]))
-            let checksums = (0..<blocks).map {
-                UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: table.lowerBound + 4 * $0, as: UInt32.self))
-            }
-            return (Int(crc.value), checksums)
-        }
-        guard actual == stored else {
-            throw fail("its checksums do not match their own checksum", at: table.lowerBound)
-        }
-        self.checksums = checksums
+        checksumsTable = checksumsStart..<(checksumsStart + 4 * blocks)
+        checksumsChecksum = UInt32(stored)
         state = Mutex(ReadState(verified: Array(repeating: 0, count: (blocks + 63) / 64)))
+        // Read from the file, the checksums are read one by one as blocks are checked, and their
+        // own checksum by ``verifyAll()``: opening reads nothing in proportion to the table.
+        if file == nil, let damage = checksumsDamage() { throw fail(damage, at: checksumsTable.lowerBound) }
+    }
+
+    /// Whether the checksums match their own checksum; why not, if they do not.
+    private func checksumsDamage() -> String? {
+        let bytes: [UInt8]
+        if let file {
+            var read = [UInt8](repeating: 0, count: checksumsTable.count)
+            guard Self.read(into: &read, from: file.descriptor, at: file.offset + checksumsTable.lowerBound) else {
+                return "its checksums cannot be read"
+            }
+            bytes = read
+        } else {
+            bytes = payload.withUnsafeBytes { [UInt8]($0[checksumsTable]) }
+        }
+        var crc = CRC32C()
+        bytes.withUnsafeBytes { crc.update($0) }
+        return crc.value == checksumsChecksum ? nil : "its checksums do not match their own checksum"
+    }
+
+    /// The stored checksum of block `block`.
+    private func checksum(ofBlock block: Int) -> UInt32? {
+        let offset = checksumsTable.lowerBound + 4 * block
+        guard let file else {
+            return payload.withUnsafeBytes {
+                UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            }
+        }
+        var bytes = [UInt8](repeating: 0, count: 4)
+        guard Self.read(into: &bytes, from: file.descriptor, at: file.offset + offset) else { return nil }
+        return bytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) }
+    }
+
+    /// Fills `bytes` from `descriptor` at `offset` with `pread`; `false` when it cannot.
+    private static func read(into bytes: inout [UInt8], from descriptor: Int32, at offset: Int) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+            }
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { return false }
+            done += read
+        }
+        return true
     }
 
     /// Where the bytes of the store were found not to match their checksum, if they were.
@@ -242,17 +279,9 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
         let size = min(Self.pageSize, checksumsStart - start)
         guard size > 0 else { return nil }
         var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                pread(file.descriptor, buffer.baseAddress! + done, size - done, off_t(file.offset + start + done))
-            }
-            if read < 0, errno == EINTR { continue }
-            guard read > 0 else {
-                noteDamage("bytes \(start)..<\(start + size) of the snapshot cannot be read (errno \(errno))")
-                return nil
-            }
-            done += read
+        guard Self.read(into: &bytes, from: file.descriptor, at: file.offset + start) else {
+            noteDamage("bytes \(start)..<\(start + size) of the snapshot cannot be read (errno \(errno))")
+            return nil
         }
         state.withLock { state in
             state.pages.append((page, bytes))
@@ -284,7 +313,7 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
             } else {
                 payload.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
             }
-            guard crc.value == checksums[block] else {
+            guard crc.value == checksum(ofBlock: block) else {
                 noteDamage("bytes \(start)..<\(end) of the snapshot do not match their checksum")
                 return false
             }
@@ -299,6 +328,7 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
 
     /// Checks every block now; `nil` when all match, else where the first does not.
     func verifyAll() -> String? {
+        if let damage = checksumsDamage() { noteDamage("the \(Entity.entityName) index: \(damage)") }
         _ = verify(rowsStart..<checksumsStart, in: file == nil ? nil : [])
         return damage
     }
