@@ -3,13 +3,17 @@ import Foundation
 // MARK: - Reading through ordered indexes
 
 extension ObjectContext {
+    /// The number of objects from which reading a group of rows still in the store reads their
+    /// table whole first (``EntityTable/whole()``).
+    static var wholeReadThreshold: Int { 4_096 }
+
     /// The number of objects in one group of an ordering (``ManagedEntity/orderings``).
     ///
     /// - Complexity: O(1).
     public func count<E: ManagedEntity>(
         _ type: E.Type, ordering: String, group: some Hashable & Sendable
     ) -> Int {
-        state.withLock { $0.graph.table(type).ordering(named: ordering)?.count(inGroup: group) ?? 0 }
+        state.withLock { $0.graph.table(type).readable.ordering(named: ordering)?.count(inGroup: group) ?? 0 }
     }
 
     /// A group's objects in order, from `offset`, at most `limit` of them.
@@ -19,7 +23,14 @@ extension ObjectContext {
         _ type: E.Type, ordering: String, group: some Hashable & Sendable, offset: Int = 0, limit: Int? = nil
     ) -> [E] {
         state.withLock { state in
-            let table = state.graph.table(type)
+            var table = state.graph.table(type).readable
+            // A large read of rows still in the store reads the table whole once, and the reads
+            // after it go to memory: as fast as before the store read in place.
+            if table.isStored, (limit ?? .max) >= Self.wholeReadThreshold,
+                (table.ordering(named: ordering)?.count(inGroup: group) ?? 0) - offset >= Self.wholeReadThreshold
+            {
+                table = table.whole()
+            }
             let rows = table.ordering(named: ordering)?.rows(inGroup: group, offset: offset, limit: limit) ?? []
             return rows.compactMap { table[row: $0] }
         }
@@ -30,7 +41,7 @@ extension ObjectContext {
         _ type: E.Type, ordering: String, group: some Hashable & Sendable, fromEnd offset: Int
     ) -> E? {
         state.withLock { state in
-            let table = state.graph.table(type)
+            let table = state.graph.table(type).readable
             return table.ordering(named: ordering)?.row(inGroup: group, fromEnd: offset).flatMap { table[row: $0] }
         }
     }
@@ -40,7 +51,7 @@ extension ObjectContext {
     /// - Complexity: O(*g*) for *g* groups.
     public func lastObjects<E: ManagedEntity>(_ type: E.Type, ordering: String) -> [E] {
         state.withLock { state in
-            let table = state.graph.table(type)
+            let table = state.graph.table(type).readable
             return (table.ordering(named: ordering)?.lastRows ?? []).compactMap { table[row: $0] }
         }
     }
@@ -50,7 +61,7 @@ extension ObjectContext {
     /// - Complexity: O(log *n* + *n* / 512).
     public func position<E: ManagedEntity>(of object: E, ordering: String) -> Int? {
         state.withLock { state in
-            let table = state.graph.table(E.self)
+            let table = state.graph.table(E.self).readable
             guard let stored = table[object.id.rawValue] else { return nil }
             return table.ordering(named: ordering)?.position(of: stored)
         }

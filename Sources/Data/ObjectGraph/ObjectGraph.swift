@@ -32,7 +32,7 @@ public struct ObjectGraph: Sendable {
     }
 
     subscript<E: ManagedEntity>(type: E.Type, id: E.ID) -> E? {
-        table(type)[id.rawValue]
+        table(type).readable[id.rawValue]
     }
 
     subscript(id: ObjectID) -> (any ManagedEntity)? {
