@@ -3,9 +3,6 @@ import Foundation
 // MARK: - Reading through ordered indexes
 
 extension ObjectContext {
-    /// The number of objects from which reading a group of rows still in the store reads their
-    /// table whole first (``EntityTable/whole()``).
-    static var wholeReadThreshold: Int { 4_096 }
 
     /// The number of objects in one group of an ordering (``ManagedEntity/orderings``).
     ///
@@ -23,14 +20,9 @@ extension ObjectContext {
         _ type: E.Type, ordering: String, group: some Hashable & Sendable, offset: Int = 0, limit: Int? = nil
     ) -> [E] {
         state.withLock { state in
-            var table = state.graph.table(type).readable
-            // A large read of rows still in the store reads the table whole once, and the reads
-            // after it go to memory: as fast as before the store read in place.
-            if table.isStored, (limit ?? .max) >= Self.wholeReadThreshold,
-                (table.ordering(named: ordering)?.count(inGroup: group) ?? 0) - offset >= Self.wholeReadThreshold
-            {
-                table = table.whole()
-            }
+            // Rows still in the store are read in place, a group read whole too: reading the
+            // table whole first (and keeping it) costs three times as much for one read.
+            let table = state.graph.table(type).readable
             let rows = table.ordering(named: ordering)?.rows(inGroup: group, offset: offset, limit: limit) ?? []
             return rows.compactMap { table[row: $0] }
         }
