@@ -187,7 +187,11 @@ struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comp
         let group = group(object)
         guard let current = stored, let range = current.groups[group] else { return }
         let entry = OrderedEntry(key: key(object), id: object.id.rawValue, row: row)
-        let place = lowerBound(entry, stored: current, range: range)
+        // The row's place is stored; a search by key is for damage only.
+        let place =
+            current.rows.place(ordering: current.ordering, ofRow: row).map { $0 - range.start }
+            .flatMap { (0..<range.count).contains($0) ? $0 : nil }
+            ?? lowerBound(entry, stored: current, range: range)
         guard place < range.count, current.row(at: place, of: range) == row, !current.isGone(place, in: group) else {
             return
         }

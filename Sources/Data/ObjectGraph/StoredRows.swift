@@ -17,7 +17,8 @@ import Synchronization
 /// UInt32 × count          each row's offset from the first row
 /// (16-byte id, UInt32 row) × count, sorted by the id's bytes
 /// UInt32 orderings; for each (in ManagedEntity.orderings' order):
-///     UInt32 groups; (UInt32 start, UInt32 count) × groups; UInt32 row × count, each group's rows in order
+///     UInt32 groups; (UInt32 start, UInt32 count) × groups; UInt32 row × count, each group's rows in order;
+///     UInt32 place × count, each row's place in the ordering
 /// UInt32 CRC-32C × blocks  one per 1,024 bytes from the first row to here
 /// UInt32 CRC-32C of those checksums
 /// ```
@@ -39,6 +40,8 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
         var groups: [(start: Int, count: Int)]
         /// Where the ordering's rows begin in the payload.
         var rowsStart: Int
+        /// Where each row's place in the ordering is kept: a `UInt32` for each row, in row order.
+        var placesStart: Int
     }
 
     /// The number of rows.
@@ -120,7 +123,7 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
                 groups.append((start, size))
             }
             guard total == count else { throw fail("an ordering does not hold every row", at: directory) }
-            orderings.append(Ordering(groups: groups, rowsStart: try take(4 * count)))
+            orderings.append(Ordering(groups: groups, rowsStart: try take(4 * count), placesStart: try take(4 * count)))
         }
         self.orderings = orderings
         let covered = cursor - rowsStart
@@ -230,6 +233,13 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
             if found.order < 0 { low = middle + 1 } else { high = middle }
         }
         return nil
+    }
+
+    /// The place of `row` in ordering `ordering` (counting across its groups): found without
+    /// reading any object, so that a changed row leaves the ordering at once.
+    func place(ordering: Int, ofRow row: Int) -> Int? {
+        guard row >= 0, row < count else { return nil }
+        return uint32(at: orderings[ordering].placesStart + 4 * row).flatMap { $0 < count ? $0 : nil }
     }
 
     /// The row at `place` of ordering `ordering` (counting across its groups).
@@ -383,7 +393,16 @@ enum StoredIndexWriter {
                 data.appendLittleEndian(UInt32(group.count))
                 start += group.count
             }
-            for group in groups { for row in group { data.appendLittleEndian(UInt32(row)) } }
+            var places = [UInt32](repeating: 0, count: rowSizes.count)
+            var place: UInt32 = 0
+            for group in groups {
+                for row in group {
+                    data.appendLittleEndian(UInt32(row))
+                    places[row] = place
+                    place += 1
+                }
+            }
+            for place in places { data.appendLittleEndian(place) }
         }
         return data
     }
