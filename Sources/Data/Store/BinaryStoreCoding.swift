@@ -115,8 +115,9 @@ enum BinaryStoreCoding {
                 slots[name] = slot
                 let table = graph.storedTable(named: name)
                 let rows: Rows
-                if let table, let rowsByteCount = table.binaryRowsByteCount(), let index = table.storedIndex() {
-                    rows = .binary(byteCount: rowsByteCount, index: index)
+                // Measuring the index encodes each object once, and counts the rows' bytes too.
+                if let table, let stored = table.storedIndex() {
+                    rows = .binary(byteCount: stored.rowsByteCount, index: stored.index)
                 } else {
                     var json = Data()
                     try graph.appendTableJSON(named: name, to: &json)
