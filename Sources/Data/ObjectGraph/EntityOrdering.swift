@@ -267,41 +267,38 @@ struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comp
         }
         var place = start?.place ?? 0
         var skip = offset - (start?.skipped ?? 0)
-        var next =
+        let firstPending =
             start.flatMap { entry(at: $0.place, stored: stored, range: range) }.map { inserted?.rank(of: $0) ?? 0 } ?? 0
-        let pending = inserted?.entries(from: next, limit: skip + wanted) ?? []
-        next = 0
+        let pending = inserted?.entries(from: firstPending, limit: skip + wanted) ?? []
+        var next = 0
         var storedEntry = place < range.count ? entry(at: place, stored: stored, range: range) : nil
+        func advance() {
+            place += 1
+            storedEntry = place < range.count ? entry(at: place, stored: stored, range: range) : nil
+        }
         var rows: [Int] = []
         rows.reserveCapacity(wanted)
         while rows.count < wanted {
-            while place < range.count, stored.isGone(place, in: group) {
-                place += 1
-                storedEntry = place < range.count ? entry(at: place, stored: stored, range: range) : nil
-            }
-            let takeStored: Bool
+            while place < range.count, stored.isGone(place, in: group) { advance() }
+            let row: Int
             if place < range.count, let current = storedEntry {
-                takeStored = next >= pending.count || current < pending[next]
+                if next >= pending.count || current < pending[next] {
+                    row = current.row
+                    advance()
+                } else {
+                    row = pending[next].row
+                    next += 1
+                }
             } else if place < range.count {
                 // Damage: a row that cannot be read keeps its place, as the counts do; reading it
                 // gives nothing, so the window holds one object fewer.
-                let unreadable = stored.row(at: place, of: range)
-                place += 1
-                storedEntry = place < range.count ? entry(at: place, stored: stored, range: range) : nil
-                if skip > 0 { skip -= 1 } else { rows.append(unreadable ?? -1) }
-                continue
-            } else {
-                guard next < pending.count else { break }
-                takeStored = false
-            }
-            let row: Int
-            if takeStored {
-                row = storedEntry!.row
-                place += 1
-                storedEntry = place < range.count ? entry(at: place, stored: stored, range: range) : nil
-            } else {
+                row = stored.row(at: place, of: range) ?? -1
+                advance()
+            } else if next < pending.count {
                 row = pending[next].row
                 next += 1
+            } else {
+                break
             }
             if skip > 0 { skip -= 1 } else { rows.append(row) }
         }
