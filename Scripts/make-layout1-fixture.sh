@@ -20,4 +20,4 @@ after=$(id add "Added after the snapshot" --due 2026-11-25)
 "$pm" move "$after" "List 2" >/dev/null
 "$pm" add "Undone after the snapshot" >/dev/null
 "$pm" undo >/dev/null
-rm -f "$out.lock"
+rm -f "$out.lock" "${out%.pmstore}.settings.json"
