@@ -174,8 +174,8 @@ public struct ProjectManagerEngine: Sendable {
     ///   - authentication: Another provider to use instead, such as Firebase Auth.
     /// - Throws: ``StoreError`` when the file cannot be read (it is left untouched) or another
     ///   process holds it.
-    /// - Complexity: O(*r*) for the *r* saves after its snapshot; a table of 512 objects or more
-    ///   of a snapshot of 1 MiB or more is read in place as it is asked for, not when it opens.
+    /// - Complexity: O(*r*) for the *r* saves after its snapshot: a table of 512 objects or more
+    ///   is read in place from the file as it is asked for, not when it opens.
     public static func persistent(
         at url: URL, environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
         authentication: (any AuthenticationProvider)? = nil
@@ -200,8 +200,8 @@ public struct ProjectManagerEngine: Sendable {
     /// ```
     /// - Throws: ``StoreError`` when the file cannot be read (it is left untouched) or another
     ///   process holds it.
-    /// - Complexity: O(*r*) for the *r* saves after its snapshot; a table of 512 objects or more
-    ///   of a snapshot of 1 MiB or more is read in place as it is asked for, not when it opens.
+    /// - Complexity: O(*r*) for the *r* saves after its snapshot: a table of 512 objects or more
+    ///   is read in place from the file as it is asked for, not when it opens.
     public static func persistent(
         at path: StorePath, environment: EngineEnvironment = .live,
         accounts: LocalAccountSettings = LocalAccountSettings(),
@@ -214,8 +214,8 @@ public struct ProjectManagerEngine: Sendable {
     /// An engine that reads the store file at `path`, its bytes as they are, once and never
     /// writes it; as ``readOnly(at:environment:accounts:authentication:)-(URL,_,_,_)``.
     /// - Throws: ``StoreError`` when the file cannot be read; it is left untouched.
-    /// - Complexity: O(*r*) for the *r* saves after its snapshot; a table of 512 objects or more
-    ///   of a snapshot of 1 MiB or more is read in place as it is asked for, not when it opens.
+    /// - Complexity: O(*r*) for the *r* saves after its snapshot: a table of 512 objects or more
+    ///   is read in place from the file as it is asked for, not when it opens.
     public static func readOnly(
         at path: StorePath, environment: EngineEnvironment = .live,
         accounts: LocalAccountSettings = LocalAccountSettings(),
@@ -236,8 +236,8 @@ public struct ProjectManagerEngine: Sendable {
     /// for warning in reader.warnings { print("warning:", warning) }
     /// ```
     /// - Throws: ``StoreError`` when the file cannot be read; it is left untouched.
-    /// - Complexity: O(*r*) for the *r* saves after its snapshot; a table of 512 objects or more
-    ///   of a snapshot of 1 MiB or more is read in place as it is asked for, not when it opens.
+    /// - Complexity: O(*r*) for the *r* saves after its snapshot: a table of 512 objects or more
+    ///   is read in place from the file as it is asked for, not when it opens.
     public static func readOnly(
         at url: URL, environment: EngineEnvironment = .live, accounts: LocalAccountSettings = LocalAccountSettings(),
         authentication: (any AuthenticationProvider)? = nil
