@@ -210,8 +210,6 @@ package struct POSIXFileSystem: FileSystem {
         guard size >= Self.mappingThreshold else { return (try readAll(file), false, nil) }
         let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, file.rawValue, 0)
         guard let mapped, mapped != MAP_FAILED else { return (try readAll(file), false, nil) }
-        // Its parts are read here and there, never in a sweep: no reading ahead around each.
-        _ = madvise(mapped, size, MADV_RANDOM)
         // A descriptor of its own, closed with the mapping, for reads that should not map pages.
         let reader = dup(file.rawValue)
         let bytes = Data(
