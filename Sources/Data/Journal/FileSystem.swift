@@ -62,6 +62,11 @@ package protocol FileSystem: Sendable {
     /// Reads the whole file from its first byte to its end.
     func readAll(_ file: FileDescriptor) throws(StoreError) -> Data
 
+    /// Lets go of the pages of `bytes`, which must be part of what ``mapAll(_:)`` mapped (not of
+    /// bytes it read: their memory would be lost): they stay in the system's file cache, and the
+    /// next read maps them again.
+    func releasePages(of bytes: Data)
+
     /// The whole file's bytes as they are when called, mapped into memory where the system can
     /// (pages are read when touched, `isMapped` is then `true`), else read (``readAll(_:)``).
     /// `reader` is a descriptor of the same file open as long as the bytes are, to read parts
@@ -105,4 +110,6 @@ extension FileSystem {
     func mapAll(_ file: FileDescriptor) throws(StoreError) -> (bytes: Data, isMapped: Bool, reader: Int32?) {
         (try readAll(file), false, nil)
     }
+
+    func releasePages(of bytes: Data) {}
 }

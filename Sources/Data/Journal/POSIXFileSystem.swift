@@ -221,6 +221,20 @@ package struct POSIXFileSystem: FileSystem {
         return (bytes, true, reader >= 0 ? reader : nil)
     }
 
+    /// Lets go (`MADV_DONTNEED`) of the whole pages of `bytes` and of the page its first byte is
+    /// on, which belongs to the mapping too: `bytes` lies in a mapping of a whole file, which
+    /// starts on a page.
+    package func releasePages(of bytes: Data) {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4_096)
+            let from = Int(bitPattern: base) / page * page
+            let to = Int(bitPattern: base + buffer.count) / page * page
+            guard to > from, let pointer = UnsafeMutableRawPointer(bitPattern: from) else { return }
+            _ = madvise(pointer, to - from, MADV_DONTNEED)
+        }
+    }
+
     package func write(_ bytes: Data, to file: FileDescriptor, at offset: Int) throws(StoreError) -> Int {
         let written = bytes.withUnsafeBytes { buffer in
             retryingInterrupts { pwrite(file.rawValue, buffer.baseAddress, buffer.count, off_t(offset)) }

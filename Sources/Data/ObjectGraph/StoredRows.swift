@@ -342,20 +342,6 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
         _ = verify(rowsStart..<checksumsStart, in: file == nil ? nil : [])
         return damage
     }
-
-    /// Lets go of the whole pages from `start` to `end` of a read-only mapping: they stay in the
-    /// system's file cache, and the next read maps them again.
-    ///
-    /// - Parameter roundingStartDown: Whether the page holding `start` goes too (it must then
-    ///   belong to the same mapping, as the first page of a mapped file does).
-    static func releasePages(from start: UnsafeRawPointer, to end: UnsafeRawPointer, roundingStartDown: Bool) {
-        let page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4_096)
-        let first = Int(bitPattern: start)
-        let from = roundingStartDown ? first / page * page : (first + page - 1) / page * page
-        let to = Int(bitPattern: end) / page * page
-        guard to > from, let pointer = UnsafeMutableRawPointer(bitPattern: from) else { return }
-        _ = madvise(pointer, to - from, MADV_DONTNEED)
-    }
 }
 
 /// Builds the index section of ``StoredRows`` for rows written one after another.

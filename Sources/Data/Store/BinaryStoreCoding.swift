@@ -9,9 +9,10 @@ import ProjectManagerDomain
 /// layout (2) · entity count · per entity: name, coding, object count, UInt64 byte count,
 ///              UInt64 index byte count, objects, index
 ///            · undo group count, groups · redo group count, groups
+///            · UInt32 CRC-32C of every byte above outside the entities' objects and indexes
 /// ```
 /// The *index* of a built-in entity's objects (``StoredRows``: each row's offset, the ids in
-/// order, each ordering's groups, and a checksum per 1 KiB) lets a store read its objects in place
+/// order, each ordering's groups, rows and places, and a checksum per 1 KiB) lets a store read its objects in place
 /// from the mapped file; other entities have none (a byte count of 0). Layout 1, which the first
 /// stores of format 2 wrote, has no index byte count and no index; it is read whole, and
 /// rewritten.
@@ -202,7 +203,6 @@ enum BinaryStoreCoding {
 
     /// Reads a snapshot payload.
     ///
-    /// - Parameter steps: The schema migrations to apply to objects stored as JSON.
     /// - Parameters:
     ///   - steps: The schema migrations to apply to objects stored as JSON.
     ///   - inPlaceThreshold: The number of objects from which a built-in entity's objects are

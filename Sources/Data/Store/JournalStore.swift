@@ -126,10 +126,7 @@ final class JournalStore: PersistentStore {
         if stored.isMapped, let snapshot = stored.snapshot {
             // What opening read of the mapped file (a few parts, but the system maps whole runs
             // of pages around each) is let go: the tables read what they need again.
-            snapshot.withUnsafeBytes { bytes in
-                guard let base = bytes.baseAddress else { return }
-                StoredRows<Board>.releasePages(from: base, to: base + bytes.count, roundingStartDown: true)
-            }
+            fileSystem.releasePages(of: snapshot)
         }
         return (contents, !steps.isEmpty || olderLayout)
     }
