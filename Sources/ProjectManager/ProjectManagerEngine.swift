@@ -128,6 +128,10 @@ public struct ProjectManagerEngine: Sendable {
 
     /// The object graph under the repositories, for the store's own operations.
     private let context: ObjectContext
+    /// The repository over it, which a sync reads and writes as a whole.
+    let graph: ObjectGraphRepository
+    /// What the store keeps about sync beside it; `nil` for a store that is not a file.
+    let syncFolder: SyncFolder?
     /// The ports every write use case goes through, scoped to the viewer.
     private let store: AccountScopedRepository
 
@@ -251,9 +255,11 @@ public struct ProjectManagerEngine: Sendable {
                     backoff: accounts.backoff))
     }
 
-    private init(
-        store: StoreDescription, environment: EngineEnvironment, authentication: any AuthenticationProvider
+    init(
+        store: StoreDescription, environment: EngineEnvironment, authentication: any AuthenticationProvider,
+        syncFolder: SyncFolder? = nil
     ) throws(StoreError) {
+        let storeDescription = store
         let context: ObjectContext
         do {
             context = try ObjectContext(schema: .projectManager, store: store)
@@ -268,6 +274,14 @@ public struct ProjectManagerEngine: Sendable {
         let repository = AccountScopedRepository(
             store: store, search: ProjectSearchIndex(context: context), sessions: authentication)
         self.context = context
+        self.graph = store
+        if let syncFolder {
+            self.syncFolder = syncFolder
+        } else if case .file(let url) = storeDescription {
+            self.syncFolder = SyncFolder(besideStoreAt: url, makeID: environment.makeID)
+        } else {
+            self.syncFolder = nil
+        }
         self.environment = environment
         self.projects = repository
         self.boards = repository

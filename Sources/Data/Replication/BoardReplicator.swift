@@ -1,0 +1,331 @@
+import Foundation
+import ProjectManagerDomain
+
+/// Syncs the boards a store shares on one remote.
+///
+/// A sync pulls the remote; reads each other replica's log files that are new since the last
+/// sync, checks them like user input and sets aside any that fails (the rest still apply);
+/// compares the store with the merged state of the last sync to find what changed here, as
+/// operations stamped by this replica's hybrid logical clock; merges both into that state (each
+/// slot takes the value of the greatest stamp, a delete wins over edits, a later create over a
+/// delete); makes the store hold the merge as one save; appends the operations made here to this
+/// replica's log; and pushes it.
+public struct BoardReplicator: Sendable {
+    let repository: ObjectGraphRepository
+    let transport: any SyncTransport
+    let stateFile: URL
+    let replica: ReplicaID
+    let now: @Sendable () -> Date
+    let author: String?
+
+    /// A replicator of `repository`'s boards on `transport`, keeping its state in `stateFile`.
+    ///
+    /// - Parameters:
+    ///   - replica: This store's replica id: the folder its log is written to.
+    ///   - now: The wall clock the stamps follow.
+    ///   - author: Who makes this store's changes, as the log files name them; `nil`: the replica.
+    public init(
+        repository: ObjectGraphRepository, transport: any SyncTransport, stateFile: URL, replica: ReplicaID,
+        now: @escaping @Sendable () -> Date, author: String? = nil
+    ) {
+        self.repository = repository
+        self.transport = transport
+        self.stateFile = stateFile
+        self.replica = replica
+        self.now = now
+        self.author = author
+    }
+
+    /// Which boards a sync brings to this store besides those it shares already.
+    public enum Joining: Sendable, Hashable {
+        /// None.
+        case none
+        /// Every board on the remote.
+        case all
+        /// This board.
+        case board(Board.ID)
+    }
+
+    /// The boards shared, from the state of the last sync.
+    public func sharedBoards() throws(SyncError) -> [Board.ID] {
+        try ReplicationState.load(from: stateFile, replica: replica).boards
+    }
+
+    /// Where the last sync left this remote: when it was, and how many operations wait to be sent.
+    public func status() throws(SyncError) -> (boards: [Board.ID], lastSync: Date?, unsent: Int) {
+        let state = try ReplicationState.load(from: stateFile, replica: replica)
+        return (state.boards, state.lastSync, state.unsent)
+    }
+
+    /// Adds `board` to the boards shared on this remote; the next ``sync(remote:joining:)`` sends it.
+    public func share(_ board: Board.ID) throws(SyncError) {
+        var state = try ReplicationState.load(from: stateFile, replica: replica)
+        guard !state.boards.contains(board) else { return }
+        state.boards.append(board)
+        try state.save(to: stateFile)
+    }
+
+    /// Syncs: see the type's description. Never throws: a failure is the report's.
+    public func sync(remote name: String, joining: Joining = .none) async -> SyncReport.Remote {
+        var report = SyncReport.Remote(name: name)
+        do throws(SyncError) {
+            try await run(&report, joining: joining)
+        } catch {
+            report.failure = error
+        }
+        return report
+    }
+
+    private func run(_ report: inout SyncReport.Remote, joining: Joining) async throws(SyncError) {
+        try await transport.pull()
+        var state = try ReplicationState.load(from: stateFile, replica: replica)
+        state.replica = replica
+
+        // What changed here since the last sync.
+        let current: [ReplicatedKey: [String: JSONValue]]
+        do {
+            current = try await repository.replicatedObjects(on: state.boards)
+        } catch {
+            throw .localState(reason: "the store could not be read (\(error))")
+        }
+        var local = localOperations(current: current, state: &state)
+        for operation in local { state.objects[operation.key, default: operation.emptyObject].apply(operation) }
+
+        // What came in.
+        var touched: Set<ReplicatedKey> = []
+        let incoming = readIncoming(&state, report: &report)
+        for batch in incoming {
+            for operation in batch {
+                // Read into the merged state already, as each file was checked against the one before.
+                state.clock.observe(operation.stamp)
+                touched.insert(operation.key)
+            }
+            report.received += batch.count
+        }
+
+        // Boards joined.
+        switch joining {
+        case .none: break
+        case .all:
+            for (key, object) in state.objects
+            where key.entity == Board.entityName && object.isAlive && !state.boards.contains(Board.ID(rawValue: key.id)) {
+                state.boards.append(Board.ID(rawValue: key.id))
+            }
+        case .board(let board):
+            guard state.objects[ReplicatedKey(entity: Board.entityName, id: board.rawValue)]?.isAlive == true else {
+                throw .boardNotOnRemote(board)
+            }
+            if !state.boards.contains(board) { state.boards.append(board) }
+        }
+        if joining != .none {
+            touched.formUnion(state.objects.keys)
+        }
+
+        // The store holds the merge.
+        let shared = Set(state.boards)
+        var target: [ReplicatedKey: [String: JSONValue]?] = [:]
+        for key in touched {
+            guard let object = state.objects[key] else { continue }
+            let keep = object.isAlive && object.board(id: key.id).map(shared.contains) == true
+            if keep {
+                let values = object.values
+                if current[key] != values { target[key] = values }
+            } else if current[key] != nil || joining != .none {
+                target[key] = .some(nil)
+            }
+        }
+        if !target.isEmpty {
+            do {
+                report.changed = try await repository.applyReplicated(target)
+                // What the merge did besides: a delete's cascade, a repair. It goes out with the rest.
+                let merged = try await repository.replicatedObjects(on: state.boards)
+                let consequences = localOperations(current: merged, state: &state)
+                for operation in consequences {
+                    state.objects[operation.key, default: operation.emptyObject].apply(operation)
+                }
+                local += consequences
+            } catch {
+                throw .localState(reason: "what came in could not be saved (\(error))")
+            }
+        }
+
+        // What went out.
+        if !local.isEmpty {
+            try append(local, to: &state)
+            report.sent = local.count
+        }
+        state.lastSync = now()
+        try state.save(to: stateFile)
+        report.boards = state.boards
+        if state.unsent > 0 {
+            try await transport.push(["replicas/\(replica)"], message: "pm sync: \(state.unsent) operations")
+            state.unsent = 0
+            try state.save(to: stateFile)
+        }
+    }
+
+    /// The operations that make the merged state hold `current` for the shared boards.
+    private func localOperations(
+        current: [ReplicatedKey: [String: JSONValue]], state: inout ReplicationState
+    ) -> [ReplicaOperation] {
+        var operations: [ReplicaOperation] = []
+        let time = now()
+        for key in current.keys.sorted() {
+            let slots = current[key] ?? [:]
+            if let merged = state.objects[key], merged.isAlive {
+                let changed = slots.filter { merged.slots[$0.key]?.value != $0.value }
+                let cleared = merged.slots.keys.filter { slots[$0] == nil }
+                guard !changed.isEmpty || !cleared.isEmpty else { continue }
+                var update = changed
+                for name in cleared { update[name] = .null }
+                operations.append(
+                    ReplicaOperation(
+                        kind: .update, entity: key.entity, id: key.id, stamp: state.clock.tick(now: time, replica: replica),
+                        slots: update))
+            } else {
+                operations.append(
+                    ReplicaOperation(
+                        kind: .create, entity: key.entity, id: key.id, stamp: state.clock.tick(now: time, replica: replica),
+                        slots: slots))
+            }
+        }
+        let shared = Set(state.boards)
+        for (key, object) in state.objects.sorted(by: { $0.key < $1.key })
+        where object.isAlive && current[key] == nil && object.board(id: key.id).map(shared.contains) == true {
+            operations.append(
+                ReplicaOperation(
+                    kind: .delete, entity: key.entity, id: key.id, stamp: state.clock.tick(now: time, replica: replica)))
+        }
+        return operations
+    }
+
+    /// Appends `operations` to this replica's log, as its next file.
+    private func append(_ operations: [ReplicaOperation], to state: inout ReplicationState) throws(SyncError) {
+        let file = ReplicaLogFile(
+            replica: replica, sequence: state.nextSequence, previous: state.lastDigest, author: author,
+            operations: operations)
+        let path = ReplicaLogFile.path(replica: replica, sequence: state.nextSequence)
+        let url = transport.folder.appendingPathComponent(path)
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let data = try encoder.encode(file)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+            state.lastDigest = SHA256.hash(data: data).hexadecimal
+        } catch {
+            throw .localState(reason: "\(path) could not be written (\(error.localizedDescription))")
+        }
+        state.nextSequence += 1
+        state.unsent += operations.count
+    }
+
+    // MARK: - Reading other replicas
+
+    /// The batches of operations new since the last sync, each one file's, checked; a file that
+    /// fails is set aside and reported once.
+    private func readIncoming(_ state: inout ReplicationState, report: inout SyncReport.Remote) -> [[ReplicaOperation]] {
+        let folder = transport.folder.appendingPathComponent("replicas")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var batches: [[ReplicaOperation]] = []
+        for name in names.sorted() {
+            guard let other = ReplicaID(rawValue: name) else {
+                setAside("replicas/\(name)", "not a replica's folder", &state, &report)
+                continue
+            }
+            guard other != replica else { continue }
+            var position = state.positions[other]
+            while position?.stopped != true {
+                let sequence = (position?.sequence ?? 0) + 1
+                let path = ReplicaLogFile.path(replica: other, sequence: sequence)
+                let url = transport.folder.appendingPathComponent(path)
+                guard let size = Self.size(of: url) else { break }
+                guard size <= ReplicaLogFile.maximumSize, let data = try? Data(contentsOf: url) else {
+                    setAside(path, "larger than \(ReplicaLogFile.maximumSize >> 20) MiB", &state, &report)
+                    position = ReplicationState.Position(sequence: sequence, digest: "", stopped: true)
+                    break
+                }
+                let digest = SHA256.hash(data: data).hexadecimal
+                switch check(data, from: other, sequence: sequence, after: position, state: state) {
+                case .success(let operations):
+                    batches.append(operations)
+                    for operation in operations { state.objects[operation.key, default: operation.emptyObject].apply(operation) }
+                    position = ReplicationState.Position(sequence: sequence, digest: digest)
+                case .failure(.rewritten):
+                    setAside(path, "its replica's earlier files were rewritten", &state, &report)
+                    position = ReplicationState.Position(
+                        sequence: position?.sequence ?? 0, digest: position?.digest ?? "", stopped: true)
+                case .failure(.invalid(let reason)):
+                    setAside(path, reason, &state, &report)
+                    position = ReplicationState.Position(sequence: sequence, digest: digest)
+                }
+            }
+            state.positions[other] = position
+        }
+        return batches
+    }
+
+    private enum Rejection: Error {
+        case rewritten
+        case invalid(String)
+    }
+
+    /// The operations of a log file, if it is one `other` wrote next and every object they leave
+    /// keeps the rules.
+    private func check(
+        _ data: Data, from other: ReplicaID, sequence: Int, after position: ReplicationState.Position?,
+        state: ReplicationState
+    ) -> Result<[ReplicaOperation], Rejection> {
+        guard let file = try? JSONDecoder().decode(ReplicaLogFile.self, from: data) else {
+            return .failure(.invalid("not a log file this engine can read"))
+        }
+        guard file.replica == other, file.sequence == sequence else {
+            return .failure(.invalid("names another replica or place in the log"))
+        }
+        guard file.previous == position?.digest else { return .failure(.rewritten) }
+        var objects: [ReplicatedKey: ReplicatedObject] = [:]
+        for operation in file.operations {
+            guard operation.stamp.replica == other else {
+                return .failure(.invalid("holds an operation stamped by another replica"))
+            }
+            guard replicatedEntities.contains(where: { $0.entityName == operation.entity }) else {
+                return .failure(.invalid("holds an operation on an unknown entity \(operation.entity)"))
+            }
+            objects[operation.key, default: state.objects[operation.key] ?? operation.emptyObject].apply(operation)
+        }
+        for (key, object) in objects where object.isAlive {
+            guard let entity = replicatedEntities.first(where: { $0.entityName == key.entity }) else { continue }
+            if let failure = Self.failures(entity, key: key, values: object.values) {
+                return .failure(.invalid("\(key): \(failure)"))
+            }
+        }
+        return .success(file.operations)
+    }
+
+    /// Why `values` are not an object of `type` that keeps its rules; `nil` when they are.
+    private static func failures<E: ReplicatedEntity>(_ type: E.Type, key: ReplicatedKey, values: [String: JSONValue]) -> String? {
+        guard let object = try? ReplicatedFields.object(E.self, id: key.id, slots: values) else {
+            return "its fields are not a \(E.entityName)"
+        }
+        return object.replicatedFailures.first
+    }
+
+    private func setAside(
+        _ path: String, _ reason: String, _ state: inout ReplicationState, _ report: inout SyncReport.Remote
+    ) {
+        guard state.reported.insert(path).inserted else { return }
+        report.setAside.append(SyncReport.SetAside(path: path, reason: reason))
+    }
+
+    private static func size(of url: URL) -> Int? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            attributes[.type] as? FileAttributeType == .typeRegular
+        else { return nil }
+        return (attributes[.size] as? NSNumber)?.intValue
+    }
+}
+
+extension ReplicaOperation {
+    var key: ReplicatedKey { ReplicatedKey(entity: entity, id: id) }
+    var emptyObject: ReplicatedObject { ReplicatedObject(entity: entity) }
+}

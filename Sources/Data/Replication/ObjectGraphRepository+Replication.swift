@@ -1,0 +1,163 @@
+import Foundation
+import ProjectManagerDomain
+
+extension ObjectGraphRepository {
+    /// Every replicated object on `boards`, as slots (``ReplicatedFields``).
+    ///
+    /// - Complexity: O(*n*) for the *n* objects on the boards.
+    package func replicatedObjects(on boards: [Board.ID]) throws(RepositoryError) -> [ReplicatedKey: [String: JSONValue]] {
+        try requireOpen()
+        var objects: [ReplicatedKey: [String: JSONValue]] = [:]
+        for entity in replicatedEntities {
+            try Self.collect(entity, on: boards, in: context, into: &objects)
+        }
+        return objects
+    }
+
+    private static func collect<E: ReplicatedEntity>(
+        _ type: E.Type, on boards: [Board.ID], in context: ObjectContext,
+        into objects: inout [ReplicatedKey: [String: JSONValue]]
+    ) throws(RepositoryError) {
+        for board in boards {
+            for object in E.objects(on: board, in: context) {
+                do {
+                    objects[ReplicatedKey(entity: E.entityName, id: object.id.rawValue)] = try ReplicatedFields.slots(
+                        of: object)
+                } catch {
+                    throw .invalid(
+                        ValidationError([.brokenRule("\(E.entityName) \(object.id.rawValue) could not be coded")]))
+                }
+            }
+        }
+    }
+
+    /// Makes the store hold `objects` (`nil`: not at all) as one save, after repairs that keep
+    /// every rule: a card whose list is gone goes to its stage's standard list, a label gone is
+    /// taken off the cards, and an object whose board or card is gone is not kept. Returns the
+    /// number of objects the save changed.
+    ///
+    /// - Throws: ``RepositoryError``; nothing is saved.
+    func applyReplicated(_ objects: [ReplicatedKey: [String: JSONValue]?]) throws(RepositoryError) -> Int {
+        try requireOpen()
+        var plan = ReplicatedPlan(objects: objects, context: context)
+        for entity in replicatedEntities { plan.decode(entity) }
+        plan.repair()
+        var changed = 0
+        try mapped { () throws(ContextError) in
+            do throws(ContextError) {
+                for entity in replicatedEntities { changed += try plan.write(entity) }
+                for entity in replicatedEntities.reversed() { changed += try plan.remove(entity) }
+                try context.save(actionName: "Sync", undoScope: Self.replicationScope)
+            } catch {
+                context.rollback()
+                throw error
+            }
+        }
+        return changed
+    }
+
+    /// The undo scope of what a sync writes: no board's undo reverts it.
+    static let replicationScope = "replication"
+}
+
+/// The objects a merge writes, decoded and repaired before any is written.
+private struct ReplicatedPlan {
+    var objects: [ReplicatedKey: [String: JSONValue]?]
+    let context: ObjectContext
+    /// The decoded objects to write, by key.
+    var decoded: [ReplicatedKey: any ReplicatedEntity] = [:]
+    /// The objects not to keep.
+    var removed: Set<ReplicatedKey> = []
+
+    init(objects: [ReplicatedKey: [String: JSONValue]?], context: ObjectContext) {
+        self.objects = objects
+        self.context = context
+    }
+
+    mutating func decode<E: ReplicatedEntity>(_ type: E.Type) {
+        for (key, slots) in objects where key.entity == E.entityName {
+            guard let slots, let object = try? ReplicatedFields.object(E.self, id: key.id, slots: slots),
+                object.validationFailures().isEmpty
+            else {
+                removed.insert(key)
+                continue
+            }
+            decoded[key] = object
+        }
+    }
+
+    /// Whether `id` of `E` exists once the plan is written.
+    func exists<E: ReplicatedEntity>(_ type: E.Type, _ id: UUID) -> Bool {
+        let key = ReplicatedKey(entity: E.entityName, id: id)
+        if decoded[key] != nil { return true }
+        if removed.contains(key) { return false }
+        return context.object(E.self, id: E.ID(rawValue: id)) != nil
+    }
+
+    mutating func repair() {
+        // A board first: what is on a board that is not kept is not kept either.
+        for (key, object) in decoded {
+            switch object {
+            case let list as BoardList where !exists(Board.self, list.boardID.rawValue):
+                drop(key)
+            case let label as Label where !exists(Board.self, label.boardID.rawValue):
+                drop(key)
+            case var project as Project:
+                guard exists(Board.self, project.boardID.rawValue) else {
+                    drop(key)
+                    continue
+                }
+                if project.listID.standardStage(on: project.boardID) == nil,
+                    !exists(BoardList.self, project.listID.rawValue)
+                {
+                    project.move(to: BoardList.standard(on: project.boardID, project.state))
+                }
+                project.labels = project.labels.filter { exists(Label.self, $0.rawValue) }
+                decoded[key] = project
+            default: break
+            }
+        }
+        for (key, object) in decoded {
+            switch object {
+            case let item as ChecklistItem where !exists(Project.self, item.projectID.rawValue):
+                drop(key)
+            case let comment as ProjectManagerDomain.Comment where !exists(Project.self, comment.projectID.rawValue):
+                drop(key)
+            default: break
+            }
+        }
+    }
+
+    private mutating func drop(_ key: ReplicatedKey) {
+        decoded[key] = nil
+        removed.insert(key)
+    }
+
+    /// Inserts or updates the plan's objects of `E`; the number changed.
+    func write<E: ReplicatedEntity>(_ type: E.Type) throws(ContextError) -> Int {
+        var changed = 0
+        for (key, object) in decoded where key.entity == E.entityName {
+            guard let object = object as? E else { continue }
+            if let stored = context.object(E.self, id: object.id) {
+                if (try? ReplicatedFields.slots(of: stored)) == (try? ReplicatedFields.slots(of: object)) { continue }
+                try context.update(object)
+            } else {
+                try context.insert(object)
+            }
+            changed += 1
+        }
+        return changed
+    }
+
+    /// Deletes the plan's removed objects of `E` the store holds; the number deleted.
+    func remove<E: ReplicatedEntity>(_ type: E.Type) throws(ContextError) -> Int {
+        var changed = 0
+        for key in removed where key.entity == E.entityName {
+            let id = E.ID(rawValue: key.id)
+            guard context.object(E.self, id: id) != nil else { continue }
+            try context.delete(E.self, id: id)
+            changed += 1
+        }
+        return changed
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import ProjectManagerDomain
+
+/// One replicated change to one object: made, its fields set, or deleted, at a stamp.
+struct ReplicaOperation: Hashable, Sendable, Codable {
+    /// What the operation does.
+    enum Kind: String, Sendable, Codable {
+        /// The object is made (or made again, after a delete: a restore), with every slot.
+        case create
+        /// Some slots take new values.
+        case update
+        /// The object is deleted: it wins over any edit, and loses only to a later create.
+        case delete
+    }
+
+    var kind: Kind
+    /// ``ManagedEntity/entityName``.
+    var entity: String
+    var id: UUID
+    var stamp: ReplicaStamp
+    /// The slots set (``ReplicatedFields``); empty for a delete.
+    var slots: [String: JSONValue]
+
+    private enum CodingKeys: String, CodingKey {
+        case kind = "k", entity = "e", id = "i", stamp = "s", slots = "f"
+    }
+
+    init(kind: Kind, entity: String, id: UUID, stamp: ReplicaStamp, slots: [String: JSONValue] = [:]) {
+        self.kind = kind
+        self.entity = entity
+        self.id = id
+        self.stamp = stamp
+        self.slots = slots
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        entity = try container.decode(String.self, forKey: .entity)
+        id = try container.decode(UUID.self, forKey: .id)
+        stamp = try container.decode(ReplicaStamp.self, forKey: .stamp)
+        slots = try container.decodeIfPresent([String: JSONValue].self, forKey: .slots) ?? [:]
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(entity, forKey: .entity)
+        try container.encode(id, forKey: .id)
+        try container.encode(stamp, forKey: .stamp)
+        if !slots.isEmpty { try container.encode(slots, forKey: .slots) }
+    }
+}
+
+/// One object as the replicas agree on it: each slot's value with the stamp that set it, and
+/// when it was last made and last deleted.
+struct ReplicatedObject: Hashable, Sendable, Codable {
+    /// A slot's value and the stamp of the operation that set it.
+    struct Slot: Hashable, Sendable, Codable {
+        var value: JSONValue
+        var stamp: ReplicaStamp
+    }
+
+    var entity: String
+    var slots: [String: Slot] = [:]
+    var created: ReplicaStamp?
+    var deleted: ReplicaStamp?
+
+    /// Whether the object exists: made, and not deleted since.
+    var isAlive: Bool {
+        guard let created else { return false }
+        guard let deleted else { return true }
+        return created > deleted
+    }
+
+    /// The slots' values.
+    var values: [String: JSONValue] { slots.mapValues(\.value) }
+
+    /// The board the object is on, as its slots say (a board is on itself).
+    func board(id: UUID) -> Board.ID? {
+        if entity == Board.entityName { return Board.ID(rawValue: id) }
+        let grouped = slots.first(where: { $0.key.hasPrefix("boardID+") })?.value.value["boardID"]
+        guard case .string(let text)? = slots["boardID"]?.value ?? grouped, let uuid = UUID(uuidString: text) else { return nil }
+        return Board.ID(rawValue: uuid)
+    }
+
+    /// Takes in `operation`: each slot keeps the value of the greatest stamp, a create or delete
+    /// keeps its greatest stamp. The order operations come in does not matter, nor does one
+    /// coming twice.
+    mutating func apply(_ operation: ReplicaOperation) {
+        switch operation.kind {
+        case .create: if created.map({ operation.stamp > $0 }) ?? true { created = operation.stamp }
+        case .delete: if deleted.map({ operation.stamp > $0 }) ?? true { deleted = operation.stamp }
+        case .update: break
+        }
+        for (name, value) in operation.slots where slots[name].map({ operation.stamp > $0.stamp }) ?? true {
+            slots[name] = Slot(value: value, stamp: operation.stamp)
+        }
+    }
+}
+
+/// Where an object sits in the merged state: its entity and id.
+package struct ReplicatedKey: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
+    package var entity: String
+    package var id: UUID
+
+    package static func < (left: ReplicatedKey, right: ReplicatedKey) -> Bool {
+        (left.entity, left.id.uuidString) < (right.entity, right.id.uuidString)
+    }
+
+    package var description: String { "\(entity)/\(id.uuidString.lowercased())" }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import ProjectManagerData
+import ProjectManagerDomain
+
+extension ProjectManagerEngine {
+    /// A remote the boards are shared on, as listings show it: its address without credentials.
+    public struct SyncRemote: Hashable, Sendable {
+        /// Its name.
+        public let name: String
+        /// Its address, any user name, password or token removed (``SyncError/redacted(_:)``).
+        public let address: String
+        /// The boards shared on it.
+        public let boards: [Board.ID]
+        /// When it was last synced; `nil`: never.
+        public let lastSync: Date?
+        /// Operations made here and written to this replica's log, not yet pushed.
+        public let unsent: Int
+    }
+
+    /// Adds a remote: a git repository (`https://…`, `ssh://…`, `git@host:path`, or the path of a
+    /// repository, bare or not) or a shared folder (the path of a folder that is not a git
+    /// repository: iCloud Drive, Dropbox, Syncthing, a network share).
+    ///
+    /// ```swift
+    /// try engine.addRemote(named: "team", address: "git@github.com:acme/boards.git")
+    /// try await engine.share(board: board.id, on: "team")
+    /// ```
+    /// - Throws: ``SyncError/remoteExists(_:)``, ``SyncError/badAddress(_:reason:)``,
+    ///   ``SyncError/localState(reason:)`` (also for a store that is not a file).
+    public func addRemote(named name: String, address: String) throws(SyncError) {
+        try requireSyncFolder().addRemote(named: name, address: address)
+    }
+
+    /// Removes the remote `name` and what this store kept about it; its boards stay here, no
+    /// longer shared.
+    public func removeRemote(named name: String) throws(SyncError) {
+        try requireSyncFolder().removeRemote(named: name)
+    }
+
+    /// The remotes, in name order, each with its shared boards and when it was last synced.
+    public func remotes() throws(SyncError) -> [SyncRemote] {
+        let folder = try requireSyncFolder()
+        let replica = try folder.replica()
+        return try folder.remotes().map { remote throws(SyncError) in
+            let status = try replicator(for: remote, in: folder, replica: replica).status()
+            return SyncRemote(
+                name: remote.name, address: SyncError.redacted(remote.address), boards: status.boards,
+                lastSync: status.lastSync, unsent: status.unsent)
+        }
+    }
+
+    /// Shares `board` on the remote `remote`, and syncs that remote: the board, with everything
+    /// on it, is then on the remote for others to join.
+    ///
+    /// - Throws: ``SyncError/unknownRemote(_:)``, ``SyncError/alreadyShared(_:remote:)`` when
+    ///   another remote shares it, ``RepositoryError`` words as ``SyncError/localState(reason:)``
+    ///   when the board does not exist.
+    public func share(board: Board.ID, on remote: String) async throws(SyncError) -> SyncReport.Remote {
+        let folder = try requireSyncFolder()
+        let replica = try folder.replica()
+        let target = try folder.remote(named: remote)
+        for other in try folder.remotes() where other.name != remote {
+            if try replicator(for: other, in: folder, replica: replica).sharedBoards().contains(board) {
+                throw .alreadyShared(board, remote: other.name)
+            }
+        }
+        do {
+            _ = try await self.boards.board(id: board)
+        } catch {
+            throw .localState(reason: "\(error)")
+        }
+        let replicator = replicator(for: target, in: folder, replica: replica)
+        try replicator.share(board)
+        return await replicator.sync(remote: remote)
+    }
+
+    /// Brings the board `board` (or, when `nil`, every board) shared on the remote `remote` to
+    /// this store, and keeps it shared there.
+    ///
+    /// - Throws: ``SyncError/unknownRemote(_:)``; the report's failure is
+    ///   ``SyncError/boardNotOnRemote(_:)`` when the remote does not hold it.
+    public func join(remote: String, board: Board.ID? = nil) async throws(SyncError) -> SyncReport.Remote {
+        let folder = try requireSyncFolder()
+        let replica = try folder.replica()
+        let target = try folder.remote(named: remote)
+        return await replicator(for: target, in: folder, replica: replica).sync(
+            remote: remote, joining: board.map { .board($0) } ?? .all)
+    }
+
+    /// Syncs every remote that shares a board, one after the other: what this store changed goes
+    /// out, what others changed comes in. A remote that fails is the report's; the others still sync.
+    ///
+    /// ```swift
+    /// let report = await engine.sync()
+    /// for remote in report.remotes { print(remote.name, remote.sent, remote.received) }
+    /// ```
+    public func sync() async -> SyncReport {
+        do throws(SyncError) {
+            let folder = try requireSyncFolder()
+            let replica = try folder.replica()
+            var reports: [SyncReport.Remote] = []
+            for remote in try folder.remotes() {
+                let replicator = replicator(for: remote, in: folder, replica: replica)
+                guard !(try replicator.sharedBoards()).isEmpty else { continue }
+                reports.append(await replicator.sync(remote: remote.name))
+            }
+            return SyncReport(remotes: reports)
+        } catch {
+            return SyncReport(remotes: [SyncReport.Remote(name: "", failure: error)])
+        }
+    }
+
+    /// An engine whose store lives in memory and whose sync state lives in `syncFolder`: for tests.
+    static func inMemory(environment: EngineEnvironment, syncFolder: URL) -> ProjectManagerEngine {
+        do {
+            return try ProjectManagerEngine(
+                store: .inMemory, environment: environment,
+                authentication: LocalAuthenticationProvider.inMemory(
+                    environment: environment, rounds: 1_000, sessionLifetime: nil, backoff: SignInBackoff()),
+                syncFolder: SyncFolder(url: syncFolder, makeID: environment.makeID))
+        } catch {
+            preconditionFailure("an in-memory store cannot fail to open: \(error)")
+        }
+    }
+
+    /// Every replicated object on `boards`, as a sync compares them: for tests.
+    func replicatedState(on boards: [Board.ID]) async throws -> [String: String] {
+        let objects = try await graph.replicatedObjects(on: boards)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var text: [String: String] = [:]
+        for (key, slots) in objects { text[key.description] = String(decoding: try encoder.encode(slots), as: UTF8.self) }
+        return text
+    }
+
+    private func requireSyncFolder() throws(SyncError) -> SyncFolder {
+        guard let syncFolder else { throw .localState(reason: "a store that is not a file keeps no sync state") }
+        return syncFolder
+    }
+
+    private func replicator(for remote: SyncFolder.Remote, in folder: SyncFolder, replica: ReplicaID) -> BoardReplicator {
+        BoardReplicator(
+            repository: graph, transport: folder.transport(to: remote), stateFile: folder.stateFile(of: remote.name),
+            replica: replica, now: environment.now)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import ProjectManagerDomain
+import Synchronization
+import Testing
+
+@testable import ProjectManager
+
+/// Replicas that change one shared board at random, sync in random orders and at random
+/// moments, and must end alike.
+@Suite struct ConvergenceTests {
+    /// A seeded generator (SplitMix64): the same seed makes the same run.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Ids and times every replica of one run draws from: distinct ids, a clock that moves on.
+    final class World: Sendable {
+        private let state = Mutex((ids: UInt64(0), time: 1_767_268_800.0))
+        func makeID() -> UUID {
+            let n = state.withLock { state in
+                state.ids += 1
+                return state.ids
+            }
+            return UUID(uuid: (0x52, 0x45, 0x50, 0x4C, 0, 0, 0, 0, UInt8(n >> 56 & 0xFF), UInt8(n >> 48 & 0xFF),
+                UInt8(n >> 40 & 0xFF), UInt8(n >> 32 & 0xFF), UInt8(n >> 24 & 0xFF), UInt8(n >> 16 & 0xFF),
+                UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)))
+        }
+        func now(skew: Double) -> Date { Date(timeIntervalSince1970: state.withLock { $0.time } + skew) }
+        func advance(_ seconds: Double) { state.withLock { $0.time += seconds } }
+    }
+
+    static func replicas(_ count: Int, world: World, in folder: URL, seed: UInt64) throws -> [ProjectManagerEngine] {
+        var random = Seeded(state: seed)
+        return (0..<count).map { index in
+            // Each replica's clock is off by up to two seconds either way.
+            let skew = Double.random(in: -2...2, using: &random)
+            let environment = EngineEnvironment(
+                now: { world.now(skew: skew) }, calendar: Calendar(identifier: .gregorian), timeZone: .gmt,
+                makeID: { world.makeID() })
+            return ProjectManagerEngine.inMemory(
+                environment: environment,
+                syncFolder: folder.appendingPathComponent("replica-\(index)"))
+        }
+    }
+
+    /// One random action of a user on `engine`; failures (a card deleted meanwhile) are part of the game.
+    static func act(on engine: ProjectManagerEngine, random: inout Seeded) async {
+        let board = try? await engine.fetchBoard()
+        let cards = board.map { $0.columns.flatMap { $0.items.map(\.project) } } ?? []
+        let card = cards.randomElement(using: &random)
+        let states = ProjectState.allCases
+        let word = ["plan", "ship", "call", "fix", "write"].randomElement(using: &random)!
+        switch Int.random(in: 0..<12, using: &random) {
+        case 0, 1:
+            _ = try? await engine.createProject(
+                ProjectDraft(title: "\(word) \(Int.random(in: 0..<100, using: &random))"),
+                in: states.randomElement(using: &random)!)
+        case 2:
+            if let card {
+                _ = try? await engine.updateProject(
+                    card.id, with: ProjectDraft(title: "\(word) again", body: card.body, deadline: card.deadline))
+            }
+        case 3, 4:
+            if let card {
+                _ = try? await engine.moveProject(
+                    card.id, to: states.randomElement(using: &random)!, at: Int.random(in: 0..<4, using: &random))
+            }
+        case 5: if let card { _ = try? await engine.deleteProject(card.id) }
+        case 6: if let card { _ = try? await engine.archiveProject(card.id, archived: Bool.random(using: &random)) }
+        case 7: _ = try? await engine.renameBoard(.default, to: "Board \(word)")
+        case 8: if let card { _ = try? await engine.postComment("\(word)!", on: card.id) }
+        case 9: if let card { _ = try? await engine.addChecklistItem("\(word) it", to: card.id) }
+        case 10: _ = try? await engine.undoRedo.undo()
+        default: _ = try? await engine.undoRedo.redo()
+        }
+    }
+
+    /// What a replica shows: every replicated object's fields, and each column's cards in order.
+    static func view(of engine: ProjectManagerEngine) async throws -> String {
+        let objects = try await engine.replicatedState(on: [.default])
+        let board = try await engine.fetchBoard()
+        let columns = board.columns.map { $0.items.map { $0.project.id.description }.joined(separator: ",") }
+        return objects.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "\n")
+            + "\n" + columns.joined(separator: "\n")
+    }
+
+    static func run(seed: UInt64, replicas count: Int = 3, steps: Int = 24) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("convergence-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let remote = folder.appendingPathComponent("remote")
+        try FileManager.default.createDirectory(at: remote, withIntermediateDirectories: true)
+        let world = World()
+        let engines = try replicas(count, world: world, in: folder, seed: seed)
+        var random = Seeded(state: seed &* 31 &+ 7)
+        for engine in engines { try engine.addRemote(named: "team", address: remote.path) }
+        _ = try await engines[0].createProject(ProjectDraft(title: "first"), in: .todo)
+        let shared = try await engines[0].share(board: .default, on: "team")
+        #expect(shared.failure == nil)
+        for engine in engines.dropFirst() {
+            let joined = try await engine.join(remote: "team")
+            #expect(joined.failure == nil, "seed \(seed)")
+        }
+        for _ in 0..<steps {
+            world.advance(Double.random(in: 0...1.5, using: &random))
+            let who = Int.random(in: 0..<engines.count, using: &random)
+            let engine = engines[who]
+            if Int.random(in: 0..<4, using: &random) == 0 {
+                let report = await engine.sync()
+                #expect(report.succeeded, "seed \(seed)")
+            } else {
+                await act(on: engine, random: &random)
+            }
+        }
+        // Everyone syncs, in a random order, until a whole round sends nothing (a merge's
+        // consequences, such as a delete's cascade, go out with the sync that made them).
+        var rounds = 0
+        var quiet = false
+        while !quiet {
+            rounds += 1
+            quiet = true
+            for who in engines.indices.shuffled(using: &random) {
+                world.advance(0.5)
+                let report = await engines[who].sync()
+                #expect(report.succeeded, "seed \(seed)")
+                #expect(report.remotes.allSatisfy { $0.setAside.isEmpty }, "seed \(seed)")
+                if report.remotes.contains(where: { $0.sent > 0 }) { quiet = false }
+            }
+            if rounds > 4 {
+                Issue.record("seed \(seed): still sending after \(rounds) rounds")
+                break
+            }
+        }
+        let views = try await engines.asyncMap { try await Self.view(of: $0) }
+        for (index, view) in views.enumerated().dropFirst() {
+            #expect(view == views[0], "seed \(seed): replica \(index) differs from replica 0")
+        }
+    }
+
+    @Test("three replicas converge, over many seeds", arguments: 0..<25)
+    func converges(batch: Int) async throws {
+        for seed in (batch * 20)..<(batch * 20 + 20) { try await Self.run(seed: UInt64(seed)) }
+    }
+}
+
+extension Array {
+    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
+}
