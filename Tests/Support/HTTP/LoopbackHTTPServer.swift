@@ -195,15 +195,25 @@ public final class LoopbackHTTPServer: Sendable {
         Self.write(bytes, to: connection)
     }
 
-    /// Reads one request: head, then `Content-Length` bytes of body; `nil` if the client sends
-    /// nothing readable within two seconds.
+    /// Reads one request: head, then `Content-Length` bytes of body, or a chunked body to its
+    /// last chunk; `nil` if the client sends nothing readable within two seconds. A client that
+    /// waits for `100 Continue` (`Expect: 100-continue`) is told to go on.
     private func readRequest(_ connection: Int32) -> RecordedRequest? {
         var received = Data()
         var headEnd: Range<Data.Index>?
         var bodyLength = 0
+        var isChunked = false
+        var chunkedBody: Data?
         let separator = Data("\r\n\r\n".utf8)
         for _ in 0..<2_000 {
-            if let end = headEnd, received.count - end.upperBound >= bodyLength { break }
+            if let end = headEnd {
+                if isChunked {
+                    chunkedBody = Self.decodeChunks(received[end.upperBound...])
+                    if chunkedBody != nil { break }
+                } else if received.count - end.upperBound >= bodyLength {
+                    break
+                }
+            }
             var poller = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 2_000) > 0 else { return nil }
             var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -212,10 +222,15 @@ public final class LoopbackHTTPServer: Sendable {
             received.append(contentsOf: buffer[0..<count])
             if headEnd == nil, let end = received.range(of: separator) {
                 headEnd = end
-                bodyLength = Self.contentLength(String(decoding: received[..<end.lowerBound], as: UTF8.self))
+                let head = String(decoding: received[..<end.lowerBound], as: UTF8.self)
+                bodyLength = Self.contentLength(head)
+                isChunked = Self.headerValue("transfer-encoding", in: head)?.lowercased().contains("chunked") == true
+                if Self.headerValue("expect", in: head)?.lowercased() == "100-continue" {
+                    Self.write(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8), to: connection)
+                }
             }
         }
-        guard let end = headEnd else { return nil }
+        guard let end = headEnd, !isChunked || chunkedBody != nil else { return nil }
         let head = String(decoding: received[..<end.lowerBound], as: UTF8.self)
         var lines = head.components(separatedBy: "\r\n")
         let requestLine = lines.removeFirst().split(separator: " ")
@@ -231,17 +246,53 @@ public final class LoopbackHTTPServer: Sendable {
         return RecordedRequest(
             method: String(requestLine[0]), path: components?.path ?? target,
             query: components?.queryItems ?? [], headers: headers,
-            body: Data(received[end.upperBound...].prefix(bodyLength)))
+            body: chunkedBody ?? Data(received[end.upperBound...].prefix(bodyLength)))
     }
 
     private static func contentLength(_ head: String) -> Int {
+        headerValue("content-length", in: head).flatMap { Int($0) } ?? 0
+    }
+
+    /// The value of the first header `name` (lowercased) in a request's head.
+    private static func headerValue(_ name: String, in head: String) -> String? {
         for line in head.components(separatedBy: "\r\n") {
             let parts = line.split(separator: ":", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "content-length" {
-                return Int(parts[1].trimmingCharacters(in: .whitespaces)) ?? 0
+            if parts.count == 2, parts[0].lowercased() == name {
+                return parts[1].trimmingCharacters(in: .whitespaces)
             }
         }
-        return 0
+        return nil
+    }
+
+    /// The body a `Transfer-Encoding: chunked` request sent, or `nil` while its last (empty)
+    /// chunk and the blank line after it have not all arrived yet.
+    ///
+    /// - Complexity: O(*n*), where *n* is the length of `bytes`.
+    private static func decodeChunks(_ bytes: Data.SubSequence) -> Data? {
+        let lineEnd = Data("\r\n".utf8)
+        var body = Data()
+        var index = bytes.startIndex
+        while true {
+            guard let sizeEnd = bytes[index...].range(of: lineEnd) else { return nil }
+            // The size is hexadecimal, maybe followed by `;extension`.
+            let sizeField = String(decoding: bytes[index..<sizeEnd.lowerBound], as: UTF8.self)
+            guard let size = Int(sizeField.split(separator: ";").first ?? "", radix: 16), size >= 0 else {
+                return nil
+            }
+            let dataStart = sizeEnd.upperBound
+            if size == 0 {
+                // Trailers, if any, then a blank line.
+                var trailer = dataStart
+                while true {
+                    guard let end = bytes[trailer...].range(of: lineEnd) else { return nil }
+                    if end.lowerBound == trailer { return body }
+                    trailer = end.upperBound
+                }
+            }
+            guard bytes.endIndex - dataStart >= size + 2 else { return nil }
+            body.append(bytes[dataStart..<dataStart + size])
+            index = dataStart + size + 2
+        }
     }
 
     /// Waits up to `delay`; `true` when the client closed the connection meanwhile.
