@@ -1,0 +1,117 @@
+import Foundation
+import ProjectManagerDomain
+import Testing
+
+@testable import ProjectManager
+
+/// The merge rules, each on two replicas that changed the same thing while apart.
+@Suite struct MergeRuleTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(UUID().uuidString)")
+    let world = ConvergenceTests.World()
+
+    /// Two replicas sharing the default board, each holding the card "shared".
+    func pair() async throws -> (ProjectManagerEngine, ProjectManagerEngine, Project.ID) {
+        let remote = folder.appendingPathComponent("remote")
+        try FileManager.default.createDirectory(at: remote, withIntermediateDirectories: true)
+        let engines = try ConvergenceTests.replicas(2, world: world, in: folder, seed: 11)
+        for engine in engines { try engine.addRemote(named: "team", address: remote.path) }
+        let card = try await engines[0].createProject(ProjectDraft(title: "shared"), in: .todo)
+        _ = try await engines[0].createProject(ProjectDraft(title: "other"), in: .doing)
+        _ = try await engines[0].share(board: .default, on: "team")
+        _ = try await engines[1].join(remote: "team")
+        return (engines[0], engines[1], card.id)
+    }
+
+    func syncBoth(_ a: ProjectManagerEngine, _ b: ProjectManagerEngine) async {
+        for engine in [a, b, a, b] {
+            world.advance(1)
+            let report = await engine.sync()
+            #expect(report.succeeded)
+        }
+    }
+
+    func places(of card: Project.ID, in engine: ProjectManagerEngine) async throws -> [ProjectState] {
+        try await engine.fetchBoard().columns.filter { $0.items.contains { $0.project.id == card } }.map(\.state)
+    }
+
+    @Test func aCardMovedOnTwoReplicasAtOnceEndsInOnePlaceTheLaterMove() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (a, b, card) = try await pair()
+        world.advance(1)
+        _ = try await a.moveProject(card, to: .doing)
+        world.advance(1)
+        _ = try await b.moveProject(card, to: .done)
+        await syncBoth(a, b)
+        #expect(try await places(of: card, in: a) == [.done])
+        #expect(try await places(of: card, in: b) == [.done])
+    }
+
+    @Test func aDeleteWinsOverAnEditMadeMeanwhile() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (a, b, card) = try await pair()
+        world.advance(1)
+        _ = try await a.deleteProject(card)
+        world.advance(1)
+        try await b.updateProject(card, with: ProjectDraft(title: "edited later"))
+        await syncBoth(a, b)
+        #expect(try await places(of: card, in: a).isEmpty)
+        #expect(try await places(of: card, in: b).isEmpty)
+    }
+
+    @Test func aDeleteUndoneAfterItWasSyncedRestoresTheCardEverywhere() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (a, b, card) = try await pair()
+        world.advance(1)
+        _ = try await a.deleteProject(card)
+        await syncBoth(a, b)
+        #expect(try await places(of: card, in: b).isEmpty)
+        world.advance(1)
+        _ = try await a.undoRedo.undo()
+        await syncBoth(a, b)
+        #expect(try await places(of: card, in: a) == [.todo])
+        #expect(try await places(of: card, in: b) == [.todo])
+    }
+
+    @Test func undoingASyncedEditSendsItsInverse() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (a, b, card) = try await pair()
+        world.advance(1)
+        try await a.updateProject(card, with: ProjectDraft(title: "renamed"))
+        await syncBoth(a, b)
+        #expect(try await b.fetchProject(card).title == "renamed")
+        world.advance(1)
+        _ = try await a.undoRedo.undo()
+        await syncBoth(a, b)
+        #expect(try await b.fetchProject(card).title == "shared")
+        #expect(try await a.fetchProject(card).title == "shared")
+    }
+
+    @Test func undoingAnEditSomeoneElseChangedSinceIsAnUndoConflict() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (a, b, card) = try await pair()
+        world.advance(1)
+        try await a.updateProject(card, with: ProjectDraft(title: "mine"))
+        await syncBoth(a, b)
+        world.advance(1)
+        try await b.updateProject(card, with: ProjectDraft(title: "theirs"))
+        await syncBoth(a, b)
+        #expect(try await a.fetchProject(card).title == "theirs")
+        await #expect(throws: RepositoryError.undoConflict(.project(card))) { _ = try await a.undoRedo.undo() }
+        #expect(try await a.fetchProject(card).title == "theirs")
+    }
+
+    @Test func editsOfDifferentFieldsBothStay() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (a, b, card) = try await pair()
+        world.advance(1)
+        try await a.updateProject(card, with: ProjectDraft(title: "new title"))
+        world.advance(1)
+        _ = try await b.archiveProject(card)
+        await syncBoth(a, b)
+        for engine in [a, b] {
+            let project = try await engine.fetchProject(card)
+            #expect(project.title == "new title")
+            #expect(project.isArchived)
+        }
+    }
+}
