@@ -2,6 +2,7 @@
 //
 //     swift run -c release pm-bench [--json] [--engine-only | --store-only] [--sizes 1000,10000,100000] [--iterations 200]
 //     swift run -c release pm-bench --open-only [--sizes 1000,100000]   (OpenBenchmark.swift)
+//     swift run -c release pm-bench --sync-only [--sizes 1000,10000]    (SyncBenchmark.swift)
 //
 // The engine section (EngineBenchmark.swift) comes first: what apps and `pm` call. Then the store
 // section (StoreBenchmark.swift), then the password hash. With --json every line is one JSON
@@ -106,6 +107,7 @@ func main() -> Int32 {
     if let status = SearchBenchmark.run(Array(CommandLine.arguments.dropFirst())) { return status }
     if let status = EngineBenchmark.runIfAsked(CommandLine.arguments) { return status }
     if let status = OpenBenchmark.runIfAsked(CommandLine.arguments) { return status }
+    if let status = SyncBenchmark.runIfAsked(CommandLine.arguments) { return status }
     let engineOnly = CommandLine.arguments.contains("--engine-only")
     let storeOnly = CommandLine.arguments.contains("--store-only")
     let options: Options
