@@ -141,6 +141,6 @@ extension ProjectManagerEngine {
     private func replicator(for remote: SyncFolder.Remote, in folder: SyncFolder, replica: ReplicaID) -> BoardReplicator {
         BoardReplicator(
             repository: graph, transport: folder.transport(to: remote), stateFile: folder.stateFile(of: remote.name),
-            replica: replica, now: environment.now)
+            replica: replica, now: environment.now, generation: { folder.storeGeneration() })
     }
 }

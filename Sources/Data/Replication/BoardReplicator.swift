@@ -17,6 +17,7 @@ public struct BoardReplicator: Sendable {
     let replica: ReplicaID
     let now: @Sendable () -> Date
     let author: String?
+    let generation: @Sendable () -> String?
 
     /// A replicator of `repository`'s boards on `transport`, keeping its state in `stateFile`.
     ///
@@ -24,9 +25,12 @@ public struct BoardReplicator: Sendable {
     ///   - replica: This store's replica id: the folder its log is written to.
     ///   - now: The wall clock the stamps follow.
     ///   - author: Who makes this store's changes, as the log files name them; `nil`: the replica.
+    ///   - generation: What changes whenever the store is saved (for a file, its identity, size
+    ///     and time of change); `nil` when unknown. While it stays the same and no other replica
+    ///     wrote, a sync reads nothing but what it keeps about the remote.
     public init(
         repository: ObjectGraphRepository, transport: any SyncTransport, stateFile: URL, replica: ReplicaID,
-        now: @escaping @Sendable () -> Date, author: String? = nil
+        now: @escaping @Sendable () -> Date, author: String? = nil, generation: @escaping @Sendable () -> String? = { nil }
     ) {
         self.repository = repository
         self.transport = transport
@@ -34,6 +38,7 @@ public struct BoardReplicator: Sendable {
         self.replica = replica
         self.now = now
         self.author = author
+        self.generation = generation
     }
 
     /// Which boards a sync brings to this store besides those it shares already.
@@ -48,21 +53,23 @@ public struct BoardReplicator: Sendable {
 
     /// The boards shared, from the state of the last sync.
     public func sharedBoards() throws(SyncError) -> [Board.ID] {
-        try ReplicationState.load(from: stateFile, replica: replica).boards
+        try ReplicationState.loadHeader(from: stateFile, replica: replica).boards
     }
 
     /// Where the last sync left this remote: when it was, and how many operations wait to be sent.
     public func status() throws(SyncError) -> (boards: [Board.ID], lastSync: Date?, unsent: Int) {
-        let state = try ReplicationState.load(from: stateFile, replica: replica)
-        return (state.boards, state.lastSync, state.unsent)
+        let header = try ReplicationState.loadHeader(from: stateFile, replica: replica)
+        return (header.boards, header.lastSync, header.unsent)
     }
 
     /// Adds `board` to the boards shared on this remote; the next ``sync(remote:joining:)`` sends it.
     public func share(_ board: Board.ID) throws(SyncError) {
-        var state = try ReplicationState.load(from: stateFile, replica: replica)
-        guard !state.boards.contains(board) else { return }
-        state.boards.append(board)
-        try state.save(to: stateFile)
+        var header = try ReplicationState.loadHeader(from: stateFile, replica: replica)
+        guard !header.boards.contains(board) else { return }
+        header.boards.append(board)
+        // The next sync reads the store, whatever it was when the last one ended.
+        header.storeGeneration = nil
+        try ReplicationState.saveHeader(header, to: stateFile)
     }
 
     /// Syncs: see the type's description. Never throws: a failure is the report's.
@@ -78,13 +85,26 @@ public struct BoardReplicator: Sendable {
 
     private func run(_ report: inout SyncReport.Remote, joining: Joining) async throws(SyncError) {
         try await transport.pull()
+        // Nothing changed here and nobody wrote: only what waits to be sent, if anything, goes.
+        var header = try ReplicationState.loadHeader(from: stateFile, replica: replica)
+        if joining == .none, let stored = header.storeGeneration, stored == generation(), !hasNewFiles(header) {
+            report.boards = header.boards
+            header.lastSync = now()
+            try ReplicationState.saveHeader(header, to: stateFile)
+            if header.unsent > 0 {
+                try await transport.push(["replicas/\(replica)"], message: "pm sync: \(header.unsent) operations")
+                header.unsent = 0
+                try ReplicationState.saveHeader(header, to: stateFile)
+            }
+            return
+        }
         var state = try ReplicationState.load(from: stateFile, replica: replica)
-        state.replica = replica
+        state.header.replica = replica
 
         // What changed here since the last sync.
         let current: [ReplicatedKey: [String: JSONValue]]
         do {
-            current = try await repository.replicatedObjects(on: state.boards)
+            current = try await repository.replicatedObjects(on: state.header.boards)
         } catch {
             throw .localState(reason: "the store could not be read (\(error))")
         }
@@ -97,7 +117,7 @@ public struct BoardReplicator: Sendable {
         for batch in incoming {
             for operation in batch {
                 // Read into the merged state already, as each file was checked against the one before.
-                state.clock.observe(operation.stamp)
+                state.header.clock.observe(operation.stamp)
                 touched.insert(operation.key)
             }
             report.received += batch.count
@@ -108,21 +128,21 @@ public struct BoardReplicator: Sendable {
         case .none: break
         case .all:
             for (key, object) in state.objects
-            where key.entity == Board.entityName && object.isAlive && !state.boards.contains(Board.ID(rawValue: key.id)) {
-                state.boards.append(Board.ID(rawValue: key.id))
+            where key.entity == Board.entityName && object.isAlive && !state.header.boards.contains(Board.ID(rawValue: key.id)) {
+                state.header.boards.append(Board.ID(rawValue: key.id))
             }
         case .board(let board):
             guard state.objects[ReplicatedKey(entity: Board.entityName, id: board.rawValue)]?.isAlive == true else {
                 throw .boardNotOnRemote(board)
             }
-            if !state.boards.contains(board) { state.boards.append(board) }
+            if !state.header.boards.contains(board) { state.header.boards.append(board) }
         }
         if joining != .none {
             touched.formUnion(state.objects.keys)
         }
 
         // The store holds the merge.
-        let shared = Set(state.boards)
+        let shared = Set(state.header.boards)
         var target: [ReplicatedKey: [String: JSONValue]?] = [:]
         for key in touched {
             guard let object = state.objects[key] else { continue }
@@ -138,7 +158,7 @@ public struct BoardReplicator: Sendable {
             do {
                 report.changed = try await repository.applyReplicated(target)
                 // What the merge did besides: a delete's cascade, a repair. It goes out with the rest.
-                let merged = try await repository.replicatedObjects(on: state.boards)
+                let merged = try await repository.replicatedObjects(on: state.header.boards)
                 let consequences = localOperations(current: merged, state: &state)
                 for operation in consequences {
                     state.objects[operation.key, default: operation.emptyObject].apply(operation)
@@ -154,13 +174,14 @@ public struct BoardReplicator: Sendable {
             try append(local, to: &state)
             report.sent = local.count
         }
-        state.lastSync = now()
+        state.header.lastSync = now()
+        state.header.storeGeneration = generation()
         try state.save(to: stateFile)
-        report.boards = state.boards
-        if state.unsent > 0 {
-            try await transport.push(["replicas/\(replica)"], message: "pm sync: \(state.unsent) operations")
-            state.unsent = 0
-            try state.save(to: stateFile)
+        report.boards = state.header.boards
+        if state.header.unsent > 0 {
+            try await transport.push(["replicas/\(replica)"], message: "pm sync: \(state.header.unsent) operations")
+            state.header.unsent = 0
+            try ReplicationState.saveHeader(state.header, to: stateFile)
         }
     }
 
@@ -180,21 +201,21 @@ public struct BoardReplicator: Sendable {
                 for name in cleared { update[name] = .null }
                 operations.append(
                     ReplicaOperation(
-                        kind: .update, entity: key.entity, id: key.id, stamp: state.clock.tick(now: time, replica: replica),
+                        kind: .update, entity: key.entity, id: key.id, stamp: state.header.clock.tick(now: time, replica: replica),
                         slots: update))
             } else {
                 operations.append(
                     ReplicaOperation(
-                        kind: .create, entity: key.entity, id: key.id, stamp: state.clock.tick(now: time, replica: replica),
+                        kind: .create, entity: key.entity, id: key.id, stamp: state.header.clock.tick(now: time, replica: replica),
                         slots: slots))
             }
         }
-        let shared = Set(state.boards)
+        let shared = Set(state.header.boards)
         for (key, object) in state.objects.sorted(by: { $0.key < $1.key })
         where object.isAlive && current[key] == nil && object.board(id: key.id).map(shared.contains) == true {
             operations.append(
                 ReplicaOperation(
-                    kind: .delete, entity: key.entity, id: key.id, stamp: state.clock.tick(now: time, replica: replica)))
+                    kind: .delete, entity: key.entity, id: key.id, stamp: state.header.clock.tick(now: time, replica: replica)))
         }
         return operations
     }
@@ -202,9 +223,9 @@ public struct BoardReplicator: Sendable {
     /// Appends `operations` to this replica's log, as its next file.
     private func append(_ operations: [ReplicaOperation], to state: inout ReplicationState) throws(SyncError) {
         let file = ReplicaLogFile(
-            replica: replica, sequence: state.nextSequence, previous: state.lastDigest, author: author,
+            replica: replica, sequence: state.header.nextSequence, previous: state.header.lastDigest, author: author,
             operations: operations)
-        let path = ReplicaLogFile.path(replica: replica, sequence: state.nextSequence)
+        let path = ReplicaLogFile.path(replica: replica, sequence: state.header.nextSequence)
         let url = transport.folder.appendingPathComponent(path)
         do {
             let encoder = JSONEncoder()
@@ -212,15 +233,33 @@ public struct BoardReplicator: Sendable {
             let data = try encoder.encode(file)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url, options: .atomic)
-            state.lastDigest = SHA256.hash(data: data).hexadecimal
+            state.header.lastDigest = SHA256.hash(data: data).hexadecimal
         } catch {
             throw .localState(reason: "\(path) could not be written (\(error.localizedDescription))")
         }
-        state.nextSequence += 1
-        state.unsent += operations.count
+        state.header.nextSequence += 1
+        state.header.unsent += operations.count
     }
 
     // MARK: - Reading other replicas
+
+    /// Whether another replica wrote a file this replica has not read, or a folder appeared.
+    private func hasNewFiles(_ header: ReplicationState.Header) -> Bool {
+        let folder = transport.folder.appendingPathComponent("replicas")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names {
+            guard let other = ReplicaID(rawValue: name) else {
+                if !header.reported.contains("replicas/\(name)") { return true }
+                continue
+            }
+            guard other != replica else { continue }
+            let position = header.positions[other]
+            if position?.stopped == true { continue }
+            let next = ReplicaLogFile.path(replica: other, sequence: (position?.sequence ?? 0) + 1)
+            if FileManager.default.fileExists(atPath: transport.folder.appendingPathComponent(next).path) { return true }
+        }
+        return false
+    }
 
     /// The batches of operations new since the last sync, each one file's, checked; a file that
     /// fails is set aside and reported once.
@@ -234,7 +273,7 @@ public struct BoardReplicator: Sendable {
                 continue
             }
             guard other != replica else { continue }
-            var position = state.positions[other]
+            var position = state.header.positions[other]
             while position?.stopped != true {
                 let sequence = (position?.sequence ?? 0) + 1
                 let path = ReplicaLogFile.path(replica: other, sequence: sequence)
@@ -260,7 +299,7 @@ public struct BoardReplicator: Sendable {
                     position = ReplicationState.Position(sequence: sequence, digest: digest)
                 }
             }
-            state.positions[other] = position
+            state.header.positions[other] = position
         }
         return batches
     }
@@ -313,7 +352,7 @@ public struct BoardReplicator: Sendable {
     private func setAside(
         _ path: String, _ reason: String, _ state: inout ReplicationState, _ report: inout SyncReport.Remote
     ) {
-        guard state.reported.insert(path).inserted else { return }
+        guard state.header.reported.insert(path).inserted else { return }
         report.setAside.append(SyncReport.SetAside(path: path, reason: reason))
     }
 

@@ -2,9 +2,14 @@ import Foundation
 import ProjectManagerDomain
 
 /// What a store keeps about one remote between syncs: the boards shared on it, this replica's
-/// clock and log, how far each other replica's log was read, and the merged state as of the
-/// last sync (what the next sync compares the store against to find what changed here).
-struct ReplicationState: Sendable, Codable {
+/// clock and log, how far each other replica's log was read (the ``Header``), and the merged
+/// state as of the last sync (what the next sync compares the store against to find what
+/// changed here).
+///
+/// The header is a small JSON file, and the merged objects a binary file beside it that the
+/// header names; each is replaced whole by an atomic rename. A sync with nothing to do reads
+/// and writes only the header.
+struct ReplicationState: Sendable {
     /// How far one other replica's log was read.
     struct Position: Sendable, Codable, Hashable {
         /// The last file read (applied or set aside).
@@ -15,51 +20,243 @@ struct ReplicationState: Sendable, Codable {
         var stopped: Bool = false
     }
 
-    var format = 1
-    var replica: ReplicaID
-    var boards: [Board.ID] = []
-    var clock = HybridClock()
-    /// The number of this replica's next log file.
-    var nextSequence = 1
-    /// The SHA-256 of this replica's last log file.
-    var lastDigest: String?
-    /// Operations written to this replica's log and not yet pushed.
-    var unsent = 0
-    var positions: [ReplicaID: Position] = [:]
-    /// Files set aside and reported already.
-    var reported: Set<String> = []
+    /// Everything but the merged objects.
+    struct Header: Sendable, Codable {
+        var format = 1
+        var replica: ReplicaID
+        var boards: [Board.ID] = []
+        var clock = HybridClock()
+        /// The number of this replica's next log file.
+        var nextSequence = 1
+        /// The SHA-256 of this replica's last log file.
+        var lastDigest: String?
+        /// Operations written to this replica's log and not yet pushed.
+        var unsent = 0
+        var positions: [ReplicaID: Position] = [:]
+        /// Files set aside and reported already.
+        var reported: Set<String> = []
+        var lastSync: Date?
+        /// The store's generation (``BoardReplicator``'s `generation`) when the last sync ended:
+        /// while it is the same, nothing changed here since.
+        var storeGeneration: String?
+        /// Which file holds the merged objects (`objects-N.bin` beside the header); 0: none yet.
+        var objectsVersion = 0
+    }
+
+    var header: Header
     var objects: [ReplicatedKey: ReplicatedObject] = [:]
-    var lastSync: Date?
 
-    init(replica: ReplicaID) { self.replica = replica }
+    init(replica: ReplicaID) { header = Header(replica: replica) }
 
-    /// The state in `file`, or a new one when there is none.
-    static func load(from file: URL, replica: ReplicaID) throws(SyncError) -> ReplicationState {
+    init(header: Header, objects: [ReplicatedKey: ReplicatedObject]) {
+        self.header = header
+        self.objects = objects
+    }
+
+    private static let magic = Data("PMRO".utf8)
+
+    /// The header in `file`, reading nothing else; a new one when there is no file.
+    static func loadHeader(from file: URL, replica: ReplicaID) throws(SyncError) -> Header {
         let data: Data
         do {
+            guard FileManager.default.fileExists(atPath: file.path) else { return Header(replica: replica) }
             data = try Data(contentsOf: file)
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            return ReplicationState(replica: replica)
         } catch {
             throw .localState(reason: "\(file.path) could not be read (\(error.localizedDescription))")
         }
         do {
-            return try JSONDecoder().decode(ReplicationState.self, from: data)
+            return try JSONDecoder().decode(Header.self, from: data)
         } catch {
             throw .localState(reason: "\(file.path) is not a sync state this engine can read")
         }
     }
 
-    /// Writes the state to `file`: whole, or not at all.
-    func save(to file: URL) throws(SyncError) {
+    /// The file of the merged objects the header `version` names, beside `file`.
+    private static func objectsFile(beside file: URL, version: Int) -> URL {
+        file.deletingLastPathComponent().appendingPathComponent("objects-\(version).bin")
+    }
+
+    /// The whole state kept in `file` and beside it, or a new one when there is none.
+    static func load(from file: URL, replica: ReplicaID) throws(SyncError) -> ReplicationState {
+        let header = try loadHeader(from: file, replica: replica)
+        guard header.objectsVersion > 0 else { return ReplicationState(header: header, objects: [:]) }
+        let objectsFile = objectsFile(beside: file, version: header.objectsVersion)
+        let data: Data
+        do {
+            data = try Data(contentsOf: objectsFile)
+        } catch {
+            throw .localState(reason: "\(objectsFile.path) could not be read (\(error.localizedDescription))")
+        }
+        do {
+            guard data.prefix(4) == magic else { throw BinaryCodingError(offset: 0, reason: "no magic") }
+            let objects = try data.dropFirst(4).withUnsafeBytes { bytes throws(BinaryCodingError) in
+                var reader = BinaryReader(bytes)
+                return try ReplicatedObjectCoding.read(&reader)
+            }
+            return ReplicationState(header: header, objects: objects)
+        } catch {
+            throw .localState(reason: "\(objectsFile.path) is not a sync state this engine can read")
+        }
+    }
+
+    /// Writes the state: the merged objects to a new file, then the header that names it (so a
+    /// crash leaves the old state or the new, whole), then removes the old objects.
+    mutating func save(to file: URL) throws(SyncError) {
+        let old = header.objectsVersion
+        header.objectsVersion += 1
+        let objectsFile = Self.objectsFile(beside: file, version: header.objectsVersion)
+        do {
+            var writer = BinaryWriter(capacity: 64 + objects.count * 256)
+            writer.append(Self.magic)
+            ReplicatedObjectCoding.write(objects, to: &writer)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try writer.finish().write(to: objectsFile, options: .atomic)
+        } catch {
+            throw .localState(reason: "\(objectsFile.path) could not be written (\(error.localizedDescription))")
+        }
+        try Self.saveHeader(header, to: file)
+        if old > 0 { try? FileManager.default.removeItem(at: Self.objectsFile(beside: file, version: old)) }
+    }
+
+    /// Writes `header` alone, naming the objects it named: whole, or not at all.
+    static func saveHeader(_ header: Header, to file: URL) throws(SyncError) {
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try encoder.encode(self).write(to: file, options: .atomic)
+            try encoder.encode(header).write(to: file, options: .atomic)
         } catch {
             throw .localState(reason: "\(file.path) could not be written (\(error.localizedDescription))")
+        }
+    }
+}
+
+/// The merged objects in binary: the replicas named once, then each object's entity, id, made
+/// and deleted stamps and slots, each slot's value tagged by its kind.
+enum ReplicatedObjectCoding {
+    static func write(_ objects: [ReplicatedKey: ReplicatedObject], to writer: inout BinaryWriter) {
+        var replicas: [ReplicaID: Int] = [:]
+        var names: [ReplicaID] = []
+        func note(_ stamp: ReplicaStamp?) {
+            guard let stamp, replicas[stamp.replica] == nil else { return }
+            replicas[stamp.replica] = names.count
+            names.append(stamp.replica)
+        }
+        for object in objects.values {
+            note(object.created)
+            note(object.deleted)
+            for slot in object.slots.values { note(slot.stamp) }
+        }
+        writer.append(count: names.count)
+        for name in names { writer.append(string: name.rawValue) }
+        func append(_ stamp: ReplicaStamp) {
+            writer.append(int: Int(stamp.time))
+            writer.append(varint: UInt64(stamp.counter))
+            writer.append(varint: UInt64(replicas[stamp.replica] ?? 0))
+        }
+        func append(optional stamp: ReplicaStamp?) {
+            if let stamp {
+                writer.append(byte: 1)
+                append(stamp)
+            } else {
+                writer.append(byte: 0)
+            }
+        }
+        writer.append(count: objects.count)
+        for (key, object) in objects {
+            writer.append(string: key.entity)
+            writer.append(uuid: key.id)
+            append(optional: object.created)
+            append(optional: object.deleted)
+            writer.append(count: object.slots.count)
+            for (name, slot) in object.slots {
+                writer.append(string: name)
+                append(slot.stamp)
+                write(slot.value, to: &writer)
+            }
+        }
+    }
+
+    static func write(_ value: JSONValue, to writer: inout BinaryWriter) {
+        switch value {
+        case .null: writer.append(byte: 0)
+        case .bool(let flag): writer.append(byte: flag ? 2 : 1)
+        case .number(let number):
+            writer.append(byte: 3)
+            writer.append(double: number)
+        case .string(let text):
+            writer.append(byte: 4)
+            writer.append(string: text)
+        case .array(let items):
+            writer.append(byte: 5)
+            writer.append(count: items.count)
+            for item in items { write(item, to: &writer) }
+        case .object(let members):
+            writer.append(byte: 6)
+            writer.append(count: members.count)
+            for (name, member) in members {
+                writer.append(string: name)
+                write(member, to: &writer)
+            }
+        }
+    }
+
+    static func read(_ reader: inout BinaryReader) throws(BinaryCodingError) -> [ReplicatedKey: ReplicatedObject] {
+        var names: [ReplicaID] = []
+        for _ in 0..<(try reader.count()) {
+            guard let name = ReplicaID(rawValue: try reader.string()) else { throw reader.error("not a replica id") }
+            names.append(name)
+        }
+        func stamp() throws(BinaryCodingError) -> ReplicaStamp {
+            let time = Int64(try reader.int())
+            let counter = try reader.varint()
+            let index = try reader.varint()
+            guard counter <= UInt64(Int.max), index < UInt64(names.count) else { throw reader.error("not a stamp") }
+            return ReplicaStamp(time: time, counter: Int(counter), replica: names[Int(index)])
+        }
+        func optionalStamp() throws(BinaryCodingError) -> ReplicaStamp? {
+            try reader.byte() == 1 ? try stamp() : nil
+        }
+        var objects: [ReplicatedKey: ReplicatedObject] = [:]
+        let count = try reader.count()
+        objects.reserveCapacity(count)
+        for _ in 0..<count {
+            let key = ReplicatedKey(entity: try reader.string(), id: try reader.uuid())
+            var object = ReplicatedObject(entity: key.entity)
+            object.created = try optionalStamp()
+            object.deleted = try optionalStamp()
+            for _ in 0..<(try reader.count()) {
+                let name = try reader.string()
+                let slotStamp = try stamp()
+                object.slots[name] = ReplicatedObject.Slot(value: try value(&reader, depth: 0), stamp: slotStamp)
+            }
+            objects[key] = object
+        }
+        return objects
+    }
+
+    static func value(_ reader: inout BinaryReader, depth: Int) throws(BinaryCodingError) -> JSONValue {
+        guard depth < 64 else { throw reader.error("values nested too deep") }
+        switch try reader.byte() {
+        case 0: return .null
+        case 1: return .bool(false)
+        case 2: return .bool(true)
+        case 3: return .number(try reader.double())
+        case 4: return .string(try reader.string())
+        case 5:
+            var items: [JSONValue] = []
+            for _ in 0..<(try reader.count()) { items.append(try value(&reader, depth: depth + 1)) }
+            return .array(items)
+        case 6:
+            var members: [String: JSONValue] = [:]
+            for _ in 0..<(try reader.count()) {
+                let name = try reader.string()
+                members[name] = try value(&reader, depth: depth + 1)
+            }
+            return .object(members)
+        default: throw reader.error("not a value's kind")
         }
     }
 }

@@ -20,18 +20,34 @@ public struct SyncFolder: Sendable {
 
     /// The folder.
     public let url: URL
+    /// The store file it is beside; `nil` for a store in memory.
+    public let store: URL?
     private let makeID: @Sendable () -> UUID
 
     /// The sync folder beside the store at `store`; `makeID` names a new replica.
     public init(besideStoreAt store: URL, makeID: @escaping @Sendable () -> UUID) {
         url = store.deletingPathExtension().appendingPathExtension("sync")
+        self.store = store
         self.makeID = makeID
     }
 
-    /// The sync folder `url`; `makeID` names a new replica.
+    /// The sync folder `url`, for a store in memory; `makeID` names a new replica.
     public init(url: URL, makeID: @escaping @Sendable () -> UUID) {
         self.url = url
+        store = nil
         self.makeID = makeID
+    }
+
+    /// What changes whenever the store file is saved or rewritten: its identity, size and time
+    /// of change; `nil` for a store in memory or a file that cannot be read.
+    public func storeGeneration() -> String? {
+        guard let store, let attributes = try? FileManager.default.attributesOfItem(atPath: store.path) else {
+            return nil
+        }
+        let number = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+        let size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
+        let changed = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(number):\(size):\(changed)"
     }
 
     private var file: PrivateFile<Configuration> {
