@@ -33,11 +33,15 @@ extension ProjectManagerEngine {
 
     /// Removes the remote `name` and what this store kept about it; its boards stay here, no
     /// longer shared.
+    /// - Throws: ``SyncError/unknownRemote(_:)``, ``SyncError/localState(reason:)`` (also for a
+    ///   store that is not a file).
     public func removeRemote(named name: String) throws(SyncError) {
         try requireSyncFolder().removeRemote(named: name)
     }
 
     /// The remotes, in name order, each with its shared boards and when it was last synced.
+    /// - Throws: ``SyncError/localState(reason:)`` when the sync state cannot be read (also for a
+    ///   store that is not a file).
     public func remotes() throws(SyncError) -> [SyncRemote] {
         let folder = try requireSyncFolder()
         let replica = try folder.replica()

@@ -47,17 +47,20 @@ public struct BoardReplicator: Sendable {
     }
 
     /// The boards shared, from the state of the last sync.
+    /// - Throws: ``SyncError/localState(reason:)`` when the state cannot be read.
     public func sharedBoards() throws(SyncError) -> [Board.ID] {
         try ReplicationState.load(from: stateFile, replica: replica).boards
     }
 
     /// Where the last sync left this remote: when it was, and how many operations wait to be sent.
+    /// - Throws: ``SyncError/localState(reason:)`` when the state cannot be read.
     public func status() throws(SyncError) -> (boards: [Board.ID], lastSync: Date?, unsent: Int) {
         let state = try ReplicationState.load(from: stateFile, replica: replica)
         return (state.boards, state.lastSync, state.unsent)
     }
 
     /// Adds `board` to the boards shared on this remote; the next ``sync(remote:joining:)`` sends it.
+    /// - Throws: ``SyncError/localState(reason:)`` when the state cannot be read or written.
     public func share(_ board: Board.ID) throws(SyncError) {
         var state = try ReplicationState.load(from: stateFile, replica: replica)
         guard !state.boards.contains(board) else { return }

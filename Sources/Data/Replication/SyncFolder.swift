@@ -65,6 +65,7 @@ public struct SyncFolder: Sendable {
     }
 
     /// This store's replica id, made and kept the first time it is asked for.
+    /// - Throws: ``SyncError/localState(reason:)`` when `remotes.json` cannot be read or written.
     public func replica() throws(SyncError) -> ReplicaID {
         let configuration = try configuration()
         try save(configuration)
@@ -72,11 +73,13 @@ public struct SyncFolder: Sendable {
     }
 
     /// The remotes, in name order.
+    /// - Throws: ``SyncError/localState(reason:)`` when `remotes.json` cannot be read.
     public func remotes() throws(SyncError) -> [Remote] {
         try configuration().remotes.sorted { $0.name < $1.name }
     }
 
     /// The remote `name`.
+    /// - Throws: ``SyncError/unknownRemote(_:)``; ``SyncError/localState(reason:)``.
     public func remote(named name: String) throws(SyncError) -> Remote {
         guard let remote = try remotes().first(where: { $0.name == name }) else { throw .unknownRemote(name) }
         return remote
@@ -99,6 +102,7 @@ public struct SyncFolder: Sendable {
     }
 
     /// Removes the remote `name`, what this store kept about it and its copy; the boards stay.
+    /// - Throws: ``SyncError/unknownRemote(_:)``; ``SyncError/localState(reason:)``.
     public func removeRemote(named name: String) throws(SyncError) {
         var configuration = try configuration()
         guard configuration.remotes.contains(where: { $0.name == name }) else { throw .unknownRemote(name) }
