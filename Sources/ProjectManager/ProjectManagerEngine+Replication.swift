@@ -33,11 +33,15 @@ extension ProjectManagerEngine {
 
     /// Removes the remote `name` and what this store kept about it; its boards stay here, no
     /// longer shared.
+    /// - Throws: ``SyncError/unknownRemote(_:)``, ``SyncError/localState(reason:)`` (also for a
+    ///   store that is not a file).
     public func removeRemote(named name: String) throws(SyncError) {
         try requireSyncFolder().removeRemote(named: name)
     }
 
     /// The remotes, in name order, each with its shared boards and when it was last synced.
+    /// - Throws: ``SyncError/localState(reason:)`` when the sync state cannot be read (also for a
+    ///   store that is not a file).
     public func remotes() throws(SyncError) -> [SyncRemote] {
         let folder = try requireSyncFolder()
         let replica = try folder.replica()
@@ -129,7 +133,9 @@ extension ProjectManagerEngine {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var text: [String: String] = [:]
-        for (key, slots) in objects { text[key.description] = String(decoding: try encoder.encode(slots), as: UTF8.self) }
+        for (key, slots) in objects {
+            text[key.description] = String(decoding: try encoder.encode(slots), as: UTF8.self)
+        }
         return text
     }
 
@@ -138,7 +144,8 @@ extension ProjectManagerEngine {
         return syncFolder
     }
 
-    private func replicator(for remote: SyncFolder.Remote, in folder: SyncFolder, replica: ReplicaID) -> BoardReplicator {
+    private func replicator(for remote: SyncFolder.Remote, in folder: SyncFolder, replica: ReplicaID) -> BoardReplicator
+    {
         BoardReplicator(
             repository: graph, transport: folder.transport(to: remote), stateFile: folder.stateFile(of: remote.name),
             replica: replica, now: environment.now, generation: { folder.storeGeneration() })

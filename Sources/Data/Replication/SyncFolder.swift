@@ -52,7 +52,8 @@ public struct SyncFolder: Sendable {
 
     private var file: PrivateFile<Configuration> {
         PrivateFile(
-            path: StorePath(fileURL: url.appendingPathComponent("remotes.json")) ?? StorePath(url.path + "/remotes.json"),
+            path: StorePath(fileURL: url.appendingPathComponent("remotes.json"))
+                ?? StorePath(url.path + "/remotes.json"),
             fileSystem: POSIXFileSystem())
     }
 
@@ -80,6 +81,7 @@ public struct SyncFolder: Sendable {
     }
 
     /// This store's replica id, made and kept the first time it is asked for.
+    /// - Throws: ``SyncError/localState(reason:)`` when `remotes.json` cannot be read or written.
     public func replica() throws(SyncError) -> ReplicaID {
         let configuration = try configuration()
         try save(configuration)
@@ -87,11 +89,13 @@ public struct SyncFolder: Sendable {
     }
 
     /// The remotes, in name order.
+    /// - Throws: ``SyncError/localState(reason:)`` when `remotes.json` cannot be read.
     public func remotes() throws(SyncError) -> [Remote] {
         try configuration().remotes.sorted { $0.name < $1.name }
     }
 
     /// The remote `name`.
+    /// - Throws: ``SyncError/unknownRemote(_:)``; ``SyncError/localState(reason:)``.
     public func remote(named name: String) throws(SyncError) -> Remote {
         guard let remote = try remotes().first(where: { $0.name == name }) else { throw .unknownRemote(name) }
         return remote
@@ -114,6 +118,7 @@ public struct SyncFolder: Sendable {
     }
 
     /// Removes the remote `name`, what this store kept about it and its copy; the boards stay.
+    /// - Throws: ``SyncError/unknownRemote(_:)``; ``SyncError/localState(reason:)``.
     public func removeRemote(named name: String) throws(SyncError) {
         var configuration = try configuration()
         guard configuration.remotes.contains(where: { $0.name == name }) else { throw .unknownRemote(name) }
@@ -152,6 +157,8 @@ public struct SyncFolder: Sendable {
         guard let first = name.unicodeScalars.first, first != ".", first != "-", name.utf8.count <= 64 else {
             return false
         }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }
+        return name.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
+        }
     }
 }

@@ -76,6 +76,7 @@ public struct ReplicaStamp: Hashable, Comparable, Sendable, Codable, CustomStrin
 public struct HybridClock: Hashable, Sendable, Codable {
     /// The last stamp's time and counter.
     public private(set) var time: Int64
+    /// The last stamp's counter: which of the stamps made at ``time`` it was.
     public private(set) var counter: Int
 
     /// A clock that has made no stamp.
