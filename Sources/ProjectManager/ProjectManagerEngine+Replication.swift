@@ -129,7 +129,9 @@ extension ProjectManagerEngine {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var text: [String: String] = [:]
-        for (key, slots) in objects { text[key.description] = String(decoding: try encoder.encode(slots), as: UTF8.self) }
+        for (key, slots) in objects {
+            text[key.description] = String(decoding: try encoder.encode(slots), as: UTF8.self)
+        }
         return text
     }
 
@@ -138,7 +140,8 @@ extension ProjectManagerEngine {
         return syncFolder
     }
 
-    private func replicator(for remote: SyncFolder.Remote, in folder: SyncFolder, replica: ReplicaID) -> BoardReplicator {
+    private func replicator(for remote: SyncFolder.Remote, in folder: SyncFolder, replica: ReplicaID) -> BoardReplicator
+    {
         BoardReplicator(
             repository: graph, transport: folder.transport(to: remote), stateFile: folder.stateFile(of: remote.name),
             replica: replica, now: environment.now)

@@ -5,7 +5,9 @@ extension ObjectGraphRepository {
     /// Every replicated object on `boards`, as slots (``ReplicatedFields``).
     ///
     /// - Complexity: O(*n*) for the *n* objects on the boards.
-    package func replicatedObjects(on boards: [Board.ID]) throws(RepositoryError) -> [ReplicatedKey: [String: JSONValue]] {
+    package func replicatedObjects(on boards: [Board.ID]) throws(RepositoryError) -> [ReplicatedKey: [String:
+        JSONValue]]
+    {
         try requireOpen()
         var objects: [ReplicatedKey: [String: JSONValue]] = [:]
         for entity in replicatedEntities {

@@ -22,7 +22,11 @@ struct ReplicaOperation: Hashable, Sendable, Codable {
     var slots: [String: JSONValue]
 
     private enum CodingKeys: String, CodingKey {
-        case kind = "k", entity = "e", id = "i", stamp = "s", slots = "f"
+        case kind = "k"
+        case entity = "e"
+        case id = "i"
+        case stamp = "s"
+        case slots = "f"
     }
 
     init(kind: Kind, entity: String, id: UUID, stamp: ReplicaStamp, slots: [String: JSONValue] = [:]) {
@@ -80,7 +84,9 @@ struct ReplicatedObject: Hashable, Sendable, Codable {
     func board(id: UUID) -> Board.ID? {
         if entity == Board.entityName { return Board.ID(rawValue: id) }
         let grouped = slots.first(where: { $0.key.hasPrefix("boardID+") })?.value.value["boardID"]
-        guard case .string(let text)? = slots["boardID"]?.value ?? grouped, let uuid = UUID(uuidString: text) else { return nil }
+        guard case .string(let text)? = slots["boardID"]?.value ?? grouped, let uuid = UUID(uuidString: text) else {
+            return nil
+        }
         return Board.ID(rawValue: uuid)
     }
 

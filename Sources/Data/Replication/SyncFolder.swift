@@ -36,7 +36,8 @@ public struct SyncFolder: Sendable {
 
     private var file: PrivateFile<Configuration> {
         PrivateFile(
-            path: StorePath(fileURL: url.appendingPathComponent("remotes.json")) ?? StorePath(url.path + "/remotes.json"),
+            path: StorePath(fileURL: url.appendingPathComponent("remotes.json"))
+                ?? StorePath(url.path + "/remotes.json"),
             fileSystem: POSIXFileSystem())
     }
 
@@ -136,6 +137,8 @@ public struct SyncFolder: Sendable {
         guard let first = name.unicodeScalars.first, first != ".", first != "-", name.utf8.count <= 64 else {
             return false
         }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) }
+        return name.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
+        }
     }
 }

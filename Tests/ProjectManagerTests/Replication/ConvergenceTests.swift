@@ -28,9 +28,12 @@ import Testing
                 state.ids += 1
                 return state.ids
             }
-            return UUID(uuid: (0x52, 0x45, 0x50, 0x4C, 0, 0, 0, 0, UInt8(n >> 56 & 0xFF), UInt8(n >> 48 & 0xFF),
-                UInt8(n >> 40 & 0xFF), UInt8(n >> 32 & 0xFF), UInt8(n >> 24 & 0xFF), UInt8(n >> 16 & 0xFF),
-                UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)))
+            return UUID(
+                uuid: (
+                    0x52, 0x45, 0x50, 0x4C, 0, 0, 0, 0, UInt8(n >> 56 & 0xFF), UInt8(n >> 48 & 0xFF),
+                    UInt8(n >> 40 & 0xFF), UInt8(n >> 32 & 0xFF), UInt8(n >> 24 & 0xFF), UInt8(n >> 16 & 0xFF),
+                    UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)
+                ))
         }
         func now(skew: Double) -> Date { Date(timeIntervalSince1970: state.withLock { $0.time } + skew) }
         func advance(_ seconds: Double) { state.withLock { $0.time += seconds } }
