@@ -78,3 +78,17 @@ extension GitHubSyncError: CommandLineMessage {
         }
     }
 }
+
+// MARK: - Sync
+
+extension SyncError: CommandLineMessage {
+    var commandLineMessage: String {
+        let message = Localizer.commandLine.message(for: self)
+        return switch self {
+        case .unknownRemote: message + " (pm remote list shows them)"
+        case .notShared: message + " with 'pm share BOARD REMOTE'"
+        case .boardNotOnRemote(.some): message + " (pm remote list on the store that shares it shows it)"
+        default: message
+        }
+    }
+}

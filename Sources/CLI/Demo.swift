@@ -8,7 +8,8 @@ import ProjectManager
 /// and redone. Then a list of one's own (Review) is added, a label (Urgent) put on a card, a card
 /// archived, and the report given a checklist, half ticked, and a comment. Each step goes through
 /// the app's screens, as the commands do, and shows the equivalent `pm` commands, then the board
-/// (or the history, or the card). The user's own store is never touched.
+/// (or the history, or the card). Last, when git is installed, two more stores sync through a
+/// bare repository (see ``tellSync(in:step:)``). The user's own store is never touched.
 struct Demo: Sendable {
     let tool: CommandLineTool
 
@@ -167,7 +168,9 @@ struct Demo: Sendable {
                 + columns.map { "\($0.count) in \(TerminalText.sanitized($0.list.title))" }.joined(separator: ", ")
                 + ", \(archived.count) archived.")
         tool.print("Every step was saved.")
-        tool.print("The temporary store is now removed. Try your own board:")
+        try await tellSync(in: store.deletingLastPathComponent(), step: 15)
+        tool.print()
+        tool.print("The temporary stores are now removed. Try your own board:")
         tool.print("   $ pm add \"My first project\"")
         tool.print("   $ pm board")
         tool.print("   $ pm undo")
@@ -193,7 +196,7 @@ struct Demo: Sendable {
     }
 
     /// Prints a step's caption and its command, or its commands, one a line.
-    private func caption(_ step: Int, _ caption: String, command: String) {
+    func caption(_ step: Int, _ caption: String, command: String) {
         tool.print()
         tool.print(tool.style.apply(.heading, to: "\(step). \(caption)"))
         tool.print(command.split(separator: "\n").map { "   $ " + $0 })

@@ -590,6 +590,62 @@ struct Screens {
         return report
     }
 
+    // MARK: - Sync
+
+    // No screen shows the remotes yet: `pm remote`, `pm share`, `pm join`, `pm sync` and
+    // `pm status` call the engine's replication here, as the lists and labels do.
+
+    /// Adds the remote `name` at `address` (a git URL, a repository's path, a shared folder's).
+    ///
+    /// - Throws: ``CommandLineError/runtime(_:)`` with the ``SyncError`` in `pm`'s words.
+    func addRemote(named name: String, address: String) throws(CommandLineError) {
+        try Self.attemptSync { () throws(SyncError) in try engine.addRemote(named: name, address: address) }
+    }
+
+    /// Removes the remote `name`; its boards stay, no longer shared.
+    func removeRemote(named name: String) throws(CommandLineError) {
+        try Self.attemptSync { () throws(SyncError) in try engine.removeRemote(named: name) }
+    }
+
+    /// The remotes, in name order, each with its address (no credential), boards, last sync and
+    /// operations not yet sent.
+    func remotes() throws(CommandLineError) -> [ProjectManagerEngine.SyncRemote] {
+        try Self.attemptSync { () throws(SyncError) in try engine.remotes() }
+    }
+
+    /// Shares `board` on the remote `remote` and syncs that remote.
+    ///
+    /// - Returns: What the sync did; a failure of the sync itself is the report's.
+    func share(_ board: Board.ID, on remote: String) async throws(CommandLineError) -> SyncReport.Remote {
+        do {
+            return try await engine.share(board: board, on: remote)
+        } catch {
+            throw .runtime(error.commandLineMessage)
+        }
+    }
+
+    /// Brings `board` (every board when `nil`) shared on `remote` here, and keeps it shared.
+    func join(_ remote: String, board: Board.ID?) async throws(CommandLineError) -> SyncReport.Remote {
+        do {
+            return try await engine.join(remote: remote, board: board)
+        } catch {
+            throw .runtime(error.commandLineMessage)
+        }
+    }
+
+    /// Syncs every remote that shares a board; one that fails is the report's, the others sync.
+    func sync() async -> SyncReport {
+        await engine.sync()
+    }
+
+    private static func attemptSync<Value>(_ work: () throws(SyncError) -> Value) throws(CommandLineError) -> Value {
+        do {
+            return try work()
+        } catch {
+            throw .runtime(error.commandLineMessage)
+        }
+    }
+
     // MARK: - Forms
 
     /// Fills in the create form with `draft` and saves it, last in `list` when given, else in

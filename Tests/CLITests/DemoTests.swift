@@ -103,6 +103,29 @@ struct DemoTests {
                 """))
     }
 
+    @Test(
+        "ends with two stores syncing through a bare git repository: both show one board",
+        .enabled(if: SyncProcessTests.gitIsInstalled))
+    func sync() async throws {
+        // Given
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+
+        // When
+        let demo = await harness.run(["demo"], width: 80, useStore: false)
+
+        // Then
+        #expect(demo.status == 0, "\(demo.errors)")
+        #expect(demo.errors.isEmpty)
+        #expect(demo.output.contains("\n15. Two stores in step through git"))
+        #expect(demo.output.contains("   $ git init --bare ~/hub.git\n"))
+        #expect(demo.output.contains("shared Projects on hub: sent 3, received 0, changed 0 here (Projects)\n"))
+        #expect(demo.output.contains("joined hub: sent 0, received 3, changed 3 here (Projects)\n"))
+        #expect(demo.output.contains("\n16. Each store moves a card"))
+        #expect(demo.output.contains("To Do (0)                │ Doing (1)                │ Done (1)"))
+        #expect(demo.output.contains("Both stores show this board.\n"))
+    }
+
     @Test("fits 80 columns, in colour on a terminal and plain otherwise", arguments: [false, true])
     func width(_ isTerminal: Bool) async throws {
         // Given

@@ -192,6 +192,7 @@ struct ErrorLineTests {
             + ErrorSamples.repositoryErrors.map { ($0.commandLineMessage, english.message(for: $0)) }
             + ErrorSamples.gitHubErrors.map { ($0.commandLineMessage, english.message(for: $0)) }
             + ErrorSamples.gitHubSyncErrors.map { ($0.commandLineMessage, english.message(for: $0)) }
+            + ErrorSamples.syncErrors.map { ($0.commandLineMessage, english.message(for: $0)) }
         for (line, message) in pairs {
             #expect(line.hasPrefix(message) && !line.contains("\n"), "\(line)")
         }

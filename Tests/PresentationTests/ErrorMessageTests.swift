@@ -18,6 +18,7 @@ struct ErrorMessageTests {
         + ErrorSamples.repositoryErrors.map { .error(.repository($0)) }
         + ErrorSamples.gitHubErrors.map { .error(.gitHub($0)) }
         + ErrorSamples.gitHubSyncErrors.map { .error(.gitHubSync($0)) }
+        + ErrorSamples.syncErrors.map { .error(.sync($0)) }
         + ErrorSamples.repositoryErrors.map { .failure($0) }
         + ErrorSamples.gitHubErrors.map { .gitHub(.failure($0)) }
         + ErrorSamples.authenticationErrors.map { .account(.failure($0)) }
@@ -50,6 +51,11 @@ struct ErrorMessageTests {
             #expect(
                 !ErrorSamples.samples(of: kind).isEmpty
                     && ErrorSamples.samples(of: kind).allSatisfy { GitHubSyncError.Case($0) == kind })
+        }
+        for kind in SyncError.Case.allCases {
+            #expect(
+                !ErrorSamples.samples(of: kind).isEmpty
+                    && ErrorSamples.samples(of: kind).allSatisfy { SyncError.Case($0) == kind })
         }
         for kind in AuthenticationError.Case.allCases {
             #expect(
@@ -131,7 +137,7 @@ struct ErrorMessageTests {
         let descriptions =
             ErrorSamples.storeErrors.map(\.description) + ErrorSamples.storeWarnings.map(\.description)
             + ErrorSamples.repositoryErrors.map(\.description) + ErrorSamples.gitHubErrors.map(\.description)
-            + ErrorSamples.gitHubSyncErrors.map(\.description)
+            + ErrorSamples.gitHubSyncErrors.map(\.description) + ErrorSamples.syncErrors.map(\.description)
         for description in descriptions {
             #expect(Self.commands(in: description).isEmpty, "\(description)")
         }
@@ -147,7 +153,7 @@ struct ErrorMessageTests {
     }
 
     /// Words that are not facts but names of things every language writes the same way.
-    static let names = ["GitHub", "name@example.com", "example.com"]
+    static let names = ["GitHub", "git", "name@example.com", "example.com"]
 
     /// The runs of Latin letters with a lowercase letter in `text`, once the samples' facts (a file,
     /// a host) and ``names`` are taken out: English words, where Korean is expected. Upper-case

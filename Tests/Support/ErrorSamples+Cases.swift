@@ -107,6 +107,28 @@ extension GitHubSyncError {
     }
 }
 
+extension SyncError {
+    public enum Case: CaseIterable, Sendable {
+        case unreachable, pushRefused, gitMissing, unknownRemote, remoteExists, badAddress, notShared
+        case boardNotOnRemote, alreadyShared, localState
+
+        public init(_ error: SyncError) {
+            switch error {
+            case .unreachable: self = .unreachable
+            case .pushRefused: self = .pushRefused
+            case .gitMissing: self = .gitMissing
+            case .unknownRemote: self = .unknownRemote
+            case .remoteExists: self = .remoteExists
+            case .badAddress: self = .badAddress
+            case .notShared: self = .notShared
+            case .boardNotOnRemote: self = .boardNotOnRemote
+            case .alreadyShared: self = .alreadyShared
+            case .localState: self = .localState
+            }
+        }
+    }
+}
+
 extension AuthenticationError {
     public enum Case: CaseIterable, Sendable {
         case emailExists, invalidEmail, weakPassword, invalidLoginCredentials, tooManyAttemptsTryLater, storage

@@ -26,11 +26,13 @@ public enum ErrorSamples {
     public static let projectID = Project.ID(rawValue: uuid("00000000-0000-4000-8000-000000000007"))
     public static let boardID = Board.ID(rawValue: uuid("00000000-0000-4000-8000-000000000008"))
     public static let rateLimitReset = Date(timeIntervalSince1970: 1_773_579_600)
+    public static let remoteName = "team"
+    public static let remoteAddress = "https://example.invalid/boards.git"
 
     /// Every fact the samples carry: text a message may show as it is, in any language.
     public static let facts: [String] = [
         file, lockFile, keptFile, credentialFile, host, field, oauthCode, scope, grantedScope, projectID.description,
-        boardID.description,
+        boardID.description, remoteName, remoteAddress,
     ]
 
     /// An English sentence standing for a lower layer's detail: no Korean text may show it.
@@ -43,6 +45,7 @@ public enum ErrorSamples {
     public static var repositoryErrors: [RepositoryError] { RepositoryError.Case.allCases.flatMap(samples(of:)) }
     public static var gitHubErrors: [GitHubError] { GitHubError.Case.allCases.flatMap(samples(of:)) }
     public static var gitHubSyncErrors: [GitHubSyncError] { GitHubSyncError.Case.allCases.flatMap(samples(of:)) }
+    public static var syncErrors: [SyncError] { SyncError.Case.allCases.flatMap(samples(of:)) }
     public static var authenticationErrors: [AuthenticationError] {
         AuthenticationError.Case.allCases.flatMap(samples(of:))
     }
@@ -165,6 +168,21 @@ public enum ErrorSamples {
         case .notLinked: [.notLinked(boardID)]
         case .gitHub: gitHubErrors.map { .gitHub($0) }
         case .repository: repositoryErrors.map { .repository($0) }
+        }
+    }
+
+    public static func samples(of kind: SyncError.Case) -> [SyncError] {
+        switch kind {
+        case .unreachable: [.unreachable(remote: remoteAddress, reason: reason)]
+        case .pushRefused: [.pushRefused(remote: remoteAddress, attempts: 5)]
+        case .gitMissing: [.gitMissing]
+        case .unknownRemote: [.unknownRemote(remoteName)]
+        case .remoteExists: [.remoteExists(remoteName)]
+        case .badAddress: [.badAddress(remoteAddress, reason: reason)]
+        case .notShared: [.notShared(boardID)]
+        case .boardNotOnRemote: [.boardNotOnRemote(boardID), .boardNotOnRemote(nil)]
+        case .alreadyShared: [.alreadyShared(boardID, remote: remoteName)]
+        case .localState: [.localState(reason: reason)]
         }
     }
 

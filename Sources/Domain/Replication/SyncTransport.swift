@@ -76,12 +76,15 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
 extension SyncError {
     /// `address` with any user name, password or token removed, as errors and listings show it:
     /// `https://token@host/x.git` is `https://host/x.git`.
+    /// An address `URLComponents` cannot read (`ssh://user:token@host:x/y`) loses whatever stands
+    /// between its `scheme://` and the last `@` before its path.
     public static func redacted(_ address: String) -> String {
-        guard var components = URLComponents(string: address), components.scheme != nil,
-            components.user != nil || components.password != nil
-        else { return address }
-        components.user = nil
-        components.password = nil
-        return components.string ?? address
+        if var components = URLComponents(string: address), components.scheme != nil {
+            guard components.user != nil || components.password != nil else { return address }
+            components.user = nil
+            components.password = nil
+            if let string = components.string { return string }
+        }
+        return address.replacing(#/^([A-Za-z][A-Za-z0-9+.\-]*://)[^/]*@/#) { $0.output.1 }
     }
 }

@@ -34,4 +34,15 @@ extension Localizer {
     public func message(for error: GitHubSyncError) -> String {
         self(.error(.gitHubSync(error)))
     }
+
+    /// Why a sync with a remote (a git repository, a shared folder) failed, in ``language``, and
+    /// what to do. An address in it never holds a credential: the error carries it redacted.
+    ///
+    /// ```swift
+    /// english.message(for: .unknownRemote("team"))
+    /// // "no remote named team: check the name"
+    /// ```
+    public func message(for error: SyncError) -> String {
+        self(.error(.sync(error)))
+    }
 }

@@ -1,0 +1,59 @@
+import Foundation
+import ProjectManager
+
+// The objects of the sync commands' `--json` (Docs/CLI.md, "JSON"). An address is always written
+// without its credential, as the engine gives it.
+
+/// A board shared on a remote: `{"id", "fullID", "title"}`; `title` is `null` when the board is
+/// not among the viewer's boards here.
+struct SharedBoardObject: Encodable, Hashable, Sendable {
+    var id: String
+    var fullID: String
+    @Null var title: String?
+}
+
+/// A remote: `{"name", "address", "boards", "lastSync", "unsent"}`; `lastSync` is `null` before
+/// the first sync, `unsent` the operations written here and not yet sent.
+struct RemoteObject: Encodable, Hashable, Sendable {
+    var name: String
+    var address: String
+    var boards: [SharedBoardObject]
+    @Null var lastSync: Date?
+    var unsent: Int
+
+    init(_ remote: ProjectManagerEngine.SyncRemote, boards: SharedBoards) {
+        name = remote.name
+        address = remote.address
+        self.boards = remote.boards.map(boards.object)
+        lastSync = remote.lastSync
+        unsent = remote.unsent
+    }
+}
+
+/// A file of a remote that a sync did not apply: `{"path", "reason"}`.
+struct SetAsideObject: Encodable, Hashable, Sendable {
+    var path: String
+    var reason: String
+}
+
+/// What a sync did with one remote: `{"name", "sent", "received", "changed", "boards", "setAside",
+/// "error"}`; `error` is the line `pm` prints when it failed, `null` when it synced.
+struct SyncedRemoteObject: Encodable, Hashable, Sendable {
+    var name: String
+    var sent: Int
+    var received: Int
+    var changed: Int
+    var boards: [SharedBoardObject]
+    var setAside: [SetAsideObject]
+    @Null var error: String?
+
+    init(_ remote: SyncReport.Remote, boards: SharedBoards) {
+        name = remote.name
+        sent = remote.sent
+        received = remote.received
+        changed = remote.changed
+        self.boards = remote.boards.map(boards.object)
+        setAside = remote.setAside.map { SetAsideObject(path: $0.path, reason: $0.reason) }
+        error = remote.failure?.commandLineMessage
+    }
+}
