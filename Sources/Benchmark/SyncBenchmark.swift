@@ -109,7 +109,9 @@ enum SyncBenchmark {
         for replica in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             let path = folder.appendingPathComponent(replica).path
             for name in try FileManager.default.contentsOfDirectory(atPath: path) {
-                guard let number = Int(name.replacingOccurrences(of: ".ops", with: "")), number > newest.0 else { continue }
+                guard let number = Int(name.replacingOccurrences(of: ".ops", with: "")), number > newest.0 else {
+                    continue
+                }
                 let size = try FileManager.default.attributesOfItem(atPath: path + "/" + name)[.size] as? Int ?? 0
                 newest = (number, size)
             }

@@ -609,7 +609,7 @@ struct Screens {
 
     /// The remotes, in name order, each with its address (no credential), boards, last sync and
     /// operations not yet sent.
-    func remotes() throws(CommandLineError) -> [ProjectManagerEngine.SyncRemote] {
+    func remotes() throws(CommandLineError) -> [SyncRemote] {
         try Self.attemptSync { () throws(SyncError) in try engine.remotes() }
     }
 

@@ -3,20 +3,6 @@ import ProjectManagerData
 import ProjectManagerDomain
 
 extension ProjectManagerEngine {
-    /// A remote the boards are shared on, as listings show it: its address without credentials.
-    public struct SyncRemote: Hashable, Sendable {
-        /// Its name.
-        public let name: String
-        /// Its address, any user name, password or token removed (``SyncError/redacted(_:)``).
-        public let address: String
-        /// The boards shared on it.
-        public let boards: [Board.ID]
-        /// When it was last synced; `nil`: never.
-        public let lastSync: Date?
-        /// Operations made here and written to this replica's log, not yet pushed.
-        public let unsent: Int
-    }
-
     /// Adds a remote: a git repository (`https://…`, `ssh://…`, `git@host:path`, or the path of a
     /// repository, bare or not) or a shared folder (the path of a folder that is not a git
     /// repository: iCloud Drive, Dropbox, Syncthing, a network share).

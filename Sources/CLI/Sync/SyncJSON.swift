@@ -21,7 +21,7 @@ struct RemoteObject: Encodable, Hashable, Sendable {
     @Null var lastSync: Date?
     var unsent: Int
 
-    init(_ remote: ProjectManagerEngine.SyncRemote, boards: SharedBoards) {
+    init(_ remote: SyncRemote, boards: SharedBoards) {
         name = remote.name
         address = remote.address
         self.boards = remote.boards.map(boards.object)

@@ -30,7 +30,8 @@ public struct BoardReplicator: Sendable {
     ///     wrote, a sync reads nothing but what it keeps about the remote.
     public init(
         repository: ObjectGraphRepository, transport: any SyncTransport, stateFile: URL, replica: ReplicaID,
-        now: @escaping @Sendable () -> Date, author: String? = nil, generation: @escaping @Sendable () -> String? = { nil }
+        now: @escaping @Sendable () -> Date, author: String? = nil,
+        generation: @escaping @Sendable () -> String? = { nil }
     ) {
         self.repository = repository
         self.transport = transport
@@ -128,7 +129,9 @@ public struct BoardReplicator: Sendable {
         case .none: break
         case .all:
             for (key, object) in state.objects
-            where key.entity == Board.entityName && object.isAlive && !state.header.boards.contains(Board.ID(rawValue: key.id)) {
+            where key.entity == Board.entityName && object.isAlive
+                && !state.header.boards.contains(Board.ID(rawValue: key.id))
+            {
                 state.header.boards.append(Board.ID(rawValue: key.id))
             }
         case .board(let board):
@@ -201,12 +204,14 @@ public struct BoardReplicator: Sendable {
                 for name in cleared { update[name] = .null }
                 operations.append(
                     ReplicaOperation(
-                        kind: .update, entity: key.entity, id: key.id, stamp: state.header.clock.tick(now: time, replica: replica),
+                        kind: .update, entity: key.entity, id: key.id,
+                        stamp: state.header.clock.tick(now: time, replica: replica),
                         slots: update))
             } else {
                 operations.append(
                     ReplicaOperation(
-                        kind: .create, entity: key.entity, id: key.id, stamp: state.header.clock.tick(now: time, replica: replica),
+                        kind: .create, entity: key.entity, id: key.id,
+                        stamp: state.header.clock.tick(now: time, replica: replica),
                         slots: slots))
             }
         }
@@ -215,7 +220,8 @@ public struct BoardReplicator: Sendable {
         where object.isAlive && current[key] == nil && object.board(id: key.id).map(shared.contains) == true {
             operations.append(
                 ReplicaOperation(
-                    kind: .delete, entity: key.entity, id: key.id, stamp: state.header.clock.tick(now: time, replica: replica)))
+                    kind: .delete, entity: key.entity, id: key.id,
+                    stamp: state.header.clock.tick(now: time, replica: replica)))
         }
         return operations
     }
@@ -231,7 +237,8 @@ public struct BoardReplicator: Sendable {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let data = try encoder.encode(file)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url, options: .atomic)
             state.header.lastDigest = SHA256.hash(data: data).hexadecimal
         } catch {
@@ -256,14 +263,17 @@ public struct BoardReplicator: Sendable {
             let position = header.positions[other]
             if position?.stopped == true { continue }
             let next = ReplicaLogFile.path(replica: other, sequence: (position?.sequence ?? 0) + 1)
-            if FileManager.default.fileExists(atPath: transport.folder.appendingPathComponent(next).path) { return true }
+            if FileManager.default.fileExists(atPath: transport.folder.appendingPathComponent(next).path) {
+                return true
+            }
         }
         return false
     }
 
     /// The batches of operations new since the last sync, each one file's, checked; a file that
     /// fails is set aside and reported once.
-    private func readIncoming(_ state: inout ReplicationState, report: inout SyncReport.Remote) -> [[ReplicaOperation]] {
+    private func readIncoming(_ state: inout ReplicationState, report: inout SyncReport.Remote) -> [[ReplicaOperation]]
+    {
         let folder = transport.folder.appendingPathComponent("replicas")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         var batches: [[ReplicaOperation]] = []
@@ -288,7 +298,9 @@ public struct BoardReplicator: Sendable {
                 switch check(data, from: other, sequence: sequence, after: position, state: state) {
                 case .success(let operations):
                     batches.append(operations)
-                    for operation in operations { state.objects[operation.key, default: operation.emptyObject].apply(operation) }
+                    for operation in operations {
+                        state.objects[operation.key, default: operation.emptyObject].apply(operation)
+                    }
                     position = ReplicationState.Position(sequence: sequence, digest: digest)
                 case .failure(.rewritten):
                     setAside(path, "its replica's earlier files were rewritten", &state, &report)
@@ -342,7 +354,9 @@ public struct BoardReplicator: Sendable {
     }
 
     /// Why `values` are not an object of `type` that keeps its rules; `nil` when they are.
-    private static func failures<E: ReplicatedEntity>(_ type: E.Type, key: ReplicatedKey, values: [String: JSONValue]) -> String? {
+    private static func failures<E: ReplicatedEntity>(_ type: E.Type, key: ReplicatedKey, values: [String: JSONValue])
+        -> String?
+    {
         guard let object = try? ReplicatedFields.object(E.self, id: key.id, slots: values) else {
             return "its fields are not a \(E.entityName)"
         }

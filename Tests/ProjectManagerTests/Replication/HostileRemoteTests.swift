@@ -55,17 +55,24 @@ import Testing
         // A title that breaks a rule: a control character.
         try plant(
             "replicas/00000000000000b2/1.ops",
-            logFile(replica: "00000000000000b2", sequence: 1, previous: nil, operations: createOperation(replica: "00000000000000b2", title: "bell\u{7}")))
+            logFile(
+                replica: "00000000000000b2", sequence: 1, previous: nil,
+                operations: createOperation(replica: "00000000000000b2", title: "bell\u{7}")))
         // An operation stamped by another replica than the log's.
         try plant(
             "replicas/00000000000000b3/1.ops",
-            logFile(replica: "00000000000000b3", sequence: 1, previous: nil, operations: createOperation(replica: mallory, title: "forged")))
+            logFile(
+                replica: "00000000000000b3", sequence: 1, previous: nil,
+                operations: createOperation(replica: mallory, title: "forged")))
         // More than 16 MiB.
         try plant("replicas/00000000000000b4/1.ops", Data(repeating: 0x20, count: (16 << 20) + 1))
         // A folder that is not a replica's.
-        try plant("replicas/../../escape/1.ops".replacingOccurrences(of: "../../", with: "not-a-replica-"), Data("{}".utf8))
+        try plant(
+            "replicas/../../escape/1.ops".replacingOccurrences(of: "../../", with: "not-a-replica-"), Data("{}".utf8))
         // A good file, then the same replica's log rewritten under it.
-        let good = logFile(replica: mallory, sequence: 1, previous: nil, operations: createOperation(replica: mallory, title: "from mallory"))
+        let good = logFile(
+            replica: mallory, sequence: 1, previous: nil,
+            operations: createOperation(replica: mallory, title: "from mallory"))
         try plant("replicas/\(mallory)/1.ops", good)
 
         // Every replica reads them: each sets the same files aside, and applies the good one.
@@ -82,12 +89,16 @@ import Testing
         }
 
         // The replica's earlier file rewritten, and a second file chained to the new one.
-        let rewritten = logFile(replica: mallory, sequence: 1, previous: nil, operations: createOperation(replica: mallory, title: "rewritten"))
+        let rewritten = logFile(
+            replica: mallory, sequence: 1, previous: nil,
+            operations: createOperation(replica: mallory, title: "rewritten"))
         try plant("replicas/\(mallory)/1.ops", rewritten)
         let digest = SHA256Hex.of(rewritten)
         try plant(
             "replicas/\(mallory)/2.ops",
-            logFile(replica: mallory, sequence: 2, previous: digest, operations: createOperation(replica: mallory, title: "after rewrite", time: 1_767_268_990_000)))
+            logFile(
+                replica: mallory, sequence: 2, previous: digest,
+                operations: createOperation(replica: mallory, title: "after rewrite", time: 1_767_268_990_000)))
 
         // Meanwhile the honest replicas go on.
         _ = try await engines[0].createProject(ProjectDraft(title: "honest"), in: .doing)
