@@ -59,7 +59,7 @@ extension ProjectManagerEngine {
         } catch {
             throw .localState(reason: "\(error)")
         }
-        let replicator = replicator(for: target, in: folder, replica: replica)
+        let replicator = replicator(for: target, in: folder, replica: replica, session: await signedIn())
         try replicator.share(board)
         return await replicator.sync(remote: remote)
     }
@@ -73,7 +73,7 @@ extension ProjectManagerEngine {
         let folder = try requireSyncFolder()
         let replica = try folder.replica()
         let target = try folder.remote(named: remote)
-        return await replicator(for: target, in: folder, replica: replica).sync(
+        return await replicator(for: target, in: folder, replica: replica, session: await signedIn()).sync(
             remote: remote, joining: board.map { .board($0) } ?? .all)
     }
 
@@ -89,8 +89,9 @@ extension ProjectManagerEngine {
             let folder = try requireSyncFolder()
             let replica = try folder.replica()
             var reports: [SyncReport.Remote] = []
+            let session = await signedIn()
             for remote in try folder.remotes() {
-                let replicator = replicator(for: remote, in: folder, replica: replica)
+                let replicator = replicator(for: remote, in: folder, replica: replica, session: session)
                 guard !(try replicator.sharedBoards()).isEmpty else { continue }
                 reports.append(await replicator.sync(remote: remote.name))
             }
@@ -130,10 +131,19 @@ extension ProjectManagerEngine {
         return syncFolder
     }
 
-    private func replicator(for remote: SyncFolder.Remote, in folder: SyncFolder, replica: ReplicaID) -> BoardReplicator
-    {
+    /// The replicator of `remote`; its log files name `session`'s account as their author, and a
+    /// board that comes in new belongs to that account.
+    private func replicator(
+        for remote: SyncFolder.Remote, in folder: SyncFolder, replica: ReplicaID, session: Session? = nil
+    ) -> BoardReplicator {
         BoardReplicator(
             repository: graph, transport: folder.transport(to: remote), stateFile: folder.stateFile(of: remote.name),
-            replica: replica, now: environment.now, generation: { folder.storeGeneration() })
+            replica: replica, now: environment.now, author: session.map { "\($0.account.email)" },
+            owner: session?.account.id, generation: { folder.storeGeneration() })
+    }
+
+    /// Who is signed in, if anyone: a session that cannot be read counts as none.
+    private func signedIn() async -> Session? {
+        (try? await currentSession()) ?? nil
     }
 }

@@ -17,6 +17,7 @@ public struct BoardReplicator: Sendable {
     let replica: ReplicaID
     let now: @Sendable () -> Date
     let author: String?
+    let owner: Account.ID?
     let generation: @Sendable () -> String?
 
     /// A replicator of `repository`'s boards on `transport`, keeping its state in `stateFile`.
@@ -25,12 +26,13 @@ public struct BoardReplicator: Sendable {
     ///   - replica: This store's replica id: the folder its log is written to.
     ///   - now: The wall clock the stamps follow.
     ///   - author: Who makes this store's changes, as the log files name them; `nil`: the replica.
+    ///   - owner: The account a board that comes in new belongs to here (the signed-in one).
     ///   - generation: What changes whenever the store is saved (for a file, its identity, size
     ///     and time of change); `nil` when unknown. While it stays the same and no other replica
     ///     wrote, a sync reads nothing but what it keeps about the remote.
     public init(
         repository: ObjectGraphRepository, transport: any SyncTransport, stateFile: URL, replica: ReplicaID,
-        now: @escaping @Sendable () -> Date, author: String? = nil,
+        now: @escaping @Sendable () -> Date, author: String? = nil, owner: Account.ID? = nil,
         generation: @escaping @Sendable () -> String? = { nil }
     ) {
         self.repository = repository
@@ -39,6 +41,7 @@ public struct BoardReplicator: Sendable {
         self.replica = replica
         self.now = now
         self.author = author
+        self.owner = owner
         self.generation = generation
     }
 
@@ -159,7 +162,7 @@ public struct BoardReplicator: Sendable {
         }
         if !target.isEmpty {
             do {
-                report.changed = try await repository.applyReplicated(target)
+                report.changed = try await repository.applyReplicated(target, owner: owner)
                 // What the merge did besides: a delete's cascade, a repair. It goes out with the rest.
                 let merged = try await repository.replicatedObjects(on: state.header.boards)
                 let consequences = localOperations(current: merged, state: &state)

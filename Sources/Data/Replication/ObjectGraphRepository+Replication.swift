@@ -39,9 +39,11 @@ extension ObjectGraphRepository {
     /// number of objects the save changed.
     ///
     /// - Throws: ``RepositoryError``; nothing is saved.
-    func applyReplicated(_ objects: [ReplicatedKey: [String: JSONValue]?]) throws(RepositoryError) -> Int {
+    func applyReplicated(
+        _ objects: [ReplicatedKey: [String: JSONValue]?], owner: Account.ID? = nil
+    ) throws(RepositoryError) -> Int {
         try requireOpen()
-        var plan = ReplicatedPlan(objects: objects, context: context)
+        var plan = ReplicatedPlan(objects: objects, context: context, owner: owner)
         for entity in replicatedEntities { plan.decode(entity) }
         plan.repair()
         var changed = 0
@@ -66,19 +68,25 @@ extension ObjectGraphRepository {
 private struct ReplicatedPlan {
     var objects: [ReplicatedKey: [String: JSONValue]?]
     let context: ObjectContext
+    /// Who a board new here belongs to.
+    let owner: Account.ID?
     /// The decoded objects to write, by key.
     var decoded: [ReplicatedKey: any ReplicatedEntity] = [:]
     /// The objects not to keep.
     var removed: Set<ReplicatedKey> = []
 
-    init(objects: [ReplicatedKey: [String: JSONValue]?], context: ObjectContext) {
+    init(objects: [ReplicatedKey: [String: JSONValue]?], context: ObjectContext, owner: Account.ID?) {
         self.objects = objects
         self.context = context
+        self.owner = owner
     }
 
     mutating func decode<E: ReplicatedEntity>(_ type: E.Type) {
         for (key, slots) in objects where key.entity == E.entityName {
-            guard let slots, let object = try? ReplicatedFields.object(E.self, id: key.id, slots: slots),
+            // The object's local fields stay as they are here; one new here takes the defaults.
+            let stored = context.object(E.self, id: E.ID(rawValue: key.id))
+            let local = stored.flatMap { try? ReplicatedFields.localFields(of: $0) } ?? E.localDefaults(owner: owner)
+            guard let slots, let object = try? ReplicatedFields.object(E.self, id: key.id, slots: slots, local: local),
                 object.validationFailures().isEmpty
             else {
                 removed.insert(key)

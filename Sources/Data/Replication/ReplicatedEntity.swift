@@ -23,15 +23,32 @@ protocol ReplicatedEntity: ManagedEntity {
     /// The rules the object breaks when it comes from another replica: what a use case checks
     /// before it saves one, and what the store checks.
     var replicatedFailures: [String] { get }
+
+    /// Fields that stay on this device: never sent, never taken from another replica.
+    static var localFields: Set<String> { get }
+
+    /// The local fields of an object that comes from another replica and is new here; `owner`
+    /// is who brings it here (the signed-in account).
+    static func localDefaults(owner: Account.ID?) -> [String: JSONValue]
 }
 
 extension ReplicatedEntity {
     static var fieldGroups: [[String]] { [] }
+    static var localFields: Set<String> { [] }
+    static func localDefaults(owner: Account.ID?) -> [String: JSONValue] { [:] }
     var replicatedFailures: [String] { validationFailures() }
 }
 
 extension Board: ReplicatedEntity {
     var replicationBoard: Board.ID { id }
+
+    /// Who owns a board and who are its members are this store's accounts: a board joined from
+    /// a remote belongs to the account that joined it, and a remote grants no access here.
+    static var localFields: Set<String> { ["owner", "members"] }
+
+    static func localDefaults(owner: Account.ID?) -> [String: JSONValue] {
+        ["owner": owner.map { .string($0.description) } ?? .null, "members": .array([])]
+    }
 
     static func objects(on board: Board.ID, in context: ObjectContext) -> [Board] {
         context.object(Board.self, id: board).map { [$0] } ?? []
@@ -104,6 +121,7 @@ enum ReplicatedFields {
         let data = try JSONEncoder().encode(object)
         guard case .object(var fields) = try JSONDecoder().decode(JSONValue.self, from: data) else { return [:] }
         fields["id"] = nil
+        for name in E.localFields { fields[name] = nil }
         var slots: [String: JSONValue] = [:]
         for group in E.fieldGroups {
             var members: [String: JSONValue] = [:]
@@ -114,10 +132,20 @@ enum ReplicatedFields {
         return slots
     }
 
-    /// The object of `type` with `id` whose slots are `slots`.
-    static func object<E: ReplicatedEntity>(_ type: E.Type, id: UUID, slots: [String: JSONValue]) throws -> E {
-        var fields: [String: JSONValue] = [:]
-        for (name, value) in slots {
+    /// `object`'s local fields (``ReplicatedEntity/localFields``), as coded.
+    static func localFields<E: ReplicatedEntity>(of object: E) throws -> [String: JSONValue] {
+        guard !E.localFields.isEmpty else { return [:] }
+        let data = try JSONEncoder().encode(object)
+        guard case .object(let fields) = try JSONDecoder().decode(JSONValue.self, from: data) else { return [:] }
+        return fields.filter { E.localFields.contains($0.key) }
+    }
+
+    /// The object of `type` with `id` whose slots are `slots` and whose local fields are `local`.
+    static func object<E: ReplicatedEntity>(
+        _ type: E.Type, id: UUID, slots: [String: JSONValue], local: [String: JSONValue] = [:]
+    ) throws -> E {
+        var fields: [String: JSONValue] = local
+        for (name, value) in slots where !E.localFields.contains(name) {
             if E.fieldGroups.contains(where: { slotName($0) == name }), case .object(let members) = value {
                 for (member, memberValue) in members { fields[member] = memberValue }
             } else {

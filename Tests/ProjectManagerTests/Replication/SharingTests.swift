@@ -1,0 +1,62 @@
+import Foundation
+import ProjectManagerDomain
+import Testing
+
+@testable import ProjectManager
+
+/// Who a shared board belongs to on each device, who the log names, and what an open screen hears.
+@Suite struct SharingTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharing-\(UUID().uuidString)")
+    let world = ConvergenceTests.World()
+
+    @Test func aJoinedBoardBelongsToWhoJoinedItAndTheLogNamesWhoChangedIt() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let remote = folder.appendingPathComponent("remote")
+        try FileManager.default.createDirectory(at: remote, withIntermediateDirectories: true)
+        let engines = try ConvergenceTests.replicas(2, world: world, in: folder, seed: 3)
+        let (ada, grace) = (engines[0], engines[1])
+        _ = try await ada.signUp(email: "ada@example.com", password: "correct horse battery staple")
+        _ = try await grace.signUp(email: "grace@example.com", password: "another long passphrase here")
+        let board = try await ada.createBoard(title: "Team")
+        _ = try await ada.createProject(ProjectDraft(title: "plan"), on: board.id, in: .todo)
+        for engine in engines { try engine.addRemote(named: "team", address: remote.path) }
+        #expect(try await ada.share(board: board.id, on: "team").failure == nil)
+
+        let joined = try await grace.join(remote: "team", board: board.id)
+        #expect(joined.failure == nil)
+        // Grace sees it as hers; Ada's stays Ada's; no member came over.
+        let graces = try await grace.listBoards()
+        let hers = try #require(graces.first { $0.id == board.id })
+        #expect(hers.owner == (try await grace.currentSession())?.account.id)
+        #expect(hers.members.isEmpty)
+        #expect(
+            try await ada.listBoards().first { $0.id == board.id }?.owner
+                == (try await ada.currentSession())?.account.id)
+        #expect(try await grace.fetchBoard(board.id).column(.todo).items.map(\.project.title) == ["plan"])
+
+        // The log files name who made the changes, and hold no secret.
+        let logs = try FileManager.default.subpathsOfDirectory(atPath: remote.path).filter { $0.hasSuffix(".ops") }
+        let texts = try logs.map { try String(contentsOf: remote.appendingPathComponent($0), encoding: .utf8) }
+        #expect(texts.contains { $0.contains("ada@example.com") })
+        #expect(!texts.contains { $0.contains("correct horse") || $0.contains("owner") || $0.contains("members") })
+    }
+
+    @Test func whatComesInReachesTheChangeStream() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let remote = folder.appendingPathComponent("remote")
+        try FileManager.default.createDirectory(at: remote, withIntermediateDirectories: true)
+        let engines = try ConvergenceTests.replicas(2, world: world, in: folder, seed: 4)
+        for engine in engines { try engine.addRemote(named: "team", address: remote.path) }
+        _ = try await engines[0].createProject(ProjectDraft(title: "first"), in: .todo)
+        _ = try await engines[0].share(board: .default, on: "team")
+        _ = try await engines[1].join(remote: "team")
+
+        let stream = engines[1].changes()
+        let card = try await engines[0].createProject(ProjectDraft(title: "second"), in: .doing)
+        _ = await engines[0].sync()
+        _ = await engines[1].sync()
+        var iterator = stream.makeAsyncIterator()
+        let change = try #require(await iterator.next())
+        #expect(change.inserted.contains(.project(card.id)))
+    }
+}
