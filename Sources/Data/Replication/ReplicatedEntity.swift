@@ -118,8 +118,7 @@ enum ReplicatedFields {
     /// `object`'s slots: its coded fields, the grouped ones as one object each; a field coded as
     /// absent is `null`.
     static func slots<E: ReplicatedEntity>(of object: E) throws -> [String: JSONValue] {
-        let data = try JSONEncoder().encode(object)
-        guard case .object(var fields) = try JSONDecoder().decode(JSONValue.self, from: data) else { return [:] }
+        guard case .object(var fields) = try JSONValueCoding.encode(object) else { return [:] }
         fields["id"] = nil
         for name in E.localFields { fields[name] = nil }
         var slots: [String: JSONValue] = [:]
@@ -135,8 +134,7 @@ enum ReplicatedFields {
     /// `object`'s local fields (``ReplicatedEntity/localFields``), as coded.
     static func localFields<E: ReplicatedEntity>(of object: E) throws -> [String: JSONValue] {
         guard !E.localFields.isEmpty else { return [:] }
-        let data = try JSONEncoder().encode(object)
-        guard case .object(let fields) = try JSONDecoder().decode(JSONValue.self, from: data) else { return [:] }
+        guard case .object(let fields) = try JSONValueCoding.encode(object) else { return [:] }
         return fields.filter { E.localFields.contains($0.key) }
     }
 
@@ -154,6 +152,6 @@ enum ReplicatedFields {
         }
         fields = fields.filter { $0.value != .null }
         fields["id"] = .string(id.uuidString)
-        return try JSONDecoder().decode(E.self, from: try JSONEncoder().encode(JSONValue.object(fields)))
+        return try JSONValueCoding.decode(E.self, from: .object(fields))
     }
 }
