@@ -148,11 +148,11 @@ public struct BoardReplicator: Sendable {
         }
 
         // The store holds the merge.
-        let shared = Set(state.header.boards)
+        let shared = SharedBoardSet(state.header.boards)
         var target: [ReplicatedKey: [String: JSONValue]?] = [:]
         for key in touched {
             guard let object = state.objects[key] else { continue }
-            let keep = object.isAlive && object.board(id: key.id).map(shared.contains) == true
+            let keep = object.isAlive && object.isOn(shared, id: key.id)
             if keep {
                 let values = object.values
                 if current[key] != values { target[key] = values }
@@ -218,9 +218,9 @@ public struct BoardReplicator: Sendable {
                         slots: slots))
             }
         }
-        let shared = Set(state.header.boards)
+        let shared = SharedBoardSet(state.header.boards)
         for (key, object) in state.objects.sorted(by: { $0.key < $1.key })
-        where object.isAlive && current[key] == nil && object.board(id: key.id).map(shared.contains) == true {
+        where object.isAlive && current[key] == nil && object.isOn(shared, id: key.id) {
             operations.append(
                 ReplicaOperation(
                     kind: .delete, entity: key.entity, id: key.id,

@@ -80,14 +80,14 @@ struct ReplicatedObject: Hashable, Sendable, Codable {
     /// The slots' values.
     var values: [String: JSONValue] { slots.mapValues(\.value) }
 
-    /// The board the object is on, as its slots say (a board is on itself).
-    func board(id: UUID) -> Board.ID? {
-        if entity == Board.entityName { return Board.ID(rawValue: id) }
+    /// Whether the object is on one of `boards`, as its slots say (a board is on itself).
+    func isOn(_ boards: SharedBoardSet, id: UUID) -> Bool {
+        if entity == Board.entityName { return boards.ids.contains(Board.ID(rawValue: id)) }
         let grouped = slots.first(where: { $0.key.hasPrefix("boardID+") })?.value.value["boardID"]
-        guard case .string(let text)? = slots["boardID"]?.value ?? grouped, let uuid = UUID(uuidString: text) else {
-            return nil
-        }
-        return Board.ID(rawValue: uuid)
+        guard case .string(let text)? = slots["boardID"]?.value ?? grouped else { return false }
+        // The text as this engine writes it, or else parsed.
+        if boards.texts.contains(text) { return true }
+        return UUID(uuidString: text).map { boards.ids.contains(Board.ID(rawValue: $0)) } ?? false
     }
 
     /// Takes in `operation`: each slot keeps the value of the greatest stamp, a create or delete
@@ -105,13 +105,29 @@ struct ReplicatedObject: Hashable, Sendable, Codable {
     }
 }
 
+/// A set of boards, with their ids as text as objects' fields hold them, so that most objects'
+/// boards are found without parsing a UUID.
+struct SharedBoardSet {
+    let ids: Set<Board.ID>
+    let texts: Set<String>
+
+    init(_ boards: [Board.ID]) {
+        ids = Set(boards)
+        texts = Set(boards.map(\.rawValue.uuidString))
+    }
+}
+
 /// Where an object sits in the merged state: its entity and id.
 package struct ReplicatedKey: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
     package var entity: String
     package var id: UUID
 
+    /// By entity, then by the id's bytes (not its text, which costs a formatting call each).
     package static func < (left: ReplicatedKey, right: ReplicatedKey) -> Bool {
-        (left.entity, left.id.uuidString) < (right.entity, right.id.uuidString)
+        guard left.entity == right.entity else { return left.entity < right.entity }
+        return withUnsafeBytes(of: left.id.uuid) { first in
+            withUnsafeBytes(of: right.id.uuid) { second in first.lexicographicallyPrecedes(second) }
+        }
     }
 
     package var description: String { "\(entity)/\(id.uuidString.lowercased())" }

@@ -14,10 +14,12 @@ import Testing
     @Test func aCardWithEveryFieldCodesAsJSONTextDoes() throws {
         let board = Board.ID(rawValue: UUID())
         let project = Project(
-            id: Project.ID(rawValue: UUID()), boardID: board, title: "Mart closed", body: "2nd and 4th Sunday\nline two",
+            id: Project.ID(rawValue: UUID()), boardID: board, title: "Mart closed",
+            body: "2nd and 4th Sunday\nline two",
             deadline: Day(year: 2026, month: 3, day: 8),
             recurrence: Recurrence(
-                start: Day(year: 2026, month: 3, day: 8), rule: try RecurrenceRule(parsing: "FREQ=MONTHLY;BYDAY=2SU,4SU"),
+                start: Day(year: 2026, month: 3, day: 8),
+                rule: try RecurrenceRule(parsing: "FREQ=MONTHLY;BYDAY=2SU,4SU"),
                 exceptions: [Day(year: 2026, month: 3, day: 22)]),
             state: .doing, rank: try Rank(parsing: "a5"), createdAt: Date(timeIntervalSince1970: 1_767_268_800.125),
             dueTime: DueTime(hour: 14, minute: 30, timeZone: "Asia/Seoul"),
