@@ -139,7 +139,11 @@ extension ProjectManagerEngine {
         BoardReplicator(
             repository: graph, transport: folder.transport(to: remote), stateFile: folder.stateFile(of: remote.name),
             replica: replica, now: environment.now, author: session.map { "\($0.account.email)" },
-            owner: session?.account.id, generation: { folder.storeGeneration() })
+            owner: session?.account.id,
+            generation: { [context] in
+                // A file's identity, size and time; in memory, the context's count of saves.
+                folder.store == nil ? "saves:\(context.saveCount)" : folder.storeGeneration()
+            })
     }
 
     /// Who is signed in, if anyone: a session that cannot be read counts as none.

@@ -127,7 +127,7 @@ public struct ProjectManagerEngine: Sendable {
     let gitHubLinks: any GitHubLinkRepository
 
     /// The object graph under the repositories, for the store's own operations.
-    private let context: ObjectContext
+    let context: ObjectContext
     /// The repository over it, which a sync reads and writes as a whole.
     let graph: ObjectGraphRepository
     /// What the store keeps about sync beside it; `nil` for a store that is not a file.

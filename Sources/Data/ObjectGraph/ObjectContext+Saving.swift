@@ -144,6 +144,7 @@ extension ObjectContext {
         state.withLock { state in
             if let undo = pending.undo { state.undo = undo }
             if pending.startsGroup, state.undoGroup != nil { state.undoGroup?.started = true }
+            if pending.graph != nil { state.saves += 1 }
         }
         if let graph = pending.graph { notify(pending.changeLog, in: graph) }
     }

@@ -40,7 +40,13 @@ public final class ObjectContext: Sendable {
         var undo: UndoStack
         /// Whether an undo group is open, and whether a save has gone into it yet.
         var undoGroup: (name: String?, started: Bool)?
+        /// The saves that changed something since the context opened (undo and redo among them).
+        var saves = 0
     }
+
+    /// The saves that changed something since the context opened, undo and redo among them:
+    /// while it stays the same, so do the objects (in a root context, or but for unsaved changes).
+    package var saveCount: Int { state.withLock { $0.saves } }
 
     /// The default number of undo steps a root context keeps.
     public static let defaultUndoLimit = 100

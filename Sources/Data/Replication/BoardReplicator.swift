@@ -105,12 +105,17 @@ public struct BoardReplicator: Sendable {
         var state = try ReplicationState.load(from: stateFile, replica: replica)
         state.header.replica = replica
 
-        // What changed here since the last sync.
+        // What changed here since the last sync: nothing, while the store is as the last sync
+        // left it, and then it holds the merged state (that sync made it so).
         let current: [ReplicatedKey: [String: JSONValue]]
-        do {
-            current = try await repository.replicatedObjects(on: state.header.boards)
-        } catch {
-            throw .localState(reason: "the store could not be read (\(error))")
+        if joining == .none, let stored = state.header.storeGeneration, stored == generation() {
+            current = Self.held(state)
+        } else {
+            do {
+                current = try await repository.replicatedObjects(on: state.header.boards)
+            } catch {
+                throw .localState(reason: "the store could not be read (\(error))")
+            }
         }
         var local = localOperations(current: current, state: &state)
         for operation in local { state.objects[operation.key, default: operation.emptyObject].apply(operation) }
@@ -162,14 +167,17 @@ public struct BoardReplicator: Sendable {
         }
         if !target.isEmpty {
             do {
-                report.changed = try await repository.applyReplicated(target, owner: owner)
+                let applied = try await repository.applyReplicated(target, owner: owner)
+                report.changed = applied.changed
                 // What the merge did besides: a delete's cascade, a repair. It goes out with the rest.
-                let merged = try await repository.replicatedObjects(on: state.header.boards)
-                let consequences = localOperations(current: merged, state: &state)
-                for operation in consequences {
-                    state.objects[operation.key, default: operation.emptyObject].apply(operation)
+                if applied.beyond {
+                    let merged = try await repository.replicatedObjects(on: state.header.boards)
+                    let consequences = localOperations(current: merged, state: &state)
+                    for operation in consequences {
+                        state.objects[operation.key, default: operation.emptyObject].apply(operation)
+                    }
+                    local += consequences
                 }
-                local += consequences
             } catch {
                 throw .localState(reason: "what came in could not be saved (\(error))")
             }
@@ -189,6 +197,18 @@ public struct BoardReplicator: Sendable {
             state.header.unsent = 0
             try ReplicationState.saveHeader(state.header, to: stateFile)
         }
+    }
+
+    /// What the store holds of the shared boards when it is as the last sync left it: the merged
+    /// objects alive on them.
+    private static func held(_ state: ReplicationState) -> [ReplicatedKey: [String: JSONValue]] {
+        let shared = SharedBoardSet(state.header.boards)
+        var held: [ReplicatedKey: [String: JSONValue]] = [:]
+        held.reserveCapacity(state.objects.count)
+        for (key, object) in state.objects where object.isAlive && object.isOn(shared, id: key.id) {
+            held[key] = object.values
+        }
+        return held
     }
 
     /// The operations that make the merged state hold `current` for the shared boards.

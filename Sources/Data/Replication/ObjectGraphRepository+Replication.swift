@@ -36,12 +36,13 @@ extension ObjectGraphRepository {
     /// Makes the store hold `objects` (`nil`: not at all) as one save, after repairs that keep
     /// every rule: a card whose list is gone goes to its stage's standard list, a label gone is
     /// taken off the cards, and an object whose board or card is gone is not kept. Returns the
-    /// number of objects the save changed.
+    /// number of objects the save changed, and whether it may have changed others than those
+    /// given their values (a delete's cascade, a repair).
     ///
     /// - Throws: ``RepositoryError``; nothing is saved.
     func applyReplicated(
         _ objects: [ReplicatedKey: [String: JSONValue]?], owner: Account.ID? = nil
-    ) throws(RepositoryError) -> Int {
+    ) throws(RepositoryError) -> (changed: Int, beyond: Bool) {
         try requireOpen()
         var plan = ReplicatedPlan(objects: objects, context: context, owner: owner)
         for entity in replicatedEntities { plan.decode(entity) }
@@ -57,7 +58,7 @@ extension ObjectGraphRepository {
                 throw error
             }
         }
-        return changed
+        return (changed, plan.repaired || !plan.removed.isEmpty)
     }
 
     /// The undo scope of what a sync writes: no board's undo reverts it.
@@ -74,6 +75,8 @@ private struct ReplicatedPlan {
     var decoded: [ReplicatedKey: any ReplicatedEntity] = [:]
     /// The objects not to keep.
     var removed: Set<ReplicatedKey> = []
+    /// Whether a repair changed an object from the values given.
+    var repaired = false
 
     init(objects: [ReplicatedKey: [String: JSONValue]?], context: ObjectContext, owner: Account.ID?) {
         self.objects = objects
@@ -117,13 +120,17 @@ private struct ReplicatedPlan {
                     drop(key)
                     continue
                 }
+                let before = project
                 if project.listID.standardStage(on: project.boardID) == nil,
                     !exists(BoardList.self, project.listID.rawValue)
                 {
                     project.move(to: BoardList.standard(on: project.boardID, project.state))
                 }
                 project.labels = project.labels.filter { exists(Label.self, $0.rawValue) }
-                decoded[key] = project
+                if project != before {
+                    repaired = true
+                    decoded[key] = project
+                }
             default: break
             }
         }
@@ -139,6 +146,7 @@ private struct ReplicatedPlan {
     }
 
     private mutating func drop(_ key: ReplicatedKey) {
+        repaired = true
         decoded[key] = nil
         removed.insert(key)
     }
@@ -149,7 +157,7 @@ private struct ReplicatedPlan {
         for (key, object) in decoded where key.entity == E.entityName {
             guard let object = object as? E else { continue }
             if let stored = context.object(E.self, id: object.id) {
-                if (try? ReplicatedFields.slots(of: stored)) == (try? ReplicatedFields.slots(of: object)) { continue }
+                if stored == object { continue }
                 try context.update(object)
             } else {
                 try context.insert(object)

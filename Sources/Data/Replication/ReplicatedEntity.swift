@@ -9,7 +9,7 @@ import ProjectManagerDomain
 ///     var replicationBoard: Board.ID { boardID }
 /// }
 /// ```
-protocol ReplicatedEntity: ManagedEntity {
+protocol ReplicatedEntity: ManagedEntity, Equatable {
     /// The board the object belongs to: it replicates with that board.
     var replicationBoard: Board.ID { get }
 
