@@ -256,17 +256,29 @@ public struct BoardReplicator: Sendable {
             operations: operations)
         let path = ReplicaLogFile.path(replica: replica, sequence: state.header.nextSequence)
         let url = transport.folder.appendingPathComponent(path)
+        let data: Data
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            let data = try encoder.encode(file)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
-            state.header.lastDigest = SHA256.hash(data: data).hexadecimal
+            data = try encoder.encode(file)
         } catch {
             throw .localState(reason: "\(path) could not be written (\(error.localizedDescription))")
         }
+        // A file stays well under what a reader takes (a board shared whole is many files).
+        if data.count > ReplicaLogFile.maximumSize / 4, operations.count > 1 {
+            let half = operations.count / 2
+            try append(Array(operations[..<half]), to: &state)
+            try append(Array(operations[half...]), to: &state)
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw .localState(reason: "\(path) could not be written (\(error.localizedDescription))")
+        }
+        state.header.lastDigest = SHA256.hash(data: data).hexadecimal
         state.header.nextSequence += 1
         state.header.unsent += operations.count
     }

@@ -59,4 +59,26 @@ import Testing
         let change = try #require(await iterator.next())
         #expect(change.inserted.contains(.project(card.id)))
     }
+
+    @Test func aLargeBoardIsSentAsSeveralFilesEachUnderWhatAReaderTakes() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let remote = folder.appendingPathComponent("remote")
+        try FileManager.default.createDirectory(at: remote, withIntermediateDirectories: true)
+        let engines = try ConvergenceTests.replicas(2, world: world, in: folder, seed: 5)
+        for engine in engines { try engine.addRemote(named: "team", address: remote.path) }
+        let body = String(repeating: "a long description of the work ", count: 30)
+        _ = try await engines[0].importProjects((0..<5_000).map { ProjectDraft(title: "card \($0)", body: body) })
+        #expect(try await engines[0].share(board: .default, on: "team").failure == nil)
+
+        let files = try FileManager.default.subpathsOfDirectory(atPath: remote.path).filter { $0.hasSuffix(".ops") }
+        #expect(files.count > 1)
+        for file in files {
+            let size = try FileManager.default.attributesOfItem(atPath: remote.appendingPathComponent(file).path)[.size]
+            #expect((size as? Int ?? .max) <= 4 << 20)
+        }
+        let joined = try await engines[1].join(remote: "team")
+        #expect(joined.setAside.isEmpty)
+        #expect(joined.received == 5_001)
+        #expect(try await engines[1].fetchBoard().column(.todo).items.count == 5_000)
+    }
 }
