@@ -264,11 +264,15 @@ public struct BoardReplicator: Sendable {
         } catch {
             throw .localState(reason: "\(path) could not be written (\(error.localizedDescription))")
         }
-        // A file stays well under what a reader takes (a board shared whole is many files).
-        if data.count > ReplicaLogFile.maximumSize / 4, operations.count > 1 {
-            let half = operations.count / 2
-            try append(Array(operations[..<half]), to: &state)
-            try append(Array(operations[half...]), to: &state)
+        // A file stays well under what a reader takes (a board shared whole is many files): as
+        // many equal parts as it takes, each coded again (and parted again if need be).
+        let target = ReplicaLogFile.maximumSize / 4
+        if data.count > target, operations.count > 1 {
+            let parts = min(operations.count, (data.count + target / 2) / (target / 2))
+            let size = (operations.count + parts - 1) / parts
+            for start in stride(from: 0, to: operations.count, by: size) {
+                try append(Array(operations[start..<min(start + size, operations.count)]), to: &state)
+            }
             return
         }
         do {

@@ -146,9 +146,15 @@ import Testing
         }
     }
 
+    /// Seeds per batch: 20 (500 in all), or `PM_CONVERGENCE_SEEDS` over 25 batches for a longer run
+    /// (`PM_CONVERGENCE_SEEDS=10000 swift test --filter ConvergenceTests`).
+    static let seedsPerBatch = max(
+        20, (Int(ProcessInfo.processInfo.environment["PM_CONVERGENCE_SEEDS"] ?? "") ?? 0) / 25)
+
     @Test("three replicas converge, over many seeds", arguments: 0..<25)
     func converges(batch: Int) async throws {
-        for seed in (batch * 20)..<(batch * 20 + 20) { try await Self.run(seed: UInt64(seed)) }
+        let count = Self.seedsPerBatch
+        for seed in (batch * count)..<(batch * count + count) { try await Self.run(seed: UInt64(seed)) }
     }
 }
 
