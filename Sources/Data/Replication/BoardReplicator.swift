@@ -56,17 +56,23 @@ public struct BoardReplicator: Sendable {
     }
 
     /// The boards shared, from the state of the last sync.
+    ///
+    /// - Throws: ``SyncError/localState(reason:)`` when the state cannot be read.
     public func sharedBoards() throws(SyncError) -> [Board.ID] {
         try ReplicationState.loadHeader(from: stateFile, replica: replica).boards
     }
 
     /// Where the last sync left this remote: when it was, and how many operations wait to be sent.
+    ///
+    /// - Throws: ``SyncError/localState(reason:)`` when the state cannot be read.
     public func status() throws(SyncError) -> (boards: [Board.ID], lastSync: Date?, unsent: Int) {
         let header = try ReplicationState.loadHeader(from: stateFile, replica: replica)
         return (header.boards, header.lastSync, header.unsent)
     }
 
     /// Adds `board` to the boards shared on this remote; the next ``sync(remote:joining:)`` sends it.
+    ///
+    /// - Throws: ``SyncError/localState(reason:)`` when the state cannot be read or written.
     public func share(_ board: Board.ID) throws(SyncError) {
         var header = try ReplicationState.loadHeader(from: stateFile, replica: replica)
         guard !header.boards.contains(board) else { return }
@@ -256,14 +262,7 @@ public struct BoardReplicator: Sendable {
             operations: operations)
         let path = ReplicaLogFile.path(replica: replica, sequence: state.header.nextSequence)
         let url = transport.folder.appendingPathComponent(path)
-        let data: Data
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            data = try encoder.encode(file)
-        } catch {
-            throw .localState(reason: "\(path) could not be written (\(error.localizedDescription))")
-        }
+        let data = ReplicaLogCoding.encode(file)
         // A file stays well under what a reader takes (a board shared whole is many files): as
         // many equal parts as it takes, each coded again (and parted again if need be).
         let target = ReplicaLogFile.maximumSize / 4
@@ -366,7 +365,7 @@ public struct BoardReplicator: Sendable {
         _ data: Data, from other: ReplicaID, sequence: Int, after position: ReplicationState.Position?,
         state: ReplicationState
     ) -> Result<[ReplicaOperation], Rejection> {
-        guard let file = try? JSONDecoder().decode(ReplicaLogFile.self, from: data) else {
+        guard let file = ReplicaLogCoding.decode(data) else {
             return .failure(.invalid("not a log file this engine can read"))
         }
         guard file.replica == other, file.sequence == sequence else {

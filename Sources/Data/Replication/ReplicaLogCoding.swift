@@ -1,0 +1,351 @@
+import Foundation
+import ProjectManagerDomain
+
+/// Writes and reads replica log files as JSON, directly between bytes and values: Foundation's
+/// coders take seconds for the 100,000 operations of a board shared whole.
+///
+/// What it writes is plain JSON that any reader takes; what it reads is any JSON, checked: a file
+/// that is not JSON, or not a log file, is `nil`, never a crash.
+enum ReplicaLogCoding {
+    // MARK: - Writing
+
+    static func encode(_ file: ReplicaLogFile) -> Data {
+        var out: [UInt8] = []
+        out.reserveCapacity(256 + file.operations.count * 480)
+        out.append(contentsOf: Array(#"{"author":"#.utf8))
+        if let author = file.author {
+            writeString(author, to: &out)
+        } else {
+            out.append(contentsOf: Array("null".utf8))
+        }
+        out.append(contentsOf: Array(#","format":"#.utf8))
+        out.append(contentsOf: Array(String(file.format).utf8))
+        out.append(contentsOf: Array(#","operations":["#.utf8))
+        for (index, operation) in file.operations.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            write(operation, to: &out)
+        }
+        out.append(contentsOf: Array(#"],"previous":"#.utf8))
+        if let previous = file.previous {
+            writeString(previous, to: &out)
+        } else {
+            out.append(contentsOf: Array("null".utf8))
+        }
+        out.append(contentsOf: Array(#","replica":"#.utf8))
+        writeString(file.replica.rawValue, to: &out)
+        out.append(contentsOf: Array(#","sequence":"#.utf8))
+        out.append(contentsOf: Array(String(file.sequence).utf8))
+        out.append(UInt8(ascii: "}"))
+        return Data(out)
+    }
+
+    private static func write(_ operation: ReplicaOperation, to out: inout [UInt8]) {
+        out.append(contentsOf: Array(#"{"e":"#.utf8))
+        writeString(operation.entity, to: &out)
+        if !operation.slots.isEmpty {
+            out.append(contentsOf: Array(#","f":"#.utf8))
+            write(.object(operation.slots), to: &out)
+        }
+        out.append(contentsOf: Array(#","i":""#.utf8))
+        out.append(contentsOf: Array(operation.id.uuidString.utf8))
+        out.append(contentsOf: Array(#"","k":""#.utf8))
+        out.append(contentsOf: Array(operation.kind.rawValue.utf8))
+        out.append(contentsOf: Array(#"","s":{"counter":"#.utf8))
+        out.append(contentsOf: Array(String(operation.stamp.counter).utf8))
+        out.append(contentsOf: Array(#","replica":""#.utf8))
+        out.append(contentsOf: Array(operation.stamp.replica.rawValue.utf8))
+        out.append(contentsOf: Array(#"","time":"#.utf8))
+        out.append(contentsOf: Array(String(operation.stamp.time).utf8))
+        out.append(contentsOf: Array("}}".utf8))
+    }
+
+    static func write(_ value: JSONValue, to out: inout [UInt8]) {
+        switch value {
+        case .null: out.append(contentsOf: Array("null".utf8))
+        case .bool(let flag): out.append(contentsOf: Array((flag ? "true" : "false").utf8))
+        case .number(let number):
+            // The shortest text that reads back as the same number; a number JSON cannot hold is null.
+            if number.isFinite {
+                if number == number.rounded(), abs(number) < 1e15 {
+                    out.append(contentsOf: Array(String(Int64(number)).utf8))
+                } else {
+                    out.append(contentsOf: Array(number.description.utf8))
+                }
+            } else {
+                out.append(contentsOf: Array("null".utf8))
+            }
+        case .string(let text): writeString(text, to: &out)
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                write(item, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (index, name) in members.keys.sorted().enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                writeString(name, to: &out)
+                out.append(UInt8(ascii: ":"))
+                write(members[name] ?? .null, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    static func writeString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case UInt8(ascii: "\n"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0..<0x20:
+                out.append(contentsOf: Array("\\u00".utf8))
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    // MARK: - Reading
+
+    /// The log file `data` holds, or `nil` when it is not JSON or not a log file.
+    static func decode(_ data: Data) -> ReplicaLogFile? {
+        let value: JSONValue? = data.withUnsafeBytes { bytes in
+            var parser = Parser(bytes: bytes.bindMemory(to: UInt8.self))
+            guard let value = parser.value(depth: 0) else { return nil }
+            parser.skipSpace()
+            return parser.atEnd ? value : nil
+        }
+        guard case .object(let fields)? = value,
+            case .number(let format)? = fields["format"], format == 1,
+            case .string(let replicaText)? = fields["replica"], let replica = ReplicaID(rawValue: replicaText),
+            case .number(let sequence)? = fields["sequence"], let sequenceNumber = Int(exactly: sequence),
+            case .array(let items)? = fields["operations"]
+        else { return nil }
+        var previous: String?
+        switch fields["previous"] {
+        case .string(let text)?: previous = text
+        case .null?, nil: previous = nil
+        default: return nil
+        }
+        var author: String?
+        switch fields["author"] {
+        case .string(let text)?: author = text
+        case .null?, nil: author = nil
+        default: return nil
+        }
+        var operations: [ReplicaOperation] = []
+        operations.reserveCapacity(items.count)
+        for item in items {
+            guard let operation = operation(item) else { return nil }
+            operations.append(operation)
+        }
+        return ReplicaLogFile(
+            replica: replica, sequence: sequenceNumber, previous: previous, author: author, operations: operations)
+    }
+
+    private static func operation(_ value: JSONValue) -> ReplicaOperation? {
+        guard case .object(let fields) = value,
+            case .string(let kindText)? = fields["k"], let kind = ReplicaOperation.Kind(rawValue: kindText),
+            case .string(let entity)? = fields["e"],
+            case .string(let idText)? = fields["i"], let id = UUID(uuidString: idText),
+            case .object(let stampFields)? = fields["s"],
+            case .number(let time)? = stampFields["time"], let timeValue = Int64(exactly: time),
+            case .number(let counter)? = stampFields["counter"], let counterValue = Int(exactly: counter),
+            counterValue >= 0,
+            case .string(let replicaText)? = stampFields["replica"], let replica = ReplicaID(rawValue: replicaText)
+        else { return nil }
+        var slots: [String: JSONValue] = [:]
+        switch fields["f"] {
+        case .object(let members)?: slots = members
+        case nil: break
+        default: return nil
+        }
+        return ReplicaOperation(
+            kind: kind, entity: entity, id: id,
+            stamp: ReplicaStamp(time: timeValue, counter: counterValue, replica: replica),
+            slots: slots)
+    }
+
+    /// A JSON reader over bytes (RFC 8259), nested at most 64 deep.
+    private struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var offset = 0
+
+        var atEnd: Bool { offset >= bytes.count }
+
+        mutating func skipSpace() {
+            while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 }
+        }
+
+        mutating func literal(_ text: String, _ value: JSONValue) -> JSONValue? {
+            for byte in text.utf8 {
+                guard offset < bytes.count, bytes[offset] == byte else { return nil }
+                offset += 1
+            }
+            return value
+        }
+
+        mutating func value(depth: Int) -> JSONValue? {
+            guard depth < 64 else { return nil }
+            skipSpace()
+            guard offset < bytes.count else { return nil }
+            switch bytes[offset] {
+            case UInt8(ascii: "n"): return literal("null", .null)
+            case UInt8(ascii: "t"): return literal("true", .bool(true))
+            case UInt8(ascii: "f"): return literal("false", .bool(false))
+            case UInt8(ascii: "\""): return string().map { .string($0) }
+            case UInt8(ascii: "["):
+                offset += 1
+                var items: [JSONValue] = []
+                skipSpace()
+                if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+                    offset += 1
+                    return .array(items)
+                }
+                while true {
+                    guard let item = value(depth: depth + 1) else { return nil }
+                    items.append(item)
+                    skipSpace()
+                    guard offset < bytes.count else { return nil }
+                    if bytes[offset] == UInt8(ascii: ",") {
+                        offset += 1
+                    } else if bytes[offset] == UInt8(ascii: "]") {
+                        offset += 1
+                        return .array(items)
+                    } else {
+                        return nil
+                    }
+                }
+            case UInt8(ascii: "{"):
+                offset += 1
+                var members: [String: JSONValue] = [:]
+                skipSpace()
+                if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+                    offset += 1
+                    return .object(members)
+                }
+                while true {
+                    skipSpace()
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\""), let name = string() else {
+                        return nil
+                    }
+                    skipSpace()
+                    guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return nil }
+                    offset += 1
+                    guard let member = value(depth: depth + 1) else { return nil }
+                    members[name] = member
+                    skipSpace()
+                    guard offset < bytes.count else { return nil }
+                    if bytes[offset] == UInt8(ascii: ",") {
+                        offset += 1
+                    } else if bytes[offset] == UInt8(ascii: "}") {
+                        offset += 1
+                        return .object(members)
+                    } else {
+                        return nil
+                    }
+                }
+            default: return number()
+            }
+        }
+
+        mutating func number() -> JSONValue? {
+            let start = offset
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            let digitsStart = offset
+            while offset < bytes.count, (48...57).contains(bytes[offset]) { offset += 1 }
+            guard offset > digitsStart else { return nil }
+            if bytes[digitsStart] == 48, offset - digitsStart > 1 { return nil }
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+                offset += 1
+                let fraction = offset
+                while offset < bytes.count, (48...57).contains(bytes[offset]) { offset += 1 }
+                guard offset > fraction else { return nil }
+            }
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
+                offset += 1
+                if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
+                    offset += 1
+                }
+                let exponent = offset
+                while offset < bytes.count, (48...57).contains(bytes[offset]) { offset += 1 }
+                guard offset > exponent else { return nil }
+            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+            guard let number = Double(text), number.isFinite else { return nil }
+            return .number(number)
+        }
+
+        /// A string's text, the opening quote at `offset`; `nil` when it is not a JSON string.
+        mutating func string() -> String? {
+            offset += 1
+            var text: [UInt8] = []
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                offset += 1
+                switch byte {
+                case UInt8(ascii: "\""):
+                    // Bytes that are not UTF-8 are not a string.
+                    guard let string = String(validating: text, as: UTF8.self) else { return nil }
+                    return string
+                case 0..<0x20: return nil
+                case UInt8(ascii: "\\"):
+                    guard offset < bytes.count else { return nil }
+                    let escape = bytes[offset]
+                    offset += 1
+                    switch escape {
+                    case UInt8(ascii: "\""): text.append(0x22)
+                    case UInt8(ascii: "\\"): text.append(0x5C)
+                    case UInt8(ascii: "/"): text.append(0x2F)
+                    case UInt8(ascii: "b"): text.append(0x08)
+                    case UInt8(ascii: "f"): text.append(0x0C)
+                    case UInt8(ascii: "n"): text.append(0x0A)
+                    case UInt8(ascii: "r"): text.append(0x0D)
+                    case UInt8(ascii: "t"): text.append(0x09)
+                    case UInt8(ascii: "u"):
+                        guard var scalar = hex4() else { return nil }
+                        if (0xD800...0xDBFF).contains(scalar) {
+                            guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"),
+                                bytes[offset + 1] == UInt8(ascii: "u")
+                            else { return nil }
+                            offset += 2
+                            guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        }
+                        guard let unicode = Unicode.Scalar(scalar) else { return nil }
+                        text.append(contentsOf: Array(String(Character(unicode)).utf8))
+                    default: return nil
+                    }
+                default: text.append(byte)
+                }
+            }
+            return nil
+        }
+
+        mutating func hex4() -> UInt32? {
+            guard offset + 4 <= bytes.count else { return nil }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = bytes[offset]
+                offset += 1
+                let digit: UInt32
+                switch byte {
+                case 48...57: digit = UInt32(byte - 48)
+                case 65...70: digit = UInt32(byte - 55)
+                case 97...102: digit = UInt32(byte - 87)
+                default: return nil
+                }
+                value = value << 4 | digit
+            }
+            return value
+        }
+    }
+}

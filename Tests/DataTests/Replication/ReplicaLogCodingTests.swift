@@ -1,0 +1,79 @@
+import Foundation
+import ProjectManagerDomain
+import Testing
+
+@testable import ProjectManagerData
+
+/// Log files are written and read without Foundation's coders: what is written reads back the
+/// same, what Foundation's coder wrote reads too, and anything that is not a log file is `nil`.
+@Suite struct ReplicaLogCodingTests {
+    static let replica = ReplicaID(rawValue: "0123456789abcdef")!
+
+    static func file(_ slots: [String: JSONValue], kind: ReplicaOperation.Kind = .update) -> ReplicaLogFile {
+        ReplicaLogFile(
+            replica: replica, sequence: 7, previous: String(repeating: "ab", count: 32), author: "Ada \"Lovelace\"",
+            operations: [
+                ReplicaOperation(
+                    kind: kind, entity: "Project", id: UUID(),
+                    stamp: ReplicaStamp(time: 1_767_268_800_123, counter: 4, replica: replica), slots: slots),
+                ReplicaOperation(
+                    kind: .delete, entity: "Comment", id: UUID(),
+                    stamp: ReplicaStamp(time: 1_767_268_800_124, counter: 0, replica: replica)),
+            ])
+    }
+
+    static let awkward: [String: JSONValue] = [
+        "title": .string("quote \" backslash \\ slash / tab \t newline \n bell \u{7} 한국어 🎉 \u{202E}"),
+        "createdAt": .number(788_961_600.266_246_3),
+        "rank": .string("a5"),
+        "small": .number(1e-7), "negative": .number(-42), "big": .number(9_007_199_254_740_991),
+        "isArchived": .bool(true), "deadline": .null,
+        "labels": .array([.string("x"), .array([]), .object([:])]),
+        "boardID+listID+state+rank": .object(["state": .string("doing"), "listID": .null]),
+    ]
+
+    @Test func whatIsWrittenReadsBackTheSame() throws {
+        let file = Self.file(Self.awkward)
+        let read = try #require(ReplicaLogCoding.decode(ReplicaLogCoding.encode(file)))
+        #expect(read.replica == file.replica)
+        #expect(read.sequence == 7)
+        #expect(read.previous == file.previous)
+        #expect(read.author == file.author)
+        #expect(read.operations == file.operations)
+        // And it is JSON that Foundation reads, to the same values.
+        let foundation = try JSONDecoder().decode(ReplicaLogFile.self, from: ReplicaLogCoding.encode(file))
+        #expect(foundation.operations == file.operations)
+    }
+
+    @Test func whatFoundationsCoderWroteReads() throws {
+        let file = Self.file(Self.awkward, kind: .create)
+        let read = try #require(ReplicaLogCoding.decode(JSONEncoder().encode(file)))
+        #expect(read.operations == file.operations)
+        #expect(read.previous == file.previous)
+    }
+
+    @Test(
+        "anything that is not a log file is nil",
+        arguments: [
+            "", "{", "[]", "null", #"{"format":1}"#, "{{{ not json", #"{"a":1}trailing"#,
+            #"{"format":1,"replica":"0123456789abcdef","sequence":1,"previous":null,"operations":[{"k":"boom"}]}"#,
+            #"{"format":2,"replica":"0123456789abcdef","sequence":1,"previous":null,"operations":[]}"#,
+            #"{"format":1,"replica":"NOT-A-REPLICA","sequence":1,"previous":null,"operations":[]}"#,
+            #"{"format":1,"replica":"0123456789abcdef","sequence":1.5,"previous":null,"operations":[]}"#,
+            #"{"format":1,"replica":"0123456789abcdef","sequence":01,"previous":null,"operations":[]}"#,
+            #"{"format":1,"replica":"0123456789abcdef","sequence":1,"previous":"\ud800","operations":[]}"#,
+            #"{"format":1,"replica":"0123456789abcdef","sequence":1,"previous":"\x","operations":[]}"#,
+            "{\"format\":1,\"replica\":\"0123456789abcdef\",\"sequence\":1,\"previous\":\"a\u{1}\",\"operations\":[]}",
+            String(repeating: "[", count: 100_000),
+        ])
+    func notALogFile(_ text: String) {
+        #expect(ReplicaLogCoding.decode(Data(text.utf8)) == nil)
+    }
+
+    @Test func bytesThatAreNotUTF8AreNotALogFile() {
+        var bytes = Array(#"{"format":1,"replica":"0123456789abcdef","sequence":1,"previous":""#.utf8)
+        bytes += [0xFF, 0xFE]
+        bytes += Array(#"","operations":[]}"#.utf8)
+        #expect(ReplicaLogCoding.decode(Data(bytes)) == nil)
+    }
+}
