@@ -116,7 +116,7 @@ extension ProjectManagerEngine {
 
     /// Every replicated object on `boards`, as a sync compares them: for tests.
     func replicatedState(on boards: [Board.ID]) async throws -> [String: String] {
-        let objects = try await graph.replicatedObjects(on: boards)
+        let objects = try await graph.replicatedObjects(on: boards, replica: try requireSyncFolder().replica())
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var text: [String: String] = [:]

@@ -145,7 +145,7 @@ struct SyncCommandTests {
         #expect(shared.status == 0, "\(shared.errors)")
         #expect(
             shared.outputLines == [
-                "shared Projects on drive: sent 2, received 0, changed 0 here (Projects)",
+                "shared Projects on drive: sent 3, received 0, changed 0 here (Projects)",
                 "others join it with: pm join drive 00000000-0000-0000-0000-000000000001",
             ])
         #expect(status.outputLines == ["Projects  on drive  last sync 2026-03-15 12:00  0 not sent  0 conflicts"])

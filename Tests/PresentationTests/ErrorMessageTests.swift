@@ -18,7 +18,6 @@ struct ErrorMessageTests {
         + ErrorSamples.repositoryErrors.map { .error(.repository($0)) }
         + ErrorSamples.gitHubErrors.map { .error(.gitHub($0)) }
         + ErrorSamples.gitHubSyncErrors.map { .error(.gitHubSync($0)) }
-        + ErrorSamples.syncErrors.map { .error(.sync($0)) }
         + ErrorSamples.repositoryErrors.map { .failure($0) }
         + ErrorSamples.gitHubErrors.map { .gitHub(.failure($0)) }
         + ErrorSamples.authenticationErrors.map { .account(.failure($0)) }
@@ -87,6 +86,20 @@ struct ErrorMessageTests {
         }
         #expect(korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(korean)")
         #expect(Self.englishWords(in: korean).isEmpty, "\(korean)")
+    }
+
+    @Test("every sync error reads as Korean in Korean, and names no command or flag in either language")
+    func everySyncError() {
+        for error in ErrorSamples.syncErrors {
+            let english = Self.english.message(for: error)
+            let korean = Self.korean.message(for: error)
+            for text in [english, korean] {
+                #expect(!text.isEmpty && !text.contains("\n"))
+                #expect(Self.commands(in: text).isEmpty, "\(text)")
+            }
+            #expect(korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(korean)")
+            #expect(Self.englishWords(in: korean).isEmpty, "\(korean)")
+        }
     }
 
     @Test("a Korean message keeps the facts: the file, the byte, the status, the host")

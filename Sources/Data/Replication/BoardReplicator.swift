@@ -118,7 +118,7 @@ public struct BoardReplicator: Sendable {
             current = Self.held(state)
         } else {
             do {
-                current = try await repository.replicatedObjects(on: state.header.boards)
+                current = try await repository.replicatedObjects(on: state.header.boards, replica: replica)
             } catch {
                 throw .localState(reason: "the store could not be read (\(error))")
             }
@@ -173,11 +173,11 @@ public struct BoardReplicator: Sendable {
         }
         if !target.isEmpty {
             do {
-                let applied = try await repository.applyReplicated(target, owner: owner)
+                let applied = try await repository.applyReplicated(target, replica: replica, owner: owner)
                 report.changed = applied.changed
                 // What the merge did besides: a delete's cascade, a repair. It goes out with the rest.
                 if applied.beyond {
-                    let merged = try await repository.replicatedObjects(on: state.header.boards)
+                    let merged = try await repository.replicatedObjects(on: state.header.boards, replica: replica)
                     let consequences = localOperations(current: merged, state: &state)
                     for operation in consequences {
                         state.objects[operation.key, default: operation.emptyObject].apply(operation)

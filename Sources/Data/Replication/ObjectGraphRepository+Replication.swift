@@ -2,29 +2,30 @@ import Foundation
 import ProjectManagerDomain
 
 extension ObjectGraphRepository {
-    /// Every replicated object on `boards`, as slots (``ReplicatedFields``).
+    /// Every replicated object on `boards`, as slots (``ReplicatedFields``), by the ids they go by
+    /// among the replicas (this store being `replica`).
     ///
     /// - Complexity: O(*n*) for the *n* objects on the boards.
-    package func replicatedObjects(on boards: [Board.ID]) throws(RepositoryError) -> [ReplicatedKey: [String:
-        JSONValue]]
-    {
+    package func replicatedObjects(
+        on boards: [Board.ID], replica: ReplicaID
+    ) throws(RepositoryError) -> [ReplicatedKey: [String: JSONValue]] {
         try requireOpen()
         var objects: [ReplicatedKey: [String: JSONValue]] = [:]
         for entity in replicatedEntities {
-            try Self.collect(entity, on: boards, in: context, into: &objects)
+            try Self.collect(entity, on: boards, replica: replica, in: context, into: &objects)
         }
         return objects
     }
 
     private static func collect<E: ReplicatedEntity>(
-        _ type: E.Type, on boards: [Board.ID], in context: ObjectContext,
+        _ type: E.Type, on boards: [Board.ID], replica: ReplicaID, in context: ObjectContext,
         into objects: inout [ReplicatedKey: [String: JSONValue]]
     ) throws(RepositoryError) {
         for board in boards {
             for object in E.objects(on: board, in: context) {
                 do {
-                    objects[ReplicatedKey(entity: E.entityName, id: object.id.rawValue)] = try ReplicatedFields.slots(
-                        of: object)
+                    let id = E.replicatedID(object.id.rawValue, of: replica)
+                    objects[ReplicatedKey(entity: E.entityName, id: id)] = try ReplicatedFields.slots(of: object)
                 } catch {
                     throw .invalid(
                         ValidationError([.brokenRule("\(E.entityName) \(object.id.rawValue) could not be coded")]))
@@ -41,10 +42,10 @@ extension ObjectGraphRepository {
     ///
     /// - Throws: ``RepositoryError``; nothing is saved.
     func applyReplicated(
-        _ objects: [ReplicatedKey: [String: JSONValue]?], owner: Account.ID? = nil
+        _ objects: [ReplicatedKey: [String: JSONValue]?], replica: ReplicaID, owner: Account.ID? = nil
     ) throws(RepositoryError) -> (changed: Int, beyond: Bool) {
         try requireOpen()
-        var plan = ReplicatedPlan(objects: objects, context: context, owner: owner)
+        var plan = ReplicatedPlan(objects: objects, context: context, replica: replica, owner: owner)
         for entity in replicatedEntities { plan.decode(entity) }
         plan.repair()
         var changed = 0
@@ -58,6 +59,12 @@ extension ObjectGraphRepository {
                 throw error
             }
         }
+        // The next activity here comes after every one that came in.
+        if objects.keys.contains(where: { $0.entity == ActivityRecord.entityName }) {
+            let greatest = context.lastObjects(ActivityRecord.self, ordering: ActivityRecord.history).map(\.sequence)
+                .max()
+            nextSequence = max(nextSequence, (greatest ?? 0) + 1)
+        }
         return (changed, plan.repaired || !plan.removed.isEmpty)
     }
 
@@ -69,6 +76,8 @@ extension ObjectGraphRepository {
 private struct ReplicatedPlan {
     var objects: [ReplicatedKey: [String: JSONValue]?]
     let context: ObjectContext
+    /// This store's replica: what some ids here are among the replicas.
+    let replica: ReplicaID
     /// Who a board new here belongs to.
     let owner: Account.ID?
     /// The decoded objects to write, by key.
@@ -78,18 +87,22 @@ private struct ReplicatedPlan {
     /// Whether a repair changed an object from the values given.
     var repaired = false
 
-    init(objects: [ReplicatedKey: [String: JSONValue]?], context: ObjectContext, owner: Account.ID?) {
+    init(
+        objects: [ReplicatedKey: [String: JSONValue]?], context: ObjectContext, replica: ReplicaID, owner: Account.ID?
+    ) {
         self.objects = objects
         self.context = context
+        self.replica = replica
         self.owner = owner
     }
 
     mutating func decode<E: ReplicatedEntity>(_ type: E.Type) {
         for (key, slots) in objects where key.entity == E.entityName {
             // The object's local fields stay as they are here; one new here takes the defaults.
-            let stored = context.object(E.self, id: E.ID(rawValue: key.id))
+            let id = E.localID(key.id, of: replica)
+            let stored = context.object(E.self, id: E.ID(rawValue: id))
             let local = stored.flatMap { try? ReplicatedFields.localFields(of: $0) } ?? E.localDefaults(owner: owner)
-            guard let slots, let object = try? ReplicatedFields.object(E.self, id: key.id, slots: slots, local: local),
+            guard let slots, let object = try? ReplicatedFields.object(E.self, id: id, slots: slots, local: local),
                 object.validationFailures().isEmpty
             else {
                 removed.insert(key)
@@ -114,6 +127,8 @@ private struct ReplicatedPlan {
             case let list as BoardList where !exists(Board.self, list.boardID.rawValue):
                 drop(key)
             case let label as Label where !exists(Board.self, label.boardID.rawValue):
+                drop(key)
+            case let activity as ActivityRecord where !exists(Board.self, activity.boardID.rawValue):
                 drop(key)
             case var project as Project:
                 guard exists(Board.self, project.boardID.rawValue) else {
@@ -171,7 +186,7 @@ private struct ReplicatedPlan {
     func remove<E: ReplicatedEntity>(_ type: E.Type) throws(ContextError) -> Int {
         var changed = 0
         for key in removed where key.entity == E.entityName {
-            let id = E.ID(rawValue: key.id)
+            let id = E.ID(rawValue: E.localID(key.id, of: replica))
             guard context.object(E.self, id: id) != nil else { continue }
             try context.delete(E.self, id: id)
             changed += 1

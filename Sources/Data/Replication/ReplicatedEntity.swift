@@ -30,12 +30,21 @@ protocol ReplicatedEntity: ManagedEntity, Equatable {
     /// The local fields of an object that comes from another replica and is new here; `owner`
     /// is who brings it here (the signed-in account).
     static func localDefaults(owner: Account.ID?) -> [String: JSONValue]
+
+    /// The id an object of this store goes by among the replicas of `replica`: its own, unless
+    /// its ids are only unique within one store.
+    static func replicatedID(_ id: UUID, of replica: ReplicaID) -> UUID
+
+    /// The id in this store (replica `replica`) of the object that goes by `id` among the replicas.
+    static func localID(_ id: UUID, of replica: ReplicaID) -> UUID
 }
 
 extension ReplicatedEntity {
     static var fieldGroups: [[String]] { [] }
     static var localFields: Set<String> { [] }
     static func localDefaults(owner: Account.ID?) -> [String: JSONValue] { [:] }
+    static func replicatedID(_ id: UUID, of replica: ReplicaID) -> UUID { id }
+    static func localID(_ id: UUID, of replica: ReplicaID) -> UUID { id }
     var replicatedFailures: [String] { validationFailures() }
 }
 
@@ -104,10 +113,68 @@ extension ProjectManagerDomain.Comment: ReplicatedEntity {
     }
 }
 
+extension ActivityRecord: ReplicatedEntity {
+    var replicationBoard: Board.ID { boardID }
+
+    static func objects(on board: Board.ID, in context: ObjectContext) -> [ActivityRecord] {
+        context.objects(ActivityRecord.self, where: \.boardID, is: board)
+    }
+
+    var replicatedFailures: [String] {
+        projectTitle.isEmpty ? [] : ProjectRules.failures(title: projectTitle).map(\.description)
+    }
+
+    /// An activity's id is unique in its store only (`ACTIVITY` and its sequence number): among
+    /// the replicas, the replica's id stands for `ACTIVITY`. Its sequence number replicates, and
+    /// every store numbers its next activities after the greatest it holds, so each board's
+    /// history is in the same order everywhere (a Lamport clock, ties broken by id).
+    static func replicatedID(_ id: UUID, of replica: ReplicaID) -> UUID {
+        withUnsafeBytes(of: id.uuid) { bytes in
+            guard bytes.prefix(8).elementsEqual(activityPrefix) else { return id }
+            return joined(replica.bytes, Array(bytes.suffix(8)))
+        }
+    }
+
+    static func localID(_ id: UUID, of replica: ReplicaID) -> UUID {
+        withUnsafeBytes(of: id.uuid) { bytes in
+            guard bytes.prefix(8).elementsEqual(replica.bytes) else { return id }
+            return joined(activityPrefix, Array(bytes.suffix(8)))
+        }
+    }
+
+    private static let activityPrefix: [UInt8] = Array("ACTIVITY".utf8)
+
+    private static func joined(_ head: [UInt8], _ tail: [UInt8]) -> UUID {
+        let b = head + tail
+        return UUID(
+            uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])
+        )
+    }
+}
+
+extension ReplicaID {
+    /// The id's eight bytes.
+    var bytes: [UInt8] {
+        var bytes: [UInt8] = []
+        var high: UInt8?
+        for digit in rawValue.utf8 {
+            let value = digit <= 57 ? digit - 48 : digit - 87
+            if let first = high {
+                bytes.append(first << 4 | value)
+                high = nil
+            } else {
+                high = value
+            }
+        }
+        return bytes
+    }
+}
+
 /// The entities that replicate, in the order a merge writes them (a board before its lists,
 /// a card before its checklist).
 let replicatedEntities: [any ReplicatedEntity.Type] = [
     Board.self, BoardList.self, Label.self, Project.self, ChecklistItem.self, ProjectManagerDomain.Comment.self,
+    ActivityRecord.self,
 ]
 
 /// An object's fields as replicated: each field, or group of fields, a slot with a JSON value.

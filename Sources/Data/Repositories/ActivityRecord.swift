@@ -54,6 +54,15 @@ struct ActivityRecord: ManagedEntity, Hashable {
                 )))
     }
 
+    /// The order of a board's history: by sequence number, then, for entries of one number (done
+    /// on several replicas at once), by date, title and kind, which every replica holds alike.
+    static func precedes(_ first: ActivityRecord, _ second: ActivityRecord) -> Bool {
+        if first.sequence != second.sequence { return first.sequence < second.sequence }
+        if first.date != second.date { return first.date < second.date }
+        if first.projectTitle != second.projectTitle { return first.projectTitle < second.projectTitle }
+        return "\(first.kind)" < "\(second.kind)"
+    }
+
     var activity: Activity {
         Activity(id: id, boardID: boardID, projectID: projectID, projectTitle: projectTitle, kind: kind, date: date)
     }

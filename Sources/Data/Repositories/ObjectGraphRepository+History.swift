@@ -19,7 +19,9 @@ extension ObjectGraphRepository {
         let wanted = min(limit.map { max($0, 0) } ?? count, count)
         let records = context.objects(
             ActivityRecord.self, ordering: ActivityRecord.history, group: board, offset: count - wanted, limit: wanted)
-        return records.reversed().map(\.activity)
+        // Entries of one number come from replicas that did them at once (the number is a Lamport
+        // clock): each device's ids for them differ, so they are ordered by what they hold.
+        return records.sorted(by: ActivityRecord.precedes).reversed().map(\.activity)
     }
 
     public func undoStatus(onBoard board: Board.ID) -> UndoStatus {

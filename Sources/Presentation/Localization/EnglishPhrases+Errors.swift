@@ -10,7 +10,6 @@ extension EnglishPhrases {
         case .repository(let error): message(for: error)
         case .gitHub(let error): message(for: error)
         case .gitHubSync(let error): message(for: error)
-        case .sync(let error): message(for: error)
         }
     }
 

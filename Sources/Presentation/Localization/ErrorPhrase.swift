@@ -24,6 +24,4 @@ public enum ErrorPhrase: Hashable, Sendable {
     case gitHub(GitHubError)
     /// Why a sync with GitHub stopped.
     case gitHubSync(GitHubSyncError)
-    /// Why a sync with a remote (a git repository, a shared folder) could not reach or use it.
-    case sync(SyncError)
 }

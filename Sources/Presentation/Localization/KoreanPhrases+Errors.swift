@@ -11,7 +11,6 @@ extension KoreanPhrases {
         case .repository(let error): message(for: error)
         case .gitHub(let error): message(for: error)
         case .gitHubSync(let error): message(for: error)
-        case .sync(let error): message(for: error)
         }
     }
 

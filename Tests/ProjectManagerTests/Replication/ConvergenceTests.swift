@@ -85,13 +85,15 @@ import Testing
         }
     }
 
-    /// What a replica shows: every replicated object's fields, and each column's cards in order.
+    /// What a replica shows: every replicated object's fields, each column's cards in order, and
+    /// the board's history in order.
     static func view(of engine: ProjectManagerEngine) async throws -> String {
         let objects = try await engine.replicatedState(on: [.default])
         let board = try await engine.fetchBoard()
         let columns = board.columns.map { $0.items.map { $0.project.id.description }.joined(separator: ",") }
+        let history = try await engine.fetchHistory().map { "\($0.kind) \($0.projectTitle) \($0.date)" }
         return objects.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "\n")
-            + "\n" + columns.joined(separator: "\n")
+            + "\n" + columns.joined(separator: "\n") + "\n" + history.joined(separator: "\n")
     }
 
     static func run(seed: UInt64, replicas count: Int = 3, steps: Int = 24) async throws {
