@@ -1,5 +1,6 @@
 import Foundation
 import ProjectManagerTestSupport
+import Synchronization
 import Testing
 
 /// Two stores kept in step by the built `pm`, in separate processes: through a bare git
@@ -108,6 +109,34 @@ struct SyncProcessTests {
         let row = try #require(a.split(separator: "\n").first { $0.contains(cards.alpha) })
         let columns = row.split(separator: "│")
         #expect(columns.count == 3 && columns[1].contains(cards.alpha) && columns[2].contains(cards.beta), "\(a)")
+    }
+
+    @Test(
+        "two pm processes sync through one bare repository at the same moment: both land, and the stores agree",
+        .enabled(if: gitIsInstalled))
+    func twoProcessesAtOnce() throws {
+        let world = try World()
+        defer { world.directory.remove() }
+        let hub = try world.bareRepository()
+        let cards = try world.shareAndJoin(hub)
+        #expect(try world.pm(["move", cards.alpha, "doing"], store: "a").status == 0)
+        #expect(try world.pm(["move", cards.beta, "done"], store: "b").status == 0)
+
+        // Both push at once: one of them is refused as not a fast-forward, pulls and pushes again.
+        let runs = Mutex<[String: ProcessRun]>([:])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let store = index == 0 ? "a" : "b"
+            if let run = try? world.pm(["sync"], store: store) { runs.withLock { $0[store] = run } }
+        }
+        for store in ["a", "b"] {
+            let run = try #require(runs.withLock { $0[store] })
+            #expect(run.status == 0, "\(store): \(run.errors)")
+        }
+        for store in ["a", "b"] { #expect(try world.pm(["sync"], store: store).status == 0) }
+        let a = try world.pm(["board"], store: "a").output
+        let b = try world.pm(["board"], store: "b").output
+        #expect(a == b)
+        #expect(a.contains("Doing (1)") && a.contains("Done (1)"), "\(a)")
     }
 
     @Test("a plain folder is a shared folder: the two stores meet there as through git")
