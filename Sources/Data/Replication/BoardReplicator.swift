@@ -167,7 +167,9 @@ public struct BoardReplicator: Sendable {
             if keep {
                 let values = object.values
                 if current[key] != values { target[key] = values }
-            } else if current[key] != nil || joining != .none {
+            } else if current[key] != nil {
+                // Only what this store holds on a shared board goes: never an object of a board
+                // it does not share (the default board, whose id every store has, among them).
                 target[key] = .some(nil)
             }
         }

@@ -81,4 +81,30 @@ import Testing
         #expect(joined.received == 5_002)  // the board, the cards and the import's history entry
         #expect(try await engines[1].fetchBoard().column(.todo).items.count == 5_000)
     }
+
+    @Test func joiningOneBoardLeavesTheBoardsThisStoreDoesNotShareAsTheyAre() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let remote = folder.appendingPathComponent("remote")
+        try FileManager.default.createDirectory(at: remote, withIntermediateDirectories: true)
+        let engines = try ConvergenceTests.replicas(2, world: world, in: folder, seed: 6)
+        let (a, b) = (engines[0], engines[1])
+        for engine in engines { try engine.addRemote(named: "team", address: remote.path) }
+        _ = try await a.createProject(ProjectDraft(title: "a's own"), in: .todo)
+        let team = try await a.createBoard(title: "Team")
+        _ = try await a.createProject(ProjectDraft(title: "shared card"), on: team.id, in: .todo)
+        _ = try await a.share(board: .default, on: "team")
+        _ = try await a.share(board: team.id, on: "team")
+        // a renames and then deletes things on its default board, which b does not join.
+        _ = try await a.renameBoard(.default, to: "A's board")
+        _ = await a.sync()
+
+        _ = try await b.createProject(ProjectDraft(title: "b's own"), in: .doing)
+        let joined = try await b.join(remote: "team", board: team.id)
+        #expect(joined.failure == nil)
+        #expect(try await b.fetchBoard(team.id).column(.todo).items.map(\.project.title) == ["shared card"])
+        // b's default board is b's: its title, its card.
+        let home = try await b.fetchBoard()
+        #expect(home.columns.flatMap { $0.items.map(\.project.title) } == ["b's own"])
+        #expect(try await b.listBoards().first { $0.id == .default }?.title == "Projects")
+    }
 }
