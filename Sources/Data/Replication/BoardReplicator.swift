@@ -102,7 +102,7 @@ public struct BoardReplicator: Sendable {
             header.lastSync = now()
             try ReplicationState.saveHeader(header, to: stateFile)
             if header.unsent > 0 {
-                try await transport.push(["replicas/\(replica)"], message: "pm sync: \(header.unsent) operations")
+                try await transport.push(["replicas/\(replica)"], message: "sync: \(header.unsent) operations")
                 header.unsent = 0
                 try ReplicationState.saveHeader(header, to: stateFile)
             }
@@ -201,7 +201,7 @@ public struct BoardReplicator: Sendable {
         try state.save(to: stateFile)
         report.boards = state.header.boards
         if state.header.unsent > 0 {
-            try await transport.push(["replicas/\(replica)"], message: "pm sync: \(state.header.unsent) operations")
+            try await transport.push(["replicas/\(replica)"], message: "sync: \(state.header.unsent) operations")
             state.header.unsent = 0
             try ReplicationState.saveHeader(state.header, to: stateFile)
         }

@@ -214,27 +214,32 @@ private func load<T: Decodable>(_ type: T.Type, from value: JSONValue, codingPat
         guard let exact = I(exactly: number) else { throw mismatch(T.self, value, codingPath) }
         return exact
     }
+    /// `primitive` as a `T`, which the case that made it checked it is.
+    func typed(_ primitive: Any) throws -> T {
+        guard let value = primitive as? T else { throw mismatch(T.self, value, codingPath) }
+        return value
+    }
     switch type {
     case is String.Type:
         guard case .string(let text) = value else { throw mismatch(T.self, value, codingPath) }
-        return text as! T
+        return try typed(text)
     case is Bool.Type:
         guard case .bool(let flag) = value else { throw mismatch(T.self, value, codingPath) }
-        return flag as! T
-    case is Double.Type: return try number() as! T
-    case is Float.Type: return Float(try number()) as! T
-    case is Int.Type: return try integer(Int.self) as! T
-    case is Int64.Type: return try integer(Int64.self) as! T
-    case is Int32.Type: return try integer(Int32.self) as! T
-    case is UInt64.Type: return try integer(UInt64.self) as! T
-    case is UInt32.Type: return try integer(UInt32.self) as! T
-    case is UInt8.Type: return try integer(UInt8.self) as! T
-    case is Date.Type: return Date(timeIntervalSinceReferenceDate: try number()) as! T
+        return try typed(flag)
+    case is Double.Type: return try typed(try number())
+    case is Float.Type: return try typed(Float(try number()))
+    case is Int.Type: return try typed(try integer(Int.self))
+    case is Int64.Type: return try typed(try integer(Int64.self))
+    case is Int32.Type: return try typed(try integer(Int32.self))
+    case is UInt64.Type: return try typed(try integer(UInt64.self))
+    case is UInt32.Type: return try typed(try integer(UInt32.self))
+    case is UInt8.Type: return try typed(try integer(UInt8.self))
+    case is Date.Type: return try typed(Date(timeIntervalSinceReferenceDate: try number()))
     case is UUID.Type:
         guard case .string(let text) = value, let uuid = UUID(uuidString: text) else {
             throw mismatch(T.self, value, codingPath)
         }
-        return uuid as! T
+        return try typed(uuid)
     default: return try T(from: ValueDecoder(value: value, codingPath: codingPath))
     }
 }
