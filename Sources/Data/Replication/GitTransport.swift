@@ -96,7 +96,10 @@ public struct GitTransport: SyncTransport {
     /// When the fetch fails the folder is left as it was.
     private func makeClone() async throws(SyncError) {
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // The copy's configuration holds the address, and an address may hold a token: the
+            // folder is its owner's alone.
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .localState(reason: "could not make the folder \(folder.path(percentEncoded: false))")
         }
@@ -115,6 +118,13 @@ public struct GitTransport: SyncTransport {
     /// Points `origin` at the remote (in case the address changed) and fetches its branches.
     private func fetch() async throws(SyncError) {
         try await succeed(["config", "remote.origin.url", remote])
+        // It holds the address, which may hold a token: `0600`, as git keeps the mode it finds.
+        let configuration = folder.appending(path: ".git/config").path(percentEncoded: false)
+        do {
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: configuration)
+        } catch {
+            throw .localState(reason: "could not make \(configuration) private")
+        }
         try await succeed(["fetch", "--quiet", "--prune", "origin", "+refs/heads/*:refs/remotes/origin/*"])
     }
 

@@ -58,9 +58,9 @@ struct ReplicaOperation: Hashable, Sendable, Codable {
 
 /// One object as the replicas agree on it: each slot's value with the stamp that set it, and
 /// when it was last made and last deleted.
-struct ReplicatedObject: Hashable, Sendable, Codable {
+struct ReplicatedObject: Hashable, Sendable {
     /// A slot's value and the stamp of the operation that set it.
-    struct Slot: Hashable, Sendable, Codable {
+    struct Slot: Hashable, Sendable {
         var value: JSONValue
         var stamp: ReplicaStamp
     }
@@ -118,7 +118,7 @@ struct SharedBoardSet {
 }
 
 /// Where an object sits in the merged state: its entity and id.
-package struct ReplicatedKey: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
+package struct ReplicatedKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     package var entity: String
     package var id: UUID
 

@@ -27,6 +27,25 @@ struct GitTransportTests {
         #expect(try world.files(on: remote) == ["boards/B/a/1.ops", "boards/B/b/1.ops"])
     }
 
+    @Test("the copy that holds the remote's address is its owner's alone: a 0700 folder, a 0600 configuration")
+    func copyIsPrivate() async throws {
+        let world = try GitRemoteWorld()
+        defer { world.remove() }
+        let remote = try world.makeBareRepository()
+        let a = world.replica("a", of: remote.path)
+
+        try await a.pull()
+
+        func mode(_ path: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) & 0o777
+        }
+        let folder = a.folder.path(percentEncoded: false)
+        #expect(try mode(folder) == 0o700)
+        #expect(try mode(folder + "/.git/config") == 0o600)
+        try await a.pull()
+        #expect(try mode(folder + "/.git/config") == 0o600)
+    }
+
     @Test("an empty remote is cloned onto main, and the first push makes its main")
     func emptyRemote() async throws {
         let world = try GitRemoteWorld()

@@ -1,5 +1,6 @@
 import Foundation
 import ProjectManagerDomain
+import ProjectManagerTestSupport
 import Synchronization
 import Testing
 
@@ -8,18 +9,6 @@ import Testing
 /// Replicas that change one shared board at random, sync in random orders and at random
 /// moments, and must end alike.
 @Suite struct ConvergenceTests {
-    /// A seeded generator (SplitMix64): the same seed makes the same run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Ids and times every replica of one run draws from: distinct ids, a clock that moves on.
     final class World: Sendable {
         private let state = Mutex((ids: UInt64(0), time: 1_767_268_800.0))
@@ -40,7 +29,7 @@ import Testing
     }
 
     static func replicas(_ count: Int, world: World, in folder: URL, seed: UInt64) throws -> [ProjectManagerEngine] {
-        var random = Seeded(state: seed)
+        var random = SeededGenerator(seed: seed)
         return (0..<count).map { index in
             // Each replica's clock is off by up to two seconds either way.
             let skew = Double.random(in: -2...2, using: &random)
@@ -54,7 +43,7 @@ import Testing
     }
 
     /// One random action of a user on `engine`; failures (a card deleted meanwhile) are part of the game.
-    static func act(on engine: ProjectManagerEngine, random: inout Seeded) async {
+    static func act(on engine: ProjectManagerEngine, random: inout SeededGenerator) async {
         let board = try? await engine.fetchBoard()
         let cards = board.map { $0.columns.flatMap { $0.items.map(\.project) } } ?? []
         let card = cards.randomElement(using: &random)
@@ -103,7 +92,7 @@ import Testing
         try FileManager.default.createDirectory(at: remote, withIntermediateDirectories: true)
         let world = World()
         let engines = try replicas(count, world: world, in: folder, seed: seed)
-        var random = Seeded(state: seed &* 31 &+ 7)
+        var random = SeededGenerator(seed: seed &* 31 &+ 7)
         for engine in engines { try engine.addRemote(named: "team", address: remote.path) }
         _ = try await engines[0].createProject(ProjectDraft(title: "first"), in: .todo)
         let shared = try await engines[0].share(board: .default, on: "team")
@@ -142,7 +131,7 @@ import Testing
                 break
             }
         }
-        let views = try await engines.asyncMap { try await Self.view(of: $0) }
+        let views = try await engines.asyncMapForTests { try await Self.view(of: $0) }
         for (index, view) in views.enumerated().dropFirst() {
             #expect(view == views[0], "seed \(seed): replica \(index) differs from replica 0")
         }
@@ -157,13 +146,5 @@ import Testing
     func converges(batch: Int) async throws {
         let count = Self.seedsPerBatch
         for seed in (batch * count)..<(batch * count + count) { try await Self.run(seed: UInt64(seed)) }
-    }
-}
-
-extension Array {
-    fileprivate func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
-        var results: [T] = []
-        for element in self { results.append(try await transform(element)) }
-        return results
     }
 }
