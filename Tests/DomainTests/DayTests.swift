@@ -151,4 +151,36 @@ struct DayTests {
         #expect(start == Date.at(2026, 3, 13, 15, 0))
         #expect(Day(year: 2026, month: 2, day: 30).start(in: calendar) == nil)
     }
+
+    @Test(
+        "the day a moment falls on is the Gregorian calendar's, in the calendar's time zone, from 1900 to 9999 and around it",
+        arguments: [
+            "UTC", "Asia/Seoul", "America/St_Johns", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Europe/London",
+        ])
+    func dayOfAMomentIsTheCalendars(zone: String) throws {
+        // Given
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: zone))
+        var random = SeededGenerator(seed: 21)
+        let boundaries: [TimeInterval] = [
+            -2_208_988_800 - 86_400 * 400, -2_208_988_800 - 1, -2_208_988_800, -86_400, -1, 0, 951_782_400,
+            951_868_799, 4_107_542_400, 253_402_300_799, 253_402_300_800,
+        ]
+        let moments =
+            boundaries.flatMap { [$0 - 50_400, $0, $0 + 50_400] }
+            + (0..<2_000).map { _ in TimeInterval(Int64.random(in: -2_300_000_000...253_402_300_799, using: &random)) }
+
+        for seconds in moments {
+            let date = Date(timeIntervalSince1970: seconds)
+            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+
+            // When
+            let day = Day(containing: date, in: calendar)
+
+            // Then
+            #expect(
+                day == Day(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0),
+                "\(seconds) in \(zone)")
+        }
+    }
 }

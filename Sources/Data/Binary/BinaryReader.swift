@@ -27,6 +27,11 @@ struct BinaryReader {
     var isAtEnd: Bool { offset == bytes.count }
     var remaining: Int { bytes.count - offset }
 
+    /// Whether what remains is `[]`, an empty JSON array.
+    var remainsEmptyJSONArray: Bool {
+        remaining == 2 && bytes[offset] == UInt8(ascii: "[") && bytes[offset + 1] == UInt8(ascii: "]")
+    }
+
     func error(_ reason: String) -> BinaryCodingError {
         BinaryCodingError(offset: origin + offset, reason: reason)
     }

@@ -54,6 +54,9 @@ package protocol FileSystem: Sendable {
     /// The names in the folder at `path`, without `.` and `..`.
     func entries(ofDirectory path: StorePath) throws(StoreError) -> [StorePath]
 
+    /// The names in the folder at `path` that start with `prefix`.
+    func entries(ofDirectory path: StorePath, startingWith prefix: StorePath) throws(StoreError) -> [StorePath]
+
     /// Takes an exclusive `flock` on `file` without waiting.
     ///
     /// - Returns: `false` when another open file description holds a lock on the same file.
@@ -112,4 +115,10 @@ extension FileSystem {
     }
 
     func releasePages(of bytes: Data) {}
+}
+
+extension FileSystem {
+    func entries(ofDirectory path: StorePath, startingWith prefix: StorePath) throws(StoreError) -> [StorePath] {
+        try entries(ofDirectory: path).filter { $0.hasPrefix(prefix) }
+    }
 }

@@ -389,8 +389,8 @@ package final class JournalFile {
         let folder = path.folder
         let prefix = path.name.appending(".dropped-")
         guard try fileSystem.itemExists(folder) else { return [] }
-        return try fileSystem.entries(ofDirectory: folder)
-            .filter { $0.hasPrefix(prefix) && !$0.hasSuffix(acknowledgedSuffix) }
+        return try fileSystem.entries(ofDirectory: folder, startingWith: prefix)
+            .filter { !$0.hasSuffix(acknowledgedSuffix) }
             .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
             .map { path.bytes.contains(UInt8(ascii: "/")) ? folder.appending(component: $0) : $0 }
     }

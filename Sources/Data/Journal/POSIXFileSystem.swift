@@ -161,6 +161,28 @@ package struct POSIXFileSystem: FileSystem {
         return names
     }
 
+    /// Compares each name's bytes in place, so that a folder of many files costs one pass over
+    /// their names and nothing more for those that do not match.
+    package func entries(ofDirectory path: StorePath, startingWith prefix: StorePath) throws(StoreError)
+        -> [StorePath]
+    {
+        guard let directory = path.withCString({ opendir($0) }) else {
+            throw .ioFailure(file: path, operation: "list the folder", errno: errno)
+        }
+        defer { closedir(directory) }
+        let wanted = prefix.bytes
+        var names: [StorePath] = []
+        while let entry = readdir(directory) {
+            let name: StorePath? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let length = strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)
+                guard length >= wanted.count, raw.prefix(wanted.count).elementsEqual(wanted) else { return nil }
+                return StorePath(bytes: raw.prefix(length))
+            }
+            if let name { names.append(name) }
+        }
+        return names
+    }
+
     package func tryLockExclusively(_ file: FileDescriptor) throws(StoreError) -> Bool {
         let outcome = retryingInterrupts { flock(file.rawValue, LOCK_EX | LOCK_NB) }
         if outcome.result == 0 { return true }

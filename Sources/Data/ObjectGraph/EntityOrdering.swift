@@ -1,4 +1,5 @@
 import Foundation
+import ProjectManagerDomain
 
 /// An ordered index: an entity's objects in groups (a board's column, a board's history), each
 /// group kept sorted by a key, so that a fetch by position, a window or a neighbour costs
@@ -18,6 +19,11 @@ public struct EntityOrdering<Entity: ManagedEntity>: Sendable {
     let makeIndex: @Sendable () -> any AnyOrderedIndex<Entity>
 
     /// An ordering of the objects grouped by `group`, each group sorted by `key`.
+    ///
+    /// Never specialised: the generic body gets the index's type from the conformances its caller
+    /// passes, where a specialised one would look each up among every conformance the process
+    /// loaded, which a new process opening a store pays for before its first screen.
+    @_semantics("optimize.sil.specialize.generic.never")
     public init<Group: Hashable & Sendable, Key: Comparable & Sendable>(
         named name: String,
         groupedBy group: @escaping @Sendable (Entity) -> Group,
@@ -120,6 +126,10 @@ struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comp
         if groups[group]?.count == 0 { groups[group] = nil }
     }
 
+    // Specialised for the cards' two orderings, which a load or an import of many cards
+    // rebuilds: the generic body copies each card through its value witnesses.
+    @_specialize(exported: false, where Entity == Project, Group == ProjectColumn, Key == Rank)
+    @_specialize(exported: false, where Entity == Project, Group == ProjectDeadlines, Key == Day)
     mutating func rebuild(from slots: [Entity?]) {
         var entries: [Group: [OrderedEntry<Key>]] = [:]
         for (row, object) in slots.enumerated() {
@@ -335,6 +345,9 @@ struct OrderedEntries<Key: Comparable & Sendable>: Sendable {
     /// The entries, sorted once and cut into half-full chunks, leaving room for inserts.
     ///
     /// - Complexity: O(*n* log *n*).
+    @_specialize(exported: false, where Key == Rank)
+    @_specialize(exported: false, where Key == Day)
+    @_specialize(exported: false, where Key == Int)
     init(sorting entries: [OrderedEntry<Key>]) {
         let sorted = entries.sorted()
         let size = Self.chunkCapacity / 2

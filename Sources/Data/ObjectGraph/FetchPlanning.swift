@@ -109,8 +109,9 @@ enum PredicateEvaluation {
     ///
     /// - Complexity: O(*n*) evaluations, spread over the machine's cores when *n* is large.
     static func filter<E: ManagedEntity>(_ candidates: [E], _ predicate: Predicate<E>) throws(ContextError) -> [E] {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard candidates.count >= parallelThreshold, cores > 1 else {
+        // Asked only for a large fetch: on Linux the count reads the control group's files.
+        let cores = candidates.count >= parallelThreshold ? ProcessInfo.processInfo.activeProcessorCount : 1
+        guard cores > 1 else {
             do {
                 return try candidates.filter { try predicate.evaluate($0) }
             } catch {

@@ -10,7 +10,7 @@ extension ObjectContext {
     public func count<E: ManagedEntity>(
         _ type: E.Type, ordering: String, group: some Hashable & Sendable
     ) -> Int {
-        state.withLock { $0.graph.table(type).readable.ordering(named: ordering)?.count(inGroup: group) ?? 0 }
+        state.withLock { $0.graph.existingTable(type)?.readable.ordering(named: ordering)?.count(inGroup: group) ?? 0 }
     }
 
     /// A group's objects in order, from `offset`, at most `limit` of them.
@@ -22,7 +22,7 @@ extension ObjectContext {
         state.withLock { state in
             // Rows still in the store are read in place, a group read whole too: reading the
             // table whole first (and keeping it) costs three times as much for one read.
-            let table = state.graph.table(type).readable
+            guard let table = state.graph.existingTable(type)?.readable else { return [] }
             let rows = table.ordering(named: ordering)?.rows(inGroup: group, offset: offset, limit: limit) ?? []
             return rows.compactMap { table[row: $0] }
         }
@@ -33,7 +33,7 @@ extension ObjectContext {
         _ type: E.Type, ordering: String, group: some Hashable & Sendable, fromEnd offset: Int
     ) -> E? {
         state.withLock { state in
-            let table = state.graph.table(type).readable
+            guard let table = state.graph.existingTable(type)?.readable else { return nil }
             return table.ordering(named: ordering)?.row(inGroup: group, fromEnd: offset).flatMap { table[row: $0] }
         }
     }
@@ -43,7 +43,7 @@ extension ObjectContext {
     /// - Complexity: O(*g*) for *g* groups.
     public func lastObjects<E: ManagedEntity>(_ type: E.Type, ordering: String) -> [E] {
         state.withLock { state in
-            let table = state.graph.table(type).readable
+            guard let table = state.graph.existingTable(type)?.readable else { return [] }
             return (table.ordering(named: ordering)?.lastRows ?? []).compactMap { table[row: $0] }
         }
     }
@@ -53,7 +53,7 @@ extension ObjectContext {
     /// - Complexity: O(log *n* + *n* / 512).
     public func position<E: ManagedEntity>(of object: E, ordering: String) -> Int? {
         state.withLock { state in
-            let table = state.graph.table(E.self).readable
+            guard let table = state.graph.existingTable(E.self)?.readable else { return nil }
             guard let stored = table[object.id.rawValue] else { return nil }
             return table.ordering(named: ordering)?.position(of: stored)
         }

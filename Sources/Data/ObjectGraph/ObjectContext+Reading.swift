@@ -20,7 +20,7 @@ extension ObjectContext {
     public func objects<Source: ManagedEntity, Target: ManagedID>(
         _ type: Source.Type, where keyPath: KeyPath<Source, Target>, is target: Target
     ) -> [Source] {
-        state.withLock { $0.graph.table(type).sources(referringTo: target.rawValue, via: keyPath) }
+        state.withLock { $0.graph.existingTable(type)?.sources(referringTo: target.rawValue, via: keyPath) ?? [] }
     }
 
     /// The objects a request matches, sorted, from its offset up to its limit.
@@ -30,8 +30,9 @@ extension ObjectContext {
     ///   O(*m* log *m*) to sort *m* matches.
     public func fetch<E: ManagedEntity>(_ request: FetchRequest<E>) throws(ContextError) -> [E] {
         let candidates = state.withLock { state in
-            state.graph.table(E.self).candidates(for: request.predicate?.equalityConstraints ?? [])
+            state.graph.existingTable(E.self)?.candidates(for: request.predicate?.equalityConstraints ?? []) ?? []
         }
+        if candidates.isEmpty { return [] }
         var matches = candidates
         if let predicate = request.predicate { matches = try PredicateEvaluation.filter(candidates, predicate) }
         KeyedSort.sort(&matches, using: request.sortBy)
@@ -48,7 +49,8 @@ extension ObjectContext {
     ) -> Result {
         state.withLock { state in
             var result = initial
-            for object in state.graph.table(type).objects { update(&result, object) }
+            guard let table = state.graph.existingTable(type) else { return result }
+            for object in table.objects { update(&result, object) }
             return result
         }
     }

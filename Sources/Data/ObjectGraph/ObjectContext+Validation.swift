@@ -84,7 +84,7 @@ extension ObjectContext.State {
     private func checkUniqueness<E: ManagedEntity>(of object: E) throws(ContextError) {
         for constraint in E.uniquenessConstraints {
             let key = constraint.key(object)
-            let clash = graph.table(E.self).objects.first {
+            let clash = graph.existingTable(E.self)?.objects.first {
                 $0.id != object.id && constraint.key($0) == key
             }
             if let clash {

@@ -4,6 +4,10 @@ import Foundation
 ///
 /// A value: copying one is O(1), and the first change to a copy's entity costs O(*n*) for that
 /// entity's *n* objects.
+///
+/// An entity's table is made when it first gets an object: until then the entity is empty, and
+/// opening a store pays nothing for the entities it does not hold (each table's indexes and their
+/// generic types cost a new process more than reading a screenful of objects).
 public struct ObjectGraph: Sendable {
     private var tables: [String: any AnyEntityTable]
     let schema: Schema
@@ -12,10 +16,13 @@ public struct ObjectGraph: Sendable {
     public init(schema: Schema) {
         self.schema = schema
         self.tables = [:]
-        for entity in schema.entities { tables[entity.entityName] = Self.makeTable(entity) }
     }
 
     private static func makeTable<E: ManagedEntity>(_ type: E.Type) -> any AnyEntityTable {
+        EntityTable<E>()
+    }
+
+    private static func makeTable<E: ManagedEntity>(holding object: E) -> any AnyEntityTable {
         EntityTable<E>()
     }
 
@@ -24,15 +31,27 @@ public struct ObjectGraph: Sendable {
         tables[E.entityName]?.count ?? 0
     }
 
+    /// The objects of `type`: an empty table when it has none yet.
     func table<E: ManagedEntity>(_ type: E.Type) -> EntityTable<E> {
-        guard let table = tables[E.entityName] as? EntityTable<E> else {
+        existingTable(type) ?? EntityTable<E>()
+    }
+
+    /// The objects of `type`, or `nil` when it never had any in this graph: a read takes it to
+    /// answer at once, without making an empty table.
+    func existingTable<E: ManagedEntity>(_ type: E.Type) -> EntityTable<E>? {
+        guard let table = tables[E.entityName] else {
+            precondition(
+                schema.entity(named: E.entityName) != nil, "\(E.entityName) is not an entity of this graph's schema")
+            return nil
+        }
+        guard let table = table as? EntityTable<E> else {
             preconditionFailure("\(E.entityName) is not an entity of this graph's schema")
         }
         return table
     }
 
     subscript<E: ManagedEntity>(type: E.Type, id: E.ID) -> E? {
-        table(type).readable[id.rawValue]
+        existingTable(type)?.readable[id.rawValue]
     }
 
     subscript(id: ObjectID) -> (any ManagedEntity)? {
@@ -46,10 +65,22 @@ public struct ObjectGraph: Sendable {
 
     mutating func upsert(_ object: any ManagedEntity) {
         let name = type(of: object).entityName
-        guard tables[name] != nil else {
-            preconditionFailure("\(name) is not an entity of this graph's schema")
+        if tables[name] == nil {
+            guard schema.entity(named: name) != nil else {
+                preconditionFailure("\(name) is not an entity of this graph's schema")
+            }
+            tables[name] = Self.makeTable(holding: object)
         }
         tables[name]?.upsert(any: object)
+    }
+
+    /// Upserts `objects`, all of one entity, at once (``EntityTable/upsert(contentsOf:)``).
+    mutating func upsert<E: ManagedEntity>(contentsOf objects: [E]) {
+        var table = existingTable(E.self) ?? EntityTable<E>()
+        // The table is taken out while it changes, so that it is not copied.
+        tables[E.entityName] = nil
+        table.upsert(contentsOf: objects)
+        tables[E.entityName] = table
     }
 
     @discardableResult
@@ -80,7 +111,7 @@ public struct ObjectGraph: Sendable {
     /// Appends the objects of the entity named `name` to `json` as a JSON array; `[]` for an
     /// unknown name.
     func appendTableJSON(named name: String, to json: inout Data) throws {
-        guard let table = tables[name] else {
+        guard let table = storedTable(named: name) else {
             json.append(Data("[]".utf8))
             return
         }
@@ -112,6 +143,9 @@ public struct ObjectGraph: Sendable {
     /// The number of objects of the entity named `name`; 0 for an unknown name.
     func tableCount(named name: String) -> Int { tables[name]?.count ?? 0 }
 
-    /// The objects of the entity named `name`, for a store to write; `nil` for an unknown name.
-    func storedTable(named name: String) -> (any AnyEntityTable)? { tables[name] }
+    /// The objects of the entity named `name`, for a store to write (an empty table when it has
+    /// none); `nil` for an unknown name.
+    func storedTable(named name: String) -> (any AnyEntityTable)? {
+        tables[name] ?? schema.entity(named: name).map { Self.makeTable($0) }
+    }
 }

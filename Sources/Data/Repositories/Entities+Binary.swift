@@ -583,3 +583,13 @@ extension BinaryReader {
         }
     }
 }
+
+extension BinaryEntities {
+    /// The built-in entities and their binary codings, known without a cast.
+    static let builtIn: [(type: any ManagedEntity.Type, binary: (any BinaryEntity.Type)?)] = [
+        (Board.self, Board.self), (BoardList.self, BoardList.self), (Label.self, Label.self),
+        (Project.self, Project.self), (ActivityRecord.self, ActivityRecord.self),
+        (FavouriteRecord.self, FavouriteRecord.self), (ChecklistItem.self, ChecklistItem.self),
+        (Comment.self, Comment.self), (GitHubBoardLink.self, nil), (GitHubCard.self, nil),
+    ]
+}

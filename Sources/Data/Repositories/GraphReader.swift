@@ -125,9 +125,8 @@ struct GraphReader: StoreReading {
     /// The board's labels, by name.
     func labels(onBoard board: Board.ID) throws(RepositoryError) -> [Label] {
         _ = try self.board(id: board)
-        let labels = try Self.mapped { () throws(ContextError) in
-            try context.fetch(FetchRequest<Label>(predicate: #Predicate { $0.boardID == board }))
-        }
+        // Through the relationship's inverse: no predicate to build, nothing read for a store without labels.
+        let labels = context.objects(Label.self, where: \.boardID, is: board)
         return labels.sorted {
             ($0.displayName.lowercased(), $0.id.description) < ($1.displayName.lowercased(), $1.id.description)
         }

@@ -25,9 +25,7 @@ extension ObjectGraphRepository {
         -> [Project.ID: ChecklistProgress]
     {
         _ = try reader.board(id: board)
-        let items = try mapped { () throws(ContextError) in
-            try context.fetch(FetchRequest<ChecklistItem>(predicate: #Predicate { $0.boardID == board }))
-        }
+        let items = context.objects(ChecklistItem.self, where: \.boardID, is: board)
         guard !items.isEmpty else { return [:] }
         var counts: [Project.ID: (done: Int, total: Int)] = [:]
         for item in items { counts[item.projectID, default: (0, 0)].total += 1 }

@@ -57,11 +57,30 @@ extension ObjectGraphRepository {
                     BoardList.self, ordering: BoardList.ordering, group: board, offset: 0, limit: 1)
                 if stored.isEmpty { for list in BoardList.standard(on: board) { try context.insert(list) } }
             }
-            for change in changes.changes { try apply(change) }
+            try apply(changes.changes)
             for entry in changes.entries {
                 try record(entry.kind, title: entry.title, project: entry.project, on: entry.board, at: date)
             }
         }
+    }
+
+    /// Applies `changes` in order; a run of new cards (an import) goes in as one batch.
+    private func apply(_ changes: [ChangeSet.Change]) throws(ContextError) {
+        var batch: [Project] = []
+        func flush() throws(ContextError) {
+            guard !batch.isEmpty else { return }
+            if batch.count == 1 { try context.insert(batch[0]) } else { try context.insert(contentsOf: batch) }
+            batch.removeAll()
+        }
+        for change in changes {
+            if case .insertProject(let project) = change {
+                batch.append(project)
+                continue
+            }
+            try flush()
+            try apply(change)
+        }
+        try flush()
     }
 
     private func apply(_ change: ChangeSet.Change) throws(ContextError) {

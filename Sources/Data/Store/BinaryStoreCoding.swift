@@ -242,8 +242,10 @@ enum BinaryStoreCoding {
                 let indexStart = reader.offset
                 _ = try reader.bytes(Int(indexByteCount))
                 if indexByteCount > 0 { blocks.append(start..<reader.offset) }
-                if let type = entity.type {
-                    if indexByteCount > 0, entity.coding > 0, let binary = type as? any BinaryEntity.Type {
+                // An entity without objects gets no table: the graph makes one at its first object.
+                let empty = rowCount == 0 && (byteCount == 0 || rows.remainsEmptyJSONArray)
+                if let type = entity.type, !empty {
+                    if indexByteCount > 0, entity.coding > 0, let binary = BinaryEntities.binary(type) {
                         let older = try readIndexedTable(
                             binary, version: entity.coding, count: rowCount, payload: data,
                             rows: start..<indexStart, index: indexStart..<(indexStart + Int(indexByteCount)),
@@ -354,7 +356,7 @@ enum BinaryStoreCoding {
 
     /// The coding objects of `type` are written in: their binary version, or 0 for JSON.
     static func coding(of type: any ManagedEntity.Type) -> Int {
-        (type as? any BinaryEntity.Type)?.binaryVersion ?? 0
+        BinaryEntities.version(of: type)
     }
 
     private static func readEntity(_ reader: inout BinaryReader, schema: Schema) throws -> Entity {
@@ -420,8 +422,8 @@ enum BinaryStoreCoding {
     // MARK: - Values
 
     private static func appendValue(_ object: any ManagedEntity, to writer: inout BinaryWriter) throws {
-        if let binary = object as? any BinaryEntity {
-            writer.appendLengthPrefixed { binary.encode(to: &$0) }
+        if let binary = BinaryEntities.binary(type(of: object)) {
+            writer.appendLengthPrefixed { BinaryEntities.encode(object, as: binary, to: &$0) }
         } else {
             let json = try JSONEncoder().encode(object)
             writer.append(count: json.count)
@@ -433,7 +435,7 @@ enum BinaryStoreCoding {
         _ type: E.Type, coding: Int, from reader: inout BinaryReader, steps: [SchemaMigration]
     ) throws -> any ManagedEntity {
         var value = try reader.lengthPrefixed()
-        if coding > 0, let binary = type as? any BinaryEntity.Type {
+        if coding > 0, let binary = BinaryEntities.binary(type) {
             return try readBinary(binary, version: coding, from: &value)
         }
         let json = try value.bytes(value.remaining)
@@ -456,7 +458,7 @@ enum BinaryStoreCoding {
         _ type: E.Type, coding: Int, count: Int, from reader: inout BinaryReader, steps: [SchemaMigration],
         into graph: inout ObjectGraph
     ) throws {
-        if coding > 0, let binary = type as? any BinaryEntity.Type {
+        if coding > 0, let binary = BinaryEntities.binary(type) {
             try decodeBinaryTable(binary, version: coding, count: count, from: &reader, into: &graph)
             return
         }

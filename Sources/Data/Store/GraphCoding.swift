@@ -94,7 +94,7 @@ struct GraphDocument: Codable {
         of type: E.Type, from container: KeyedDecodingContainer<NameKey>, into graph: inout ObjectGraph
     ) throws {
         let rows = try container.decodeIfPresent([E].self, forKey: NameKey(stringValue: E.entityName)) ?? []
-        graph.replaceTable(E.self, rows: rows)
+        if !rows.isEmpty { graph.replaceTable(E.self, rows: rows) }
     }
 
     /// Thrown while decoding a document of a newer format.

@@ -22,7 +22,7 @@ public struct EmailAddress: Hashable, Sendable, Codable, CustomStringConvertible
     /// - Throws: the first ``EmailFailure`` rule `text` breaks; ``EmailFailure/empty`` when blank.
     public init(_ text: String) throws(EmailFailure) {
         if let failure = Self.failure(in: text) { throw failure }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace
         let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
         localPart = String(parts[0])
         domain = parts[1].lowercased()
@@ -34,7 +34,7 @@ public struct EmailAddress: Hashable, Sendable, Codable, CustomStringConvertible
     /// inside; at most ``lengthLimit`` characters; exactly one `@`; something before it; after it,
     /// a domain of two or more dot-separated labels, none empty.
     public static func failure(in text: String) -> EmailFailure? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace
         if trimmed.isEmpty { return .empty }
         if trimmed.unicodeScalars.contains(where: {
             CharacterSet.whitespacesAndNewlines.contains($0)

@@ -20,7 +20,7 @@ public enum PasswordRules {
         if length < minimumLength { return .tooShort(minimum: minimumLength) }
         if length > maximumLength { return .tooLong(maximum: maximumLength) }
         let lowered = password.lowercased()
-        let address = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let address = email.trimmingWhitespace.lowercased()
         let localPart = address.split(separator: "@", omittingEmptySubsequences: false).first.map(String.init)
         if !address.isEmpty, lowered == address || lowered == localPart { return .sameAsEmail }
         if CommonPasswords.contains(password) { return .common }

@@ -43,7 +43,7 @@ extension Backup {
                 if let limit = list.limit, limit < 1 { failures.append(.listLimitInvalid(limit)) }
                 try require(failures, at: .list(list.id))
                 try require(seen.lists.insert(list.id).inserted, .twiceInBackup(.list(list.id)), at: .list(list.id))
-                let name = list.title.trimmingCharacters(in: .whitespacesAndNewlines)
+                let name = list.title.trimmingWhitespace
                 try require(
                     list.isArchived || open.insert(name.lowercased()).inserted, .listNameTaken(name), at: .list(list.id)
                 )
@@ -52,7 +52,7 @@ extension Backup {
         }
         var names: Set<String> = []
         for label in entry.labels {
-            let name = label.name.trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = label.name.trimmingWhitespace
             try require(
                 name.isEmpty ? (label.colour == .none ? [.titleEmpty] : []) : ProjectRules.failures(title: label.name),
                 at: .label(label.id))

@@ -207,7 +207,7 @@ struct BackupRestorePlan {
     // MARK: - Helpers
 
     private static func trimmed(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines)
+        text.trimmingWhitespace
     }
 
     /// The rules `error`, thrown by a name's check, names.

@@ -19,7 +19,7 @@ public struct CreateBoard: Sendable {
         guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }
         let now = environment.now()
         let id = Board.ID(rawValue: environment.makeID())
-        let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = title.trimmingWhitespace
         return try await store.write { store throws(RepositoryError) in
             let decided = Self.decide(Board(id: id, title: title, createdAt: now, owner: store.author), at: now)
             return (decided.changes, decided.board)

@@ -19,7 +19,7 @@ public struct RenameBoard: Sendable {
         let failures = ProjectRules.failures(title: title)
         guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }
         let now = environment.now()
-        let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = title.trimmingWhitespace
         return try await store.write { store throws(RepositoryError) in
             var board = try store.board(id: id)
             let old = board.title

@@ -86,7 +86,7 @@ public struct RestoreBoards: Sendable {
         try Self.check(backup)
         let now = environment.now()
         let makeID = environment.makeID
-        let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = title.trimmingWhitespace
         return try await store.write { store throws(RepositoryError) in
             let board = Board(id: Board.ID(rawValue: makeID()), title: title, createdAt: now, owner: store.author)
             var plan = BackupRestorePlan(

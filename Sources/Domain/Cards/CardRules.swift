@@ -7,7 +7,7 @@ enum CardRules {
     static func checked(itemText text: String) throws(RepositoryError) -> String {
         let failures = ProjectRules.failures(title: text)
         guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.trimmingWhitespace
     }
 
     /// A comment's `text` trimmed, when it keeps a comment's rules
@@ -15,7 +15,7 @@ enum CardRules {
     static func checked(comment text: String) throws(RepositoryError) -> String {
         let failures = ProjectRules.failures(comment: text)
         guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.trimmingWhitespace
     }
 
     /// The rank of an item put at `index` (last when `nil` or past the end) of `items`, in order.

@@ -39,7 +39,7 @@ public struct CreateLabel: Sendable {
 enum LabelRules {
     /// `name` trimmed, when it is good: empty only for a label with a colour.
     static func checked(name: String, colour: LabelColour) throws(RepositoryError) -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = name.trimmingWhitespace
         if trimmed.isEmpty {
             guard colour != .none else { throw .invalid(ValidationError([.titleEmpty])) }
             return ""

@@ -15,7 +15,7 @@ public struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomDe
 
     /// A token with this text; surrounding whitespace (a pasted newline) is dropped.
     public init(_ secret: String) {
-        self.secret = secret.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.secret = secret.trimmingWhitespace
     }
 
     /// The token's text, for the `Authorization` header and the token file only.

@@ -70,7 +70,7 @@ public enum GitHubText {
                     }
                     return ProjectRules.isInvisibleControl(scalar) ? nil : scalar
                 })
-        ).trimmingCharacters(in: .whitespacesAndNewlines)
+        ).trimmingWhitespace
         guard !cleaned.isEmpty else { return "#\(number)" }
         guard cleaned.count > ProjectRules.titleLimit else { return cleaned }
         return String(cleaned.prefix(ProjectRules.titleLimit - 1)).trimmingCharacters(in: .whitespaces) + cutMark

@@ -155,7 +155,7 @@ struct TrelloImportPlan {
     private mutating func insertComments(of card: TrelloBoard.Card, on project: Project) {
         for comment in card.comments {
             let text = Self.cut(comment.text, limit: ProjectRules.bodyLimit)
-            guard !text.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            guard !text.text.trimmingWhitespace.isEmpty else {
                 report.notCarried["emptyComments", default: 0] += 1
                 continue
             }

@@ -51,7 +51,7 @@ enum ListRules {
         var failures = ProjectRules.failures(title: title)
         if let limit, limit < 1 { failures.append(.listLimitInvalid(limit)) }
         guard failures.isEmpty else { throw .invalid(ValidationError(failures)) }
-        return title.trimmingCharacters(in: .whitespacesAndNewlines)
+        return title.trimmingWhitespace
     }
 
     /// Refuses `title` when a list other than `list`, not archived, has it (without case).

@@ -39,7 +39,7 @@ public struct EditList: Sendable {
             let kind: Activity.Kind
             switch edit {
             case .rename(let title):
-                list.title = title.trimmingCharacters(in: .whitespacesAndNewlines)
+                list.title = title.trimmingWhitespace
                 try ListRules.requireFree(list.title, among: lists, except: id)
                 kind = .listRenamed(from: old.title, to: list.title)
             case .stage(let stage):

@@ -39,7 +39,7 @@ public struct ProjectDraft: Hashable, Sendable {
 
     /// The title without surrounding whitespace, as it is saved.
     public var normalizedTitle: String {
-        title.trimmingCharacters(in: .whitespacesAndNewlines)
+        title.trimmingWhitespace
     }
 }
 

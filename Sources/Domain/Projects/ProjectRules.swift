@@ -12,7 +12,7 @@ public enum ProjectRules {
     ///   all printable ASCII, as most titles are (and such a title holds no control character).
     public static func failures(title: String) -> [ValidationFailure] {
         if let failures = printableASCIIFailures(title: title) { return failures }
-        let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = title.trimmingWhitespace
         var failures: [ValidationFailure] = []
         if trimmed.isEmpty { failures.append(.titleEmpty) }
         if trimmed.contains(where: \.isNewline) { failures.append(.titleHasLineBreak) }
@@ -60,7 +60,7 @@ public enum ProjectRules {
     ///
     /// - Complexity: O(*n*) for *n* characters.
     public static func failures(comment text: String) -> [ValidationFailure] {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace
         if trimmed.isEmpty { return [.commentEmpty] }
         guard trimmed.utf8.count > bodyLimit, trimmed.count > bodyLimit else { return [] }
         return [.commentTooLong(limit: bodyLimit)]

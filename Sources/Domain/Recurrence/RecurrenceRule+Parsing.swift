@@ -13,7 +13,7 @@ extension RecurrenceRule {
     ///   the other cases for unknown, unsupported, repeated or malformed parts.
     /// - Complexity: O(*n*) in the length of `text`.
     public init(parsing text: String) throws(RecurrenceRuleError) {
-        var body = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var body = Substring(text.trimmingWhitespace)
         if body.uppercased().hasPrefix("RRULE:") { body = body.dropFirst("RRULE:".count) }
         guard !body.isEmpty else { throw .empty }
 

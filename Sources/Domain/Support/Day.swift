@@ -55,10 +55,31 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Days are Gregorian whatever calendar the user reads dates in (Buddhist, Japanese, …): only
     /// the calendar's time zone is used, so a deadline means the same day everywhere.
     public init(containing date: Date, in calendar: Calendar) {
+        let local = date.timeIntervalSince1970 + Double(calendar.timeZone.secondsFromGMT(for: date))
+        // From 1900 to 9999 the day is worked out from the count of days since 1970; before, the
+        // calendar answers, since Foundation's Gregorian calendar is Julian before October 1582.
+        if local >= -2_208_988_800, local < 253_402_300_800 {
+            self.init(daysSince1970: Int((local / 86_400).rounded(.down)))
+            return
+        }
         var gregorian = Calendar(identifier: .gregorian)
         gregorian.timeZone = calendar.timeZone
         let parts = gregorian.dateComponents([.year, .month, .day], from: date)
         self.init(year: parts.year ?? 1, month: parts.month ?? 1, day: parts.day ?? 1)
+    }
+
+    /// The proleptic Gregorian day `days` after 1 January 1970 (Howard Hinnant's `civil_from_days`).
+    private init(daysSince1970 days: Int) {
+        let shifted = days + 719_468  // from 1 March of year 0
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153  // from March
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        self.init(
+            year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month,
+            day: dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
     }
 
     /// Whether this day exists: a month from 1 to 12 and a day within that month.

@@ -36,7 +36,19 @@ public struct EngineEnvironment: Sendable {
     /// The system clock, the user's current calendar and time zone, and random UUIDs.
     public static var live: EngineEnvironment {
         EngineEnvironment(
-            now: { Date() }, calendar: .current, timeZone: .current, makeID: { UUID() })
+            now: { Date() }, calendar: .current, timeZone: .current, makeID: { randomID() })
+    }
+
+    /// A random (version 4) UUID from the system's secure generator. On Linux `UUID()` opens,
+    /// reads and closes `/dev/urandom` for each one, which an import of many cards pays many times.
+    static func randomID() -> UUID {
+        var generator = SystemRandomNumberGenerator()
+        var bits = (generator.next() as UInt64, generator.next() as UInt64)
+        return withUnsafeMutableBytes(of: &bits) { bytes in
+            bytes[6] = bytes[6] & 0x0F | 0x40  // version 4
+            bytes[8] = bytes[8] & 0x3F | 0x80  // the RFC 4122 variant
+            return UUID(uuid: bytes.loadUnaligned(as: uuid_t.self))
+        }
     }
 
     /// The user's time zone.
