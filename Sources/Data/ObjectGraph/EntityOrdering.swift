@@ -128,8 +128,8 @@ struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comp
 
     // Specialised for the cards' two orderings, which a load or an import of many cards
     // rebuilds: the generic body copies each card through its value witnesses.
-    @_specialize(exported: false, where Entity == Project, Group == ProjectColumn, Key == Rank)
-    @_specialize(exported: false, where Entity == Project, Group == ProjectDeadlines, Key == Day)
+    @_specialize(exported:false,where Entity == Project, Group == ProjectColumn, Key == Rank)
+    @_specialize(exported:false,where Entity == Project, Group == ProjectDeadlines, Key == Day)
     mutating func rebuild(from slots: [Entity?]) {
         var entries: [Group: [OrderedEntry<Key>]] = [:]
         for (row, object) in slots.enumerated() {
@@ -345,9 +345,9 @@ struct OrderedEntries<Key: Comparable & Sendable>: Sendable {
     /// The entries, sorted once and cut into half-full chunks, leaving room for inserts.
     ///
     /// - Complexity: O(*n* log *n*).
-    @_specialize(exported: false, where Key == Rank)
-    @_specialize(exported: false, where Key == Day)
-    @_specialize(exported: false, where Key == Int)
+    @_specialize(exported:false,where Key == Rank)
+    @_specialize(exported:false,where Key == Day)
+    @_specialize(exported:false,where Key == Int)
     init(sorting entries: [OrderedEntry<Key>]) {
         let sorted = entries.sorted()
         let size = Self.chunkCapacity / 2
