@@ -23,9 +23,42 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
     private let sessionLifetime: TimeInterval?
     private let backoff: SignInBackoff
     private let fileSystem: any FileSystem
-    private let accounts: any RecordSlot<AccountFiles.Accounts>
-    private let session: any RecordSlot<AccountFiles.StoredSession>
-    private let failures: any RecordSlot<AccountFiles.Failures>
+    private let records: Records
+
+    /// Where the accounts, the session and the sign-in failures are kept. Each record's slot is
+    /// made when it is used: made as the provider opens, their generic types would cost a new
+    /// process a lookup of each one's conformances before its first screen.
+    private enum Records: Sendable {
+        case files(in: StorePath)
+        case memory(
+            accounts: MemorySlot<AccountFiles.Accounts>, session: MemorySlot<AccountFiles.StoredSession>,
+            failures: MemorySlot<AccountFiles.Failures>)
+    }
+
+    private var accounts: any RecordSlot<AccountFiles.Accounts> {
+        switch records {
+        case .files(let folder): file(folder, "accounts.json")
+        case .memory(let accounts, _, _): accounts
+        }
+    }
+
+    private var session: any RecordSlot<AccountFiles.StoredSession> {
+        switch records {
+        case .files(let folder): file(folder, "session.json")
+        case .memory(_, let session, _): session
+        }
+    }
+
+    private var failures: any RecordSlot<AccountFiles.Failures> {
+        switch records {
+        case .files(let folder): file(folder, "sign-in-failures.json")
+        case .memory(_, _, let failures): failures
+        }
+    }
+
+    private func file<Value>(_ folder: StorePath, _ name: String) -> PrivateFile<Value> {
+        PrivateFile(path: folder.appending(component: StorePath(name)), fileSystem: fileSystem)
+    }
 
     /// Keeps accounts in `folder`, made `0700` on the first change; reading makes no file.
     ///
@@ -59,13 +92,9 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
         folder: StorePath, environment: EngineEnvironment, rounds: Int, sessionLifetime: TimeInterval?,
         backoff: SignInBackoff, fileSystem: any FileSystem
     ) {
-        func file<Value>(_ name: String) -> PrivateFile<Value> {
-            PrivateFile(path: folder.appending(component: StorePath(name)), fileSystem: fileSystem)
-        }
         self.init(
             folder: folder, environment: environment, rounds: rounds, sessionLifetime: sessionLifetime,
-            backoff: backoff, fileSystem: fileSystem, accounts: file("accounts.json"), session: file("session.json"),
-            failures: file("sign-in-failures.json"))
+            backoff: backoff, fileSystem: fileSystem, records: .files(in: folder))
     }
 
     /// Keeps accounts in memory, for tests and previews: they are gone when the process ends.
@@ -75,14 +104,13 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
     ) -> LocalAuthenticationProvider {
         LocalAuthenticationProvider(
             folder: nil, environment: environment, rounds: rounds, sessionLifetime: sessionLifetime,
-            backoff: backoff, fileSystem: POSIXFileSystem(), accounts: MemorySlot(), session: MemorySlot(),
-            failures: MemorySlot())
+            backoff: backoff, fileSystem: POSIXFileSystem(),
+            records: .memory(accounts: MemorySlot(), session: MemorySlot(), failures: MemorySlot()))
     }
 
     private init(
         folder: StorePath?, environment: EngineEnvironment, rounds: Int, sessionLifetime: TimeInterval?,
-        backoff: SignInBackoff, fileSystem: any FileSystem, accounts: any RecordSlot<AccountFiles.Accounts>,
-        session: any RecordSlot<AccountFiles.StoredSession>, failures: any RecordSlot<AccountFiles.Failures>
+        backoff: SignInBackoff, fileSystem: any FileSystem, records: Records
     ) {
         precondition(rounds > 0, "PBKDF2 needs at least one round")
         self.folder = folder
@@ -91,9 +119,7 @@ public actor LocalAuthenticationProvider: AuthenticationProvider {
         self.sessionLifetime = sessionLifetime
         self.backoff = backoff
         self.fileSystem = fileSystem
-        self.accounts = accounts
-        self.session = session
-        self.failures = failures
+        self.records = records
     }
 
     /// Makes the account and signs it in. The password is hashed before the folder's lock is

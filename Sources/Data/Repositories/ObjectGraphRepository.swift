@@ -19,17 +19,27 @@ import ProjectManagerDomain
 /// `+Changes`, and the favourites and GitHub links beside their records.
 public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryRepository, ChangeRecording {
     let context: ObjectContext
-    /// The sequence number of the next activity: the store numbers the history it records.
-    var nextSequence: Int
+    /// The sequence number of the next activity: the store numbers the history it records. Read
+    /// from the history when first asked, so that opening a store to read it reads no history.
+    var nextSequence: Int {
+        get {
+            if let knownNextSequence { return knownNextSequence }
+            let next =
+                (context.lastObjects(ActivityRecord.self, ordering: ActivityRecord.history).map(\.sequence).max() ?? 0)
+                + 1
+            knownNextSequence = next
+            return next
+        }
+        set { knownNextSequence = newValue }
+    }
+    private var knownNextSequence: Int?
 
     /// A repository over a root context of ``Schema/projectManager``.
     ///
-    /// - Complexity: O(*b*) for *b* boards: the next sequence number is the largest of the last
-    ///   activity of each board's history.
+    /// - Complexity: O(1); the first change reads the last activity of each board's history, in
+    ///   O(*b*) for *b* boards, to number the history after it.
     public init(context: ObjectContext) {
         self.context = context
-        nextSequence =
-            (context.lastObjects(ActivityRecord.self, ordering: ActivityRecord.history).map(\.sequence).max() ?? 0) + 1
     }
 
     /// The default board as it reads before anything was saved on it.
