@@ -35,7 +35,7 @@ extension ProjectManagerEngine {
             let status = try replicator(for: remote, in: folder, replica: replica).status()
             return SyncRemote(
                 name: remote.name, address: SyncError.redacted(remote.address), boards: status.boards,
-                lastSync: status.lastSync, unsent: status.unsent)
+                lastSync: status.lastSync, unsent: status.unsent, conflicts: status.conflicts)
         }
     }
 

@@ -39,7 +39,8 @@ struct StatusCommand: Command {
                     boards: shared.map { entry in
                         Output.Entry(
                             board: boards.object(entry.board), remote: entry.remote.name,
-                            lastSync: entry.remote.lastSync, unsent: entry.remote.unsent, conflicts: 0)
+                            lastSync: entry.remote.lastSync, unsent: entry.remote.unsent,
+                            conflicts: entry.remote.conflicts[entry.board] ?? 0)
                     }), json)
             return
         }
@@ -56,7 +57,7 @@ struct StatusCommand: Command {
             zip(shared, zip(names, remoteNames)).map { entry, text in
                 TerminalText.padded(text.0, to: nameWidth) + "  " + TerminalText.padded(text.1, to: remoteWidth)
                     + "  last sync \(SyncLines.time(entry.remote.lastSync, in: context))"
-                    + "  \(entry.remote.unsent) not sent  0 conflicts"
+                    + "  \(entry.remote.unsent) not sent  \(entry.remote.conflicts[entry.board] ?? 0) conflicts"
             })
     }
 

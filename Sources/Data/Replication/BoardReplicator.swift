@@ -62,12 +62,19 @@ public struct BoardReplicator: Sendable {
         try ReplicationState.loadHeader(from: stateFile, replica: replica).boards
     }
 
-    /// Where the last sync left this remote: when it was, and how many operations wait to be sent.
+    /// Where the last sync left this remote: when it was, how many operations wait to be sent,
+    /// and each shared board's conflicts (cards deleted on one device while edited on another).
     ///
     /// - Throws: ``SyncError/localState(reason:)`` when the state cannot be read.
-    public func status() throws(SyncError) -> (boards: [Board.ID], lastSync: Date?, unsent: Int) {
+    public func status() throws(SyncError) -> (
+        boards: [Board.ID], lastSync: Date?, unsent: Int, conflicts: [Board.ID: Int]
+    ) {
         let header = try ReplicationState.loadHeader(from: stateFile, replica: replica)
-        return (header.boards, header.lastSync, header.unsent)
+        var conflicts: [Board.ID: Int] = [:]
+        for board in header.boards {
+            conflicts[board] = header.conflicts?[board.rawValue.uuidString]?.count ?? 0
+        }
+        return (header.boards, header.lastSync, header.unsent, conflicts)
     }
 
     /// Adds `board` to the boards shared on this remote; the next ``sync(remote:joining:)`` sends it.
@@ -157,6 +164,8 @@ public struct BoardReplicator: Sendable {
         if joining != .none {
             touched.formUnion(state.objects.keys)
         }
+        let lostHere = Self.findConflicts(
+            among: touched.union(local.map(\.key)), in: &state, replica: replica)
 
         // The store holds the merge.
         let shared = SharedBoardSet(state.header.boards)
@@ -173,9 +182,10 @@ public struct BoardReplicator: Sendable {
                 target[key] = .some(nil)
             }
         }
-        if !target.isEmpty {
+        if !target.isEmpty || !lostHere.isEmpty {
             do {
-                let applied = try await repository.applyReplicated(target, replica: replica, owner: owner)
+                let applied = try await repository.applyReplicated(
+                    target, replica: replica, owner: owner, lostEdits: lostHere, at: now())
                 report.changed = applied.changed
                 // What the merge did besides: a delete's cascade, a repair. It goes out with the rest.
                 if applied.beyond {
@@ -205,6 +215,37 @@ public struct BoardReplicator: Sendable {
             state.header.unsent = 0
             try ReplicationState.saveHeader(state.header, to: stateFile)
         }
+    }
+
+    /// Notes, among the objects `keys`, each card deleted while it holds a value stamped after
+    /// the delete: an edit made where the delete was not seen yet (a hybrid clock stamps what a
+    /// replica saw before everything it does after), which the delete won. Returns those of
+    /// them edited last here, the first time they are found, for this store to record in the
+    /// board's history: only the replica whose edit was lost records it, so the history that
+    /// replicates holds it once.
+    static func findConflicts(
+        among keys: Set<ReplicatedKey>, in state: inout ReplicationState, replica: ReplicaID
+    ) -> [LostEdit] {
+        var lost: [LostEdit] = []
+        for key in keys.sorted() where key.entity == Project.entityName {
+            guard let object = state.objects[key], !object.isAlive, let deleted = object.deleted,
+                let latest = object.slots.values.map(\.stamp).max(), latest > deleted,
+                let board = object.boardID
+            else { continue }
+            let noted =
+                state.header.conflicts?[board.rawValue.uuidString, default: []].contains(key.description) ?? false
+            guard !noted else { continue }
+            state.header.conflicts = state.header.conflicts ?? [:]
+            state.header.conflicts?[board.rawValue.uuidString, default: []].insert(key.description)
+            guard latest.replica == replica else { continue }
+            let text = { (name: String) -> String in
+                guard case .string(let value)? = object.slots[name]?.value else { return "" }
+                return value
+            }
+            lost.append(
+                LostEdit(board: board, project: Project.ID(rawValue: key.id), title: text("title"), body: text("body")))
+        }
+        return lost
     }
 
     /// What the store holds of the shared boards when it is as the last sync left it: the merged

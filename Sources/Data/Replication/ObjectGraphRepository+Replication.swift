@@ -38,11 +38,13 @@ extension ObjectGraphRepository {
     /// every rule: a card whose list is gone goes to its stage's standard list, a label gone is
     /// taken off the cards, and an object whose board or card is gone is not kept. Returns the
     /// number of objects the save changed, and whether it may have changed others than those
-    /// given their values (a delete's cascade, a repair).
+    /// given their values (a delete's cascade, a repair). Each of `lostEdits` whose board is here
+    /// is recorded in the board's history at `date`, in the same save.
     ///
     /// - Throws: ``RepositoryError``; nothing is saved.
     func applyReplicated(
-        _ objects: [ReplicatedKey: [String: JSONValue]?], replica: ReplicaID, owner: Account.ID? = nil
+        _ objects: [ReplicatedKey: [String: JSONValue]?], replica: ReplicaID, owner: Account.ID? = nil,
+        lostEdits: [LostEdit] = [], at date: Date = Date()
     ) throws(RepositoryError) -> (changed: Int, beyond: Bool) {
         try requireOpen()
         var plan = ReplicatedPlan(objects: objects, context: context, replica: replica, owner: owner)
@@ -53,6 +55,12 @@ extension ObjectGraphRepository {
             do throws(ContextError) {
                 for entity in replicatedEntities { changed += try plan.write(entity) }
                 for entity in replicatedEntities.reversed() { changed += try plan.remove(entity) }
+                for lost in lostEdits where context.object(Board.self, id: lost.board) != nil {
+                    try record(
+                        .editLostToDelete(title: lost.title, body: lost.body), title: lost.title, project: lost.project,
+                        on: lost.board, at: date)
+                    changed += 1
+                }
                 try context.save(actionName: "Sync", undoScope: Self.replicationScope)
             } catch {
                 context.rollback()
@@ -65,11 +73,20 @@ extension ObjectGraphRepository {
                 .max()
             nextSequence = max(nextSequence, (greatest ?? 0) + 1)
         }
-        return (changed, plan.repaired || !plan.removed.isEmpty)
+        return (changed, plan.repaired || !plan.removed.isEmpty || !lostEdits.isEmpty)
     }
 
     /// The undo scope of what a sync writes: no board's undo reverts it.
     static let replicationScope = "replication"
+}
+
+/// A card edited here and deleted by another replica, the delete the winner: what the edit left,
+/// for the board's history.
+struct LostEdit: Sendable, Hashable {
+    var board: Board.ID
+    var project: Project.ID
+    var title: String
+    var body: String
 }
 
 /// The objects a merge writes, decoded and repaired before any is written.

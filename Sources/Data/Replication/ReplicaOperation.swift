@@ -80,6 +80,13 @@ struct ReplicatedObject: Hashable, Sendable {
     /// The slots' values.
     var values: [String: JSONValue] { slots.mapValues(\.value) }
 
+    /// The board the object is on, as its slots say; `nil` for a board, or without one.
+    var boardID: Board.ID? {
+        let grouped = slots.first(where: { $0.key.hasPrefix("boardID+") })?.value.value["boardID"]
+        guard case .string(let text)? = slots["boardID"]?.value ?? grouped else { return nil }
+        return UUID(uuidString: text).map(Board.ID.init(rawValue:))
+    }
+
     /// Whether the object is on one of `boards`, as its slots say (a board is on itself).
     func isOn(_ boards: SharedBoardSet, id: UUID) -> Bool {
         if entity == Board.entityName { return boards.ids.contains(Board.ID(rawValue: id)) }

@@ -41,6 +41,10 @@ struct ReplicationState: Sendable {
         var storeGeneration: String?
         /// Which file holds the merged objects (`objects-N.bin` beside the header); 0: none yet.
         var objectsVersion = 0
+        /// Each shared board's cards deleted on one device while edited on another, the delete
+        /// the winner (by the cards' keys); `nil` before the first. Equal on every replica that
+        /// read the same operations.
+        var conflicts: [String: Set<String>]?
     }
 
     var header: Header

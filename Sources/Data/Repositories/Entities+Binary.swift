@@ -202,7 +202,8 @@ extension ActivityRecord: BinaryEntity {
     /// 5: kind may also have tags 16 to 23 (lists of the user's own).
     /// 6: kind may also have tags 24 to 32 (checklists and comments) and 40 to 51 (labels, the
     /// archive, a Trello import, members).
-    static var binaryVersion: Int { 6 }
+    /// 7: kind may also have tag 52 (an edit lost to a delete on another device).
+    static var binaryVersion: Int { 7 }
 
     func encode(to writer: inout BinaryWriter) {
         writer.append(uuid: id.rawValue)
@@ -319,6 +320,10 @@ extension BinaryWriter {
             append(byte: 8)
         case .keptGitHubText(let title, let body):
             append(byte: 9)
+            append(string: title)
+            append(string: body)
+        case .editLostToDelete(let title, let body):
+            append(byte: 52)
             append(string: title)
             append(string: body)
         case .movedToBoard(let board, let title, let from, let to):
@@ -491,6 +496,7 @@ extension BinaryReader {
         case 49: .memberRemoved
         case 50: .assigned
         case 51: .unassigned
+        case 52: .editLostToDelete(title: try string(), body: try string())
         case 24: .checklistItemAdded(try string())
         case 25: .checklistItemDone(try string())
         case 26: .checklistItemUndone(try string())

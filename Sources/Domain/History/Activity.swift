@@ -37,6 +37,10 @@ public struct Activity: Identifiable, Hashable, Sendable, Codable {
         /// The project's title or body changed both here and on GitHub since the last sync: GitHub's
         /// text was kept, and this is the local text it replaced, so that nothing typed is lost.
         case keptGitHubText(localTitle: String, localBody: String)
+        /// The project was edited here while another device deleted it, and the two met in a sync:
+        /// the delete won, and this is the project's title and body as the edit left them, so that
+        /// nothing typed is lost without a trace (`Docs/Replication.md`).
+        case editLostToDelete(title: String, body: String)
         /// The occurrence due on this day of a repeating project was done; the project went back to
         /// To Do, due on `next`.
         case occurrenceCompleted(Day, next: Day)

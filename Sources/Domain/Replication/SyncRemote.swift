@@ -12,13 +12,21 @@ public struct SyncRemote: Hashable, Sendable {
     public let lastSync: Date?
     /// Operations made here and written to this replica's log, not yet pushed.
     public let unsent: Int
+    /// Each shared board's conflicts as of the last sync: its cards deleted on one device while
+    /// edited on another, the delete the winner. Each is kept in the board's history
+    /// (``Activity/Kind/editLostToDelete(title:body:)``).
+    public let conflicts: [Board.ID: Int]
 
     /// A remote named `name` at `address` (already without credentials).
-    public init(name: String, address: String, boards: [Board.ID], lastSync: Date?, unsent: Int) {
+    public init(
+        name: String, address: String, boards: [Board.ID], lastSync: Date?, unsent: Int,
+        conflicts: [Board.ID: Int] = [:]
+    ) {
         self.name = name
         self.address = address
         self.boards = boards
         self.lastSync = lastSync
         self.unsent = unsent
+        self.conflicts = conflicts
     }
 }

@@ -43,6 +43,7 @@ struct BinaryCodingTests {
         .occurrenceSkipped(Day(year: 2027, month: 12, day: 26), next: nil),
         .movedToBoard(work.id, title: "Wörk ☃", from: .todo, to: .done),
         .movedFromBoard(.default, title: "Projects", from: .doing, to: .todo),
+        .editLostToDelete(title: "Typed ☃", body: "meanwhile\nelsewhere"),
     ]
 
     static var activities: [ActivityRecord] {

@@ -58,6 +58,51 @@ import Testing
         #expect(try await places(of: card, in: b).isEmpty)
     }
 
+    @Test func anEditLostToADeleteIsKeptOnceInTheHistoryEverywhereAndCountedAsAConflict() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Given a card deleted on one replica, and edited on the other where the delete is not seen yet
+        let (a, b, card) = try await pair()
+        world.advance(1)
+        _ = try await a.deleteProject(card)
+        world.advance(1)
+        _ = await a.sync()
+        world.advance(1)
+        try await b.updateProject(card, with: ProjectDraft(title: "typed meanwhile", body: "notes"))
+
+        // When both sync, more than once
+        await syncBoth(a, b)
+        await syncBoth(a, b)
+
+        // Then the delete won, the edit is in the board's history once on each, and each counts one conflict
+        for engine in [a, b] {
+            #expect(try await places(of: card, in: engine).isEmpty)
+            let lost = try await engine.fetchHistory().filter {
+                $0.kind == .editLostToDelete(title: "typed meanwhile", body: "notes")
+            }
+            #expect(lost.count == 1)
+            #expect(lost.first?.projectID == card)
+            #expect(try engine.remotes().first?.conflicts[.default] == 1)
+        }
+    }
+
+    @Test func aDeleteAndAnEditOfAnotherCardAreNoConflict() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (a, b, card) = try await pair()
+        let other = try #require(try await b.fetchBoard().columns.flatMap(\.items).first { $0.project.id != card })
+        world.advance(1)
+        _ = try await a.deleteProject(card)
+        world.advance(1)
+        try await b.updateProject(other.project.id, with: ProjectDraft(title: "edited"))
+        await syncBoth(a, b)
+        for engine in [a, b] {
+            #expect(try engine.remotes().first?.conflicts[.default] == 0)
+            #expect(
+                try await engine.fetchHistory().allSatisfy {
+                    if case .editLostToDelete = $0.kind { false } else { true }
+                })
+        }
+    }
+
     @Test func aDeleteUndoneAfterItWasSyncedRestoresTheCardEverywhere() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (a, b, card) = try await pair()
