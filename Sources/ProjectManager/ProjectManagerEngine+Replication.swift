@@ -102,13 +102,18 @@ extension ProjectManagerEngine {
     }
 
     /// An engine whose store lives in memory and whose sync state lives in `syncFolder`: for tests.
-    static func inMemory(environment: EngineEnvironment, syncFolder: URL) -> ProjectManagerEngine {
+    static func inMemory(
+        environment: EngineEnvironment, syncFolder: URL,
+        interruption: (@Sendable (BoardReplicator.Step) -> Bool)? = nil
+    ) -> ProjectManagerEngine {
+        var folder = SyncFolder(url: syncFolder, makeID: environment.makeID)
+        folder.interruption = interruption
         do {
             return try ProjectManagerEngine(
                 store: .inMemory, environment: environment,
                 authentication: LocalAuthenticationProvider.inMemory(
                     environment: environment, rounds: 1_000, sessionLifetime: nil, backoff: SignInBackoff()),
-                syncFolder: SyncFolder(url: syncFolder, makeID: environment.makeID))
+                syncFolder: folder)
         } catch {
             preconditionFailure("an in-memory store cannot fail to open: \(error)")
         }
@@ -136,7 +141,7 @@ extension ProjectManagerEngine {
     private func replicator(
         for remote: SyncFolder.Remote, in folder: SyncFolder, replica: ReplicaID, session: Session? = nil
     ) -> BoardReplicator {
-        BoardReplicator(
+        var replicator = BoardReplicator(
             repository: graph, transport: folder.transport(to: remote), stateFile: folder.stateFile(of: remote.name),
             replica: replica, now: environment.now, author: session.map { "\($0.account.email)" },
             owner: session?.account.id,
@@ -144,6 +149,8 @@ extension ProjectManagerEngine {
                 // A file's identity, size and time; in memory, the context's count of saves.
                 folder.store == nil ? "saves:\(context.saveCount)" : folder.storeGeneration()
             })
+        replicator.interruption = folder.interruption
+        return replicator
     }
 
     /// Who is signed in, if anyone: a session that cannot be read counts as none.

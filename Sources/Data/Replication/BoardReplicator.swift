@@ -19,6 +19,25 @@ public struct BoardReplicator: Sendable {
     let author: String?
     let owner: Account.ID?
     let generation: @Sendable () -> String?
+    /// Where a sync stops as if the process died there, for tests; `nil`: nowhere.
+    package var interruption: (@Sendable (Step) -> Bool)?
+
+    /// The steps of a sync after which a test may stop it as if the process died: what each
+    /// left on disk stays, and the next sync goes on from there.
+    package enum Step: Sendable, CaseIterable {
+        /// The remote was pulled.
+        case pulled
+        /// The store holds the merge.
+        case applied
+        /// This replica's new log file is written in the remote's folder, and the state is not.
+        case appended
+        /// The state is saved, and nothing is pushed.
+        case saved
+    }
+
+    private func stop(after step: Step) throws(SyncError) {
+        if interruption?(step) == true { throw .localState(reason: "interrupted after \(step) (a test's stop)") }
+    }
 
     /// A replicator of `repository`'s boards on `transport`, keeping its state in `stateFile`.
     ///
@@ -102,6 +121,7 @@ public struct BoardReplicator: Sendable {
 
     private func run(_ report: inout SyncReport.Remote, joining: Joining) async throws(SyncError) {
         try await transport.pull()
+        try stop(after: .pulled)
         // Nothing changed here and nobody wrote: only what waits to be sent, if anything, goes.
         var header = try ReplicationState.loadHeader(from: stateFile, replica: replica)
         if joining == .none, let stored = header.storeGeneration, stored == generation(), !hasNewFiles(header) {
@@ -117,6 +137,7 @@ public struct BoardReplicator: Sendable {
         }
         var state = try ReplicationState.load(from: stateFile, replica: replica)
         state.header.replica = replica
+        adoptUnrecordedFiles(&state)
 
         // What changed here since the last sync: nothing, while the store is as the last sync
         // left it, and then it holds the merged state (that sync made it so).
@@ -199,16 +220,19 @@ public struct BoardReplicator: Sendable {
             } catch {
                 throw .localState(reason: "what came in could not be saved (\(error))")
             }
+            try stop(after: .applied)
         }
 
         // What went out.
         if !local.isEmpty {
             try append(local, to: &state)
             report.sent = local.count
+            try stop(after: .appended)
         }
         state.header.lastSync = now()
         state.header.storeGeneration = generation()
         try state.save(to: stateFile)
+        try stop(after: .saved)
         report.boards = state.header.boards
         if state.header.unsent > 0 {
             try await transport.push(["replicas/\(replica)"], message: "sync: \(state.header.unsent) operations")
@@ -296,6 +320,30 @@ public struct BoardReplicator: Sendable {
                     stamp: state.header.clock.tick(now: time, replica: replica)))
         }
         return operations
+    }
+
+    /// Takes into the state the log files of this replica past the last one it recorded: written
+    /// by a sync that stopped before it saved the state (the process died). They may have been
+    /// read by others already (a shared folder shows them at once), so they are kept as they are,
+    /// never written again with other operations: their operations are merged, and the next file
+    /// follows them. What they hold is in the store, which made them.
+    private func adoptUnrecordedFiles(_ state: inout ReplicationState) {
+        while true {
+            let path = ReplicaLogFile.path(replica: replica, sequence: state.header.nextSequence)
+            let url = transport.folder.appendingPathComponent(path)
+            guard let size = Self.size(of: url), size <= ReplicaLogFile.maximumSize,
+                let data = try? Data(contentsOf: url), let file = ReplicaLogCoding.decode(data),
+                file.replica == replica, file.sequence == state.header.nextSequence,
+                file.previous == state.header.lastDigest
+            else { return }
+            for operation in file.operations {
+                state.header.clock.observe(operation.stamp)
+                state.objects[operation.key, default: operation.emptyObject].apply(operation)
+            }
+            state.header.lastDigest = SHA256.hash(data: data).hexadecimal
+            state.header.nextSequence += 1
+            state.header.unsent += file.operations.count
+        }
     }
 
     /// Appends `operations` to this replica's log, as its next file.

@@ -22,6 +22,9 @@ public struct SyncFolder: Sendable {
     public let url: URL
     /// The store file it is beside; `nil` for a store in memory.
     public let store: URL?
+    /// Where a sync stops as if the process died there: for tests of what the next sync does
+    /// (``BoardReplicator/Step``); never set by an app.
+    package var interruption: (@Sendable (BoardReplicator.Step) -> Bool)?
     private let makeID: @Sendable () -> UUID
 
     /// The sync folder beside the store at `store`; `makeID` names a new replica.

@@ -1,4 +1,5 @@
 import Foundation
+import ProjectManagerData
 import ProjectManagerDomain
 import ProjectManagerTestSupport
 import Synchronization
@@ -12,6 +13,18 @@ import Testing
     /// Ids and times every replica of one run draws from: distinct ids, a clock that moves on.
     final class World: Sendable {
         private let state = Mutex((ids: UInt64(0), time: 1_767_268_800.0))
+        /// The step after which the next sync stops as if its process died, if any.
+        private let stop = Mutex<BoardReplicator.Step?>(nil)
+        /// Arms a stop after `step` of the next sync.
+        func stopNextSync(after step: BoardReplicator.Step?) { stop.withLock { $0 = step } }
+        /// Whether a sync reaching `step` stops there (once).
+        func stops(after step: BoardReplicator.Step) -> Bool {
+            stop.withLock { armed in
+                guard armed == step else { return false }
+                armed = nil
+                return true
+            }
+        }
         func makeID() -> UUID {
             let n = state.withLock { state in
                 state.ids += 1
@@ -38,7 +51,8 @@ import Testing
                 makeID: { world.makeID() })
             return ProjectManagerEngine.inMemory(
                 environment: environment,
-                syncFolder: folder.appendingPathComponent("replica-\(index)"))
+                syncFolder: folder.appendingPathComponent("replica-\(index)"),
+                interruption: { world.stops(after: $0) })
         }
     }
 
@@ -106,8 +120,15 @@ import Testing
             let who = Int.random(in: 0..<engines.count, using: &random)
             let engine = engines[who]
             if Int.random(in: 0..<4, using: &random) == 0 {
+                // A sync in three stops after a random step, as if its process died there.
+                let step =
+                    Int.random(in: 0..<3, using: &random) == 0
+                    ? BoardReplicator.Step.allCases.randomElement(using: &random) : nil
+                world.stopNextSync(after: step)
                 let report = await engine.sync()
-                #expect(report.succeeded, "seed \(seed)")
+                let stopped = report.remotes.contains { $0.failure.map { "\($0)".contains("a test's stop") } ?? false }
+                #expect(report.succeeded || stopped, "seed \(seed)")
+                world.stopNextSync(after: nil)
             } else {
                 await act(on: engine, random: &random)
             }
