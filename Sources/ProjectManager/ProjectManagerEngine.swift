@@ -269,19 +269,21 @@ public struct ProjectManagerEngine: Sendable {
             }
             throw storeError
         }
-        let store = ObjectGraphRepository(context: context)
+        let syncFolder =
+            syncFolder
+            ?? {
+                guard case .file(let url) = storeDescription else { return nil }
+                return SyncFolder(besideStoreAt: url, makeID: environment.makeID)
+            }()
+        // What is done signed out is this device's in the history: its replica, once it has one.
+        let store = ObjectGraphRepository(
+            context: context, deviceName: { syncFolder?.existingReplica().map { "replica \($0)" } })
         // Every use case goes through the viewer's scope, so that no front end can skip the check.
         let repository = AccountScopedRepository(
             store: store, search: ProjectSearchIndex(context: context), sessions: authentication)
         self.context = context
         self.graph = store
-        if let syncFolder {
-            self.syncFolder = syncFolder
-        } else if case .file(let url) = storeDescription {
-            self.syncFolder = SyncFolder(besideStoreAt: url, makeID: environment.makeID)
-        } else {
-            self.syncFolder = nil
-        }
+        self.syncFolder = syncFolder
         self.environment = environment
         self.projects = repository
         self.boards = repository

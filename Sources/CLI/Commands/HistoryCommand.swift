@@ -62,6 +62,7 @@ struct HistoryCommand: Command {
             history.entries.map { entry in
                 context.style.apply(.muted, to: TerminalText.padded(entry.time, to: timeWidth)) + "  "
                     + TerminalText.sanitized(entry.text)
+                    + (entry.author.map { context.style.apply(.muted, to: "  by " + TerminalText.sanitized($0)) } ?? "")
             })
     }
 }

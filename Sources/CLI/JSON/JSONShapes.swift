@@ -52,10 +52,12 @@ struct PlaceObject: Encodable, Hashable, Sendable {
 struct EntryObject: Encodable, Hashable, Sendable {
     var text: String
     @Null var time: Date?
+    @Null var author: String?
 
     init(_ entry: HistoryEntry) {
         text = entry.text
         time = entry.date
+        author = entry.author
     }
 }
 

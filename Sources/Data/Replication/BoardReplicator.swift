@@ -206,7 +206,7 @@ public struct BoardReplicator: Sendable {
         if !target.isEmpty || !lostHere.isEmpty {
             do {
                 let applied = try await repository.applyReplicated(
-                    target, replica: replica, owner: owner, lostEdits: lostHere, at: now())
+                    target, replica: replica, owner: owner, lostEdits: lostHere, at: now(), by: author)
                 report.changed = applied.changed
                 // What the merge did besides: a delete's cascade, a repair. It goes out with the rest.
                 if applied.beyond {

@@ -44,7 +44,7 @@ extension ObjectGraphRepository {
     /// - Throws: ``RepositoryError``; nothing is saved.
     func applyReplicated(
         _ objects: [ReplicatedKey: [String: JSONValue]?], replica: ReplicaID, owner: Account.ID? = nil,
-        lostEdits: [LostEdit] = [], at date: Date = Date()
+        lostEdits: [LostEdit] = [], at date: Date = Date(), by author: String? = nil
     ) throws(RepositoryError) -> (changed: Int, beyond: Bool) {
         try requireOpen()
         var plan = ReplicatedPlan(objects: objects, context: context, replica: replica, owner: owner)
@@ -58,7 +58,7 @@ extension ObjectGraphRepository {
                 for lost in lostEdits where context.object(Board.self, id: lost.board) != nil {
                     try record(
                         .editLostToDelete(title: lost.title, body: lost.body), title: lost.title, project: lost.project,
-                        on: lost.board, at: date)
+                        on: lost.board, at: date, by: author)
                     changed += 1
                 }
                 try context.save(actionName: "Sync", undoScope: Self.replicationScope)

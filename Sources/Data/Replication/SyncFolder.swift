@@ -83,6 +83,12 @@ public struct SyncFolder: Sendable {
         }
     }
 
+    /// This store's replica id when it has one (it shared or joined a board, or has a remote),
+    /// without making one; `nil` otherwise, or when it cannot be read.
+    public func existingReplica() -> ReplicaID? {
+        (try? file.read())?.replica
+    }
+
     /// This store's replica id, made and kept the first time it is asked for.
     /// - Throws: ``SyncError/localState(reason:)`` when `remotes.json` cannot be read or written.
     public func replica() throws(SyncError) -> ReplicaID {

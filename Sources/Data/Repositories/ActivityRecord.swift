@@ -30,6 +30,8 @@ struct ActivityRecord: ManagedEntity, Hashable {
     let kind: Activity.Kind
     let date: Date
     let sequence: Int
+    /// ``Activity/author``.
+    var author: String?
 
     init(_ activity: Activity, sequence: Int) {
         id = activity.id
@@ -38,6 +40,7 @@ struct ActivityRecord: ManagedEntity, Hashable {
         projectTitle = activity.projectTitle
         kind = activity.kind
         date = activity.date
+        author = activity.author
         self.sequence = sequence
     }
 
@@ -64,6 +67,8 @@ struct ActivityRecord: ManagedEntity, Hashable {
     }
 
     var activity: Activity {
-        Activity(id: id, boardID: boardID, projectID: projectID, projectTitle: projectTitle, kind: kind, date: date)
+        Activity(
+            id: id, boardID: boardID, projectID: projectID, projectTitle: projectTitle, kind: kind, date: date,
+            author: author)
     }
 }

@@ -203,7 +203,8 @@ extension ActivityRecord: BinaryEntity {
     /// 6: kind may also have tags 24 to 32 (checklists and comments) and 40 to 51 (labels, the
     /// archive, a Trello import, members).
     /// 7: kind may also have tag 52 (an edit lost to a delete on another device).
-    static var binaryVersion: Int { 7 }
+    /// 8: then the author (optional).
+    static var binaryVersion: Int { 8 }
 
     func encode(to writer: inout BinaryWriter) {
         writer.append(uuid: id.rawValue)
@@ -213,6 +214,7 @@ extension ActivityRecord: BinaryEntity {
         writer.append(kind: kind)
         writer.append(double: date.timeIntervalSinceReferenceDate)
         writer.append(int: sequence)
+        writer.append(optionalString: author)
     }
 
     init(from reader: inout BinaryReader, version: Int) throws(BinaryCodingError) {
@@ -222,9 +224,13 @@ extension ActivityRecord: BinaryEntity {
         let title = try reader.string()
         let kind = try reader.kind()
         let date = Date(timeIntervalSinceReferenceDate: try reader.double())
+        let sequence = try reader.int()
+        let author = version >= 8 ? try reader.optionalString() : nil
         self.init(
-            Activity(id: id, boardID: boardID, projectID: projectID, projectTitle: title, kind: kind, date: date),
-            sequence: try reader.int())
+            Activity(
+                id: id, boardID: boardID, projectID: projectID, projectTitle: title, kind: kind, date: date,
+                author: author),
+            sequence: sequence)
     }
 }
 

@@ -4,11 +4,12 @@ import ProjectManagerDomain
 extension ObjectGraphRepository {
     /// Adds an activity to a board's history, numbered next.
     func record(
-        _ kind: Activity.Kind, title: String, project: Project.ID?, on board: Board.ID, at date: Date
+        _ kind: Activity.Kind, title: String, project: Project.ID?, on board: Board.ID, at date: Date,
+        by author: String?
     ) throws(ContextError) {
         let activity = Activity(
             id: ActivityRecord.id(sequence: nextSequence), boardID: board, projectID: project,
-            projectTitle: title, kind: kind, date: date)
+            projectTitle: title, kind: kind, date: date, author: historyAuthor(author))
         try context.insert(ActivityRecord(activity, sequence: nextSequence))
         nextSequence += 1
     }

@@ -59,7 +59,9 @@ extension ObjectGraphRepository {
             }
             try apply(changes.changes)
             for entry in changes.entries {
-                try record(entry.kind, title: entry.title, project: entry.project, on: entry.board, at: date)
+                try record(
+                    entry.kind, title: entry.title, project: entry.project, on: entry.board, at: date,
+                    by: changes.action.authorName)
             }
         }
     }

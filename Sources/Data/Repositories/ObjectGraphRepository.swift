@@ -39,7 +39,25 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
     /// - Complexity: O(1); the first change reads the last activity of each board's history, in
     ///   O(*b*) for *b* boards, to number the history after it.
     public init(context: ObjectContext) {
+        self.init(context: context, deviceName: { nil })
+    }
+
+    /// A repository whose history names what is done signed out by `deviceName` (this store's
+    /// replica, once it has one), and what is done signed in by the account's email.
+    package init(context: ObjectContext, deviceName: @escaping @Sendable () -> String?) {
         self.context = context
+        self.deviceName = deviceName
+    }
+
+    /// How the history names who did what nobody signed in did; asked once it answers.
+    private let deviceName: @Sendable () -> String?
+    private var knownDeviceName: String?
+
+    /// The author of history entries of an action of `authorName` (signed in), or of this device.
+    func historyAuthor(_ authorName: String?) -> String? {
+        if let authorName { return authorName }
+        if knownDeviceName == nil { knownDeviceName = deviceName() }
+        return knownDeviceName
     }
 
     /// The default board as it reads before anything was saved on it.

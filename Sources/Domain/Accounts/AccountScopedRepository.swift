@@ -180,13 +180,19 @@ public struct AccountScopedRepository: ProjectRepository, BoardRepository, Histo
     public func write<Result: Sendable>(
         _ decide: @Sendable (any StoreReading) throws(RepositoryError) -> (changes: ChangeSet?, result: Result)
     ) async throws(RepositoryError) -> Result {
-        let viewer = try await viewer()
+        let session: Session?
+        do {
+            session = try await sessions.currentSession()
+        } catch {
+            throw .accounts(error)
+        }
+        let viewer = session?.account.id
         return try await store.write { store throws(RepositoryError) in
             let scoped = ViewerReading(store: store, viewer: viewer)
             let (decided, result) = try decide(scoped)
             guard var changes = decided else { return (nil, result) }
             try scoped.check(changes)
-            changes.attribute(to: viewer)
+            changes.attribute(to: viewer, named: session?.account.email.description)
             return (changes, result)
         }
     }

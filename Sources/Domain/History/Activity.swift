@@ -149,14 +149,29 @@ public struct Activity: Identifiable, Hashable, Sendable, Codable {
     public let kind: Kind
     /// When it happened.
     public let date: Date
+    /// Who did it: the account signed in when it was done (its email), or, signed out, the
+    /// device's replica (`replica 0123456789abcdef`) once its store shares or joins a board;
+    /// `nil` otherwise. On a shared board every device shows each entry's author.
+    public let author: String?
 
     /// An activity as the store records it.
     public init(id: ID, boardID: Board.ID, projectID: Project.ID?, projectTitle: String, kind: Kind, date: Date) {
+        self.init(
+            id: id, boardID: boardID, projectID: projectID, projectTitle: projectTitle, kind: kind, date: date,
+            author: nil)
+    }
+
+    /// An activity done by `author` (``author``).
+    public init(
+        id: ID, boardID: Board.ID, projectID: Project.ID?, projectTitle: String, kind: Kind, date: Date,
+        author: String?
+    ) {
         self.id = id
         self.boardID = boardID
         self.projectID = projectID
         self.projectTitle = projectTitle
         self.kind = kind
         self.date = date
+        self.author = author
     }
 }

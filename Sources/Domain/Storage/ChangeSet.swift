@@ -177,6 +177,12 @@ public struct ChangeSet: Hashable, Sendable {
     public mutating func attribute(to author: Account.ID?) {
         action.author = author
     }
+
+    /// Makes the action `author`'s, the history naming it `name` (``UserAction/authorName``).
+    public mutating func attribute(to author: Account.ID?, named name: String?) {
+        action.author = author
+        action.authorName = name
+    }
 }
 
 /// Where a unit of changes is decided and saved: the write verb every store offers.

@@ -78,6 +78,9 @@ public struct UserAction: Hashable, Sendable {
     public var request: Request
     /// Who asked: the account signed in when it was saved, or `nil` when nobody was.
     public var author: Account.ID?
+    /// How the history names who asked (``Activity/author``): the signed-in account's email,
+    /// given with ``author`` by the store that knows who is signed in; `nil` when nobody was.
+    public var authorName: String?
     /// When it was asked: every change and history entry it makes carries this time.
     public var date: Date
 

@@ -135,7 +135,7 @@ public final class HistoryViewModel: ViewModelType {
                     HistoryEntry(
                         id: activity.id,
                         text: localizer(.activity(activity.kind, projectTitle: activity.projectTitle)),
-                        time: localizer.time(activity.date), date: activity.date)
+                        time: localizer.time(activity.date), date: activity.date, author: activity.author)
                 })
         } catch .notFound(.board(let gone)) where afterStep && gone == board {
             outputs.entries.update([])

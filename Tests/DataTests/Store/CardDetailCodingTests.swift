@@ -98,6 +98,30 @@ struct CardDetailCodingTests {
             ActivityRecord.self, Self.encoded(record), version: ActivityRecord.binaryVersion)
 
         #expect(decoded.activity == record.activity)
-        #expect(ActivityRecord.binaryVersion == 6)
+        #expect(ActivityRecord.binaryVersion == 8)
+    }
+
+    @Test("an activity keeps its author from coding 8, and one written before reads as having none")
+    func activityAuthor() throws {
+        // Given an activity by Ada, and the same with no author
+        let activity = Activity(
+            id: ActivityRecord.id(sequence: 4), boardID: .default, projectID: Self.card, projectTitle: "Plan",
+            kind: .edited, date: TestClock.defaultStart, author: "ada@example.com")
+        let anonymous = ActivityRecord(
+            Activity(
+                id: activity.id, boardID: .default, projectID: Self.card, projectTitle: "Plan", kind: .edited,
+                date: TestClock.defaultStart),
+            sequence: 4)
+
+        // When each is read back, and the second's bytes without the author's as coding 7 wrote them
+        let withAuthor = try Bytes.decode(
+            ActivityRecord.self, Self.encoded(ActivityRecord(activity, sequence: 4)), version: 8)
+        let coding7 = try Bytes.decode(ActivityRecord.self, Self.encoded(anonymous).dropLast(1), version: 7)
+
+        // Then the author is Ada's, and none before coding 8
+        #expect(withAuthor.activity == activity)
+        #expect(withAuthor.activity.author == "ada@example.com")
+        #expect(coding7.activity == anonymous.activity)
+        #expect(coding7.activity.author == nil)
     }
 }

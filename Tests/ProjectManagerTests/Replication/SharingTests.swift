@@ -41,6 +41,40 @@ import Testing
         #expect(!texts.contains { $0.contains("correct horse") || $0.contains("owner") || $0.contains("members") })
     }
 
+    @Test func eachHistoryEntryNamesWhoMadeItOnEveryDevice() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Given Ada signed in on one device, and a device signed out, sharing a board
+        let remote = folder.appendingPathComponent("remote")
+        try FileManager.default.createDirectory(at: remote, withIntermediateDirectories: true)
+        let engines = try ConvergenceTests.replicas(2, world: world, in: folder, seed: 6)
+        let (ada, anonymous) = (engines[0], engines[1])
+        _ = try await ada.signUp(email: "ada@example.com", password: "correct horse battery staple")
+        let board = try await ada.createBoard(title: "Team")
+        let card = try await ada.createProject(ProjectDraft(title: "plan"), on: board.id, in: .todo)
+        for engine in engines { try engine.addRemote(named: "team", address: remote.path) }
+        #expect(try await ada.share(board: board.id, on: "team").failure == nil)
+        #expect(try await anonymous.join(remote: "team", board: board.id).failure == nil)
+
+        // When the device signed out moves the card, and both sync
+        world.advance(1)
+        _ = try await anonymous.moveProject(card.id, to: .doing)
+        _ = await anonymous.sync()
+        _ = await ada.sync()
+
+        // Then both histories name Ada for what she did, and the other device's replica for the move
+        let replica = try #require(try anonymous.syncFolder?.replica())
+        for engine in engines {
+            let history = try await engine.fetchHistory(onBoard: board.id)
+            let move = history.first { $0.kind == .moved(from: .todo, to: .doing) }
+            #expect(move?.author == "replica \(replica)")
+            #expect(
+                history.filter { if case .added = $0.kind { true } else { false } }.allSatisfy {
+                    $0.author == "ada@example.com"
+                })
+            #expect(history.allSatisfy { $0.author != nil })
+        }
+    }
+
     @Test func whatComesInReachesTheChangeStream() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let remote = folder.appendingPathComponent("remote")
