@@ -211,7 +211,7 @@ public struct BoardReplicator: Sendable {
                 // What the merge did besides: a delete's cascade, a repair. It goes out with the rest.
                 if applied.beyond {
                     let merged = try await repository.replicatedObjects(on: state.header.boards, replica: replica)
-                    let consequences = localOperations(current: merged, state: &state)
+                    let consequences = localOperations(current: merged, state: &state, atSyncTime: true)
                     for operation in consequences {
                         state.objects[operation.key, default: operation.emptyObject].apply(operation)
                     }
@@ -285,31 +285,40 @@ public struct BoardReplicator: Sendable {
     }
 
     /// The operations that make the merged state hold `current` for the shared boards.
+    ///
+    /// Each create or update is stamped when it was made, where the object keeps that (a card's
+    /// `updatedAt`, a comment's `editedAt`, a history entry's `date`), and the others (a list, a
+    /// label, a checklist item, a delete) when the sync runs; `atSyncTime` stamps all of them
+    /// then (what a merge's repairs change). Stamps follow the clock as ever: never before what
+    /// this replica saw at its last sync, which is what it saw when it made them.
     private func localOperations(
-        current: [ReplicatedKey: [String: JSONValue]], state: inout ReplicationState
+        current: [ReplicatedKey: [String: JSONValue]], state: inout ReplicationState, atSyncTime: Bool = false
     ) -> [ReplicaOperation] {
-        var operations: [ReplicaOperation] = []
         let time = now()
+        var made: [(operation: ReplicaOperation, time: Date)] = []
         for key in current.keys.sorted() {
             let slots = current[key] ?? [:]
+            let madeAt = atSyncTime ? time : min(Self.editTime(of: key.entity, slots) ?? time, time)
+            let stamp = ReplicaStamp(time: 0, counter: 0, replica: replica)  // stamped below, in order
             if let merged = state.objects[key], merged.isAlive {
                 let changed = slots.filter { merged.slots[$0.key]?.value != $0.value }
                 let cleared = merged.slots.keys.filter { slots[$0] == nil }
                 guard !changed.isEmpty || !cleared.isEmpty else { continue }
                 var update = changed
                 for name in cleared { update[name] = .null }
-                operations.append(
-                    ReplicaOperation(
-                        kind: .update, entity: key.entity, id: key.id,
-                        stamp: state.header.clock.tick(now: time, replica: replica),
-                        slots: update))
+                made.append(
+                    (ReplicaOperation(kind: .update, entity: key.entity, id: key.id, stamp: stamp, slots: update), madeAt))
             } else {
-                operations.append(
-                    ReplicaOperation(
-                        kind: .create, entity: key.entity, id: key.id,
-                        stamp: state.header.clock.tick(now: time, replica: replica),
-                        slots: slots))
+                made.append(
+                    (ReplicaOperation(kind: .create, entity: key.entity, id: key.id, stamp: stamp, slots: slots), madeAt))
             }
+        }
+        // In the order they were made, so that the clock's stamps keep it.
+        made.sort { $0.time < $1.time || $0.time == $1.time && $0.operation.key < $1.operation.key }
+        var operations = made.map { entry in
+            var operation = entry.operation
+            operation.stamp = state.header.clock.tick(now: entry.time, replica: replica)
+            return operation
         }
         let shared = SharedBoardSet(state.header.boards)
         for (key, object) in state.objects.sorted(by: { $0.key < $1.key })
@@ -320,6 +329,22 @@ public struct BoardReplicator: Sendable {
                     stamp: state.header.clock.tick(now: time, replica: replica)))
         }
         return operations
+    }
+
+    /// When an object was last changed, as its fields keep it: a card's `updatedAt`, a comment's
+    /// `editedAt` or `createdAt`, a history entry's `date`; `nil` for the others.
+    private static func editTime(of entity: String, _ slots: [String: JSONValue]) -> Date? {
+        let names =
+            switch entity {
+            case Project.entityName: ["updatedAt"]
+            case Comment.entityName: ["editedAt", "createdAt"]
+            case ActivityRecord.entityName: ["date"]
+            default: [String]()
+            }
+        for name in names {
+            if case .number(let seconds)? = slots[name] { return Date(timeIntervalSinceReferenceDate: seconds) }
+        }
+        return nil
     }
 
     /// Takes into the state the log files of this replica past the last one it recorded: written

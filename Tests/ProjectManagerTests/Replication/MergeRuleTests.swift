@@ -103,6 +103,27 @@ import Testing
         }
     }
 
+    @Test func ofTwoEditsOfOneFieldTheLaterMadeWinsWhicheverDeviceSyncsLast() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Given a card edited on one device, and ten seconds later on the other
+        let (a, b, card) = try await pair()
+        world.advance(1)
+        try await a.updateProject(card, with: ProjectDraft(title: "made first"))
+        world.advance(10)
+        try await b.updateProject(card, with: ProjectDraft(title: "made last"))
+
+        // When the device that edited last syncs first, and the other after it
+        world.advance(10)
+        _ = await b.sync()
+        world.advance(10)
+        await syncBoth(a, b)
+
+        // Then the edit made last is the card's title everywhere
+        for engine in [a, b] {
+            #expect(try await engine.fetchProject(card).title == "made last")
+        }
+    }
+
     @Test func aDeleteUndoneAfterItWasSyncedRestoresTheCardEverywhere() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (a, b, card) = try await pair()
