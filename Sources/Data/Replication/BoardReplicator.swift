@@ -307,10 +307,16 @@ public struct BoardReplicator: Sendable {
                 var update = changed
                 for name in cleared { update[name] = .null }
                 made.append(
-                    (ReplicaOperation(kind: .update, entity: key.entity, id: key.id, stamp: stamp, slots: update), madeAt))
+                    (
+                        ReplicaOperation(kind: .update, entity: key.entity, id: key.id, stamp: stamp, slots: update),
+                        madeAt
+                    ))
             } else {
                 made.append(
-                    (ReplicaOperation(kind: .create, entity: key.entity, id: key.id, stamp: stamp, slots: slots), madeAt))
+                    (
+                        ReplicaOperation(kind: .create, entity: key.entity, id: key.id, stamp: stamp, slots: slots),
+                        madeAt
+                    ))
             }
         }
         // In the order they were made, so that the clock's stamps keep it.
