@@ -20,6 +20,7 @@ extension ObjectContext {
     /// - Throws: ``ContextError/objectExists(_:)`` when one exists already, or two share an id;
     ///   none is inserted then.
     public func insert<E: ManagedEntity>(contentsOf objects: [E]) throws(ContextError) {
+        guard !objects.isEmpty else { return }
         try state.withLock { state throws(ContextError) in
             var seen = Set<UUID>(minimumCapacity: objects.count)
             for object in objects {

@@ -76,6 +76,7 @@ public struct ObjectGraph: Sendable {
 
     /// Upserts `objects`, all of one entity, at once (``EntityTable/upsert(contentsOf:)``).
     mutating func upsert<E: ManagedEntity>(contentsOf objects: [E]) {
+        guard !objects.isEmpty else { return }
         var table = existingTable(E.self) ?? EntityTable<E>()
         // The table is taken out while it changes, so that it is not copied.
         tables[E.entityName] = nil

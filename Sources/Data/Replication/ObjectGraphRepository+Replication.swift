@@ -186,16 +186,19 @@ private struct ReplicatedPlan {
     /// Inserts or updates the plan's objects of `E`; the number changed.
     func write<E: ReplicatedEntity>(_ type: E.Type) throws(ContextError) -> Int {
         var changed = 0
+        // New objects go in at once: a join sorts each entity's orderings once.
+        var new: [E] = []
         for (key, object) in decoded where key.entity == E.entityName {
             guard let object = object as? E else { continue }
             if let stored = context.object(E.self, id: object.id) {
                 if stored == object { continue }
                 try context.update(object)
             } else {
-                try context.insert(object)
+                new.append(object)
             }
             changed += 1
         }
+        try context.insert(contentsOf: new)
         return changed
     }
 
