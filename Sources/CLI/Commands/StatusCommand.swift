@@ -57,9 +57,12 @@ struct StatusCommand: Command {
             zip(shared, zip(names, remoteNames)).map { entry, text in
                 TerminalText.padded(text.0, to: nameWidth) + "  " + TerminalText.padded(text.1, to: remoteWidth)
                     + "  last sync \(SyncLines.time(entry.remote.lastSync, in: context))"
-                    + "  \(entry.remote.unsent) not sent  \(entry.remote.conflicts[entry.board] ?? 0) conflicts"
+                    + "  \(entry.remote.unsent) not sent  " + Self.conflicts(entry.remote.conflicts[entry.board] ?? 0)
             })
     }
+
+    /// "1 conflict", "2 conflicts".
+    static func conflicts(_ count: Int) -> String { count == 1 ? "1 conflict" : "\(count) conflicts" }
 
     /// What `pm status --json` prints.
     struct Output: Encodable {

@@ -319,22 +319,37 @@ public struct BoardReplicator: Sendable {
                     ))
             }
         }
+        // A card deleted here was deleted when its history says.
+        let deletions = atSyncTime ? [:] : Self.deletionTimes(in: current)
+        let shared = SharedBoardSet(state.header.boards)
+        for (key, object) in state.objects
+        where object.isAlive && current[key] == nil && object.isOn(shared, id: key.id) {
+            let deletedAt =
+                key.entity == Project.entityName ? min(deletions[key.id.uuidString] ?? time, time) : time
+            let stamp = ReplicaStamp(time: 0, counter: 0, replica: replica)  // stamped below, in order
+            made.append(
+                (ReplicaOperation(kind: .delete, entity: key.entity, id: key.id, stamp: stamp, slots: [:]), deletedAt))
+        }
         // In the order they were made, so that the clock's stamps keep it.
         made.sort { $0.time < $1.time || $0.time == $1.time && $0.operation.key < $1.operation.key }
-        var operations = made.map { entry in
+        return made.map { entry in
             var operation = entry.operation
             operation.stamp = state.header.clock.tick(now: entry.time, replica: replica)
             return operation
         }
-        let shared = SharedBoardSet(state.header.boards)
-        for (key, object) in state.objects.sorted(by: { $0.key < $1.key })
-        where object.isAlive && current[key] == nil && object.isOn(shared, id: key.id) {
-            operations.append(
-                ReplicaOperation(
-                    kind: .delete, entity: key.entity, id: key.id,
-                    stamp: state.header.clock.tick(now: time, replica: replica)))
+    }
+
+    /// When each card was last deleted, by its id's text, as the history entries among `current` say.
+    private static func deletionTimes(in current: [ReplicatedKey: [String: JSONValue]]) -> [String: Date] {
+        var times: [String: Date] = [:]
+        for (key, slots) in current where key.entity == ActivityRecord.entityName {
+            guard case .object(let kind)? = slots["kind"], kind["deleted"] != nil,
+                case .string(let project)? = slots["projectID"], case .number(let seconds)? = slots["date"]
+            else { continue }
+            let date = Date(timeIntervalSinceReferenceDate: seconds)
+            if times[project].map({ $0 < date }) ?? true { times[project] = date }
         }
-        return operations
+        return times
     }
 
     /// When an object was last changed, as its fields keep it: a card's `updatedAt`, a comment's

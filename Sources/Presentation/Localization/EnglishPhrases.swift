@@ -97,8 +97,7 @@ enum EnglishPhrases {
         case .keptGitHubText(let localTitle, let localBody):
             "Kept GitHub's text for '\(title)'; yours was '\(localTitle)'\(localBody.isEmpty ? "" : ": \(localBody)")"
         case .editLostToDelete(let lostTitle, let lostBody):
-            "'\(title)' was deleted on another device while edited here; the edit was '\(lostTitle)'"
-                + (lostBody.isEmpty ? "" : ": \(lostBody)")
+            "Kept an edit of a card another device deleted: '\(lostTitle)'" + (lostBody.isEmpty ? "" : ": \(lostBody)")
         case .occurrenceCompleted(let day, let next): "Completed '\(title)' of \(day); next on \(next)"
         case .occurrenceSkipped(let day, let next):
             "Skipped '\(title)' on \(day)" + (next.map { "; next on \($0)" } ?? "; no occurrence left")

@@ -108,8 +108,7 @@ enum KoreanPhrases {
         case .keptGitHubText(let localTitle, let localBody):
             "'\(title)' 항목은 GitHub의 내용을 유지함. 내 내용: '\(localTitle)'\(localBody.isEmpty ? "" : ": \(localBody)")"
         case .editLostToDelete(let lostTitle, let lostBody):
-            "'\(title)' 항목을 여기서 수정하는 동안 다른 기기에서 삭제함. 수정한 내용: '\(lostTitle)'"
-                + (lostBody.isEmpty ? "" : ": \(lostBody)")
+            "다른 기기에서 삭제한 항목의 수정 내용을 남김: '\(lostTitle)'" + (lostBody.isEmpty ? "" : ": \(lostBody)")
         case .occurrenceCompleted(let day, let next): "'\(title)' 항목의 \(day) 일정을 완료함. 다음은 \(next)"
         case .occurrenceSkipped(let day, let next):
             "'\(title)' 항목의 \(day) 일정을 건너뜀. " + (next.map { "다음은 \($0)" } ?? "남은 일정 없음")
