@@ -228,9 +228,16 @@ public struct BoardReplicator: Sendable {
         for key in current.keys.sorted() {
             let slots = current[key] ?? [:]
             if let merged = state.objects[key], merged.isAlive {
-                let changed = slots.filter { merged.slots[$0.key]?.value != $0.value }
-                let cleared = merged.slots.keys.filter { slots[$0] == nil }
+                var changed = slots.filter { merged.slots[$0.key]?.value != $0.value }
+                // A slot gone here is cleared, unless it is clear already (a set's element removed).
+                var cleared = merged.slots.filter { slots[$0.key] == nil && $0.value.value != .null }.map(\.key)
                 guard !changed.isEmpty || !cleared.isEmpty else { continue }
+                // What differs only as the merge settled it is not a change made here.
+                if let settled = ReplicatedFields.settled(key, slots: merged.values) {
+                    changed = changed.filter { settled[$0.key] != $0.value }
+                    cleared = cleared.filter { settled[$0] != nil }
+                    guard !changed.isEmpty || !cleared.isEmpty else { continue }
+                }
                 var update = changed
                 for name in cleared { update[name] = .null }
                 operations.append(
