@@ -23,8 +23,8 @@
 ///
 /// The occurrences done (``completions``) are not part of RFC 5545: a repeating project records
 /// each occurrence it completed, so that two devices that completed the same one agree it was
-/// done once, and occurrences completed on different devices are all kept (see
-/// ``Project/settlingOccurrence()``). A completed day is still an occurrence.
+/// done once, and occurrences completed on different devices are all kept. A completed day is
+/// still an occurrence.
 public struct Recurrence: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The first day of the schedule (`DTSTART`): no occurrence comes before it.
     public var start: Day {
@@ -41,14 +41,14 @@ public struct Recurrence: Hashable, Sendable, Codable, CustomStringConvertible {
         get { storage.exceptions }
         set { storage = storage.with(exceptions: newValue) }
     }
-    /// Occurrences done: each day a project on this schedule was completed on (moved into Done).
+    /// Occurrences done: each one a project on this schedule completed (by a move into Done).
     /// Not part of RFC 5545; a completed day is still an occurrence.
     public var completions: Set<Day> {
         get { storage.completions }
         set { storage = storage.with(completions: newValue) }
     }
 
-    /// The three fields behind one reference, so that a project (which holds an optional
+    /// The four fields behind one reference, so that a project (which holds an optional
     /// schedule inline) stays one word wider, not 120 bytes, whether it repeats or not: at
     /// 100,000 projects that is about 11 MB of table rows. Immutable, so copies share it safely.
     private final class Storage: Sendable {
@@ -80,8 +80,8 @@ public struct Recurrence: Hashable, Sendable, Codable, CustomStringConvertible {
         storage = Storage(start: start, rule: rule, exceptions: exceptions, completions: [])
     }
 
-    /// A schedule from `start` following `rule`, without `exceptions`, with the occurrences done
-    /// (`completions`).
+    /// A schedule from `start` following `rule`, without `exceptions` unless told, with the
+    /// occurrences done (`completions`).
     public init(start: Day, rule: RecurrenceRule, exceptions: Set<Day> = [], completions: Set<Day>) {
         storage = Storage(start: start, rule: rule, exceptions: exceptions, completions: completions)
     }
@@ -122,7 +122,8 @@ public struct Recurrence: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// `DTSTART=20260101;FREQ=MONTHLY;BYDAY=2SU,4SU;EXDATE=20260111,20260308`: the first day, the
-    /// rule and the exceptions in order, so that equal schedules print the same.
+    /// rule and the exceptions in order, so that equal schedules print the same (the completions,
+    /// not part of RFC 5545, are left out).
     public var description: String {
         var text = "DTSTART=\(RecurrenceRule.compact(start));\(rule)"
         if !exceptions.isEmpty {
