@@ -196,4 +196,37 @@ import Testing
             #expect(project.recurrence?.completions == [])
         }
     }
+
+    @Test func anEditOfTheDeadlineStartsTheScheduleAgainAndACompletionMadeMeanwhileStillCounts() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (a, b, card) = try await pair(try Self.weekly())
+        world.advance(1)
+        _ = try await b.moveProject(card, to: .done)  // the 5th done
+        _ = try await b.moveProject(card, to: .done)  // the 12th done: due on the 19th
+        world.advance(1)
+        var draft = try Self.weekly()
+        draft.deadline = Self.january(12)
+        try await a.updateProject(card, with: draft)  // unaware: from the 12th
+        // a syncs last: its deadline (the 12th) is the later, and the 12th was done on b.
+        for engine in [b, a, b, a] {
+            world.advance(1)
+            #expect(await engine.sync().succeeded)
+        }
+        for engine in [a, b] {
+            let project = try await engine.fetchProject(card)
+            #expect(project.recurrence?.start == Self.january(12))
+            #expect(project.recurrence?.completions == [Self.january(5), Self.january(12)])
+            #expect(project.deadline == Self.january(19))
+        }
+
+        // Told the 12th is due after all, every device forgets it was done.
+        world.advance(1)
+        try await a.updateProject(card, with: draft)
+        await syncBoth(a, b)
+        for engine in [a, b] {
+            let project = try await engine.fetchProject(card)
+            #expect(project.recurrence?.completions == [])
+            #expect(project.deadline == Self.january(12))
+        }
+    }
 }
