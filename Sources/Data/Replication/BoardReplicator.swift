@@ -246,6 +246,12 @@ public struct BoardReplicator: Sendable {
                         stamp: state.header.clock.tick(now: time, replica: replica),
                         slots: update))
             } else {
+                // A create after a delete (a restore) says every slot: one it lacks (a field
+                // absent, a set's element) is cleared, as the store here holds it.
+                var slots = slots
+                for (name, slot) in state.objects[key]?.slots ?? [:] where slots[name] == nil && slot.value != .null {
+                    slots[name] = .null
+                }
                 operations.append(
                     ReplicaOperation(
                         kind: .create, entity: key.entity, id: key.id,
