@@ -229,4 +229,23 @@ import Testing
             #expect(project.deadline == Self.january(12))
         }
     }
+
+    @Test func aRepeatingCardRestoredAfterItsDeleteIsAsTheRestoringDeviceHoldsIt() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (a, b, card) = try await pair(try Self.weekly())
+        world.advance(1)
+        _ = try await a.skipOccurrence(card)  // the 5th skipped
+        #expect(await a.sync().succeeded)
+        world.advance(1)
+        _ = try await b.deleteProject(card)  // unaware of the skip
+        #expect(await b.sync().succeeded)  // the delete wins over the skip
+        world.advance(1)
+        _ = try await b.undoRedo.undo()  // back as b held it: due on the 5th, nothing skipped
+        await syncBoth(a, b)
+        for engine in [a, b] {
+            let project = try await engine.fetchProject(card)
+            #expect(project.recurrence?.exceptions == [])
+            #expect(project.deadline == Self.january(5))
+        }
+    }
 }
