@@ -35,6 +35,7 @@ struct RecurringProjectTests {
         #expect(stored.state == .todo)
         #expect(stored.deadline == Day("2026-03-22"))
         #expect(stored.rank == mart.rank)
+        #expect(stored.recurrence?.completions == [Day("2026-03-08")])
         let history = try await harness.engine.fetchHistory()
         #expect(history.first?.kind == .occurrenceCompleted(Day("2026-03-08"), next: Day("2026-03-22")))
         #expect(history.count == 2)
@@ -51,11 +52,13 @@ struct RecurringProjectTests {
         let undone = try await harness.restarted().fetchProject(mart.id)
         #expect(undone.state == .doing)
         #expect(undone.deadline == Day("2026-03-08"))
+        #expect(undone.recurrence?.completions == [])
 
         try await harness.engine.undoRedo.redo()
         let redone = try await harness.restarted().fetchProject(mart.id)
         #expect(redone.state == .todo)
         #expect(redone.deadline == Day("2026-03-22"))
+        #expect(redone.recurrence?.completions == [Day("2026-03-08")])
     }
 
     @Test("a card done from Doing goes last in To Do; one done from To Do keeps its place")

@@ -301,9 +301,16 @@ public struct BoardReplicator: Sendable {
             let madeAt = atSyncTime ? time : min(Self.editTime(of: key.entity, slots) ?? time, time)
             let stamp = ReplicaStamp(time: 0, counter: 0, replica: replica)  // stamped below, in order
             if let merged = state.objects[key], merged.isAlive {
-                let changed = slots.filter { merged.slots[$0.key]?.value != $0.value }
-                let cleared = merged.slots.keys.filter { slots[$0] == nil }
+                var changed = slots.filter { merged.slots[$0.key]?.value != $0.value }
+                // A slot gone here is cleared, unless it is clear already (a set's element removed).
+                var cleared = merged.slots.filter { slots[$0.key] == nil && $0.value.value != .null }.map(\.key)
                 guard !changed.isEmpty || !cleared.isEmpty else { continue }
+                // What differs only as the merge settled it is not a change made here.
+                if let settled = ReplicatedFields.settled(key, slots: merged.values) {
+                    changed = changed.filter { settled[$0.key] != $0.value }
+                    cleared = cleared.filter { settled[$0] != nil }
+                    guard !changed.isEmpty || !cleared.isEmpty else { continue }
+                }
                 var update = changed
                 for name in cleared { update[name] = .null }
                 made.append(
@@ -312,6 +319,12 @@ public struct BoardReplicator: Sendable {
                         madeAt
                     ))
             } else {
+                // A create after a delete (a restore) says every slot: one it lacks (a field
+                // absent, a set's element) is cleared, as the store here holds it.
+                var slots = slots
+                for (name, slot) in state.objects[key]?.slots ?? [:] where slots[name] == nil && slot.value != .null {
+                    slots[name] = .null
+                }
                 made.append(
                     (
                         ReplicaOperation(kind: .create, entity: key.entity, id: key.id, stamp: stamp, slots: slots),

@@ -36,7 +36,9 @@ extension ObjectGraphRepository {
 
     /// Makes the store hold `objects` (`nil`: not at all) as one save, after repairs that keep
     /// every rule: a card whose list is gone goes to its stage's standard list, a label gone is
-    /// taken off the cards, and an object whose board or card is gone is not kept. Returns the
+    /// taken off the cards, an object is settled (``ReplicatedEntity/settledAfterMerge()``: a
+    /// repeating card due on an occurrence completed or skipped is due on the next one neither),
+    /// and an object whose board or card is gone is not kept. Returns the
     /// number of objects the save changed, and whether it may have changed others than those
     /// given their values (a delete's cascade, a repair). Each of `lostEdits` whose board is here
     /// is recorded in the board's history at `date`, in the same save.
@@ -159,6 +161,9 @@ private struct ReplicatedPlan {
                     project.move(to: BoardList.standard(on: project.boardID, project.state))
                 }
                 project.labels = project.labels.filter { exists(Label.self, $0.rawValue) }
+                // Occurrences completed or skipped on other devices count here: a repeating card
+                // is due on the first one done nowhere.
+                project = project.settledAfterMerge()
                 if project != before {
                     repaired = true
                     decoded[key] = project

@@ -17,6 +17,21 @@ protocol ReplicatedEntity: ManagedEntity, Equatable {
     /// that a card moved on two devices at once ends in one place.
     static var fieldGroups: [[String]] { get }
 
+    /// Fields that hold a set (coded as an array of strings) in a field of the coded object, named
+    /// `field.member` (`recurrence.completions`: the `completions` of the `recurrence`). Each element is a
+    /// slot of its own, so that elements added on different devices are all kept, one added on
+    /// two is there once, and one removed (an undo, a schedule started again) is removed: each
+    /// element takes the value of its greatest stamp.
+    static var setFields: [String] { get }
+
+    /// Whether a merge leaves objects of this entity settled (``settledAfterMerge()``).
+    static var settlesAfterMerge: Bool { get }
+
+    /// The object as every replica leaves it in its store after a merge, from its own fields
+    /// alone: a repair each device makes alike, so what it changes is never sent as a change made
+    /// here (the replicated fields keep what users set, and every store shows them settled).
+    func settledAfterMerge() -> Self
+
     /// The objects of this entity on `board`.
     static func objects(on board: Board.ID, in context: ObjectContext) -> [Self]
 
@@ -41,6 +56,9 @@ protocol ReplicatedEntity: ManagedEntity, Equatable {
 
 extension ReplicatedEntity {
     static var fieldGroups: [[String]] { [] }
+    static var setFields: [String] { [] }
+    static var settlesAfterMerge: Bool { false }
+    func settledAfterMerge() -> Self { self }
     static var localFields: Set<String> { [] }
     static func localDefaults(owner: Account.ID?) -> [String: JSONValue] { [:] }
     static func replicatedID(_ id: UUID, of replica: ReplicaID) -> UUID { id }
@@ -84,6 +102,16 @@ extension Project: ReplicatedEntity {
     var replicationBoard: Board.ID { boardID }
 
     static var fieldGroups: [[String]] { [["boardID", "listID", "state", "rank"]] }
+
+    /// A repeating card's completed and skipped occurrences merge as sets.
+    static var setFields: [String] { ["recurrence.completions", "recurrence.exceptions"] }
+
+    static var settlesAfterMerge: Bool { true }
+
+    /// A repeating card is due on the first occurrence from its deadline neither completed nor
+    /// skipped on any device (``Project/settlingOccurrence()``): one done on two devices advances
+    /// it once.
+    func settledAfterMerge() -> Project { settlingOccurrence() }
 
     var replicatedFailures: [String] {
         (ProjectRules.failures(title: title) + ProjectRules.failures(body: body)
@@ -182,13 +210,26 @@ enum ReplicatedFields {
     /// The slot a group of fields is kept in: its fields' names joined.
     static func slotName(_ group: [String]) -> String { group.joined(separator: "+") }
 
-    /// `object`'s slots: its coded fields, the grouped ones as one object each; a field coded as
-    /// absent is `null`.
+    /// The slot of `element` of the set field at `path` (``ReplicatedEntity/setFields``):
+    /// `recurrence.completions[2026-01-05]`, `true` while the set holds it.
+    static func elementSlotName(_ path: String, _ element: String) -> String { "\(path)[\(element)]" }
+
+    /// `object`'s slots: its coded fields, the grouped ones as one object each, each element of a
+    /// set field as one; a field coded as absent is `null`.
     static func slots<E: ReplicatedEntity>(of object: E) throws -> [String: JSONValue] {
         guard case .object(var fields) = try JSONValueCoding.encode(object) else { return [:] }
         fields["id"] = nil
         for name in E.localFields { fields[name] = nil }
         var slots: [String: JSONValue] = [:]
+        for path in E.setFields {
+            let (parent, member) = split(path)
+            guard case .object(var members)? = fields[parent], case .array(let elements)? = members[member] else {
+                continue
+            }
+            members[member] = nil
+            fields[parent] = .object(members)
+            for case .string(let element) in elements { slots[elementSlotName(path, element)] = .bool(true) }
+        }
         for group in E.fieldGroups {
             var members: [String: JSONValue] = [:]
             for name in group { members[name] = fields.removeValue(forKey: name) ?? .null }
@@ -196,6 +237,35 @@ enum ReplicatedFields {
         }
         for (name, value) in fields { slots[name] = value }
         return slots
+    }
+
+    /// The slots of the object of entity `key.entity` whose slots are `slots`, settled
+    /// (``ReplicatedEntity/settledAfterMerge()``); `nil` when its entity needs no settling or the
+    /// slots are not one of its objects.
+    static func settled(_ key: ReplicatedKey, slots: [String: JSONValue]) -> [String: JSONValue]? {
+        guard let entity = replicatedEntities.first(where: { $0.entityName == key.entity }),
+            entity.settlesAfterMerge
+        else { return nil }
+        return settled(entity, id: key.id, slots: slots)
+    }
+
+    private static func settled<E: ReplicatedEntity>(
+        _ type: E.Type, id: UUID, slots: [String: JSONValue]
+    ) -> [String: JSONValue]? {
+        do {
+            let object = try object(E.self, id: id, slots: slots)
+            let settled = object.settledAfterMerge()
+            return settled == object ? slots : try self.slots(of: settled)
+        } catch {
+            // Not an object of the entity (checked on the way in): nothing to settle.
+            return nil
+        }
+    }
+
+    /// A set field's path split into the field holding it and its name there.
+    private static func split(_ path: String) -> (parent: String, member: String) {
+        guard let dot = path.firstIndex(of: ".") else { return (path, "") }
+        return (String(path[..<dot]), String(path[path.index(after: dot)...]))
     }
 
     /// `object`'s local fields (``ReplicatedEntity/localFields``), as coded.
@@ -210,12 +280,27 @@ enum ReplicatedFields {
         _ type: E.Type, id: UUID, slots: [String: JSONValue], local: [String: JSONValue] = [:]
     ) throws -> E {
         var fields: [String: JSONValue] = local
+        var sets: [String: Set<String>] = [:]
         for (name, value) in slots where !E.localFields.contains(name) {
             if E.fieldGroups.contains(where: { slotName($0) == name }), case .object(let members) = value {
                 for (member, memberValue) in members { fields[member] = memberValue }
+            } else if name.hasSuffix("]"), let path = E.setFields.first(where: { name.hasPrefix($0 + "[") }) {
+                if value != .null { sets[path, default: []].insert(String(name.dropFirst(path.count + 1).dropLast())) }
             } else {
                 fields[name] = value
             }
+        }
+        // Each set goes back into its field, when the object holding it is there.
+        for path in E.setFields {
+            let (parent, member) = split(path)
+            guard case .object(var members)? = fields[parent] else { continue }
+            var elements = sets[path] ?? []
+            // A field written whole (before sets had slots of their own) keeps what it holds.
+            if case .array(let written)? = members[member] {
+                for case .string(let element) in written { elements.insert(element) }
+            }
+            members[member] = .array(elements.sorted().map(JSONValue.string))
+            fields[parent] = .object(members)
         }
         fields = fields.filter { $0.value != .null }
         fields["id"] = .string(id.uuidString)

@@ -131,7 +131,9 @@ extension Project: BinaryEntity {
     /// its state).
     /// 4: then the due time (0 none, or 1, hour, minute and zone), the labels (a count and ids),
     /// the assignees (a count and ids) and archived (0 or 1).
-    static var binaryVersion: Int { 4 }
+    /// 5: then the occurrences completed (a count and days as deadlines, in order; 0 for a project
+    /// that does not repeat, and a version 4 project has completed none).
+    static var binaryVersion: Int { 5 }
 
     func encode(to writer: inout BinaryWriter) {
         writer.append(uuid: id.rawValue)
@@ -151,6 +153,9 @@ extension Project: BinaryEntity {
         writer.append(count: assignees.count)
         for account in assignees { writer.append(uuid: account.rawValue) }
         writer.append(byte: isArchived ? 1 : 0)
+        let completions = recurrence?.completions ?? []
+        writer.append(count: completions.count)
+        for day in completions.sorted() { writer.append(day: day) }
     }
 
     init(from reader: inout BinaryReader, version: Int) throws(BinaryCodingError) {
@@ -169,6 +174,13 @@ extension Project: BinaryEntity {
             let archived = try reader.byte()
             guard archived <= 1 else { throw reader.error("a project's archived flag is \(archived)") }
             isArchived = archived == 1
+        }
+        if version >= 5 {
+            let completions = try reader.days()
+            if !completions.isEmpty {
+                guard recurrence != nil else { throw reader.error("a project that does not repeat has completions") }
+                recurrence?.completions = completions
+            }
         }
     }
 }
@@ -543,6 +555,15 @@ extension BinaryReader {
             return Recurrence(start: start, rule: rule, exceptions: exceptions)
         case let tag: throw error("a repeat rule has the tag \(tag)")
         }
+    }
+
+    /// A count, then that many days (as deadlines).
+    mutating func days() throws(BinaryCodingError) -> Set<Day> {
+        // Each day takes four bytes or more.
+        let count = try count(unit: 4)
+        var days = Set<Day>()
+        for _ in 0..<count { days.insert(try requiredDay()) }
+        return days
     }
 
     private mutating func requiredDay() throws(BinaryCodingError) -> Day {

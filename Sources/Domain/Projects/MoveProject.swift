@@ -99,7 +99,8 @@ public struct MoveProject: Sendable {
                 project.rank = try store.gap(at: nil, inList: back.id, onBoard: project.boardID, moving: id).rank
             }
             project.move(to: back)
-            (project.deadline, project.updatedAt) = (occurrence.next, now)
+            project.complete(occurrence)
+            project.updatedAt = now
             changes.update(project)
             changes.record(.occurrenceCompleted(occurrence.day, next: occurrence.next), of: project)
         } else {
@@ -174,7 +175,7 @@ public struct MoveProject: Sendable {
             project.updatedAt = now
             // Labels are the board's own: none goes to another board.
             project.labels = []
-            project.deadline = occurrence?.next ?? project.deadline
+            if let occurrence { project.complete(occurrence) }
 
             var changes = ChangeSet(action, undoOn: source.id)
             changes.update(project)

@@ -12,9 +12,10 @@ import Foundation
 /// ```
 ///
 /// Editing a repeating project without changing its rule or its deadline keeps its schedule as it
-/// is (its first day, its skipped occurrences and the occurrence it waits for); a changed deadline
-/// starts the same rule again from that day, keeping the skipped occurrences; a changed rule starts
-/// afresh from the deadline shown.
+/// is (its first day, its skipped and completed occurrences and the occurrence it waits for); a
+/// changed deadline starts the same rule again from that day, keeping the skipped occurrences but
+/// not the completed ones (the user says which one is due); a changed rule starts afresh from the
+/// deadline shown.
 public struct ProjectSchedule: Hashable, Sendable {
     /// The day the project is due: for a repeating project, the occurrence it waits for.
     public let deadline: Day?

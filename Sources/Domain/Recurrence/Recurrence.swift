@@ -18,35 +18,58 @@
 ///
 /// An exception removes a day from the occurrences but still counts towards `COUNT`, as RFC 5545
 /// defines the recurrence set (the rule's days, minus `EXDATE`).
+///
+/// ## Completions
+///
+/// The occurrences done (``completions``) are not part of RFC 5545: a repeating project records
+/// each occurrence it completed, so that two devices that completed the same one agree it was
+/// done once, and occurrences completed on different devices are all kept. A completed day is
+/// still an occurrence.
 public struct Recurrence: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The first day of the schedule (`DTSTART`): no occurrence comes before it.
     public var start: Day {
         get { storage.start }
-        set { storage = Storage(start: newValue, rule: storage.rule, exceptions: storage.exceptions) }
+        set { storage = storage.with(start: newValue) }
     }
     /// The rule the days follow.
     public var rule: RecurrenceRule {
         get { storage.rule }
-        set { storage = Storage(start: storage.start, rule: newValue, exceptions: storage.exceptions) }
+        set { storage = storage.with(rule: newValue) }
     }
     /// Days the rule yields that are left out (`EXDATE`).
     public var exceptions: Set<Day> {
         get { storage.exceptions }
-        set { storage = Storage(start: storage.start, rule: storage.rule, exceptions: newValue) }
+        set { storage = storage.with(exceptions: newValue) }
+    }
+    /// Occurrences done: each one a project on this schedule completed (by a move into Done).
+    /// Not part of RFC 5545; a completed day is still an occurrence.
+    public var completions: Set<Day> {
+        get { storage.completions }
+        set { storage = storage.with(completions: newValue) }
     }
 
-    /// The three fields behind one reference, so that a project (which holds an optional
+    /// The four fields behind one reference, so that a project (which holds an optional
     /// schedule inline) stays one word wider, not 120 bytes, whether it repeats or not: at
     /// 100,000 projects that is about 11 MB of table rows. Immutable, so copies share it safely.
     private final class Storage: Sendable {
         let start: Day
         let rule: RecurrenceRule
         let exceptions: Set<Day>
+        let completions: Set<Day>
 
-        init(start: Day, rule: RecurrenceRule, exceptions: Set<Day>) {
+        init(start: Day, rule: RecurrenceRule, exceptions: Set<Day>, completions: Set<Day>) {
             self.start = start
             self.rule = rule
             self.exceptions = exceptions
+            self.completions = completions
+        }
+
+        func with(
+            start: Day? = nil, rule: RecurrenceRule? = nil, exceptions: Set<Day>? = nil, completions: Set<Day>? = nil
+        ) -> Storage {
+            Storage(
+                start: start ?? self.start, rule: rule ?? self.rule, exceptions: exceptions ?? self.exceptions,
+                completions: completions ?? self.completions)
         }
     }
 
@@ -54,22 +77,30 @@ public struct Recurrence: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// A schedule from `start` following `rule`, without `exceptions` unless told.
     public init(start: Day, rule: RecurrenceRule, exceptions: Set<Day> = []) {
-        storage = Storage(start: start, rule: rule, exceptions: exceptions)
+        storage = Storage(start: start, rule: rule, exceptions: exceptions, completions: [])
+    }
+
+    /// A schedule from `start` following `rule`, without `exceptions` unless told, with the
+    /// occurrences done (`completions`).
+    public init(start: Day, rule: RecurrenceRule, exceptions: Set<Day> = [], completions: Set<Day>) {
+        storage = Storage(start: start, rule: rule, exceptions: exceptions, completions: completions)
     }
 
     public static func == (lhs: Recurrence, rhs: Recurrence) -> Bool {
         lhs.storage === rhs.storage
-            || (lhs.start, lhs.rule, lhs.exceptions) == (rhs.start, rhs.rule, rhs.exceptions)
+            || (lhs.start, lhs.rule, lhs.exceptions, lhs.completions)
+                == (rhs.start, rhs.rule, rhs.exceptions, rhs.completions)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(start)
         hasher.combine(rule)
         hasher.combine(exceptions)
+        hasher.combine(completions)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case start, rule, exceptions
+        case start, rule, exceptions, completions
     }
 
     public init(from decoder: any Decoder) throws {
@@ -77,18 +108,22 @@ public struct Recurrence: Hashable, Sendable, Codable, CustomStringConvertible {
         self.init(
             start: try container.decode(Day.self, forKey: .start),
             rule: try container.decode(RecurrenceRule.self, forKey: .rule),
-            exceptions: try container.decode(Set<Day>.self, forKey: .exceptions))
+            exceptions: try container.decode(Set<Day>.self, forKey: .exceptions),
+            completions: try container.decodeIfPresent(Set<Day>.self, forKey: .completions) ?? [])
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(start, forKey: .start)
         try container.encode(rule, forKey: .rule)
-        try container.encode(exceptions, forKey: .exceptions)
+        try container.encode(exceptions.sorted(), forKey: .exceptions)
+        // Left out when there is none, so that a schedule reads as it did before completions.
+        if !completions.isEmpty { try container.encode(completions.sorted(), forKey: .completions) }
     }
 
     /// `DTSTART=20260101;FREQ=MONTHLY;BYDAY=2SU,4SU;EXDATE=20260111,20260308`: the first day, the
-    /// rule and the exceptions in order, so that equal schedules print the same.
+    /// rule and the exceptions in order, so that equal schedules print the same (the completions,
+    /// not part of RFC 5545, are left out).
     public var description: String {
         var text = "DTSTART=\(RecurrenceRule.compact(start));\(rule)"
         if !exceptions.isEmpty {

@@ -348,20 +348,44 @@ struct BinaryCodingVersionTests {
     /// labels, no assignees, not archived.
     static let projectVersion4 = projectVersion3 + "00" + "00" + "00" + "00"
 
-    @Test("version 3 of Project reads as the project in its list it was written from; version 4 is what it writes")
-    func projectVersion3() throws {
-        let data = Self.bytes(Self.projectVersion4)
-        var inList = Self.repeating
+    static var inList: Project {
+        var inList = repeating
         inList.move(
             to: BoardList(
                 id: BoardList.ID(rawValue: SequentialIDs.id(9)), boardID: .default, title: "Review", stage: .doing,
                 rank: .initial))
+        return inList
+    }
 
-        #expect(try Self.decode(Project.self, Self.bytes(Self.projectVersion3), version: 3) == inList)
-        #expect(try Self.decode(Project.self, data, version: 4) == inList)
-        var writer = BinaryWriter(capacity: 16)
-        inList.encode(to: &writer)
-        #expect(writer.finish() == data)
+    @Test("version 3 of Project reads as the project in its list it was written from, and so does version 4")
+    func projectVersion3() throws {
+        #expect(try Self.decode(Project.self, Self.bytes(Self.projectVersion3), version: 3) == Self.inList)
+        #expect(try Self.decode(Project.self, Self.bytes(Self.projectVersion4), version: 4) == Self.inList)
+    }
+
+    /// The same project as coding version 5 writes it: coding 4's bytes, then the occurrences
+    /// completed (none).
+    static let projectVersion5 = projectVersion4 + "00"
+
+    @Test("version 5 of Project is what it writes, with the occurrences its schedule completed")
+    func projectVersion5() throws {
+        var completed = Self.inList
+        completed.recurrence?.completions = [Day(year: 2026, month: 3, day: 22)]
+        let withCompletion = Self.projectVersion4 + "01" + "01d41f062c"  // one completion, 2026-03-22
+
+        #expect(try Self.decode(Project.self, Self.bytes(Self.projectVersion5), version: 5) == Self.inList)
+        #expect(try Self.decode(Project.self, Self.bytes(withCompletion), version: 5) == completed)
+        for (project, bytes) in [(Self.inList, Self.projectVersion5), (completed, withCompletion)] {
+            var writer = BinaryWriter(capacity: 16)
+            project.encode(to: &writer)
+            #expect(writer.finish() == Self.bytes(bytes))
+        }
+    }
+
+    @Test("completions on a project that does not repeat are refused with a reason")
+    func completionsWithoutSchedule() throws {
+        let broken = Self.projectVersion1 + "00" + "00000000000040008000000000000009" + "00000000" + "01" + "01d41f062c"
+        #expect(throws: BinaryCodingError.self) { try Self.decode(Project.self, Self.bytes(broken), version: 5) }
     }
 
     @Test("a repeat rule the engine cannot read is refused with a reason, never read as no rule")

@@ -61,9 +61,10 @@ import Testing
         let board = try? await engine.fetchBoard()
         let cards = board.map { $0.columns.flatMap { $0.items.map(\.project) } } ?? []
         let card = cards.randomElement(using: &random)
+        let repeating = cards.filter { $0.recurrence != nil }.randomElement(using: &random)
         let states = ProjectState.allCases
         let word = ["plan", "ship", "call", "fix", "write"].randomElement(using: &random)!
-        switch Int.random(in: 0..<12, using: &random) {
+        switch Int.random(in: 0..<17, using: &random) {
         case 0, 1:
             _ = try? await engine.createProject(
                 ProjectDraft(title: "\(word) \(Int.random(in: 0..<100, using: &random))"),
@@ -71,7 +72,10 @@ import Testing
         case 2:
             if let card {
                 _ = try? await engine.updateProject(
-                    card.id, with: ProjectDraft(title: "\(word) again", body: card.body, deadline: card.deadline))
+                    card.id,
+                    with: ProjectDraft(
+                        title: "\(word) again", body: card.body, deadline: card.deadline,
+                        repeatRule: card.recurrence?.rule))
             }
         case 3, 4:
             if let card {
@@ -84,7 +88,41 @@ import Testing
         case 8: if let card { _ = try? await engine.postComment("\(word)!", on: card.id) }
         case 9: if let card { _ = try? await engine.addChecklistItem("\(word) it", to: card.id) }
         case 10: _ = try? await engine.undoRedo.undo()
+        case 11:
+            // Weekly, on a weekday of the first weeks of 2026 (the clocks read 1 January).
+            let first = Day(year: 2026, month: 1, day: Int.random(in: 5...11, using: &random))
+            _ = try? await engine.createProject(
+                ProjectDraft(title: "\(word) weekly", deadline: first, repeatRule: weekly), in: .todo)
+        case 12, 13: if let repeating { _ = try? await engine.moveProject(repeating.id, to: .done) }
+        case 14, 15: if let repeating { _ = try? await engine.skipOccurrence(repeating.id) }
         default: _ = try? await engine.undoRedo.redo()
+        }
+    }
+
+    static let weekly: RecurrenceRule? = {
+        do {
+            return try RecurrenceRule(parsing: "FREQ=WEEKLY")
+        } catch {
+            Issue.record("FREQ=WEEKLY does not parse: \(error)")
+            return nil
+        }
+    }()
+
+    /// No repeating card advanced twice for one occurrence, nor stayed on one done: each is due
+    /// on an occurrence neither completed nor skipped on any replica (what every replica
+    /// completed or skipped is in its schedule once they converged), and not past the first such
+    /// after the last completed or skipped.
+    static func expectOccurrencesSettled(on engine: ProjectManagerEngine, seed: UInt64) async throws {
+        let cards = try await engine.fetchBoard().columns.flatMap { $0.items.map(\.project) }
+        for card in cards {
+            guard let schedule = card.recurrence, let deadline = card.deadline else { continue }
+            let done = schedule.completions.union(schedule.exceptions)
+            #expect(!done.contains(deadline), "seed \(seed): \(card.title) due on \(deadline), done or skipped")
+            let from = done.max().map { $0.adding(days: 1) } ?? schedule.start
+            let first = try schedule.occurrences(from: from).first { !schedule.completions.contains($0) }
+            #expect(
+                first.map { deadline <= $0 } ?? true,
+                "seed \(seed): \(card.title) due on \(deadline), past \(first.map(\.description) ?? "none")")
         }
     }
 
@@ -109,6 +147,9 @@ import Testing
         var random = SeededGenerator(seed: seed &* 31 &+ 7)
         for engine in engines { try engine.addRemote(named: "team", address: remote.path) }
         _ = try await engines[0].createProject(ProjectDraft(title: "first"), in: .todo)
+        _ = try await engines[0].createProject(
+            ProjectDraft(title: "every week", deadline: Day(year: 2026, month: 1, day: 5), repeatRule: weekly),
+            in: .todo)
         let shared = try await engines[0].share(board: .default, on: "team")
         #expect(shared.failure == nil)
         for engine in engines.dropFirst() {
@@ -156,6 +197,7 @@ import Testing
         for (index, view) in views.enumerated().dropFirst() {
             #expect(view == views[0], "seed \(seed): replica \(index) differs from replica 0")
         }
+        for engine in engines { try await expectOccurrencesSettled(on: engine, seed: seed) }
     }
 
     /// Seeds per batch: 20 (500 in all), or `PM_CONVERGENCE_SEEDS` over 25 batches for a longer run

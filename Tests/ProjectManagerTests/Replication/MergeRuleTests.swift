@@ -9,13 +9,15 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(UUID().uuidString)")
     let world = ConvergenceTests.World()
 
-    /// Two replicas sharing the default board, each holding the card "shared".
-    func pair() async throws -> (ProjectManagerEngine, ProjectManagerEngine, Project.ID) {
+    /// Two replicas sharing the default board, each holding the card "shared" (made of `draft`).
+    func pair(
+        _ draft: ProjectDraft = ProjectDraft(title: "shared")
+    ) async throws -> (ProjectManagerEngine, ProjectManagerEngine, Project.ID) {
         let remote = folder.appendingPathComponent("remote")
         try FileManager.default.createDirectory(at: remote, withIntermediateDirectories: true)
         let engines = try ConvergenceTests.replicas(2, world: world, in: folder, seed: 11)
         for engine in engines { try engine.addRemote(named: "team", address: remote.path) }
-        let card = try await engines[0].createProject(ProjectDraft(title: "shared"), in: .todo)
+        let card = try await engines[0].createProject(draft, in: .todo)
         _ = try await engines[0].createProject(ProjectDraft(title: "other"), in: .doing)
         _ = try await engines[0].share(board: .default, on: "team")
         _ = try await engines[1].join(remote: "team")
@@ -178,6 +180,138 @@ import Testing
             let project = try await engine.fetchProject(card)
             #expect(project.title == "new title")
             #expect(project.isArchived)
+        }
+    }
+
+    // MARK: - A repeating card's occurrences
+
+    /// Every Monday from Monday 5 January 2026 (the replicas' clocks read 1 January).
+    static func weekly() throws -> ProjectDraft {
+        ProjectDraft(
+            title: "shared", deadline: january(5), repeatRule: try RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=MO"))
+    }
+
+    static func january(_ day: Int) -> Day { Day(year: 2026, month: 1, day: day) }
+
+    @Test func anOccurrenceCompletedOnTwoReplicasAdvancesTheCardOnce() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (a, b, card) = try await pair(try Self.weekly())
+        world.advance(1)
+        _ = try await a.moveProject(card, to: .done)
+        world.advance(1)
+        _ = try await b.moveProject(card, to: .done)
+        await syncBoth(a, b)
+        for engine in [a, b] {
+            let project = try await engine.fetchProject(card)
+            #expect(project.deadline == Self.january(12))
+            #expect(project.state == .todo)
+            #expect(project.recurrence?.completions == [Self.january(5)])
+        }
+    }
+
+    @Test func occurrencesCompletedAndSkippedOnTwoReplicasAreAllKept() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (a, b, card) = try await pair(try Self.weekly())
+        world.advance(1)
+        _ = try await a.moveProject(card, to: .done)  // the 5th done: due on the 12th
+        world.advance(1)
+        _ = try await a.moveProject(card, to: .done)  // the 12th done: due on the 19th
+        world.advance(1)
+        _ = try await b.skipOccurrence(card)  // unaware: the 5th skipped, due on the 12th
+        // b syncs last: its deadline (the 12th) is the later, and the 12th is done.
+        await syncBoth(a, b)
+        for engine in [a, b] {
+            let project = try await engine.fetchProject(card)
+            #expect(project.recurrence?.completions == [Self.january(5), Self.january(12)])
+            #expect(project.recurrence?.exceptions == [Self.january(5)])
+            #expect(project.deadline == Self.january(19))
+        }
+    }
+
+    @Test func differentOccurrencesSkippedAndCompletedOnTwoReplicasLeaveTheFirstOneDoneNowhere() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (a, b, card) = try await pair(try Self.weekly())
+        world.advance(1)
+        _ = try await b.skipOccurrence(card)  // the 5th skipped
+        _ = try await b.skipOccurrence(card)  // the 12th skipped
+        _ = try await b.moveProject(card, to: .done)  // the 19th done: due on the 26th
+        world.advance(1)
+        _ = try await a.moveProject(card, to: .done)  // unaware: the 5th done, due on the 12th
+        await syncBoth(a, b)
+        for engine in [a, b] {
+            let project = try await engine.fetchProject(card)
+            #expect(project.recurrence?.completions == [Self.january(5), Self.january(19)])
+            #expect(project.recurrence?.exceptions == [Self.january(5), Self.january(12)])
+            #expect(project.deadline == Self.january(26))
+        }
+    }
+
+    @Test func undoingASyncedCompletionPutsTheOccurrenceBackEverywhere() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (a, b, card) = try await pair(try Self.weekly())
+        world.advance(1)
+        _ = try await a.moveProject(card, to: .done)
+        await syncBoth(a, b)
+        #expect(try await b.fetchProject(card).deadline == Self.january(12))
+        world.advance(1)
+        _ = try await a.undoRedo.undo()
+        await syncBoth(a, b)
+        for engine in [a, b] {
+            let project = try await engine.fetchProject(card)
+            #expect(project.deadline == Self.january(5))
+            #expect(project.recurrence?.completions == [])
+        }
+    }
+
+    @Test func anEditOfTheDeadlineStartsTheScheduleAgainAndACompletionMadeMeanwhileStillCounts() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (a, b, card) = try await pair(try Self.weekly())
+        world.advance(1)
+        _ = try await b.moveProject(card, to: .done)  // the 5th done
+        _ = try await b.moveProject(card, to: .done)  // the 12th done: due on the 19th
+        world.advance(1)
+        var draft = try Self.weekly()
+        draft.deadline = Self.january(12)
+        try await a.updateProject(card, with: draft)  // unaware: from the 12th
+        // a syncs last: its deadline (the 12th) is the later, and the 12th was done on b.
+        for engine in [b, a, b, a] {
+            world.advance(1)
+            #expect(await engine.sync().succeeded)
+        }
+        for engine in [a, b] {
+            let project = try await engine.fetchProject(card)
+            #expect(project.recurrence?.start == Self.january(12))
+            #expect(project.recurrence?.completions == [Self.january(5), Self.january(12)])
+            #expect(project.deadline == Self.january(19))
+        }
+
+        // Told the 12th is due after all, every device forgets it was done.
+        world.advance(1)
+        try await a.updateProject(card, with: draft)
+        await syncBoth(a, b)
+        for engine in [a, b] {
+            let project = try await engine.fetchProject(card)
+            #expect(project.recurrence?.completions == [])
+            #expect(project.deadline == Self.january(12))
+        }
+    }
+
+    @Test func aRepeatingCardRestoredAfterItsDeleteIsAsTheRestoringDeviceHoldsIt() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (a, b, card) = try await pair(try Self.weekly())
+        world.advance(1)
+        _ = try await a.skipOccurrence(card)  // the 5th skipped
+        #expect(await a.sync().succeeded)
+        world.advance(1)
+        _ = try await b.deleteProject(card)  // unaware of the skip
+        #expect(await b.sync().succeeded)  // the delete wins over the skip
+        world.advance(1)
+        _ = try await b.undoRedo.undo()  // back as b held it: due on the 5th, nothing skipped
+        await syncBoth(a, b)
+        for engine in [a, b] {
+            let project = try await engine.fetchProject(card)
+            #expect(project.recurrence?.exceptions == [])
+            #expect(project.deadline == Self.january(5))
         }
     }
 }
