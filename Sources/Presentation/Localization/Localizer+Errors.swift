@@ -43,7 +43,7 @@ extension Localizer {
     /// // "no remote named team: check the name"
     /// ```
     public func message(for error: SyncError) -> String {
-        // Not a phrase of its own (``ErrorPhrase`` stays as 2.0.0 has it): each language's table directly.
+        // Not a phrase of its own (``ErrorPhrase`` stays as 2.0.0 had it): each language's table directly.
         switch language {
         case .english: EnglishPhrases.message(for: error)
         case .korean: KoreanPhrases.message(for: error)
