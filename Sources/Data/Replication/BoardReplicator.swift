@@ -286,11 +286,12 @@ public struct BoardReplicator: Sendable {
 
     /// The operations that make the merged state hold `current` for the shared boards.
     ///
-    /// Each create or update is stamped when it was made, where the object keeps that (a card's
-    /// `updatedAt`, a comment's `editedAt`, a history entry's `date`), and the others (a list, a
-    /// label, a checklist item, a delete) when the sync runs; `atSyncTime` stamps all of them
-    /// then (what a merge's repairs change). Stamps follow the clock as ever: never before what
-    /// this replica saw at its last sync, which is what it saw when it made them.
+    /// Each operation is stamped when it was made, where the store keeps that (a card's
+    /// `updatedAt`, a comment's `editedAt`, a history entry's `date`, a card's delete the date of
+    /// its history entry), and the others (a list, a label, a checklist item, their deletes) when
+    /// the sync runs; `atSyncTime` stamps all of them then (what a merge's repairs change). Stamps
+    /// follow the clock as ever: never before what this replica saw at its last sync, which is
+    /// what it saw when it made them.
     private func localOperations(
         current: [ReplicatedKey: [String: JSONValue]], state: inout ReplicationState, atSyncTime: Bool = false
     ) -> [ReplicaOperation] {
