@@ -69,6 +69,10 @@ struct ProjectDetails: Sendable {
                 lines.append(
                     field("skipped", recurrence.exceptions.sorted().map(\.description).joined(separator: ", ")))
             }
+            if !recurrence.completions.isEmpty {
+                lines.append(
+                    field("done on", recurrence.completions.sorted().map(\.description).joined(separator: ", ")))
+            }
         }
         let labels = items.labels(of: project)
         if !labels.isEmpty {

@@ -30,6 +30,31 @@ struct ImportCommandTests {
         #expect(shown.output.contains("column   Doing, 1 of 1"))
         #expect(shown.output.contains("created  2026-01-02 00:00"))
         #expect(mart.output.contains("skipped  2026-03-08"))
+        #expect(!mart.output.contains("done on"))
+    }
+
+    @Test("the occurrences a repeating project completed come back with it")
+    func completionsComeBack() async throws {
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+        let file = harness.directory.file("export.json")
+        try Data(
+            #"""
+            {"format": 1, "boards": [{"id": "00000000-0000-0000-0000-000000000001", "title": "Projects",
+              "createdAt": "2026-01-01T00:00:00Z", "projects": [
+                {"id": "7b1d0e44-0000-4000-8000-000000000002", "title": "Mart", "body": "", "deadline": "2026-04-12",
+                 "repeat": {"rule": "FREQ=MONTHLY;BYDAY=2SU,4SU", "start": "2026-03-01", "exceptions": ["2026-03-22"],
+                            "completions": ["2026-03-08"]},
+                 "state": "todo", "position": 0, "createdAt": "2026-01-02T00:00:00Z", "updatedAt": "2026-01-03T00:00:00Z"}]}]}
+            """#.utf8
+        ).write(to: file)
+
+        let imported = await harness.run(["import", file.path])
+        let mart = await harness.run(["show", "7b1d"])
+
+        #expect(imported.status == 0, "\(imported.errors)")
+        #expect(mart.output.contains("skipped  2026-03-22"))
+        #expect(mart.output.contains("done on  2026-03-08"))
     }
 
     @Test(

@@ -165,7 +165,7 @@ struct JSONShapeProcessTests {
         #expect(imported.status == 0, "\(imported.errors)")
         #expect(imported.output == "imported 2 boards and 4 projects\n")
         #expect(second.output == first.output)
-        #expect(first.output.contains(#""repeat":{"exceptions":["2026-03-15"]"#))
+        #expect(first.output.contains(#""repeat":{"completions":[],"exceptions":["2026-03-15"]"#))
         #expect(again.status == 1)
         #expect(again.errors.hasPrefix("pm: the store is not new"))
     }

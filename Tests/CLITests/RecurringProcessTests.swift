@@ -46,6 +46,9 @@ struct RecurringProcessTests {
         #expect(done.output == "completed \(id) of 2026-03-08: next 2026-03-22, in To Do (1 of 1)\n", "\(done.errors)")
         #expect(try shown("due", of: id, on: "2026-03-01") == "2026-03-22")
         #expect(try shown("column", of: id, on: "2026-03-01") == "To Do, 1 of 1")
+        #expect(try shown("done on", of: id, on: "2026-03-01") == "2026-03-08")
+        let json = try pm(["show", id, "--json"], on: "2026-03-01").output
+        #expect(json.contains(#""completions":["2026-03-08"]"#), "\(json)")
 
         // Skip: the next occurrence becomes an exception.
         let skip = try pm(["skip", id], on: "2026-03-01")

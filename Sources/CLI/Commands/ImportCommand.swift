@@ -239,6 +239,8 @@ struct ImportDocument: Decodable {
         var rule: String
         var start: String
         var exceptions: [String]
+        /// The occurrences done; absent in an export written before they were kept.
+        var completions: [String]?
     }
 
     var version: Int?
@@ -323,9 +325,11 @@ extension ImportDocument.ImportedProject {
             if let rule = self.repeat {
                 var exceptions: Set<Day> = []
                 for day in rule.exceptions { exceptions.insert(try Day(parsing: day)) }
+                var completions: Set<Day> = []
+                for day in rule.completions ?? [] { completions.insert(try Day(parsing: day)) }
                 recurrence = Recurrence(
                     start: try Day(parsing: rule.start), rule: try RecurrenceRule(parsing: rule.rule),
-                    exceptions: exceptions)
+                    exceptions: exceptions, completions: completions)
             }
             var time: DueTime?
             if let dueTime {

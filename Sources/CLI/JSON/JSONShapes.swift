@@ -29,16 +29,19 @@ struct ProjectObject: Encodable, Hashable, Sendable {
     var updatedAt: Date
 }
 
-/// How a project repeats: `{"rule", "start", "exceptions"}`.
+/// How a project repeats: `{"rule", "start", "exceptions", "completions"}` (the days skipped, and
+/// the occurrences done).
 struct RepeatObject: Encodable, Hashable, Sendable {
     var rule: String
     var start: String
     var exceptions: [String]
+    var completions: [String]
 
     init(_ recurrence: Recurrence) {
         rule = recurrence.rule.description
         start = recurrence.start.description
         exceptions = recurrence.exceptions.sorted().map(\.description)
+        completions = recurrence.completions.sorted().map(\.description)
     }
 }
 
