@@ -49,10 +49,15 @@ struct BackupCommandTests {
             let oldProjects = try #require(before["projects"] as? [[String: Any]])
             #expect(Self.values("fullID", of: projects) as [String?] == Self.values("fullID", of: oldProjects))
             for (project, oldProject) in zip(projects, oldProjects) {
-                // Every key the old file has, with its value.
+                // Every key the old file has, with its value; a schedule has no occurrences done.
                 for (key, value) in oldProject {
+                    var expected = value
+                    if key == "repeat", var schedule = value as? [String: Any] {
+                        schedule["completions"] = [String]()
+                        expected = schedule
+                    }
                     #expect(
-                        (project[key] as? NSObject) == (value as? NSObject),
+                        (project[key] as? NSObject) == (expected as? NSObject),
                         "\(oldProject["title"] ?? ""): \(key)")
                 }
                 let list = lists.first { $0["stage"] as? String == project["state"] as? String }
