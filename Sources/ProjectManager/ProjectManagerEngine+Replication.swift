@@ -49,6 +49,7 @@ extension ProjectManagerEngine {
         let folder = try requireSyncFolder()
         let replica = try folder.replica()
         let target = try folder.remote(named: remote)
+        await graph.knowDeviceName("replica \(replica)")
         for other in try folder.remotes() where other.name != remote {
             if try replicator(for: other, in: folder, replica: replica).sharedBoards().contains(board) {
                 throw .alreadyShared(board, remote: other.name)
@@ -73,6 +74,7 @@ extension ProjectManagerEngine {
         let folder = try requireSyncFolder()
         let replica = try folder.replica()
         let target = try folder.remote(named: remote)
+        await graph.knowDeviceName("replica \(replica)")
         return await replicator(for: target, in: folder, replica: replica, session: await signedIn()).sync(
             remote: remote, joining: board.map { .board($0) } ?? .all)
     }

@@ -49,15 +49,21 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
         self.deviceName = deviceName
     }
 
-    /// How the history names who did what nobody signed in did; asked once it answers.
+    /// How the history names who did what nobody signed in did: asked once (a save reads no
+    /// file for it after), and told again when the store starts sharing (``knowDeviceName(_:)``).
     private let deviceName: @Sendable () -> String?
-    private var knownDeviceName: String?
+    private var knownDeviceName: String??
 
     /// The author of history entries of an action of `authorName` (signed in), or of this device.
     func historyAuthor(_ authorName: String?) -> String? {
         if let authorName { return authorName }
-        if knownDeviceName == nil { knownDeviceName = deviceName() }
-        return knownDeviceName
+        if knownDeviceName == nil { knownDeviceName = .some(deviceName()) }
+        return knownDeviceName ?? nil
+    }
+
+    /// Names this device in the history from now on: its replica, once it shares or joins a board.
+    package func knowDeviceName(_ name: String) {
+        knownDeviceName = .some(name)
     }
 
     /// The default board as it reads before anything was saved on it.
