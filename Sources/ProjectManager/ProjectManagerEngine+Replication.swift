@@ -106,10 +106,12 @@ extension ProjectManagerEngine {
     /// An engine whose store lives in memory and whose sync state lives in `syncFolder`: for tests.
     static func inMemory(
         environment: EngineEnvironment, syncFolder: URL,
-        interruption: (@Sendable (BoardReplicator.Step) -> Bool)? = nil
+        interruption: (@Sendable (BoardReplicator.Step) -> Bool)? = nil,
+        checkpointAfter: (@Sendable (_ objects: Int) -> Int)? = nil
     ) -> ProjectManagerEngine {
         var folder = SyncFolder(url: syncFolder, makeID: environment.makeID)
         folder.interruption = interruption
+        folder.checkpointAfter = checkpointAfter
         do {
             return try ProjectManagerEngine(
                 store: .inMemory, environment: environment,
@@ -152,6 +154,7 @@ extension ProjectManagerEngine {
                 folder.store == nil ? "saves:\(context.saveCount)" : folder.storeGeneration()
             })
         replicator.interruption = folder.interruption
+        if let checkpointAfter = folder.checkpointAfter { replicator.checkpointAfter = checkpointAfter }
         return replicator
     }
 

@@ -21,6 +21,11 @@ public struct BoardReplicator: Sendable {
     let generation: @Sendable () -> String?
     /// Where a sync stops as if the process died there, for tests; `nil`: nowhere.
     package var interruption: (@Sendable (Step) -> Bool)?
+    /// How many operations of this replica's log, made since its last checkpoint, make a
+    /// sync fold the log into a checkpoint (``ReplicaCheckpoint``), given how many objects the
+    /// merged state holds: half of them, and at least 4,096 by default. Then the checkpoint is
+    /// about the size the log files would be, and a new device reads it instead of them.
+    package var checkpointAfter: @Sendable (_ objects: Int) -> Int = { max(4096, $0 / 2) }
 
     /// The steps of a sync after which a test may stop it as if the process died: what each
     /// left on disk stays, and the next sync goes on from there.
@@ -156,7 +161,10 @@ public struct BoardReplicator: Sendable {
 
         // What came in.
         var touched: Set<ReplicatedKey> = []
-        let incoming = readIncoming(&state, report: &report)
+        let incoming = readIncoming(&state, report: &report, checkpointed: &touched)
+        for key in touched {
+            if let stamp = state.objects[key]?.latestStamp { state.header.clock.observe(stamp) }
+        }
         for batch in incoming {
             for operation in batch {
                 // Read into the merged state already, as each file was checked against the one before.
@@ -225,7 +233,13 @@ public struct BoardReplicator: Sendable {
 
         // What went out.
         if !local.isEmpty {
-            try append(local, to: &state)
+            let unfolded = (state.header.unfolded ?? 0) + local.count
+            if unfolded >= checkpointAfter(state.objects.count) {
+                try fold(&state, sending: local.count)
+            } else {
+                try append(local, to: &state)
+                state.header.unfolded = unfolded
+            }
             report.sent = local.count
             try stop(after: .appended)
         }
@@ -395,7 +409,10 @@ public struct BoardReplicator: Sendable {
                 let data = try? Data(contentsOf: url), let file = ReplicaLogCoding.decode(data),
                 file.replica == replica, file.sequence == state.header.nextSequence,
                 file.previous == state.header.lastDigest
-            else { return }
+            else {
+                if adoptUnrecordedCheckpoint(&state) { continue }
+                return
+            }
             for operation in file.operations {
                 state.header.clock.observe(operation.stamp)
                 state.objects[operation.key, default: operation.emptyObject].apply(operation)
@@ -403,6 +420,59 @@ public struct BoardReplicator: Sendable {
             state.header.lastDigest = SHA256.hash(data: data).hexadecimal
             state.header.nextSequence += 1
             state.header.unsent += file.operations.count
+        }
+    }
+
+    /// Takes into the state this replica's checkpoint when it stands in for the log file the
+    /// state says is next, or a later one: written by a sync that stopped before it saved the
+    /// state, which removed the files before it (each sync in a row that stopped so wrote
+    /// one, replacing the last).
+    private func adoptUnrecordedCheckpoint(_ state: inout ReplicationState) -> Bool {
+        let url = transport.folder.appendingPathComponent(ReplicaCheckpoint.path(replica: replica))
+        guard let (writer, positions) = ReplicaCheckpoint.positions(at: url), writer == replica,
+            let own = positions[replica], own.sequence >= state.header.nextSequence,
+            let data = try? Data(contentsOf: url), let checkpoint = ReplicaCheckpoint.decode(data)
+        else { return false }
+        for (key, object) in checkpoint.objects {
+            if let stamp = object.latestStamp { state.header.clock.observe(stamp) }
+            state.objects[key, default: ReplicatedObject(entity: key.entity)].merge(object)
+        }
+        state.header.lastDigest = own.digest
+        state.header.nextSequence = own.sequence + 1
+        state.header.unsent = max(state.header.unsent, 1)
+        state.header.unfolded = 0
+        return true
+    }
+
+    /// Folds this replica's log into a checkpoint of the merged state, which stands in for its
+    /// next log file (holding the `sending` operations made here), and removes its log files:
+    /// the checkpoint holds what they held.
+    private func fold(_ state: inout ReplicationState, sending: Int) throws(SyncError) {
+        let sequence = state.header.nextSequence
+        let digest = ReplicaCheckpoint.digest(after: state.header.lastDigest, sequence: sequence)
+        var positions = state.header.positions
+        positions[replica] = ReplicationState.Position(sequence: sequence, digest: digest)
+        let checkpoint = ReplicaCheckpoint(
+            replica: replica, positions: positions, objects: state.objects, conflicts: state.header.conflicts ?? [:])
+        let path = ReplicaCheckpoint.path(replica: replica)
+        let url = transport.folder.appendingPathComponent(path)
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try checkpoint.encoded().write(to: url, options: .atomic)
+        } catch {
+            throw .localState(reason: "\(path) could not be written (\(error.localizedDescription))")
+        }
+        state.header.lastDigest = digest
+        state.header.nextSequence += 1
+        state.header.unsent += sending
+        state.header.unfolded = 0
+        // What a reader of a file no longer there needs is in the checkpoint; git keeps the files
+        // in its history.
+        let folder = url.deletingLastPathComponent()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name.hasSuffix(".ops") {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }
 
@@ -451,18 +521,24 @@ public struct BoardReplicator: Sendable {
             guard other != replica else { continue }
             let position = header.positions[other]
             if position?.stopped == true { continue }
-            let next = ReplicaLogFile.path(replica: other, sequence: (position?.sequence ?? 0) + 1)
+            let sequence = (position?.sequence ?? 0) + 1
+            let next = ReplicaLogFile.path(replica: other, sequence: sequence)
             if FileManager.default.fileExists(atPath: transport.folder.appendingPathComponent(next).path) {
                 return true
             }
+            if checkpoint(of: other, covers: sequence) != nil { return true }
         }
         return false
     }
 
     /// The batches of operations new since the last sync, each one file's, checked; a file that
     /// fails is set aside and reported once.
-    private func readIncoming(_ state: inout ReplicationState, report: inout SyncReport.Remote) -> [[ReplicaOperation]]
-    {
+    ///
+    /// A file no longer there, folded into its replica's checkpoint, is read from the
+    /// checkpoint: the objects it changed here are put in `checkpointed`.
+    private func readIncoming(
+        _ state: inout ReplicationState, report: inout SyncReport.Remote, checkpointed: inout Set<ReplicatedKey>
+    ) -> [[ReplicaOperation]] {
         let folder = transport.folder.appendingPathComponent("replicas")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         var batches: [[ReplicaOperation]] = []
@@ -477,7 +553,13 @@ public struct BoardReplicator: Sendable {
                 let sequence = (position?.sequence ?? 0) + 1
                 let path = ReplicaLogFile.path(replica: other, sequence: sequence)
                 let url = transport.folder.appendingPathComponent(path)
-                guard let size = Self.size(of: url) else { break }
+                guard let size = Self.size(of: url) else {
+                    state.header.positions[other] = position
+                    guard readCheckpoint(of: other, covering: sequence, &state, &report, into: &checkpointed)
+                    else { break }
+                    position = state.header.positions[other]
+                    continue
+                }
                 guard size <= ReplicaLogFile.maximumSize, let data = try? Data(contentsOf: url) else {
                     setAside(path, "larger than \(ReplicaLogFile.maximumSize >> 20) MiB", &state, &report)
                     position = ReplicationState.Position(sequence: sequence, digest: "", stopped: true)
@@ -503,6 +585,71 @@ public struct BoardReplicator: Sendable {
             state.header.positions[other] = position
         }
         return batches
+    }
+
+    /// The path of `other`'s checkpoint, when there is one that stands in for its log file
+    /// `sequence` (or a later one).
+    private func checkpoint(of other: ReplicaID, covers sequence: Int) -> String? {
+        let path = ReplicaCheckpoint.path(replica: other)
+        guard let (writer, positions) = ReplicaCheckpoint.positions(at: transport.folder.appendingPathComponent(path)),
+            writer == other, let own = positions[other], own.sequence >= sequence
+        else { return nil }
+        return path
+    }
+
+    /// Merges `other`'s checkpoint into the state when it stands in for its log file `sequence`
+    /// and keeps the rules, and reads on from the positions it names; returns whether it did.
+    /// The objects it changed go in `touched`. One that fails is set aside and reported once.
+    private func readCheckpoint(
+        of other: ReplicaID, covering sequence: Int, _ state: inout ReplicationState,
+        _ report: inout SyncReport.Remote, into touched: inout Set<ReplicatedKey>
+    ) -> Bool {
+        guard let path = checkpoint(of: other, covers: sequence) else { return false }
+        let url = transport.folder.appendingPathComponent(path)
+        guard let size = Self.size(of: url), size <= ReplicaCheckpoint.maximumSize,
+            let data = try? Data(contentsOf: url)
+        else {
+            setAside(path, "larger than \(ReplicaCheckpoint.maximumSize >> 20) MiB", &state, &report)
+            return false
+        }
+        guard let checkpoint = ReplicaCheckpoint.decode(data), checkpoint.replica == other else {
+            setAside(path, "not a checkpoint this engine can read", &state, &report)
+            return false
+        }
+        var changed: [ReplicatedKey: ReplicatedObject] = [:]
+        for (key, object) in checkpoint.objects {
+            guard object.entity == key.entity, replicatedEntities.contains(where: { $0.entityName == key.entity })
+            else {
+                setAside(path, "holds an object of an unknown entity \(key.entity)", &state, &report)
+                return false
+            }
+            var merged = state.objects[key] ?? ReplicatedObject(entity: key.entity)
+            merged.merge(object)
+            if merged != state.objects[key] { changed[key] = merged }
+        }
+        for (key, object) in changed where object.isAlive {
+            guard let entity = replicatedEntities.first(where: { $0.entityName == key.entity }) else { continue }
+            if let failure = Self.failures(entity, key: key, values: object.values) {
+                setAside(path, "\(key): \(failure)", &state, &report)
+                return false
+            }
+        }
+        for (key, object) in changed {
+            state.objects[key] = object
+            touched.insert(key)
+        }
+        for (reader, position) in checkpoint.positions where reader != replica {
+            let known = state.header.positions[reader]
+            if known?.stopped != true, position.sequence > known?.sequence ?? 0 {
+                state.header.positions[reader] = position
+            }
+        }
+        for (board, keys) in checkpoint.conflicts where !keys.isEmpty {
+            state.header.conflicts = state.header.conflicts ?? [:]
+            state.header.conflicts?[board, default: []].formUnion(keys)
+        }
+        report.received += changed.count
+        return true
     }
 
     private enum Rejection: Error {

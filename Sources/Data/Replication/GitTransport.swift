@@ -107,7 +107,14 @@ public struct GitTransport: SyncTransport {
             try await succeed(["init", "--quiet"])
             try await succeed(["symbolic-ref", "HEAD", "refs/heads/main"])
             try await succeed(["remote", "add", "origin", remote])
-            try await fetch()
+            // The remote's files as they are, not its history: a new device reads the checkpoints
+            // there, never the log files they hold. Git refuses a shallow fetch of an empty
+            // remote: that is fetched whole (nothing), and a failure is the whole fetch's.
+            do {
+                try await fetch(depth: 1)
+            } catch {
+                try await fetch()
+            }
         } catch {
             // The fetch's error is the one to report; a `.git` left behind serves the next pull.
             try? FileManager.default.removeItem(at: folder.appending(path: ".git"))
@@ -115,8 +122,9 @@ public struct GitTransport: SyncTransport {
         }
     }
 
-    /// Points `origin` at the remote (in case the address changed) and fetches its branches.
-    private func fetch() async throws(SyncError) {
+    /// Points `origin` at the remote (in case the address changed) and fetches its branches, with
+    /// commits as far back as `depth` when it is set.
+    private func fetch(depth: Int? = nil) async throws(SyncError) {
         try await succeed(["config", "remote.origin.url", remote])
         // It holds the address, which may hold a token: `0600`, as git keeps the mode it finds.
         let configuration = folder.appending(path: ".git/config").path(percentEncoded: false)
@@ -125,7 +133,9 @@ public struct GitTransport: SyncTransport {
         } catch {
             throw .localState(reason: "could not make \(configuration) private")
         }
-        try await succeed(["fetch", "--quiet", "--prune", "origin", "+refs/heads/*:refs/remotes/origin/*"])
+        let shallow = depth.map { ["--depth", String($0)] } ?? []
+        try await succeed(
+            ["fetch", "--quiet", "--prune"] + shallow + ["origin", "+refs/heads/*:refs/remotes/origin/*"])
     }
 
     /// Puts this replica's commits on top of the remote's `main`, or checks the remote's `main`

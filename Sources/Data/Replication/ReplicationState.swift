@@ -45,6 +45,8 @@ struct ReplicationState: Sendable {
         /// the winner (by the cards' keys); `nil` before the first. Equal on every replica that
         /// read the same operations.
         var conflicts: [String: Set<String>]?
+        /// Operations in this replica's log files since its last checkpoint; `nil` before the first.
+        var unfolded: Int?
     }
 
     var header: Header

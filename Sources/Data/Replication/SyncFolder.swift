@@ -25,6 +25,9 @@ public struct SyncFolder: Sendable {
     /// Where a sync stops as if the process died there: for tests of what the next sync does
     /// (``BoardReplicator/Step``); never set by an app.
     package var interruption: (@Sendable (BoardReplicator.Step) -> Bool)?
+    /// When a sync folds its replica's log into a checkpoint (``BoardReplicator``'s
+    /// `checkpointAfter`); `nil`: as an app does. For tests.
+    package var checkpointAfter: (@Sendable (_ objects: Int) -> Int)?
     private let makeID: @Sendable () -> UUID
 
     /// The sync folder beside the store at `store`; `makeID` names a new replica.

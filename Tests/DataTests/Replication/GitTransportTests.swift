@@ -68,6 +68,35 @@ struct GitTransportTests {
                 == "ProjectManager <pm@localhost> a: 1\n")
     }
 
+    @Test("a new copy takes the remote's files as they are, not its history; it pulls and pushes on from there")
+    func newCopyIsShallow() async throws {
+        let world = try GitRemoteWorld()
+        defer { world.remove() }
+        let remote = try world.makeBareRepository()
+        let a = world.replica("a", of: remote.path(percentEncoded: false))
+        try await a.pull()
+        for sequence in 1...3 {
+            try GitRemoteWorld.write("a\(sequence)", to: "replicas/a/\(sequence).ops", in: a)
+            try await a.push(["replicas/a"], message: "a: \(sequence)")
+        }
+        // Folded: the files gone from the remote's files, kept in its history.
+        try FileManager.default.removeItem(at: a.folder.appending(path: "replicas/a"))
+        try GitRemoteWorld.write("all of a", to: "replicas/a/checkpoint.bin", in: a)
+        try await a.push(["replicas/a"], message: "a: checkpoint")
+
+        let b = world.replica("b", of: remote.path(percentEncoded: false))
+        try await b.pull()
+        #expect(try world.git(["rev-list", "--count", "HEAD"], in: b.folder).output == "1\n")
+        #expect(GitRemoteWorld.read("replicas/a/checkpoint.bin", in: b) == "all of a")
+        #expect(GitRemoteWorld.read("replicas/a/1.ops", in: b) == nil)
+
+        try GitRemoteWorld.write("b1", to: "replicas/b/1.ops", in: b)
+        try await b.push(["replicas/b"], message: "b: 1")
+        try await a.pull()
+        #expect(GitRemoteWorld.read("replicas/b/1.ops", in: a) == "b1")
+        #expect(try world.commits(on: remote).all == 5)
+    }
+
     @Test("a push refused as not a fast-forward pulls, replays its commit, and pushes again")
     func refusedPushIsRetried() async throws {
         let world = try GitRemoteWorld()

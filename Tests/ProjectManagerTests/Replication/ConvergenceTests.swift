@@ -41,7 +41,11 @@ import Testing
         func advance(_ seconds: Double) { state.withLock { $0.time += seconds } }
     }
 
-    static func replicas(_ count: Int, world: World, in folder: URL, seed: UInt64) throws -> [ProjectManagerEngine] {
+    /// `count` replicas of one world; `checkpointAfter` is when they fold their logs (`nil`: as an app does).
+    static func replicas(
+        _ count: Int, world: World, in folder: URL, seed: UInt64,
+        checkpointAfter: (@Sendable (_ objects: Int) -> Int)? = nil
+    ) throws -> [ProjectManagerEngine] {
         var random = SeededGenerator(seed: seed)
         return (0..<count).map { index in
             // Each replica's clock is off by up to two seconds either way.
@@ -52,7 +56,8 @@ import Testing
             return ProjectManagerEngine.inMemory(
                 environment: environment,
                 syncFolder: folder.appendingPathComponent("replica-\(index)"),
-                interruption: { world.stops(after: $0) })
+                interruption: { world.stops(after: $0) },
+                checkpointAfter: checkpointAfter)
         }
     }
 
@@ -143,8 +148,14 @@ import Testing
         let remote = folder.appendingPathComponent("remote")
         try FileManager.default.createDirectory(at: remote, withIntermediateDirectories: true)
         let world = World()
-        let engines = try replicas(count, world: world, in: folder, seed: seed)
         var random = SeededGenerator(seed: seed &* 31 &+ 7)
+        // Two seeds in three fold each replica's log into a checkpoint after a few operations (the
+        // share among them), so that replicas join from checkpoints, and read them for files gone
+        // while they were apart.
+        let foldAfter = seed % 3 == 0 ? nil : Int.random(in: 1...16, using: &random)
+        let engines = try replicas(
+            count, world: world, in: folder, seed: seed,
+            checkpointAfter: foldAfter.map { threshold in { @Sendable _ in threshold } })
         for engine in engines { try engine.addRemote(named: "team", address: remote.path) }
         _ = try await engines[0].createProject(ProjectDraft(title: "first"), in: .todo)
         _ = try await engines[0].createProject(
@@ -169,6 +180,7 @@ import Testing
                 let report = await engine.sync()
                 let stopped = report.remotes.contains { $0.failure.map { "\($0)".contains("a test's stop") } ?? false }
                 #expect(report.succeeded || stopped, "seed \(seed)")
+                #expect(report.remotes.allSatisfy { $0.setAside.isEmpty }, "seed \(seed): \(report.remotes)")
                 world.stopNextSync(after: nil)
             } else {
                 await act(on: engine, random: &random)
@@ -194,8 +206,14 @@ import Testing
             }
         }
         let views = try await engines.asyncMapForTests { try await Self.view(of: $0) }
-        for (index, view) in views.enumerated().dropFirst() {
-            #expect(view == views[0], "seed \(seed): replica \(index) differs from replica 0")
+        for (index, view) in views.enumerated().dropFirst() where view != views[0] {
+            let lines = view.split(separator: "\n", omittingEmptySubsequences: false)
+            let first = views[0].split(separator: "\n", omittingEmptySubsequences: false)
+            let differing = zip(lines, first).filter { $0 != $1 }.prefix(3).map { "\($1)\n   here: \($0)" }
+            let shown = differing.joined(separator: "\n")
+            Issue.record(
+                "seed \(seed): replica \(index) differs from replica 0 (\(lines.count) lines against \(first.count)):\n\(shown)"
+            )
         }
         for engine in engines { try await expectOccurrencesSettled(on: engine, seed: seed) }
     }
@@ -207,6 +225,11 @@ import Testing
 
     @Test("three replicas converge, over many seeds", arguments: 0..<25)
     func converges(batch: Int) async throws {
+        // `PM_CONVERGENCE_SEED=N`: that seed alone, to look into one that failed.
+        if let seed = ProcessInfo.processInfo.environment["PM_CONVERGENCE_SEED"].flatMap(UInt64.init) {
+            if batch == 0 { try await Self.run(seed: seed) }
+            return
+        }
         let count = Self.seedsPerBatch
         for seed in (batch * count)..<(batch * count + count) { try await Self.run(seed: UInt64(seed)) }
     }

@@ -98,7 +98,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let remote = folder.appendingPathComponent("remote")
         try FileManager.default.createDirectory(at: remote, withIntermediateDirectories: true)
-        let engines = try ConvergenceTests.replicas(2, world: world, in: folder, seed: 5)
+        // Never folded into a checkpoint: sent as operations.
+        let engines = try ConvergenceTests.replicas(
+            2, world: world, in: folder, seed: 5, checkpointAfter: { _ in .max })
         for engine in engines { try engine.addRemote(named: "team", address: remote.path) }
         let body = String(repeating: "a long description of the work ", count: 30)
         _ = try await engines[0].importProjects((0..<5_000).map { ProjectDraft(title: "card \($0)", body: body) })

@@ -1,0 +1,126 @@
+import Foundation
+import ProjectManagerDomain
+import Testing
+
+@testable import ProjectManager
+
+/// A replica's log folded into a checkpoint: what a new device reads instead of every
+/// operation, what a replica offline across it reads for the files no longer there, and what is
+/// set aside when it is not one.
+@Suite struct CheckpointTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("checkpoint-\(UUID().uuidString)")
+    var remote: URL { folder.appendingPathComponent("remote") }
+    let world = ConvergenceTests.World()
+
+    /// The remote's files, by path.
+    func files() throws -> [String] {
+        try FileManager.default.subpathsOfDirectory(atPath: remote.path).filter {
+            $0.hasSuffix(".ops") || $0.hasSuffix(".bin")
+        }
+        .sorted()
+    }
+
+    /// Two replicas of a remote, folding their logs after `threshold` operations.
+    func replicas(_ count: Int, foldingAfter threshold: Int) throws -> [ProjectManagerEngine] {
+        try FileManager.default.createDirectory(at: remote, withIntermediateDirectories: true)
+        let engines = try ConvergenceTests.replicas(
+            count, world: world, in: folder, seed: 9, checkpointAfter: { _ in threshold })
+        for engine in engines { try engine.addRemote(named: "team", address: remote.path) }
+        return engines
+    }
+
+    @Test func aBoardSharedWholeIsOneCheckpointThatANewDeviceReads() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // As an app does: half the objects, and 4,096 at least.
+        try FileManager.default.createDirectory(at: remote, withIntermediateDirectories: true)
+        let engines = try ConvergenceTests.replicas(2, world: world, in: folder, seed: 9)
+        for engine in engines { try engine.addRemote(named: "team", address: remote.path) }
+        _ = try await engines[0].importProjects((0..<5_000).map { ProjectDraft(title: "card \($0)") })
+        let shared = try await engines[0].share(board: .default, on: "team")
+        #expect(shared.failure == nil)
+        #expect(shared.sent == 5_002)
+
+        let replica = try #require(try files().first).split(separator: "/")[1]
+        #expect(try files() == ["replicas/\(replica)/checkpoint.bin"])
+        let joined = try await engines[1].join(remote: "team")
+        #expect(joined.failure == nil)
+        #expect(joined.setAside.isEmpty)
+        #expect(joined.received == 5_002)  // the board, the cards and the import's history entry
+        #expect(try await engines[1].fetchBoard().column(.todo).items.count == 5_000)
+
+        // A change after it goes as a log file, chained to the checkpoint.
+        _ = try await engines[0].createProject(ProjectDraft(title: "after"), in: .doing)
+        #expect(await engines[0].sync().succeeded)
+        #expect(try files().contains("replicas/\(replica)/2.ops"))
+        let next = await engines[1].sync()
+        #expect(next.remotes.allSatisfy { $0.setAside.isEmpty && $0.failure == nil })
+        #expect(try await engines[1].fetchBoard().column(.doing).items.map(\.project.title) == ["after"])
+    }
+
+    @Test func aReplicaOfflineAcrossACheckpointReadsItForTheFilesGoneAndConverges() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let engines = try replicas(3, foldingAfter: 6)
+        let card = try await engines[0].createProject(ProjectDraft(title: "shared"), in: .todo)
+        _ = try await engines[0].share(board: .default, on: "team")
+        for engine in engines.dropFirst() { #expect(try await engine.join(remote: "team").failure == nil) }
+
+        // The third goes offline; the first and second go on, and each folds its log more than once.
+        for round in 0..<6 {
+            world.advance(1)
+            _ = try await engines[0].createProject(ProjectDraft(title: "first \(round)"), in: .todo)
+            _ = try await engines[1].createProject(ProjectDraft(title: "second \(round)"), in: .doing)
+            #expect(await engines[0].sync().succeeded)
+            #expect(await engines[1].sync().succeeded)
+        }
+        try await engines[2].updateProject(card.id, with: ProjectDraft(title: "edited offline"))
+        // Their first files are gone: the checkpoints stand in for them.
+        let names = try files()
+        #expect(names.filter { $0.hasSuffix("checkpoint.bin") }.count == 2)
+        #expect(!names.contains { $0.hasSuffix("/1.ops") })
+
+        for _ in 0..<2 {
+            for engine in engines {
+                world.advance(1)
+                let report = await engine.sync()
+                #expect(report.succeeded)
+                #expect(report.remotes.allSatisfy { $0.setAside.isEmpty })
+            }
+        }
+        let views = try await engines.asyncMapForTests { try await ConvergenceTests.view(of: $0) }
+        #expect(views[1] == views[0])
+        #expect(views[2] == views[0])
+        let titles = try await engines[2].fetchBoard().columns.flatMap { $0.items.map(\.project.title) }
+        #expect(titles.contains("first 5") && titles.contains("second 5") && titles.contains("edited offline"))
+    }
+
+    @Test func aCheckpointThatIsNotOneIsSetAsideOnceAndNothingOfItApplies() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let engines = try replicas(2, foldingAfter: 2)
+        _ = try await engines[0].createProject(ProjectDraft(title: "first"), in: .todo)
+        _ = try await engines[0].share(board: .default, on: "team")
+        #expect(try await engines[1].join(remote: "team").failure == nil)
+        // Folded again, its log files gone: the second reads the new checkpoint or nothing.
+        world.advance(1)
+        _ = try await engines[0].createProject(ProjectDraft(title: "second"), in: .todo)
+        _ = try await engines[0].createProject(ProjectDraft(title: "third"), in: .todo)
+        #expect(await engines[0].sync().succeeded)
+        let path = try #require(try files().first { $0.hasSuffix("checkpoint.bin") })
+        #expect(try files() == [path])
+        let url = remote.appendingPathComponent(path)
+        let good = try Data(contentsOf: url)
+
+        // Cut short: its positions read, the rest not.
+        try good.prefix(good.count - 40).write(to: url)
+        let cut = await engines[1].sync()
+        #expect(cut.remotes.flatMap(\.setAside).map(\.path) == [path])
+        #expect(try await engines[1].fetchBoard().column(.todo).items.map(\.project.title) == ["first"])
+        // Reported once.
+        #expect(await engines[1].sync().remotes.allSatisfy { $0.setAside.isEmpty })
+
+        // Whole again: it applies.
+        try good.write(to: url)
+        #expect(await engines[1].sync().succeeded)
+        let titles = try await engines[1].fetchBoard().column(.todo).items.map(\.project.title)
+        #expect(Set(titles) == ["first", "second", "third"])
+    }
+}
