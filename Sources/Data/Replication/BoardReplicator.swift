@@ -301,11 +301,11 @@ public struct BoardReplicator: Sendable {
     /// The operations that make the merged state hold `current` for the shared boards.
     ///
     /// Each operation is stamped when it was made, where the store keeps that (a card's
-    /// `updatedAt`, a comment's `editedAt`, a history entry's `date`, a card's delete the date of
-    /// its history entry), and the others (a list, a label, a checklist item, their deletes) when
-    /// the sync runs; `atSyncTime` stamps all of them then (what a merge's repairs change). Stamps
-    /// follow the clock as ever: never before what this replica saw at its last sync, which is
-    /// what it saw when it made them.
+    /// `updatedAt`, a comment's `editedAt`, a history entry's `date`, a star's `starredAt`, a card's
+    /// delete the date of its history entry), and the others (a list, a label, a checklist item,
+    /// their deletes, an unstar) when the sync runs; `atSyncTime` stamps all of them then (what a
+    /// merge's repairs change). Stamps follow the clock as ever: never before what this replica
+    /// saw at its last sync, which is what it saw when it made them.
     private func localOperations(
         current: [ReplicatedKey: [String: JSONValue]], state: inout ReplicationState, atSyncTime: Bool = false
     ) -> [ReplicaOperation] {
@@ -381,13 +381,14 @@ public struct BoardReplicator: Sendable {
     }
 
     /// When an object was last changed, as its fields keep it: a card's `updatedAt`, a comment's
-    /// `editedAt` or `createdAt`, a history entry's `date`; `nil` for the others.
+    /// `editedAt` or `createdAt`, a history entry's `date`, a star's `starredAt`; `nil` for the others.
     private static func editTime(of entity: String, _ slots: [String: JSONValue]) -> Date? {
         let names =
             switch entity {
             case Project.entityName: ["updatedAt"]
             case Comment.entityName: ["editedAt", "createdAt"]
             case ActivityRecord.entityName: ["date"]
+            case FavouriteRecord.entityName: ["starredAt"]
             default: [String]()
             }
         for name in names {

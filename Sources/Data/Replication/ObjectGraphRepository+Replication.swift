@@ -38,7 +38,7 @@ extension ObjectGraphRepository {
     /// every rule: a card whose list is gone goes to its stage's standard list, a label gone is
     /// taken off the cards, an object is settled (``ReplicatedEntity/settledAfterMerge()``: a
     /// repeating card due on an occurrence completed or skipped is due on the next one neither),
-    /// and an object whose board or card is gone is not kept. Returns the
+    /// and an object whose board or card is gone (a star among them) is not kept. Returns the
     /// number of objects the save changed, and whether it may have changed others than those
     /// given their values (a delete's cascade, a repair). Each of `lostEdits` whose board is here
     /// is recorded in the board's history at `date`, in the same save.
@@ -149,6 +149,8 @@ private struct ReplicatedPlan {
                 drop(key)
             case let activity as ActivityRecord where !exists(Board.self, activity.boardID.rawValue):
                 drop(key)
+            case let star as FavouriteRecord where !exists(Board.self, star.boardID.rawValue):
+                drop(key)
             case var project as Project:
                 guard exists(Board.self, project.boardID.rawValue) else {
                     drop(key)
@@ -177,6 +179,8 @@ private struct ReplicatedPlan {
                 drop(key)
             case let comment as ProjectManagerDomain.Comment where !exists(Project.self, comment.projectID.rawValue):
                 drop(key)
+            case let star as FavouriteRecord:
+                if let project = star.projectID, !exists(Project.self, project.rawValue) { drop(key) }
             default: break
             }
         }

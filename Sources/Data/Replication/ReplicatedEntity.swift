@@ -141,6 +141,14 @@ extension ProjectManagerDomain.Comment: ReplicatedEntity {
     }
 }
 
+extension FavouriteRecord: ReplicatedEntity {
+    var replicationBoard: Board.ID { boardID }
+
+    static func objects(on board: Board.ID, in context: ObjectContext) -> [FavouriteRecord] {
+        context.objects(FavouriteRecord.self, where: \.boardID, is: board)
+    }
+}
+
 extension ActivityRecord: ReplicatedEntity {
     var replicationBoard: Board.ID { boardID }
 
@@ -199,10 +207,10 @@ extension ReplicaID {
 }
 
 /// The entities that replicate, in the order a merge writes them (a board before its lists,
-/// a card before its checklist).
+/// a card before its checklist and its star).
 let replicatedEntities: [any ReplicatedEntity.Type] = [
     Board.self, BoardList.self, Label.self, Project.self, ChecklistItem.self, ProjectManagerDomain.Comment.self,
-    ActivityRecord.self,
+    FavouriteRecord.self, ActivityRecord.self,
 ]
 
 /// An object's fields as replicated: each field, or group of fields, a slot with a JSON value.

@@ -34,6 +34,12 @@ struct FavouriteRecord: ManagedEntity, Hashable {
         starredAt = favourite.starredAt
     }
 
+    /// A star's id is its target's (the starred project's, or its board's), as a star's coding
+    /// and the reads by target require; a star from another replica is checked too.
+    func validationFailures() -> [String] {
+        (projectID?.rawValue ?? boardID.rawValue) == id.rawValue ? [] : ["a favourite's id is not its target's"]
+    }
+
     var favourite: Favourite {
         Favourite(projectID.map(Favourite.Target.project) ?? .board(boardID), onBoard: boardID, starredAt: starredAt)
     }

@@ -69,7 +69,7 @@ import Testing
         let repeating = cards.filter { $0.recurrence != nil }.randomElement(using: &random)
         let states = ProjectState.allCases
         let word = ["plan", "ship", "call", "fix", "write"].randomElement(using: &random)!
-        switch Int.random(in: 0..<17, using: &random) {
+        switch Int.random(in: 0..<21, using: &random) {
         case 0, 1:
             _ = try? await engine.createProject(
                 ProjectDraft(title: "\(word) \(Int.random(in: 0..<100, using: &random))"),
@@ -100,6 +100,12 @@ import Testing
                 ProjectDraft(title: "\(word) weekly", deadline: first, repeatRule: weekly), in: .todo)
         case 12, 13: if let repeating { _ = try? await engine.moveProject(repeating.id, to: .done) }
         case 14, 15: if let repeating { _ = try? await engine.skipOccurrence(repeating.id) }
+        case 16: if let card { _ = try? await engine.star(.project(card.id)) }
+        case 17:
+            let starred = (try? await engine.listFavourites().compactMap(\.project?.id)) ?? []
+            if let card = starred.randomElement(using: &random) { _ = try? await engine.unstar(.project(card)) }
+        case 18: _ = try? await engine.star(.board(.default))
+        case 19: _ = try? await engine.unstar(.board(.default))
         default: _ = try? await engine.undoRedo.redo()
         }
     }
@@ -131,15 +137,19 @@ import Testing
         }
     }
 
-    /// What a replica shows: every replicated object's fields, each column's cards in order, and
-    /// the board's history in order.
+    /// What a replica shows: every replicated object's fields, each column's cards in order, the
+    /// board's history in order, and the favourites in order.
     static func view(of engine: ProjectManagerEngine) async throws -> String {
         let objects = try await engine.replicatedState(on: [.default])
         let board = try await engine.fetchBoard()
         let columns = board.columns.map { $0.items.map { $0.project.id.description }.joined(separator: ",") }
         let history = try await engine.fetchHistory().map { "\($0.kind) \($0.projectTitle) \($0.date)" }
+        let favourites = try await engine.listFavourites().map {
+            "\($0.favourite.target) on \($0.favourite.boardID) at \($0.favourite.starredAt): \($0.title)"
+        }
         return objects.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "\n")
-            + "\n" + columns.joined(separator: "\n") + "\n" + history.joined(separator: "\n")
+            + "\n" + columns.joined(separator: "\n") + "\n" + history.joined(separator: "\n") + "\n"
+            + favourites.joined(separator: "\n")
     }
 
     static func run(seed: UInt64, replicas count: Int = 3, steps: Int = 24) async throws {

@@ -122,6 +122,40 @@ import Testing
         #expect(!titles.contains("forged") && !titles.contains("rewritten") && !titles.contains("after rewrite"))
         #expect(!titles.contains(where: { $0.contains("\u{7}") }))
     }
+
+    /// A star's create: on the default board, of `project` (a board's star: `nil`), with id `id`.
+    func starOperation(replica: String, id: UUID, project: UUID?) -> String {
+        let projectField = project.map { "\"\($0.uuidString)\"" } ?? "null"
+        return """
+            {"k":"create","e":"Favourite","i":"\(id.uuidString)","s":{"time":1767268900000,"counter":0,\
+            "replica":"\(replica)"},"f":{"boardID":"00000000-0000-0000-0000-000000000001","projectID":\(projectField),\
+            "starredAt":0}}
+            """
+    }
+
+    @Test func aStarWhoseIdIsNotItsTargetsIsSetAsideAndAGoodOneApplies() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let engines = try await replicas(2)
+        let card = try #require(try await engines[0].fetchBoard().column(.todo).items.first?.project.id)
+        let mallory = "00000000000000aa"
+        // A star that says it is one card's and stars another: two stars of one card, once read.
+        let forged = logFile(
+            replica: mallory, sequence: 1, previous: nil,
+            operations: starOperation(replica: mallory, id: UUID(), project: card.rawValue))
+        try plant("replicas/\(mallory)/1.ops", forged)
+        try plant(
+            "replicas/\(mallory)/2.ops",
+            logFile(
+                replica: mallory, sequence: 2, previous: SHA256Hex.of(forged),
+                operations: starOperation(replica: mallory, id: card.rawValue, project: card.rawValue)))
+
+        for engine in engines {
+            let report = await engine.sync()
+            #expect(report.remotes.flatMap(\.setAside).map(\.path) == ["replicas/\(mallory)/1.ops"])
+            #expect(report.remotes.flatMap(\.setAside).allSatisfy { $0.reason.contains("not its target's") })
+            #expect(try await engine.listFavourites().map(\.favourite.target) == [.project(card)])
+        }
+    }
 }
 
 /// The SHA-256 of bytes, as the replica logs chain them.

@@ -314,4 +314,91 @@ import Testing
             #expect(project.deadline == Self.january(5))
         }
     }
+
+    // MARK: - Stars
+
+    /// What `engine` shows starred: each star's target and board, oldest first.
+    func stars(in engine: ProjectManagerEngine) async throws -> [String] {
+        try await engine.listFavourites().map { "\($0.favourite.target) on \($0.favourite.boardID)" }
+    }
+
+    @Test func aStarPutOnOneDeviceIsOnTheOtherAfterTheySyncAndSoIsAnUnstar() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Given a card and the board starred on one device
+        let (a, b, card) = try await pair()
+        world.advance(1)
+        _ = try await a.star(.project(card))
+        world.advance(1)
+        _ = try await a.star(.board(.default))
+
+        // When both sync, the other device shows both stars
+        await syncBoth(a, b)
+        let both = ["project \(card) on \(Board.ID.default)", "board \(Board.ID.default) on \(Board.ID.default)"]
+        #expect(try await stars(in: b) == both)
+        #expect(try await b.listFavourites().map(\.favourite) == a.listFavourites().map(\.favourite))
+
+        // When the other device takes the card's star off, and both sync, it is off on both
+        world.advance(1)
+        _ = try await b.unstar(.project(card))
+        await syncBoth(a, b)
+        for engine in [a, b] {
+            #expect(try await stars(in: engine) == ["board \(Board.ID.default) on \(Board.ID.default)"])
+        }
+    }
+
+    @Test func aCardStarredOnTwoDevicesIsOneStar() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (a, b, card) = try await pair()
+        world.advance(1)
+        _ = try await a.star(.project(card))
+        world.advance(1)
+        _ = try await b.star(.project(card))
+        await syncBoth(a, b)
+        for engine in [a, b] {
+            #expect(try await stars(in: engine) == ["project \(card) on \(Board.ID.default)"])
+        }
+        // The later star's time, on both.
+        #expect(try await a.listFavourites().map(\.favourite) == b.listFavourites().map(\.favourite))
+    }
+
+    @Test func aStarPutAgainAfterAnUnstarCameInIsBackEverywhere() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (a, b, card) = try await pair()
+        world.advance(1)
+        _ = try await a.star(.project(card))
+        await syncBoth(a, b)
+        world.advance(1)
+        _ = try await a.unstar(.project(card))
+        await syncBoth(a, b)
+        #expect(try await stars(in: b).isEmpty)
+        world.advance(1)
+        _ = try await b.star(.project(card))
+        await syncBoth(a, b)
+        for engine in [a, b] {
+            #expect(try await stars(in: engine) == ["project \(card) on \(Board.ID.default)"])
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aStarOnACardDeletedOnTheOtherDeviceIsGoneEverywhere(starringDeviceSyncsFirst: Bool) async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Given a card deleted on one device, and starred on the other where the delete is not seen yet
+        let (a, b, card) = try await pair()
+        world.advance(1)
+        _ = try await a.deleteProject(card)
+        world.advance(1)
+        _ = try await b.star(.project(card))
+        _ = try await b.star(.board(.default))
+
+        // When both sync, more than once, the device that starred first or last
+        if starringDeviceSyncsFirst { #expect(await b.sync().succeeded) }
+        await syncBoth(a, b)
+        await syncBoth(a, b)
+
+        // Then the card's star is on neither device, and the board's is on both
+        for engine in [a, b] {
+            #expect(try await places(of: card, in: engine).isEmpty)
+            #expect(try await stars(in: engine) == ["board \(Board.ID.default) on \(Board.ID.default)"])
+        }
+    }
 }

@@ -92,6 +92,17 @@ import Testing
         var iterator = stream.makeAsyncIterator()
         let change = try #require(await iterator.next())
         #expect(change.inserted.contains(.project(card.id)))
+
+        // A star that comes in, and an unstar, reach it too: a favourites screen hears of them.
+        _ = try await engines[0].star(.project(card.id))
+        _ = await engines[0].sync()
+        _ = await engines[1].sync()
+        #expect(try #require(await iterator.next()).favourites == [Favourite.ID(rawValue: card.id.rawValue)])
+        _ = try await engines[0].unstar(.project(card.id))
+        _ = await engines[0].sync()
+        _ = await engines[1].sync()
+        #expect(try #require(await iterator.next()).favourites == [Favourite.ID(rawValue: card.id.rawValue)])
+        #expect(try await engines[1].listFavourites().isEmpty)
     }
 
     @Test func aLargeBoardIsSentAsSeveralFilesEachUnderWhatAReaderTakes() async throws {
