@@ -161,7 +161,8 @@ public struct BoardReplicator: Sendable {
 
         // What came in.
         var touched: Set<ReplicatedKey> = []
-        let incoming = readIncoming(&state, report: &report, checkpointed: &touched)
+        var checked: [ReplicatedKey: CheckedObject] = [:]
+        let incoming = readIncoming(&state, report: &report, checkpointed: &touched, checked: &checked)
         for key in touched {
             if let stamp = state.objects[key]?.latestStamp { state.header.clock.observe(stamp) }
         }
@@ -214,7 +215,8 @@ public struct BoardReplicator: Sendable {
         if !target.isEmpty || !lostHere.isEmpty {
             do {
                 let applied = try await repository.applyReplicated(
-                    target, replica: replica, owner: owner, lostEdits: lostHere, at: now(), by: author)
+                    target, replica: replica, owner: owner, lostEdits: lostHere, at: now(), by: author,
+                    checked: checked)
                 report.changed = applied.changed
                 // What the merge did besides: a delete's cascade, a repair. It goes out with the rest.
                 if applied.beyond {
@@ -536,9 +538,11 @@ public struct BoardReplicator: Sendable {
     /// fails is set aside and reported once.
     ///
     /// A file no longer there, folded into its replica's checkpoint, is read from the
-    /// checkpoint: the objects it changed here are put in `checkpointed`.
+    /// checkpoint: the objects it changed here are put in `checkpointed`. The objects decoded to
+    /// be checked are put in `checked`, for the store to take as they are.
     private func readIncoming(
-        _ state: inout ReplicationState, report: inout SyncReport.Remote, checkpointed: inout Set<ReplicatedKey>
+        _ state: inout ReplicationState, report: inout SyncReport.Remote, checkpointed: inout Set<ReplicatedKey>,
+        checked: inout [ReplicatedKey: CheckedObject]
     ) -> [[ReplicaOperation]] {
         let folder = transport.folder.appendingPathComponent("replicas")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -556,7 +560,9 @@ public struct BoardReplicator: Sendable {
                 let url = transport.folder.appendingPathComponent(path)
                 guard let size = Self.size(of: url) else {
                     state.header.positions[other] = position
-                    guard readCheckpoint(of: other, covering: sequence, &state, &report, into: &checkpointed)
+                    guard
+                        readCheckpoint(
+                            of: other, covering: sequence, &state, &report, into: &checkpointed, checked: &checked)
                     else { break }
                     position = state.header.positions[other]
                     continue
@@ -567,7 +573,7 @@ public struct BoardReplicator: Sendable {
                     break
                 }
                 let digest = SHA256.hash(data: data).hexadecimal
-                switch check(data, from: other, sequence: sequence, after: position, state: state) {
+                switch check(data, from: other, sequence: sequence, after: position, state: state, checked: &checked) {
                 case .success(let operations):
                     batches.append(operations)
                     for operation in operations {
@@ -603,7 +609,8 @@ public struct BoardReplicator: Sendable {
     /// The objects it changed go in `touched`. One that fails is set aside and reported once.
     private func readCheckpoint(
         of other: ReplicaID, covering sequence: Int, _ state: inout ReplicationState,
-        _ report: inout SyncReport.Remote, into touched: inout Set<ReplicatedKey>
+        _ report: inout SyncReport.Remote, into touched: inout Set<ReplicatedKey>,
+        checked: inout [ReplicatedKey: CheckedObject]
     ) -> Bool {
         guard let path = checkpoint(of: other, covers: sequence) else { return false }
         let url = transport.folder.appendingPathComponent(path)
@@ -618,19 +625,23 @@ public struct BoardReplicator: Sendable {
             return false
         }
         var changed: [ReplicatedKey: ReplicatedObject] = [:]
+        changed.reserveCapacity(checkpoint.objects.count)
         for (key, object) in checkpoint.objects {
-            guard object.entity == key.entity, replicatedEntities.contains(where: { $0.entityName == key.entity })
-            else {
+            guard object.entity == key.entity, replicatedEntityNames.contains(key.entity) else {
                 setAside(path, "holds an object of an unknown entity \(key.entity)", &state, &report)
                 return false
             }
-            var merged = state.objects[key] ?? ReplicatedObject(entity: key.entity)
+            guard var merged = state.objects[key] else {
+                changed[key] = object
+                continue
+            }
+            let before = merged
             merged.merge(object)
-            if merged != state.objects[key] { changed[key] = merged }
+            if merged != before { changed[key] = merged }
         }
         for (key, object) in changed where object.isAlive {
             guard let entity = replicatedEntities.first(where: { $0.entityName == key.entity }) else { continue }
-            if let failure = Self.failures(entity, key: key, values: object.values) {
+            if let failure = Self.failures(entity, key: key, values: object.values, checked: &checked) {
                 setAside(path, "\(key): \(failure)", &state, &report)
                 return false
             }
@@ -662,7 +673,7 @@ public struct BoardReplicator: Sendable {
     /// keeps the rules.
     private func check(
         _ data: Data, from other: ReplicaID, sequence: Int, after position: ReplicationState.Position?,
-        state: ReplicationState
+        state: ReplicationState, checked: inout [ReplicatedKey: CheckedObject]
     ) -> Result<[ReplicaOperation], Rejection> {
         guard let file = ReplicaLogCoding.decode(data) else {
             return .failure(.invalid("not a log file this engine can read"))
@@ -676,28 +687,31 @@ public struct BoardReplicator: Sendable {
             guard operation.stamp.replica == other else {
                 return .failure(.invalid("holds an operation stamped by another replica"))
             }
-            guard replicatedEntities.contains(where: { $0.entityName == operation.entity }) else {
+            guard replicatedEntityNames.contains(operation.entity) else {
                 return .failure(.invalid("holds an operation on an unknown entity \(operation.entity)"))
             }
             objects[operation.key, default: state.objects[operation.key] ?? operation.emptyObject].apply(operation)
         }
         for (key, object) in objects where object.isAlive {
             guard let entity = replicatedEntities.first(where: { $0.entityName == key.entity }) else { continue }
-            if let failure = Self.failures(entity, key: key, values: object.values) {
+            if let failure = Self.failures(entity, key: key, values: object.values, checked: &checked) {
                 return .failure(.invalid("\(key): \(failure)"))
             }
         }
         return .success(file.operations)
     }
 
-    /// Why `values` are not an object of `type` that keeps its rules; `nil` when they are.
-    private static func failures<E: ReplicatedEntity>(_ type: E.Type, key: ReplicatedKey, values: [String: JSONValue])
-        -> String?
-    {
+    /// Why `values` are not an object of `type` that keeps its rules; `nil` when they are, and
+    /// then the object is in `checked`.
+    private static func failures<E: ReplicatedEntity>(
+        _ type: E.Type, key: ReplicatedKey, values: [String: JSONValue], checked: inout [ReplicatedKey: CheckedObject]
+    ) -> String? {
         guard let object = try? ReplicatedFields.object(E.self, id: key.id, slots: values) else {
             return "its fields are not a \(E.entityName)"
         }
-        return object.replicatedFailures.first
+        if let failure = object.replicatedFailures.first { return failure }
+        checked[key] = CheckedObject(values: values, object: object)
+        return nil
     }
 
     private func setAside(

@@ -41,15 +41,18 @@ extension ObjectGraphRepository {
     /// and an object whose board or card is gone (a star among them) is not kept. Returns the
     /// number of objects the save changed, and whether it may have changed others than those
     /// given their values (a delete's cascade, a repair). Each of `lostEdits` whose board is here
-    /// is recorded in the board's history at `date`, in the same save.
+    /// is recorded in the board's history at `date`, in the same save. An object of `checked`
+    /// whose values are those given is taken as it was decoded there.
     ///
     /// - Throws: ``RepositoryError``; nothing is saved.
     func applyReplicated(
         _ objects: [ReplicatedKey: [String: JSONValue]?], replica: ReplicaID, owner: Account.ID? = nil,
-        lostEdits: [LostEdit] = [], at date: Date = Date(), by author: String? = nil
+        lostEdits: [LostEdit] = [], at date: Date = Date(), by author: String? = nil,
+        checked: [ReplicatedKey: CheckedObject] = [:]
     ) throws(RepositoryError) -> (changed: Int, beyond: Bool) {
         try requireOpen()
-        var plan = ReplicatedPlan(objects: objects, context: context, replica: replica, owner: owner)
+        var plan = ReplicatedPlan(
+            objects: objects, context: context, replica: replica, owner: owner, checked: checked)
         for entity in replicatedEntities { plan.decode(entity) }
         plan.repair()
         var changed = 0
@@ -99,6 +102,8 @@ private struct ReplicatedPlan {
     let replica: ReplicaID
     /// Who a board new here belongs to.
     let owner: Account.ID?
+    /// Objects decoded already, by the values they were decoded from.
+    let checked: [ReplicatedKey: CheckedObject]
     /// The decoded objects to write, by key.
     var decoded: [ReplicatedKey: any ReplicatedEntity] = [:]
     /// The objects not to keep.
@@ -107,18 +112,27 @@ private struct ReplicatedPlan {
     var repaired = false
 
     init(
-        objects: [ReplicatedKey: [String: JSONValue]?], context: ObjectContext, replica: ReplicaID, owner: Account.ID?
+        objects: [ReplicatedKey: [String: JSONValue]?], context: ObjectContext, replica: ReplicaID, owner: Account.ID?,
+        checked: [ReplicatedKey: CheckedObject]
     ) {
         self.objects = objects
         self.context = context
         self.replica = replica
         self.owner = owner
+        self.checked = checked
     }
 
     mutating func decode<E: ReplicatedEntity>(_ type: E.Type) {
         for (key, slots) in objects where key.entity == E.entityName {
             // The object's local fields stay as they are here; one new here takes the defaults.
             let id = E.localID(key.id, of: replica)
+            // Decoded when it was checked, from these values, and with nothing of this store's.
+            if E.localFields.isEmpty, id == key.id, let slots, let earlier = checked[key], earlier.values == slots,
+                let object = earlier.object as? E
+            {
+                if object.validationFailures().isEmpty { decoded[key] = object } else { removed.insert(key) }
+                continue
+            }
             let stored = context.object(E.self, id: E.ID(rawValue: id))
             let local = stored.flatMap { try? ReplicatedFields.localFields(of: $0) } ?? E.localDefaults(owner: owner)
             guard let slots, let object = try? ReplicatedFields.object(E.self, id: id, slots: slots, local: local),

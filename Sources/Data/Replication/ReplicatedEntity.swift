@@ -213,6 +213,17 @@ let replicatedEntities: [any ReplicatedEntity.Type] = [
     FavouriteRecord.self, ActivityRecord.self,
 ]
 
+/// The names of ``replicatedEntities``.
+let replicatedEntityNames = Set(replicatedEntities.map { $0.entityName })
+
+/// An object that came from another replica, decoded from `values` (with the id it goes by among
+/// the replicas, and no local fields) and found to keep the rules: what the store takes as it is
+/// when it is to hold those values.
+struct CheckedObject: Sendable {
+    var values: [String: JSONValue]
+    var object: any ReplicatedEntity
+}
+
 /// An object's fields as replicated: each field, or group of fields, a slot with a JSON value.
 enum ReplicatedFields {
     /// The slot a group of fields is kept in: its fields' names joined.
