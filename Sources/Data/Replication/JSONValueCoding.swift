@@ -204,29 +204,43 @@ private func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingK
 }
 
 /// The `T` that `value` codes: primitives read directly, anything else through its `init(from:)`.
-private func load<T: Decodable>(_ type: T.Type, from value: JSONValue, codingPath: [any CodingKey]) throws -> T {
+/// The coding path is made only when it is needed (an error, a nested value).
+private func load<T: Decodable>(
+    _ type: T.Type, from value: JSONValue, codingPath: @autoclosure () -> [any CodingKey]
+) throws -> T {
     func number() throws -> Double {
-        guard case .number(let number) = value else { throw mismatch(T.self, value, codingPath) }
+        guard case .number(let number) = value else { throw mismatch(T.self, value, codingPath()) }
         return number
     }
     func integer<I: FixedWidthInteger>(_: I.Type) throws -> I {
         let number = try number()
-        guard let exact = I(exactly: number) else { throw mismatch(T.self, value, codingPath) }
+        guard let exact = I(exactly: number) else { throw mismatch(T.self, value, codingPath()) }
         return exact
     }
     /// `primitive` as a `T`, which the case that made it checked it is.
     func typed(_ primitive: Any) throws -> T {
-        guard let value = primitive as? T else { throw mismatch(T.self, value, codingPath) }
+        guard let value = primitive as? T else { throw mismatch(T.self, value, codingPath()) }
         return value
     }
+    // The commonest first, without a dynamic cast: `T` is the type compared.
+    if T.self == String.self {
+        guard case .string(let text) = value else { throw mismatch(T.self, value, codingPath()) }
+        return unsafeBitCast(text, to: T.self)
+    }
+    if T.self == UUID.self {
+        guard case .string(let text) = value, let uuid = UUID(uuidString: text) else {
+            throw mismatch(T.self, value, codingPath())
+        }
+        return unsafeBitCast(uuid, to: T.self)
+    }
+    if T.self == Double.self { return unsafeBitCast(try number(), to: T.self) }
+    if T.self == Date.self { return unsafeBitCast(Date(timeIntervalSinceReferenceDate: try number()), to: T.self) }
+    if T.self == Bool.self {
+        guard case .bool(let flag) = value else { throw mismatch(T.self, value, codingPath()) }
+        return unsafeBitCast(flag, to: T.self)
+    }
+    if T.self == Int.self { return unsafeBitCast(try integer(Int.self), to: T.self) }
     switch type {
-    case is String.Type:
-        guard case .string(let text) = value else { throw mismatch(T.self, value, codingPath) }
-        return try typed(text)
-    case is Bool.Type:
-        guard case .bool(let flag) = value else { throw mismatch(T.self, value, codingPath) }
-        return try typed(flag)
-    case is Double.Type: return try typed(try number())
     case is Float.Type: return try typed(Float(try number()))
     case is Int.Type: return try typed(try integer(Int.self))
     case is Int64.Type: return try typed(try integer(Int64.self))
@@ -235,12 +249,7 @@ private func load<T: Decodable>(_ type: T.Type, from value: JSONValue, codingPat
     case is UInt32.Type: return try typed(try integer(UInt32.self))
     case is UInt8.Type: return try typed(try integer(UInt8.self))
     case is Date.Type: return try typed(Date(timeIntervalSinceReferenceDate: try number()))
-    case is UUID.Type:
-        guard case .string(let text) = value, let uuid = UUID(uuidString: text) else {
-            throw mismatch(T.self, value, codingPath)
-        }
-        return try typed(uuid)
-    default: return try T(from: ValueDecoder(value: value, codingPath: codingPath))
+    default: return try T(from: ValueDecoder(value: value, codingPath: codingPath()))
     }
 }
 
@@ -263,6 +272,30 @@ private struct KeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try load(type, from: try member(key), codingPath: codingPath + [key])
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        guard case .string(let text) = try member(key) else { throw mismatch(type, try member(key), codingPath + [key]) }
+        return text
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        guard case .bool(let flag) = try member(key) else { throw mismatch(type, try member(key), codingPath + [key]) }
+        return flag
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        guard case .number(let number) = try member(key) else {
+            throw mismatch(type, try member(key), codingPath + [key])
+        }
+        return number
+    }
+
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        guard case .number(let number) = try member(key), let exact = Int(exactly: number) else {
+            throw mismatch(type, try member(key), codingPath + [key])
+        }
+        return exact
     }
 
     func nestedContainer<NestedKey: CodingKey>(
