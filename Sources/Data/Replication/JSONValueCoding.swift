@@ -275,7 +275,9 @@ private struct KeyedDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        guard case .string(let text) = try member(key) else { throw mismatch(type, try member(key), codingPath + [key]) }
+        guard case .string(let text) = try member(key) else {
+            throw mismatch(type, try member(key), codingPath + [key])
+        }
         return text
     }
 

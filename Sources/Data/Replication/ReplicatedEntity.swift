@@ -213,6 +213,13 @@ let replicatedEntities: [any ReplicatedEntity.Type] = [
     FavouriteRecord.self, ActivityRecord.self,
 ]
 
+extension JSONValue {
+    /// Whether the value is `null`.
+    var isNull: Bool {
+        if case .null = self { true } else { false }
+    }
+}
+
 /// The names of ``replicatedEntities``.
 let replicatedEntityNames = Set(replicatedEntities.map { $0.entityName })
 
@@ -298,19 +305,28 @@ enum ReplicatedFields {
     static func object<E: ReplicatedEntity>(
         _ type: E.Type, id: UUID, slots: [String: JSONValue], local: [String: JSONValue] = [:]
     ) throws -> E {
-        var fields: [String: JSONValue] = local
+        // What the entity declares, once: each is a static property made anew at each call.
+        let localNames = E.localFields
+        let groups = Set(E.fieldGroups.map(slotName))
+        let setPaths = E.setFields
+        // A field coded as absent is left out, as `null` is.
+        var fields: [String: JSONValue] = [:]
+        fields.reserveCapacity(slots.count + local.count + 8)
+        for (name, value) in local where !value.isNull { fields[name] = value }
         var sets: [String: Set<String>] = [:]
-        for (name, value) in slots where !E.localFields.contains(name) {
-            if E.fieldGroups.contains(where: { slotName($0) == name }), case .object(let members) = value {
-                for (member, memberValue) in members { fields[member] = memberValue }
-            } else if name.hasSuffix("]"), let path = E.setFields.first(where: { name.hasPrefix($0 + "[") }) {
-                if value != .null { sets[path, default: []].insert(String(name.dropFirst(path.count + 1).dropLast())) }
-            } else {
+        for (name, value) in slots where localNames.isEmpty || !localNames.contains(name) {
+            if !groups.isEmpty, groups.contains(name), case .object(let members) = value {
+                for (member, memberValue) in members where !memberValue.isNull { fields[member] = memberValue }
+            } else if !setPaths.isEmpty, name.hasSuffix("]"),
+                let path = setPaths.first(where: { name.hasPrefix($0 + "[") })
+            {
+                if !value.isNull { sets[path, default: []].insert(String(name.dropFirst(path.count + 1).dropLast())) }
+            } else if !value.isNull {
                 fields[name] = value
             }
         }
         // Each set goes back into its field, when the object holding it is there.
-        for path in E.setFields {
+        for path in setPaths {
             let (parent, member) = split(path)
             guard case .object(var members)? = fields[parent] else { continue }
             var elements = sets[path] ?? []
@@ -321,7 +337,6 @@ enum ReplicatedFields {
             members[member] = .array(elements.sorted().map(JSONValue.string))
             fields[parent] = .object(members)
         }
-        fields = fields.filter { $0.value != .null }
         fields["id"] = .string(id.uuidString)
         return try JSONValueCoding.decode(E.self, from: .object(fields))
     }

@@ -59,7 +59,9 @@ struct ReplicationState: Sendable {
         self.objects = objects
     }
 
-    private static let magic = Data("PMRO".utf8)
+    /// The objects file's first bytes: version 2 of ``ReplicatedObjectCoding``; `PMRO` was 1.
+    private static let magic = Data("PMR2".utf8)
+    private static let magicVersion1 = Data("PMRO".utf8)
 
     /// The header in `file`, reading nothing else; a new one when there is no file.
     static func loadHeader(from file: URL, replica: ReplicaID) throws(SyncError) -> Header {
@@ -94,10 +96,12 @@ struct ReplicationState: Sendable {
             throw .localState(reason: "\(objectsFile.path) could not be read (\(error.localizedDescription))")
         }
         do {
-            guard data.prefix(4) == magic else { throw BinaryCodingError(offset: 0, reason: "no magic") }
+            let version1 = data.prefix(4) == magicVersion1
+            guard data.prefix(4) == magic || version1 else { throw BinaryCodingError(offset: 0, reason: "no magic") }
             let objects = try data.dropFirst(4).withUnsafeBytes { bytes throws(BinaryCodingError) in
                 var reader = BinaryReader(bytes)
-                return try ReplicatedObjectCoding.read(&reader)
+                return try version1
+                    ? ReplicatedObjectCoding.readVersion1(&reader) : ReplicatedObjectCoding.read(&reader)
             }
             return ReplicationState(header: header, objects: objects)
         } catch {
@@ -139,24 +143,57 @@ struct ReplicationState: Sendable {
     }
 }
 
-/// The merged objects in binary: the replicas named once, then each object's entity, id, made
-/// and deleted stamps and slots, each slot's value tagged by its kind.
+/// The merged objects in binary (version 2, `PMR2` in a state file): the replicas and the
+/// strings named once (every field's name, and each text value of 64 bytes or less), then each
+/// object's entity, id, made and deleted stamps and slots, each slot's stamp (or that it is the
+/// one before in the object), and its value tagged by its kind. Version 1 (`PMRO`, 3.0.0) named
+/// each string and stamp in full; it is still read.
 enum ReplicatedObjectCoding {
+    /// The longest text value named once in the strings.
+    private static let sharedLength = 64
+
     static func write(_ objects: [ReplicatedKey: ReplicatedObject], to writer: inout BinaryWriter) {
         var replicas: [ReplicaID: Int] = [:]
-        var names: [ReplicaID] = []
+        var replicaNames: [ReplicaID] = []
+        var strings: [String: Int] = [:]
+        var table: [String] = []
         func note(_ stamp: ReplicaStamp?) {
             guard let stamp, replicas[stamp.replica] == nil else { return }
-            replicas[stamp.replica] = names.count
-            names.append(stamp.replica)
+            replicas[stamp.replica] = replicaNames.count
+            replicaNames.append(stamp.replica)
         }
-        for object in objects.values {
+        func share(_ string: String) {
+            guard strings[string] == nil else { return }
+            strings[string] = table.count
+            table.append(string)
+        }
+        func shareStrings(in value: JSONValue) {
+            switch value {
+            case .string(let text) where text.utf8.count <= sharedLength: share(text)
+            case .array(let items): for item in items { shareStrings(in: item) }
+            case .object(let members):
+                for (name, member) in members {
+                    share(name)
+                    shareStrings(in: member)
+                }
+            default: break
+            }
+        }
+        for (key, object) in objects {
+            share(key.entity)
             note(object.created)
             note(object.deleted)
-            for slot in object.slots.values { note(slot.stamp) }
+            for (name, slot) in object.slots {
+                note(slot.stamp)
+                share(name)
+                shareStrings(in: slot.value)
+            }
         }
-        writer.append(count: names.count)
-        for name in names { writer.append(string: name.rawValue) }
+        writer.append(count: replicaNames.count)
+        for name in replicaNames { writer.append(string: name.rawValue) }
+        writer.append(count: table.count)
+        for string in table { writer.append(string: string) }
+
         func append(_ stamp: ReplicaStamp) {
             writer.append(int: Int(stamp.time))
             writer.append(varint: UInt64(stamp.counter))
@@ -170,46 +207,134 @@ enum ReplicatedObjectCoding {
                 writer.append(byte: 0)
             }
         }
+        func append(_ value: JSONValue) {
+            switch value {
+            case .null: writer.append(byte: 0)
+            case .bool(let flag): writer.append(byte: flag ? 2 : 1)
+            case .number(let number):
+                writer.append(byte: 3)
+                writer.append(double: number)
+            case .string(let text):
+                if let index = strings[text] {
+                    writer.append(byte: 7)
+                    writer.append(varint: UInt64(index))
+                } else {
+                    writer.append(byte: 4)
+                    writer.append(string: text)
+                }
+            case .array(let items):
+                writer.append(byte: 5)
+                writer.append(count: items.count)
+                for item in items { append(item) }
+            case .object(let members):
+                writer.append(byte: 6)
+                writer.append(count: members.count)
+                for (name, member) in members {
+                    writer.append(varint: UInt64(strings[name] ?? 0))
+                    append(member)
+                }
+            }
+        }
         writer.append(count: objects.count)
         for (key, object) in objects {
-            writer.append(string: key.entity)
+            writer.append(varint: UInt64(strings[key.entity] ?? 0))
             writer.append(uuid: key.id)
             append(optional: object.created)
             append(optional: object.deleted)
             writer.append(count: object.slots.count)
+            var last = object.created
             for (name, slot) in object.slots {
-                writer.append(string: name)
-                append(slot.stamp)
-                write(slot.value, to: &writer)
-            }
-        }
-    }
-
-    static func write(_ value: JSONValue, to writer: inout BinaryWriter) {
-        switch value {
-        case .null: writer.append(byte: 0)
-        case .bool(let flag): writer.append(byte: flag ? 2 : 1)
-        case .number(let number):
-            writer.append(byte: 3)
-            writer.append(double: number)
-        case .string(let text):
-            writer.append(byte: 4)
-            writer.append(string: text)
-        case .array(let items):
-            writer.append(byte: 5)
-            writer.append(count: items.count)
-            for item in items { write(item, to: &writer) }
-        case .object(let members):
-            writer.append(byte: 6)
-            writer.append(count: members.count)
-            for (name, member) in members {
-                writer.append(string: name)
-                write(member, to: &writer)
+                writer.append(varint: UInt64(strings[name] ?? 0))
+                if slot.stamp == last {
+                    writer.append(byte: 0)
+                } else {
+                    writer.append(byte: 1)
+                    append(slot.stamp)
+                    last = slot.stamp
+                }
+                append(slot.value)
             }
         }
     }
 
     static func read(_ reader: inout BinaryReader) throws(BinaryCodingError) -> [ReplicatedKey: ReplicatedObject] {
+        var names: [ReplicaID] = []
+        for _ in 0..<(try reader.count()) {
+            guard let name = ReplicaID(rawValue: try reader.string()) else { throw reader.error("not a replica id") }
+            names.append(name)
+        }
+        var table: [String] = []
+        for _ in 0..<(try reader.count()) { table.append(try reader.string()) }
+        func shared() throws(BinaryCodingError) -> String {
+            let index = try reader.varint()
+            guard index < UInt64(table.count) else { throw reader.error("not a string's number") }
+            return table[Int(index)]
+        }
+        func stamp() throws(BinaryCodingError) -> ReplicaStamp {
+            let time = Int64(try reader.int())
+            let counter = try reader.varint()
+            let index = try reader.varint()
+            guard counter <= UInt64(Int.max), index < UInt64(names.count) else { throw reader.error("not a stamp") }
+            return ReplicaStamp(time: time, counter: Int(counter), replica: names[Int(index)])
+        }
+        func optionalStamp() throws(BinaryCodingError) -> ReplicaStamp? {
+            try reader.byte() == 1 ? try stamp() : nil
+        }
+        func value(depth: Int) throws(BinaryCodingError) -> JSONValue {
+            guard depth < 64 else { throw reader.error("values nested too deep") }
+            switch try reader.byte() {
+            case 0: return .null
+            case 1: return .bool(false)
+            case 2: return .bool(true)
+            case 3: return .number(try reader.double())
+            case 4: return .string(try reader.string())
+            case 5:
+                var items: [JSONValue] = []
+                for _ in 0..<(try reader.count()) { items.append(try value(depth: depth + 1)) }
+                return .array(items)
+            case 6:
+                var members: [String: JSONValue] = [:]
+                for _ in 0..<(try reader.count()) {
+                    let name = try shared()
+                    members[name] = try value(depth: depth + 1)
+                }
+                return .object(members)
+            case 7: return .string(try shared())
+            default: throw reader.error("not a value's kind")
+            }
+        }
+        var objects: [ReplicatedKey: ReplicatedObject] = [:]
+        let count = try reader.count()
+        objects.reserveCapacity(count)
+        for _ in 0..<count {
+            let key = ReplicatedKey(entity: try shared(), id: try reader.uuid())
+            var object = ReplicatedObject(entity: key.entity)
+            object.created = try optionalStamp()
+            object.deleted = try optionalStamp()
+            let slots = try reader.count()
+            object.slots.reserveCapacity(slots)
+            var last = object.created
+            for _ in 0..<slots {
+                let name = try shared()
+                let slotStamp: ReplicaStamp
+                if try reader.byte() == 0 {
+                    guard let last else { throw reader.error("a slot's stamp is the one before, and there is none") }
+                    slotStamp = last
+                } else {
+                    slotStamp = try stamp()
+                    last = slotStamp
+                }
+                object.slots[name] = ReplicatedObject.Slot(value: try value(depth: 0), stamp: slotStamp)
+            }
+            objects[key] = object
+        }
+        return objects
+    }
+
+    /// Version 1's objects (`PMRO`, 3.0.0): each string and stamp in full.
+    static func readVersion1(_ reader: inout BinaryReader) throws(BinaryCodingError) -> [ReplicatedKey:
+        ReplicatedObject]
+    {
         var names: [ReplicaID] = []
         for _ in 0..<(try reader.count()) {
             guard let name = ReplicaID(rawValue: try reader.string()) else { throw reader.error("not a replica id") }
@@ -236,14 +361,15 @@ enum ReplicatedObjectCoding {
             for _ in 0..<(try reader.count()) {
                 let name = try reader.string()
                 let slotStamp = try stamp()
-                object.slots[name] = ReplicatedObject.Slot(value: try value(&reader, depth: 0), stamp: slotStamp)
+                object.slots[name] = ReplicatedObject.Slot(
+                    value: try valueVersion1(&reader, depth: 0), stamp: slotStamp)
             }
             objects[key] = object
         }
         return objects
     }
 
-    static func value(_ reader: inout BinaryReader, depth: Int) throws(BinaryCodingError) -> JSONValue {
+    static func valueVersion1(_ reader: inout BinaryReader, depth: Int) throws(BinaryCodingError) -> JSONValue {
         guard depth < 64 else { throw reader.error("values nested too deep") }
         switch try reader.byte() {
         case 0: return .null
@@ -253,13 +379,13 @@ enum ReplicatedObjectCoding {
         case 4: return .string(try reader.string())
         case 5:
             var items: [JSONValue] = []
-            for _ in 0..<(try reader.count()) { items.append(try value(&reader, depth: depth + 1)) }
+            for _ in 0..<(try reader.count()) { items.append(try valueVersion1(&reader, depth: depth + 1)) }
             return .array(items)
         case 6:
             var members: [String: JSONValue] = [:]
             for _ in 0..<(try reader.count()) {
                 let name = try reader.string()
-                members[name] = try value(&reader, depth: depth + 1)
+                members[name] = try valueVersion1(&reader, depth: depth + 1)
             }
             return .object(members)
         default: throw reader.error("not a value's kind")

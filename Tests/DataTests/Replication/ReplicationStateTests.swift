@@ -1,0 +1,95 @@
+import Foundation
+import ProjectManagerDomain
+import ProjectManagerTestSupport
+import Testing
+
+@testable import ProjectManagerData
+
+/// The merged state a sync keeps, in its binary coding: what it writes is what it reads, and a
+/// state written by 3.0.0 is still read.
+@Suite struct ReplicationStateTests {
+    let a = ReplicaID(rawValue: "00000000000000a1")!
+    let b = ReplicaID(rawValue: "00000000000000b2")!
+
+    /// Two cards, one deleted, with slots of every kind of value, stamps shared and not.
+    var objects: [ReplicatedKey: ReplicatedObject] {
+        let made = ReplicaStamp(time: 1_767_268_800_000, counter: 0, replica: a)
+        let edited = ReplicaStamp(time: 1_767_268_900_000, counter: 3, replica: b)
+        var card = ReplicatedObject(entity: "Project")
+        card.created = made
+        card.slots = [
+            "title": .init(value: .string("Plan"), stamp: made),
+            "body": .init(value: .string(String(repeating: "long ", count: 40)), stamp: edited),
+            "isArchived": .init(value: .bool(false), stamp: made),
+            "createdAt": .init(value: .number(788_961_600.25), stamp: made),
+            "labels": .init(value: .array([.string("x"), .null, .bool(true)]), stamp: edited),
+            "boardID+listID+state+rank": .init(
+                value: .object(["boardID": .string("00000000-0000-0000-0000-000000000001"), "state": .string("todo")]),
+                stamp: edited),
+        ]
+        var gone = ReplicatedObject(entity: "Project")
+        gone.created = made
+        gone.deleted = edited
+        gone.slots = ["title": .init(value: .string("Plan"), stamp: made)]
+        return [
+            ReplicatedKey(entity: "Project", id: UUID(uuidString: "5245504C-0000-0000-0000-000000000001")!): card,
+            ReplicatedKey(entity: "Project", id: UUID(uuidString: "5245504C-0000-0000-0000-000000000002")!): gone,
+        ]
+    }
+
+    @Test func whatIsWrittenIsWhatIsRead() throws {
+        var writer = BinaryWriter(capacity: 256)
+        ReplicatedObjectCoding.write(objects, to: &writer)
+        let data = writer.finish()
+        let read = try data.withUnsafeBytes { bytes throws(BinaryCodingError) in
+            var reader = BinaryReader(bytes)
+            return try ReplicatedObjectCoding.read(&reader)
+        }
+        #expect(read == objects)
+        // Each name and short text once: "Plan" is written once for two cards.
+        #expect(data.count < 520)
+        #expect(String(decoding: data, as: UTF8.self).components(separatedBy: "Plan").count == 2)
+    }
+
+    @Test func aStateWrittenBy300IsRead() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        // Version 1 (`PMRO`), as 3.0.0 wrote it: every name and stamp in full.
+        var writer = BinaryWriter(capacity: 256)
+        writer.append(Data("PMRO".utf8))
+        writer.append(count: 1)
+        writer.append(string: a.rawValue)
+        writer.append(count: 1)
+        writer.append(string: "Project")
+        writer.append(uuid: UUID(uuidString: "5245504C-0000-0000-0000-000000000001")!)
+        writer.append(byte: 1)
+        writer.append(int: 1_767_268_800_000)
+        writer.append(varint: 0)
+        writer.append(varint: 0)
+        writer.append(byte: 0)
+        writer.append(count: 1)
+        writer.append(string: "title")
+        writer.append(int: 1_767_268_800_000)
+        writer.append(varint: 0)
+        writer.append(varint: 0)
+        writer.append(byte: 4)
+        writer.append(string: "Plan")
+        try writer.finish().write(to: folder.file("objects-1.bin"))
+        var header = ReplicationState.Header(replica: a)
+        header.objectsVersion = 1
+        try ReplicationState.saveHeader(header, to: folder.file("state.json"))
+
+        let state = try ReplicationState.load(from: folder.file("state.json"), replica: a)
+        let card = try #require(state.objects.values.first)
+        #expect(state.objects.count == 1)
+        #expect(card.slots["title"]?.value == .string("Plan"))
+        #expect(card.created == ReplicaStamp(time: 1_767_268_800_000, counter: 0, replica: a))
+
+        // Saved again, it is version 2, and reads the same.
+        var saved = state
+        try saved.save(to: folder.file("state.json"))
+        let again = try ReplicationState.load(from: folder.file("state.json"), replica: a)
+        #expect(again.objects == state.objects)
+        #expect(try Data(contentsOf: folder.file("objects-2.bin")).prefix(4) == Data("PMR2".utf8))
+    }
+}
