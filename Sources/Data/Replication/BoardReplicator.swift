@@ -146,17 +146,21 @@ public struct BoardReplicator: Sendable {
 
         // What changed here since the last sync: nothing, while the store is as the last sync
         // left it, and then it holds the merged state (that sync made it so).
-        let current: [ReplicatedKey: [String: JSONValue]]
+        // Then what it holds is the merged state as it is before what comes in (a copy that costs
+        // nothing until what comes in changes it), and nothing was made here.
+        let current: Current
+        var local: [ReplicaOperation] = []
         if joining == .none, let stored = state.header.storeGeneration, stored == generation() {
-            current = Self.held(state)
+            current = .held(state.objects, SharedBoardSet(state.header.boards))
         } else {
             do {
-                current = try await repository.replicatedObjects(on: state.header.boards, replica: replica)
+                let objects = try await repository.replicatedObjects(on: state.header.boards, replica: replica)
+                current = .read(objects)
+                local = localOperations(current: objects, state: &state)
             } catch {
                 throw .localState(reason: "the store could not be read (\(error))")
             }
         }
-        var local = localOperations(current: current, state: &state)
         for operation in local { state.objects[operation.key, default: operation.emptyObject].apply(operation) }
 
         // What came in.
@@ -288,16 +292,21 @@ public struct BoardReplicator: Sendable {
         return lost
     }
 
-    /// What the store holds of the shared boards when it is as the last sync left it: the merged
-    /// objects alive on them.
-    private static func held(_ state: ReplicationState) -> [ReplicatedKey: [String: JSONValue]] {
-        let shared = SharedBoardSet(state.header.boards)
-        var held: [ReplicatedKey: [String: JSONValue]] = [:]
-        held.reserveCapacity(state.objects.count)
-        for (key, object) in state.objects where object.isAlive && object.isOn(shared, id: key.id) {
-            held[key] = object.values
+    /// What the store holds of the shared boards before the merge.
+    private enum Current {
+        /// As read from it.
+        case read([ReplicatedKey: [String: JSONValue]])
+        /// The merged objects alive on the shared boards: the store is as the last sync left it.
+        case held([ReplicatedKey: ReplicatedObject], SharedBoardSet)
+
+        subscript(key: ReplicatedKey) -> [String: JSONValue]? {
+            switch self {
+            case .read(let objects): return objects[key]
+            case .held(let objects, let shared):
+                guard let object = objects[key], object.isAlive, object.isOn(shared, id: key.id) else { return nil }
+                return object.values
+            }
         }
-        return held
     }
 
     /// The operations that make the merged state hold `current` for the shared boards.

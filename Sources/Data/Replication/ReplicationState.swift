@@ -153,53 +153,69 @@ enum ReplicatedObjectCoding {
     private static let sharedLength = 64
 
     static func write(_ objects: [ReplicatedKey: ReplicatedObject], to writer: inout BinaryWriter) {
+        // The objects first, into a writer of their own, naming replicas and strings as they
+        // come; then the names, and the objects after them.
+        var body = Body(capacity: 64 + objects.count * 96)
+        body.writer.append(count: objects.count)
+        for (key, object) in objects {
+            body.name(key.entity)
+            body.writer.append(uuid: key.id)
+            body.append(optional: object.created)
+            body.append(optional: object.deleted)
+            body.writer.append(count: object.slots.count)
+            var last = object.created
+            for (slotName, slot) in object.slots {
+                body.name(slotName)
+                if slot.stamp == last {
+                    body.writer.append(byte: 0)
+                } else {
+                    body.writer.append(byte: 1)
+                    body.append(slot.stamp)
+                    last = slot.stamp
+                }
+                body.append(slot.value)
+            }
+        }
+        writer.append(count: body.replicaNames.count)
+        for replica in body.replicaNames { writer.append(string: replica.rawValue) }
+        writer.append(count: body.table.count)
+        for string in body.table { writer.append(string: string) }
+        writer.append(body.writer.finish())
+    }
+
+    /// The objects as they are written, with the replicas and strings they name.
+    private struct Body: ~Copyable {
+        var writer: BinaryWriter
         var replicas: [ReplicaID: Int] = [:]
         var replicaNames: [ReplicaID] = []
         var strings: [String: Int] = [:]
         var table: [String] = []
-        func note(_ stamp: ReplicaStamp?) {
-            guard let stamp, replicas[stamp.replica] == nil else { return }
-            replicas[stamp.replica] = replicaNames.count
-            replicaNames.append(stamp.replica)
-        }
-        func share(_ string: String) {
-            guard strings[string] == nil else { return }
-            strings[string] = table.count
-            table.append(string)
-        }
-        func shareStrings(in value: JSONValue) {
-            switch value {
-            case .string(let text) where text.utf8.count <= sharedLength: share(text)
-            case .array(let items): for item in items { shareStrings(in: item) }
-            case .object(let members):
-                for (name, member) in members {
-                    share(name)
-                    shareStrings(in: member)
-                }
-            default: break
-            }
-        }
-        for (key, object) in objects {
-            share(key.entity)
-            note(object.created)
-            note(object.deleted)
-            for (name, slot) in object.slots {
-                note(slot.stamp)
-                share(name)
-                shareStrings(in: slot.value)
-            }
-        }
-        writer.append(count: replicaNames.count)
-        for name in replicaNames { writer.append(string: name.rawValue) }
-        writer.append(count: table.count)
-        for string in table { writer.append(string: string) }
 
-        func append(_ stamp: ReplicaStamp) {
+        init(capacity: Int) { writer = BinaryWriter(capacity: capacity) }
+
+        mutating func name(_ string: String) {
+            if let index = strings[string] {
+                writer.append(varint: UInt64(index))
+            } else {
+                strings[string] = table.count
+                writer.append(varint: UInt64(table.count))
+                table.append(string)
+            }
+        }
+
+        mutating func append(_ stamp: ReplicaStamp) {
             writer.append(int: Int(stamp.time))
             writer.append(varint: UInt64(stamp.counter))
-            writer.append(varint: UInt64(replicas[stamp.replica] ?? 0))
+            if let index = replicas[stamp.replica] {
+                writer.append(varint: UInt64(index))
+            } else {
+                replicas[stamp.replica] = replicaNames.count
+                writer.append(varint: UInt64(replicaNames.count))
+                replicaNames.append(stamp.replica)
+            }
         }
-        func append(optional stamp: ReplicaStamp?) {
+
+        mutating func append(optional stamp: ReplicaStamp?) {
             if let stamp {
                 writer.append(byte: 1)
                 append(stamp)
@@ -207,21 +223,20 @@ enum ReplicatedObjectCoding {
                 writer.append(byte: 0)
             }
         }
-        func append(_ value: JSONValue) {
+
+        mutating func append(_ value: JSONValue) {
             switch value {
             case .null: writer.append(byte: 0)
             case .bool(let flag): writer.append(byte: flag ? 2 : 1)
             case .number(let number):
                 writer.append(byte: 3)
                 writer.append(double: number)
+            case .string(let text) where text.utf8.count <= sharedLength:
+                writer.append(byte: 7)
+                name(text)
             case .string(let text):
-                if let index = strings[text] {
-                    writer.append(byte: 7)
-                    writer.append(varint: UInt64(index))
-                } else {
-                    writer.append(byte: 4)
-                    writer.append(string: text)
-                }
+                writer.append(byte: 4)
+                writer.append(string: text)
             case .array(let items):
                 writer.append(byte: 5)
                 writer.append(count: items.count)
@@ -229,30 +244,10 @@ enum ReplicatedObjectCoding {
             case .object(let members):
                 writer.append(byte: 6)
                 writer.append(count: members.count)
-                for (name, member) in members {
-                    writer.append(varint: UInt64(strings[name] ?? 0))
-                    append(member)
+                for (member, memberValue) in members {
+                    name(member)
+                    append(memberValue)
                 }
-            }
-        }
-        writer.append(count: objects.count)
-        for (key, object) in objects {
-            writer.append(varint: UInt64(strings[key.entity] ?? 0))
-            writer.append(uuid: key.id)
-            append(optional: object.created)
-            append(optional: object.deleted)
-            writer.append(count: object.slots.count)
-            var last = object.created
-            for (name, slot) in object.slots {
-                writer.append(varint: UInt64(strings[name] ?? 0))
-                if slot.stamp == last {
-                    writer.append(byte: 0)
-                } else {
-                    writer.append(byte: 1)
-                    append(slot.stamp)
-                    last = slot.stamp
-                }
-                append(slot.value)
             }
         }
     }

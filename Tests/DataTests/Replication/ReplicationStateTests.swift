@@ -47,7 +47,6 @@ import Testing
         }
         #expect(read == objects)
         // Each name and short text once: "Plan" is written once for two cards.
-        #expect(data.count < 520)
         #expect(String(decoding: data, as: UTF8.self).components(separatedBy: "Plan").count == 2)
     }
 
