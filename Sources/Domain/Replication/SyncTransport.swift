@@ -5,7 +5,10 @@ import Foundation
 ///
 /// After ``pull()`` the ``folder`` holds every file the remote holds. A replica writes only its
 /// own files into it (one folder per replica), so two replicas never change the same file, and
-/// ``push(_:message:)`` sends them. The folder is the transport's: nothing else deletes in it.
+/// ``push(_:message:)`` sends them. A replica also removes its own log files once a checkpoint
+/// holds them: a transport that can sends the removal (git, a shared folder), and one that cannot
+/// leaves the files on the remote, which is harmless (they hold what the checkpoint holds). The
+/// folder is the transport's: nothing else deletes in it.
 ///
 /// ```swift
 /// try await transport.pull()
