@@ -154,6 +154,7 @@ extension ProjectManagerEngine {
                 folder.store == nil ? "saves:\(context.saveCount)" : folder.storeGeneration()
             })
         replicator.interruption = folder.interruption
+        replicator.stateCache = folder.stateCache
         if let checkpointAfter = folder.checkpointAfter { replicator.checkpointAfter = checkpointAfter }
         return replicator
     }

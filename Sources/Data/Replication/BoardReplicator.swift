@@ -26,6 +26,8 @@ public struct BoardReplicator: Sendable {
     /// merged state holds: half of them, and at least 4,096 by default. Then the checkpoint is
     /// about the size the log files would be, and a new device reads it instead of them.
     package var checkpointAfter: @Sendable (_ objects: Int) -> Int = { max(4096, $0 / 2) }
+    /// Where the merged state stays between syncs of one engine; `nil`: it is read each time.
+    package var stateCache: ReplicationStateCache?
 
     /// The steps of a sync after which a test may stop it as if the process died: what each
     /// left on disk stays, and the next sync goes on from there.
@@ -140,7 +142,7 @@ public struct BoardReplicator: Sendable {
             }
             return
         }
-        var state = try ReplicationState.load(from: stateFile, replica: replica)
+        var state = try ReplicationState.load(from: stateFile, replica: replica, cache: stateCache)
         state.header.replica = replica
         adoptUnrecordedFiles(&state)
 
@@ -161,7 +163,7 @@ public struct BoardReplicator: Sendable {
                 throw .localState(reason: "the store could not be read (\(error))")
             }
         }
-        for operation in local { state.objects[operation.key, default: operation.emptyObject].apply(operation) }
+        for operation in local { state.apply(operation) }
 
         // What came in.
         var touched: Set<ReplicatedKey> = []
@@ -226,9 +228,7 @@ public struct BoardReplicator: Sendable {
                 if applied.beyond {
                     let merged = try await repository.replicatedObjects(on: state.header.boards, replica: replica)
                     let consequences = localOperations(current: merged, state: &state, atSyncTime: true)
-                    for operation in consequences {
-                        state.objects[operation.key, default: operation.emptyObject].apply(operation)
-                    }
+                    for operation in consequences { state.apply(operation) }
                     local += consequences
                 }
             } catch {
@@ -251,7 +251,7 @@ public struct BoardReplicator: Sendable {
         }
         state.header.lastSync = now()
         state.header.storeGeneration = generation()
-        try state.save(to: stateFile)
+        try state.save(to: stateFile, cache: stateCache)
         try stop(after: .saved)
         report.boards = state.header.boards
         if state.header.unsent > 0 {
@@ -427,7 +427,7 @@ public struct BoardReplicator: Sendable {
             }
             for operation in file.operations {
                 state.header.clock.observe(operation.stamp)
-                state.objects[operation.key, default: operation.emptyObject].apply(operation)
+                state.apply(operation)
             }
             state.header.lastDigest = SHA256.hash(data: data).hexadecimal
             state.header.nextSequence += 1
@@ -448,6 +448,7 @@ public struct BoardReplicator: Sendable {
         for (key, object) in checkpoint.objects {
             if let stamp = object.latestStamp { state.header.clock.observe(stamp) }
             state.objects[key, default: ReplicatedObject(entity: key.entity)].merge(object)
+            state.changed?.insert(key)
         }
         state.header.lastDigest = own.digest
         state.header.nextSequence = own.sequence + 1
@@ -585,9 +586,7 @@ public struct BoardReplicator: Sendable {
                 switch check(data, from: other, sequence: sequence, after: position, state: state, checked: &checked) {
                 case .success(let operations):
                     batches.append(operations)
-                    for operation in operations {
-                        state.objects[operation.key, default: operation.emptyObject].apply(operation)
-                    }
+                    for operation in operations { state.apply(operation) }
                     position = ReplicationState.Position(sequence: sequence, digest: digest)
                 case .failure(.rewritten):
                     setAside(path, "its replica's earlier files were rewritten", &state, &report)
@@ -656,7 +655,7 @@ public struct BoardReplicator: Sendable {
             }
         }
         for (key, object) in changed {
-            state.objects[key] = object
+            state.set(key, object)
             touched.insert(key)
         }
         for (reader, position) in checkpoint.positions where reader != replica {

@@ -47,12 +47,30 @@ struct ReplicationState: Sendable {
         var conflicts: [String: Set<String>]?
         /// Operations in this replica's log files since its last checkpoint; `nil` before the first.
         var unfolded: Int?
+        /// The files of changed objects written after `objects-N.bin` since it was
+        /// (`objects-N-1.bin`, …), and how many objects they hold; `nil`: none.
+        var deltas: Int?
+        var deltaObjects: Int?
     }
 
     var header: Header
     var objects: [ReplicatedKey: ReplicatedObject] = [:]
+    /// The objects changed since the state was read; `nil`: unknown, so a save writes them all.
+    var changed: Set<ReplicatedKey>? = []
 
     init(replica: ReplicaID) { header = Header(replica: replica) }
+
+    /// Takes in `operation` (``ReplicatedObject/apply(_:)``), noting its object changed.
+    mutating func apply(_ operation: ReplicaOperation) {
+        objects[operation.key, default: operation.emptyObject].apply(operation)
+        changed?.insert(operation.key)
+    }
+
+    /// Makes `object` the merged object of `key`, noting it changed.
+    mutating func set(_ key: ReplicatedKey, _ object: ReplicatedObject) {
+        objects[key] = object
+        changed?.insert(key)
+    }
 
     init(header: Header, objects: [ReplicatedKey: ReplicatedObject]) {
         self.header = header
@@ -79,54 +97,118 @@ struct ReplicationState: Sendable {
         }
     }
 
-    /// The file of the merged objects the header `version` names, beside `file`.
-    private static func objectsFile(beside file: URL, version: Int) -> URL {
-        file.deletingLastPathComponent().appendingPathComponent("objects-\(version).bin")
+    /// The file of the merged objects the header `version` names, beside `file`; with `delta`,
+    /// that file of changed objects written after it.
+    private static func objectsFile(beside file: URL, version: Int, delta: Int = 0) -> URL {
+        file.deletingLastPathComponent().appendingPathComponent(
+            delta == 0 ? "objects-\(version).bin" : "objects-\(version)-\(delta).bin")
     }
 
-    /// The whole state kept in `file` and beside it, or a new one when there is none.
-    static func load(from file: URL, replica: ReplicaID) throws(SyncError) -> ReplicationState {
+    /// The last file of objects `header` names: what changes whenever the objects are saved.
+    private static func lastObjectsFile(beside file: URL, header: Header) -> URL {
+        objectsFile(beside: file, version: header.objectsVersion, delta: header.deltas ?? 0)
+    }
+
+    /// The whole state kept in `file` and beside it, or a new one when there is none. The
+    /// objects come from `cache` when it holds them as they are on disk.
+    static func load(
+        from file: URL, replica: ReplicaID, cache: ReplicationStateCache? = nil
+    ) throws(SyncError) -> ReplicationState {
         let header = try loadHeader(from: file, replica: replica)
         guard header.objectsVersion > 0 else { return ReplicationState(header: header, objects: [:]) }
-        let objectsFile = objectsFile(beside: file, version: header.objectsVersion)
-        let data: Data
-        do {
-            data = try Data(contentsOf: objectsFile)
-        } catch {
-            throw .localState(reason: "\(objectsFile.path) could not be read (\(error.localizedDescription))")
-        }
-        do {
-            let version1 = data.prefix(4) == magicVersion1
-            guard data.prefix(4) == magic || version1 else { throw BinaryCodingError(offset: 0, reason: "no magic") }
-            let objects = try data.dropFirst(4).withUnsafeBytes { bytes throws(BinaryCodingError) in
-                var reader = BinaryReader(bytes)
-                return try version1
-                    ? ReplicatedObjectCoding.readVersion1(&reader) : ReplicatedObjectCoding.read(&reader)
-            }
+        let last = lastObjectsFile(beside: file, header: header)
+        if let objects = cache?.take(for: file, naming: last) {
             return ReplicationState(header: header, objects: objects)
-        } catch {
-            throw .localState(reason: "\(objectsFile.path) is not a sync state this engine can read")
         }
+        var objects: [ReplicatedKey: ReplicatedObject] = [:]
+        for delta in 0...(header.deltas ?? 0) {
+            let objectsFile = objectsFile(beside: file, version: header.objectsVersion, delta: delta)
+            let data: Data
+            do {
+                data = try Data(contentsOf: objectsFile)
+            } catch {
+                throw .localState(reason: "\(objectsFile.path) could not be read (\(error.localizedDescription))")
+            }
+            do {
+                let version1 = data.prefix(4) == magicVersion1
+                guard data.prefix(4) == magic || version1 else {
+                    throw BinaryCodingError(offset: 0, reason: "no magic")
+                }
+                let read = try data.dropFirst(4).withUnsafeBytes { bytes throws(BinaryCodingError) in
+                    var reader = BinaryReader(bytes)
+                    return try version1
+                        ? ReplicatedObjectCoding.readVersion1(&reader) : ReplicatedObjectCoding.read(&reader)
+                }
+                if objects.isEmpty {
+                    objects = read
+                } else {
+                    objects.merge(read) { _, changed in changed }
+                }
+            } catch {
+                throw .localState(reason: "\(objectsFile.path) is not a sync state this engine can read")
+            }
+        }
+        return ReplicationState(header: header, objects: objects)
     }
 
-    /// Writes the state: the merged objects to a new file, then the header that names it (so a
-    /// crash leaves the old state or the new, whole), then removes the old objects.
-    mutating func save(to file: URL) throws(SyncError) {
-        let old = header.objectsVersion
-        header.objectsVersion += 1
-        let objectsFile = Self.objectsFile(beside: file, version: header.objectsVersion)
+    /// The most files of changed objects written after a whole one.
+    private static let maximumDeltas = 16
+
+    /// Writes the state: the objects changed since it was read to a file of their own after the
+    /// others, or, when they are many (or unknown), every object to a new file; then the header
+    /// that names them (so a crash leaves the old state or the new, whole); then removes the
+    /// files no longer named. `cache` then holds the objects.
+    mutating func save(to file: URL, cache: ReplicationStateCache? = nil) throws(SyncError) {
+        let old = header
+        let written: URL
         do {
-            var writer = BinaryWriter(capacity: 64 + objects.count * 256)
-            writer.append(Self.magic)
-            ReplicatedObjectCoding.write(objects, to: &writer)
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try writer.finish().write(to: objectsFile, options: .atomic)
+            if changed?.isEmpty == true, header.objectsVersion > 0 {
+                // Nothing changed: the files named hold the objects.
+                written = Self.lastObjectsFile(beside: file, header: header)
+            } else if let changed, header.objectsVersion > 0, (header.deltas ?? 0) < Self.maximumDeltas,
+                ((header.deltaObjects ?? 0) + changed.count) * 2 <= objects.count
+            {
+                header.deltas = (header.deltas ?? 0) + 1
+                header.deltaObjects = (header.deltaObjects ?? 0) + changed.count
+                var subset: [ReplicatedKey: ReplicatedObject] = [:]
+                subset.reserveCapacity(changed.count)
+                for key in changed { subset[key] = objects[key] }
+                written = Self.lastObjectsFile(beside: file, header: header)
+                try Self.encoded(subset).write(to: written, options: .atomic)
+            } else {
+                header.objectsVersion += 1
+                header.deltas = nil
+                header.deltaObjects = nil
+                written = Self.lastObjectsFile(beside: file, header: header)
+                try Self.encoded(objects).write(to: written, options: .atomic)
+            }
         } catch {
-            throw .localState(reason: "\(objectsFile.path) could not be written (\(error.localizedDescription))")
+            header = old
+            throw .localState(reason: "the sync state could not be written (\(error.localizedDescription))")
         }
-        try Self.saveHeader(header, to: file)
-        if old > 0 { try? FileManager.default.removeItem(at: Self.objectsFile(beside: file, version: old)) }
+        do throws(SyncError) {
+            try Self.saveHeader(header, to: file)
+        } catch {
+            header = old
+            throw error
+        }
+        changed = []
+        if old.objectsVersion > 0, old.objectsVersion != header.objectsVersion {
+            for delta in 0...(old.deltas ?? 0) {
+                try? FileManager.default.removeItem(
+                    at: Self.objectsFile(beside: file, version: old.objectsVersion, delta: delta))
+            }
+        }
+        cache?.put(objects, for: file, naming: written)
+    }
+
+    private static func encoded(_ objects: [ReplicatedKey: ReplicatedObject]) -> Data {
+        var writer = BinaryWriter(capacity: 64 + objects.count * 128)
+        writer.append(magic)
+        ReplicatedObjectCoding.write(objects, to: &writer)
+        return writer.finish()
     }
 
     /// Writes `header` alone, naming the objects it named: whole, or not at all.
@@ -404,4 +486,49 @@ struct ReplicaLogFile: Sendable, Codable {
 
     /// The file's path in the remote.
     static func path(replica: ReplicaID, sequence: Int) -> String { "replicas/\(replica)/\(sequence).ops" }
+}
+
+/// The merged objects of the last sync of each remote, kept in memory between syncs of one
+/// engine, so that a sync does not read them again while the files on disk are those it wrote.
+///
+/// `@unchecked Sendable`: its one stored variable, `entries`, is read and written only while
+/// `lock` is held.
+package final class ReplicationStateCache: @unchecked Sendable {
+    private struct Entry {
+        /// The last file of objects the state names, and what identifies that file on disk.
+        var file: String
+        var identity: String
+        var objects: [ReplicatedKey: ReplicatedObject]
+    }
+
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+
+    package init() {}
+
+    /// The objects of the state in `file` whose last file of objects is `last`, taken out of the
+    /// cache (a sync changes them); `nil` when the cache does not hold them as they are there.
+    func take(for file: URL, naming last: URL) -> [ReplicatedKey: ReplicatedObject]? {
+        let entry = lock.withLock { entries.removeValue(forKey: file.path) }
+        guard let entry, entry.file == last.path, let identity = Self.identity(of: last), identity == entry.identity
+        else { return nil }
+        return entry.objects
+    }
+
+    /// Keeps `objects`, the state in `file` as just written, its last file of objects `last`.
+    func put(_ objects: [ReplicatedKey: ReplicatedObject], for file: URL, naming last: URL) {
+        guard let identity = Self.identity(of: last) else { return }
+        lock.withLock { entries[file.path] = Entry(file: last.path, identity: identity, objects: objects) }
+    }
+
+    /// A file's device, number, size and time of change: another process that writes the state
+    /// writes a new file (an atomic rename), which differs in these.
+    private static func identity(of url: URL) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return nil }
+        let number = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+        let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value ?? 0
+        let size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
+        let changed = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(device):\(number):\(size):\(changed)"
+    }
 }

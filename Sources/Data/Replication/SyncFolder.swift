@@ -28,6 +28,9 @@ public struct SyncFolder: Sendable {
     /// When a sync folds its replica's log into a checkpoint (``BoardReplicator``'s
     /// `checkpointAfter`); `nil`: as an app does. For tests.
     package var checkpointAfter: (@Sendable (_ objects: Int) -> Int)?
+    /// The merged state of each remote's last sync, kept between syncs of the engine that holds
+    /// the folder.
+    package let stateCache = ReplicationStateCache()
     private let makeID: @Sendable () -> UUID
 
     /// The sync folder beside the store at `store`; `makeID` names a new replica.

@@ -84,11 +84,73 @@ import Testing
         #expect(card.slots["title"]?.value == .string("Plan"))
         #expect(card.created == ReplicaStamp(time: 1_767_268_800_000, counter: 0, replica: a))
 
-        // Saved again, it is version 2, and reads the same.
+        // Changed and saved again, it is version 2.
         var saved = state
+        let key = try #require(state.objects.keys.first)
+        saved.set(key, ReplicatedObject(entity: "Project"))
         try saved.save(to: folder.file("state.json"))
-        let again = try ReplicationState.load(from: folder.file("state.json"), replica: a)
-        #expect(again.objects == state.objects)
         #expect(try Data(contentsOf: folder.file("objects-2.bin")).prefix(4) == Data("PMR2".utf8))
+        let again = try ReplicationState.load(from: folder.file("state.json"), replica: a)
+        #expect(again.objects == saved.objects)
+        #expect(again.objects[key]?.created == nil)
+    }
+
+    @Test func changesGoInFilesOfTheirOwnUntilTheyAreManyThenTheWholeIsWrittenAgain() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.file("state.json")
+        var state = ReplicationState(replica: a)
+        for (key, object) in objects { state.set(key, object) }
+        for _ in 0..<8 { state.set(ReplicatedKey(entity: "Label", id: UUID()), ReplicatedObject(entity: "Label")) }
+        try state.save(to: file)
+        #expect(state.header.objectsVersion == 1 && state.header.deltas == nil)
+
+        // One changed of ten: a file of its own. Nothing changed: no file.
+        let card = try #require(objects.keys.first)
+        state.set(card, ReplicatedObject(entity: "Project"))
+        try state.save(to: file)
+        try state.save(to: file)
+        #expect(state.header.objectsVersion == 1 && state.header.deltas == 1)
+        #expect(try ReplicationState.load(from: file, replica: a).objects == state.objects)
+
+        // More than half changed since the whole was written: the whole again, and the old files go.
+        for key in state.objects.keys.prefix(6) { state.set(key, ReplicatedObject(entity: key.entity)) }
+        try state.save(to: file)
+        #expect(state.header.objectsVersion == 2 && state.header.deltas == nil)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("objects-1-1.bin").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("objects-1.bin").path))
+        #expect(try ReplicationState.load(from: file, replica: a).objects == state.objects)
+    }
+
+    @Test func theCacheHoldsTheObjectsOnlyWhileTheFilesAreThoseItSaw() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.file("state.json")
+        let cache = ReplicationStateCache()
+        var state = ReplicationState(replica: a)
+        for (key, object) in objects { state.set(key, object) }
+        try state.save(to: file, cache: cache)
+
+        // Another process writes the state: the cache's copy is not used.
+        var other = try ReplicationState.load(from: file, replica: a)
+        let card = try #require(objects.keys.first)
+        other.set(card, ReplicatedObject(entity: "Project"))
+        other.changed = nil
+        try other.save(to: file)
+        let read = try ReplicationState.load(from: file, replica: a, cache: cache)
+        #expect(read.objects == other.objects)
+
+        // Saved with the cache, the next load takes its copy, once: the file is not read (here
+        // its bytes changed in place, keeping its size and time).
+        var mine = read
+        try mine.save(to: file, cache: cache)
+        let written = folder.file("objects-2.bin")
+        let attributes = try FileManager.default.attributesOfItem(atPath: written.path)
+        let size = try #require(attributes[.size] as? Int)
+        try Data(repeating: 0x2A, count: size).write(to: written)
+        try FileManager.default.setAttributes(
+            [.modificationDate: try #require(attributes[.modificationDate] as? Date)], ofItemAtPath: written.path)
+        #expect(try ReplicationState.load(from: file, replica: a, cache: cache).objects == other.objects)
+        #expect(throws: SyncError.self) { try ReplicationState.load(from: file, replica: a, cache: cache) }
     }
 }
