@@ -1,5 +1,6 @@
 import Foundation
 import ProjectManagerDomain
+import Synchronization
 
 /// Syncs the boards a store shares on one remote.
 ///
@@ -647,12 +648,9 @@ public struct BoardReplicator: Sendable {
             merged.merge(object)
             if merged != before { changed[key] = merged }
         }
-        for (key, object) in changed where object.isAlive {
-            guard let entity = replicatedEntities.first(where: { $0.entityName == key.entity }) else { continue }
-            if let failure = Self.failures(entity, key: key, values: object.values, checked: &checked) {
-                setAside(path, "\(key): \(failure)", &state, &report)
-                return false
-            }
+        if let (key, failure) = Self.firstFailure(among: changed, checked: &checked) {
+            setAside(path, "\(key): \(failure)", &state, &report)
+            return false
         }
         for (key, object) in changed {
             state.set(key, object)
@@ -700,26 +698,73 @@ public struct BoardReplicator: Sendable {
             }
             objects[operation.key, default: state.objects[operation.key] ?? operation.emptyObject].apply(operation)
         }
-        for (key, object) in objects where object.isAlive {
-            guard let entity = replicatedEntities.first(where: { $0.entityName == key.entity }) else { continue }
-            if let failure = Self.failures(entity, key: key, values: object.values, checked: &checked) {
-                return .failure(.invalid("\(key): \(failure)"))
-            }
+        if let (key, failure) = Self.firstFailure(among: objects, checked: &checked) {
+            return .failure(.invalid("\(key): \(failure)"))
         }
         return .success(file.operations)
     }
 
-    /// Why `values` are not an object of `type` that keeps its rules; `nil` when they are, and
-    /// then the object is in `checked`.
-    private static func failures<E: ReplicatedEntity>(
-        _ type: E.Type, key: ReplicatedKey, values: [String: JSONValue], checked: inout [ReplicatedKey: CheckedObject]
-    ) -> String? {
-        guard let object = try? ReplicatedFields.object(E.self, id: key.id, slots: values) else {
-            return "its fields are not a \(E.entityName)"
+    /// The first (by key) of `objects` alive that is not an object of its entity keeping its
+    /// rules, and why; `nil` when there is none, and then each is in `checked`, decoded. Many
+    /// are checked on every core.
+    private static func firstFailure(
+        among objects: [ReplicatedKey: ReplicatedObject], checked: inout [ReplicatedKey: CheckedObject]
+    ) -> (ReplicatedKey, String)? {
+        let alive = objects.filter { $0.value.isAlive }.map { ($0.key, $0.value) }
+        let chunkSize = 2_048
+        let chunks = (alive.count + chunkSize - 1) / chunkSize
+        var results: [(checked: [(ReplicatedKey, CheckedObject)], failure: (ReplicatedKey, String)?)] = []
+        if chunks <= 1 {
+            results = [check(alive[...])]
+        } else {
+            let parts = Mutex<[Int: ([(ReplicatedKey, CheckedObject)], (ReplicatedKey, String)?)]>([:])
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                let part = check(alive[(chunk * chunkSize)..<min((chunk + 1) * chunkSize, alive.count)])
+                parts.withLock { $0[chunk] = part }
+            }
+            results = parts.withLock { parts in (0..<chunks).compactMap { parts[$0] } }
         }
-        if let failure = object.replicatedFailures.first { return failure }
-        checked[key] = CheckedObject(values: values, object: object)
+        if let failure = results.compactMap(\.failure).min(by: { $0.0 < $1.0 }) { return failure }
+        checked.reserveCapacity(checked.count + alive.count)
+        for part in results {
+            for (key, object) in part.checked { checked[key] = object }
+        }
         return nil
+    }
+
+    /// `objects` checked: each decoded, or the first (by key) that fails and why.
+    private static func check(
+        _ objects: ArraySlice<(ReplicatedKey, ReplicatedObject)>
+    ) -> (checked: [(ReplicatedKey, CheckedObject)], failure: (ReplicatedKey, String)?) {
+        var checked: [(ReplicatedKey, CheckedObject)] = []
+        checked.reserveCapacity(objects.count)
+        var failure: (ReplicatedKey, String)?
+        for (key, object) in objects {
+            guard let entity = replicatedEntities.first(where: { $0.entityName == key.entity }) else { continue }
+            let values = object.values
+            switch decoded(entity, key: key, values: values) {
+            case .success(let decoded): checked.append((key, CheckedObject(values: values, object: decoded)))
+            case .failure(let reason):
+                if failure.map({ key < $0.0 }) ?? true { failure = (key, reason.text) }
+            }
+        }
+        return (checked, failure)
+    }
+
+    /// Why a check failed.
+    private struct CheckFailure: Error {
+        var text: String
+    }
+
+    /// The object of `type` that `values` are, when it keeps its rules.
+    private static func decoded<E: ReplicatedEntity>(
+        _ type: E.Type, key: ReplicatedKey, values: [String: JSONValue]
+    ) -> Result<any ReplicatedEntity, CheckFailure> {
+        guard let object = try? ReplicatedFields.object(E.self, id: key.id, slots: values) else {
+            return .failure(CheckFailure(text: "its fields are not a \(E.entityName)"))
+        }
+        if let failure = object.replicatedFailures.first { return .failure(CheckFailure(text: failure)) }
+        return .success(object)
     }
 
     private func setAside(

@@ -140,16 +140,16 @@ import Testing
         let read = try ReplicationState.load(from: file, replica: a, cache: cache)
         #expect(read.objects == other.objects)
 
-        // Saved with the cache, the next load takes its copy, once: the file is not read (here
-        // its bytes changed in place, keeping its size and time).
+        // Kept by the cache, the objects are taken from it while the file is the one it saw, once:
+        // the file is not read (here its bytes are not a state, with the same size and time).
         var mine = read
         try mine.save(to: file, cache: cache)
         let written = folder.file("objects-2.bin")
-        let attributes = try FileManager.default.attributesOfItem(atPath: written.path)
-        let size = try #require(attributes[.size] as? Int)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: written.path)[.size] as? Int)
         try Data(repeating: 0x2A, count: size).write(to: written)
         try FileManager.default.setAttributes(
-            [.modificationDate: try #require(attributes[.modificationDate] as? Date)], ofItemAtPath: written.path)
+            [.modificationDate: Date(timeIntervalSince1970: 1_767_225_600)], ofItemAtPath: written.path)
+        cache.put(other.objects, for: file, naming: written)
         #expect(try ReplicationState.load(from: file, replica: a, cache: cache).objects == other.objects)
         #expect(throws: SyncError.self) { try ReplicationState.load(from: file, replica: a, cache: cache) }
     }
