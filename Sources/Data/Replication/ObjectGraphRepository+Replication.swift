@@ -122,12 +122,23 @@ private struct ReplicatedPlan {
         self.checked = checked
     }
 
+    /// The keys of `objects` by entity.
+    private lazy var keysByEntity: [String: [ReplicatedKey]] = {
+        var keys: [String: [ReplicatedKey]] = [:]
+        for key in objects.keys { keys[key.entity, default: []].append(key) }
+        return keys
+    }()
+
     mutating func decode<E: ReplicatedEntity>(_ type: E.Type) {
-        for (key, slots) in objects where key.entity == E.entityName {
+        let keys = keysByEntity[E.entityName] ?? []
+        decoded.reserveCapacity(decoded.count + keys.count)
+        let hasLocalFields = !E.localFields.isEmpty
+        for key in keys {
+            let slots = objects[key] ?? nil
             // The object's local fields stay as they are here; one new here takes the defaults.
             let id = E.localID(key.id, of: replica)
             // Decoded when it was checked, from these values, and with nothing of this store's.
-            if E.localFields.isEmpty, id == key.id, let slots, let earlier = checked[key], earlier.values == slots,
+            if !hasLocalFields, id == key.id, let slots, let earlier = checked[key], earlier.values == slots,
                 let object = earlier.object as? E
             {
                 if object.validationFailures().isEmpty { decoded[key] = object } else { removed.insert(key) }
