@@ -170,9 +170,6 @@ public struct BoardReplicator: Sendable {
         var touched: Set<ReplicatedKey> = []
         var checked: [ReplicatedKey: CheckedObject] = [:]
         let incoming = readIncoming(&state, report: &report, checkpointed: &touched, checked: &checked)
-        for key in touched {
-            if let stamp = state.objects[key]?.latestStamp { state.header.clock.observe(stamp) }
-        }
         for batch in incoming {
             for operation in batch {
                 // Read into the merged state already, as each file was checked against the one before.
@@ -211,7 +208,15 @@ public struct BoardReplicator: Sendable {
             guard let object = state.objects[key] else { continue }
             let keep = object.isAlive && object.isOn(shared, id: key.id)
             if keep {
-                let values = object.values
+                // The values checked as they came in are the object's (each change after a check
+                // is checked again): the same dictionary, so the store compares them at once.
+                let values: [String: JSONValue]
+                if let earlier = checked[key] {
+                    assert(earlier.values == object.values, "\(key) changed after it was checked")
+                    values = earlier.values
+                } else {
+                    values = object.values
+                }
                 if current[key] != values { target[key] = values }
             } else if current[key] != nil {
                 // Only what this store holds on a shared board goes: never an object of a board
@@ -272,7 +277,11 @@ public struct BoardReplicator: Sendable {
         among keys: Set<ReplicatedKey>, in state: inout ReplicationState, replica: ReplicaID
     ) -> [LostEdit] {
         var lost: [LostEdit] = []
-        for key in keys.sorted() where key.entity == Project.entityName {
+        // Cards deleted, in the order of their keys.
+        let deletedCards = keys.filter { key in
+            key.entity == Project.entityName && state.objects[key].map { !$0.isAlive && $0.deleted != nil } ?? false
+        }
+        for key in deletedCards.sorted() {
             guard let object = state.objects[key], !object.isAlive, let deleted = object.deleted,
                 let latest = object.slots.values.map(\.stamp).max(), latest > deleted,
                 let board = object.boardID
@@ -652,10 +661,13 @@ public struct BoardReplicator: Sendable {
             setAside(path, "\(key): \(failure)", &state, &report)
             return false
         }
+        var latest: ReplicaStamp?
         for (key, object) in changed {
+            if let stamp = object.latestStamp, latest.map({ stamp > $0 }) ?? true { latest = stamp }
             state.set(key, object)
             touched.insert(key)
         }
+        if let latest { state.header.clock.observe(latest) }
         for (reader, position) in checkpoint.positions where reader != replica {
             let known = state.header.positions[reader]
             if known?.stopped != true, position.sequence > known?.sequence ?? 0 {

@@ -132,9 +132,8 @@ extension ReplicatedObject {
     /// The greatest stamp the object holds.
     var latestStamp: ReplicaStamp? {
         var latest = created
-        for stamp in [deleted] + slots.values.map(\.stamp) {
-            if let stamp, latest.map({ stamp > $0 }) ?? true { latest = stamp }
-        }
+        if let deleted, latest.map({ deleted > $0 }) ?? true { latest = deleted }
+        for slot in slots.values where latest.map({ slot.stamp > $0 }) ?? true { latest = slot.stamp }
         return latest
     }
 }

@@ -66,10 +66,16 @@ struct ReplicationState: Sendable {
         changed?.insert(operation.key)
     }
 
-    /// Makes `object` the merged object of `key`, noting it changed.
+    /// Makes `object` the merged object of `key`, noting it changed (until so many changed that
+    /// a save writes them all).
     mutating func set(_ key: ReplicatedKey, _ object: ReplicatedObject) {
         objects[key] = object
-        changed?.insert(key)
+        guard changed != nil else { return }
+        if changed?.count ?? 0 > max(4096, objects.count / 2) {
+            changed = nil
+        } else {
+            changed?.insert(key)
+        }
     }
 
     init(header: Header, objects: [ReplicatedKey: ReplicatedObject]) {
