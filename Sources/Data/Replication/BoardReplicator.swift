@@ -623,7 +623,8 @@ public struct BoardReplicator: Sendable {
     }
 
     /// Merges `other`'s checkpoint into the state when it stands in for its log file `sequence`
-    /// and keeps the rules, and reads on from the positions it names; returns whether it did.
+    /// and keeps the rules, and reads `other`'s log on from where the checkpoint stands; returns
+    /// whether it did.
     /// The objects it changed go in `touched`. One that fails is set aside and reported once.
     private func readCheckpoint(
         of other: ReplicaID, covering sequence: Int, _ state: inout ReplicationState,
@@ -668,12 +669,10 @@ public struct BoardReplicator: Sendable {
             touched.insert(key)
         }
         if let latest { state.header.clock.observe(latest) }
-        for (reader, position) in checkpoint.positions where reader != replica {
-            let known = state.header.positions[reader]
-            if known?.stopped != true, position.sequence > known?.sequence ?? 0 {
-                state.header.positions[reader] = position
-            }
-        }
+        // Only the writer's own place is taken: each other replica's log is read from its own
+        // files, or its own checkpoint (a replica removes only files its checkpoint holds), so
+        // what one replica's checkpoint says of another's log never makes a reader skip it.
+        if let own = checkpoint.positions[other] { state.header.positions[other] = own }
         for (board, keys) in checkpoint.conflicts where !keys.isEmpty {
             state.header.conflicts = state.header.conflicts ?? [:]
             state.header.conflicts?[board, default: []].formUnion(keys)

@@ -8,8 +8,9 @@ import ProjectManagerDomain
 /// shared whole at once, among others), in place of a log file, and then removes its own log
 /// files: the checkpoint holds them. A replica that needs a file no longer there (a new device,
 /// one offline meanwhile) merges the checkpoint instead, field by field as it merges
-/// operations, and reads on from the positions it names. Merging states is what merging every
-/// operation they hold would have been, so a replica converges whichever it reads.
+/// operations, and reads the writer's log on from the checkpoint's place (the others' logs from
+/// their own files and checkpoints). Merging states is what merging every operation they hold
+/// would have been, so a replica converges whichever it reads.
 ///
 /// In binary: `PMCP`, the format, the writer, the positions (first, so that they are read without
 /// the rest), the merged objects (``ReplicatedObjectCoding``), then each board's conflicts.
