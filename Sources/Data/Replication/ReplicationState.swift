@@ -341,11 +341,7 @@ enum ReplicatedObjectCoding {
     }
 
     static func read(_ reader: inout BinaryReader) throws(BinaryCodingError) -> [ReplicatedKey: ReplicatedObject] {
-        var names: [ReplicaID] = []
-        for _ in 0..<(try reader.count()) {
-            guard let name = ReplicaID(rawValue: try reader.string()) else { throw reader.error("not a replica id") }
-            names.append(name)
-        }
+        let names = try replicas(&reader)
         var table: [String] = []
         for _ in 0..<(try reader.count()) { table.append(try reader.string()) }
         func shared() throws(BinaryCodingError) -> String {
@@ -353,13 +349,7 @@ enum ReplicatedObjectCoding {
             guard index < UInt64(table.count) else { throw reader.error("not a string's number") }
             return table[Int(index)]
         }
-        func stamp() throws(BinaryCodingError) -> ReplicaStamp {
-            let time = Int64(try reader.int())
-            let counter = try reader.varint()
-            let index = try reader.varint()
-            guard counter <= UInt64(Int.max), index < UInt64(names.count) else { throw reader.error("not a stamp") }
-            return ReplicaStamp(time: time, counter: Int(counter), replica: names[Int(index)])
-        }
+        func stamp() throws(BinaryCodingError) -> ReplicaStamp { try Self.stamp(&reader, replicas: names) }
         func optionalStamp() throws(BinaryCodingError) -> ReplicaStamp? {
             try reader.byte() == 1 ? try stamp() : nil
         }
@@ -414,22 +404,33 @@ enum ReplicatedObjectCoding {
         return objects
     }
 
-    /// Version 1's objects (`PMRO`, 3.0.0): each string and stamp in full.
-    static func readVersion1(_ reader: inout BinaryReader) throws(BinaryCodingError) -> [ReplicatedKey:
-        ReplicatedObject]
-    {
+    /// The replicas the stamps name, as both versions write them first.
+    private static func replicas(_ reader: inout BinaryReader) throws(BinaryCodingError) -> [ReplicaID] {
         var names: [ReplicaID] = []
         for _ in 0..<(try reader.count()) {
             guard let name = ReplicaID(rawValue: try reader.string()) else { throw reader.error("not a replica id") }
             names.append(name)
         }
-        func stamp() throws(BinaryCodingError) -> ReplicaStamp {
-            let time = Int64(try reader.int())
-            let counter = try reader.varint()
-            let index = try reader.varint()
-            guard counter <= UInt64(Int.max), index < UInt64(names.count) else { throw reader.error("not a stamp") }
-            return ReplicaStamp(time: time, counter: Int(counter), replica: names[Int(index)])
-        }
+        return names
+    }
+
+    /// A stamp written in full: its time, counter and replica (by its place in `replicas`).
+    private static func stamp(
+        _ reader: inout BinaryReader, replicas: [ReplicaID]
+    ) throws(BinaryCodingError) -> ReplicaStamp {
+        let time = Int64(try reader.int())
+        let counter = try reader.varint()
+        let index = try reader.varint()
+        guard counter <= UInt64(Int.max), index < UInt64(replicas.count) else { throw reader.error("not a stamp") }
+        return ReplicaStamp(time: time, counter: Int(counter), replica: replicas[Int(index)])
+    }
+
+    /// Version 1's objects (`PMRO`, 3.0.0): each string and stamp in full.
+    static func readVersion1(_ reader: inout BinaryReader) throws(BinaryCodingError) -> [ReplicatedKey:
+        ReplicatedObject]
+    {
+        let names = try replicas(&reader)
+        func stamp() throws(BinaryCodingError) -> ReplicaStamp { try Self.stamp(&reader, replicas: names) }
         func optionalStamp() throws(BinaryCodingError) -> ReplicaStamp? {
             try reader.byte() == 1 ? try stamp() : nil
         }
