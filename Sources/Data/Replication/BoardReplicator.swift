@@ -148,9 +148,8 @@ public struct BoardReplicator: Sendable {
         adoptUnrecordedFiles(&state)
 
         // What changed here since the last sync: nothing, while the store is as the last sync
-        // left it, and then it holds the merged state (that sync made it so).
-        // Then what it holds is the merged state as it is before what comes in (a copy that costs
-        // nothing until what comes in changes it), and nothing was made here.
+        // left it; then it holds the merged state as it is before what comes in (that sync made
+        // it so; a copy, made only when what comes in changes it).
         let current: Current
         var local: [ReplicaOperation] = []
         if joining == .none, let stored = state.header.storeGeneration, stored == generation() {
@@ -451,8 +450,8 @@ public struct BoardReplicator: Sendable {
     /// one, replacing the last).
     private func adoptUnrecordedCheckpoint(_ state: inout ReplicationState) -> Bool {
         let url = transport.folder.appendingPathComponent(ReplicaCheckpoint.path(replica: replica))
-        guard let (writer, positions) = ReplicaCheckpoint.positions(at: url), writer == replica,
-            let own = positions[replica], own.sequence >= state.header.nextSequence,
+        guard let (writer, own) = ReplicaCheckpoint.place(at: url), writer == replica,
+            own.sequence >= state.header.nextSequence,
             let data = try? Data(contentsOf: url), let checkpoint = ReplicaCheckpoint.decode(data)
         else { return false }
         for (key, object) in checkpoint.objects {
@@ -473,10 +472,9 @@ public struct BoardReplicator: Sendable {
     private func fold(_ state: inout ReplicationState, sending: Int) throws(SyncError) {
         let sequence = state.header.nextSequence
         let digest = ReplicaCheckpoint.digest(after: state.header.lastDigest, sequence: sequence)
-        var positions = state.header.positions
-        positions[replica] = ReplicationState.Position(sequence: sequence, digest: digest)
         let checkpoint = ReplicaCheckpoint(
-            replica: replica, positions: positions, objects: state.objects, conflicts: state.header.conflicts ?? [:])
+            replica: replica, place: ReplicationState.Position(sequence: sequence, digest: digest),
+            objects: state.objects, conflicts: state.header.conflicts ?? [:])
         let path = ReplicaCheckpoint.path(replica: replica)
         let url = transport.folder.appendingPathComponent(path)
         do {
@@ -616,8 +614,8 @@ public struct BoardReplicator: Sendable {
     /// `sequence` (or a later one).
     private func checkpoint(of other: ReplicaID, covers sequence: Int) -> String? {
         let path = ReplicaCheckpoint.path(replica: other)
-        guard let (writer, positions) = ReplicaCheckpoint.positions(at: transport.folder.appendingPathComponent(path)),
-            writer == other, let own = positions[other], own.sequence >= sequence
+        guard let (writer, place) = ReplicaCheckpoint.place(at: transport.folder.appendingPathComponent(path)),
+            writer == other, place.sequence >= sequence
         else { return nil }
         return path
     }
@@ -669,10 +667,7 @@ public struct BoardReplicator: Sendable {
             touched.insert(key)
         }
         if let latest { state.header.clock.observe(latest) }
-        // Only the writer's own place is taken: each other replica's log is read from its own
-        // files, or its own checkpoint (a replica removes only files its checkpoint holds), so
-        // what one replica's checkpoint says of another's log never makes a reader skip it.
-        if let own = checkpoint.positions[other] { state.header.positions[other] = own }
+        state.header.positions[other] = checkpoint.place
         for (board, keys) in checkpoint.conflicts where !keys.isEmpty {
             state.header.conflicts = state.header.conflicts ?? [:]
             state.header.conflicts?[board, default: []].formUnion(keys)

@@ -2,24 +2,25 @@ import Foundation
 import ProjectManagerDomain
 
 /// A replica's log folded into the merged state it had read: every object of the remote with its
-/// stamps (deletes included), and how far it had read each replica's log, its own among them.
+/// stamps (deletes included), and the place in its writer's log it stands for.
 ///
 /// A replica writes one when its log since its last grew to half the objects it holds (a board
 /// shared whole at once, among others), in place of a log file, and then removes its own log
 /// files: the checkpoint holds them. A replica that needs a file no longer there (a new device,
 /// one offline meanwhile) merges the checkpoint instead, field by field as it merges
 /// operations, and reads the writer's log on from the checkpoint's place (the others' logs from
-/// their own files and checkpoints). Merging states is what merging every operation they hold
-/// would have been, so a replica converges whichever it reads.
+/// their own files and checkpoints: a replica removes only files its own checkpoint holds, so
+/// nothing a checkpoint says makes a reader skip another replica's log). Merging states is what
+/// merging every operation they hold would have been, so a replica converges whichever it reads.
 ///
-/// In binary: `PMCP`, the format, the writer, the positions (first, so that they are read without
+/// In binary: `PMCP`, the format, the writer and its place (first, so that they are read without
 /// the rest), the merged objects (``ReplicatedObjectCoding``), then each board's conflicts.
 struct ReplicaCheckpoint: Sendable {
     /// The replica that wrote it.
     var replica: ReplicaID
-    /// How far it had read each replica's log; its own entry is the log file the checkpoint
-    /// stands in for, and its digest what that replica's next file names as its previous.
-    var positions: [ReplicaID: ReplicationState.Position]
+    /// The writer's log file the checkpoint stands in for, and what the writer's next file names
+    /// as its previous.
+    var place: ReplicationState.Position
     var objects: [ReplicatedKey: ReplicatedObject]
     /// Each board's conflicts, as ``ReplicationState/Header/conflicts``.
     var conflicts: [String: Set<String>]
@@ -40,17 +41,12 @@ struct ReplicaCheckpoint: Sendable {
     }
 
     func encoded() -> Data {
-        var writer = BinaryWriter(capacity: 256 + objects.count * 256)
+        var writer = BinaryWriter(capacity: 256 + objects.count * 128)
         writer.append(Self.magic)
         writer.append(varint: Self.format)
         writer.append(string: replica.rawValue)
-        writer.append(count: positions.count)
-        for (other, position) in positions.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            writer.append(string: other.rawValue)
-            writer.append(int: position.sequence)
-            writer.append(string: position.digest)
-            writer.append(byte: position.stopped ? 1 : 0)
-        }
+        writer.append(int: place.sequence)
+        writer.append(string: place.digest)
         ReplicatedObjectCoding.write(objects, to: &writer)
         writer.append(count: conflicts.count)
         for (board, keys) in conflicts.sorted(by: { $0.key < $1.key }) {
@@ -65,7 +61,7 @@ struct ReplicaCheckpoint: Sendable {
     static func decode(_ data: Data) -> ReplicaCheckpoint? {
         try? data.withUnsafeBytes { bytes throws(BinaryCodingError) in
             var reader = BinaryReader(bytes)
-            let (replica, positions) = try header(&reader)
+            let (replica, place) = try header(&reader)
             let objects = try ReplicatedObjectCoding.read(&reader)
             var conflicts: [String: Set<String>] = [:]
             for _ in 0..<(try reader.count()) {
@@ -75,46 +71,31 @@ struct ReplicaCheckpoint: Sendable {
                 conflicts[board] = keys
             }
             try reader.expectEnd("a checkpoint")
-            return ReplicaCheckpoint(replica: replica, positions: positions, objects: objects, conflicts: conflicts)
+            return ReplicaCheckpoint(replica: replica, place: place, objects: objects, conflicts: conflicts)
         }
     }
 
-    /// The positions of the checkpoint at `url`, reading its start only; `nil` when there is no
-    /// checkpoint there, or it is not one this engine can read.
-    static func positions(at url: URL) -> (replica: ReplicaID, positions: [ReplicaID: ReplicationState.Position])? {
+    /// The writer and place of the checkpoint at `url`, reading its first bytes only; `nil` when
+    /// there is no checkpoint there, or it is not one this engine can read.
+    static func place(at url: URL) -> (replica: ReplicaID, place: ReplicationState.Position)? {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
         defer { try? handle.close() }
-        guard let start = try? handle.read(upToCount: 64 << 10) else { return nil }
-        let prefix: Data
-        if start.count < 64 << 10 {
-            prefix = start
-        } else {
-            // More replicas than the start holds: the whole file.
-            guard let data = try? Data(contentsOf: url) else { return nil }
-            prefix = data
-        }
-        return try? prefix.withUnsafeBytes { bytes throws(BinaryCodingError) in
+        guard let start = try? handle.read(upToCount: 256) else { return nil }
+        return try? start.withUnsafeBytes { bytes throws(BinaryCodingError) in
             var reader = BinaryReader(bytes)
             return try header(&reader)
         }
     }
 
     private static func header(_ reader: inout BinaryReader) throws(BinaryCodingError) -> (
-        ReplicaID, [ReplicaID: ReplicationState.Position]
+        ReplicaID, ReplicationState.Position
     ) {
         guard try reader.bytes(4).elementsEqual(magic) else { throw reader.error("not a checkpoint") }
         guard try reader.varint() == format else { throw reader.error("a checkpoint of another format") }
         guard let replica = ReplicaID(rawValue: try reader.string()) else { throw reader.error("not a replica id") }
-        var positions: [ReplicaID: ReplicationState.Position] = [:]
-        for _ in 0..<(try reader.count()) {
-            guard let other = ReplicaID(rawValue: try reader.string()) else { throw reader.error("not a replica id") }
-            let sequence = try reader.int()
-            guard sequence >= 0 else { throw reader.error("not a place in a log") }
-            let digest = try reader.string()
-            let stopped = try reader.byte() == 1
-            positions[other] = ReplicationState.Position(sequence: sequence, digest: digest, stopped: stopped)
-        }
-        return (replica, positions)
+        let sequence = try reader.int()
+        guard sequence > 0 else { throw reader.error("not a place in a log") }
+        return (replica, ReplicationState.Position(sequence: sequence, digest: try reader.string()))
     }
 }
 

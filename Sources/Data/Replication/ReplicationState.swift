@@ -353,29 +353,6 @@ enum ReplicatedObjectCoding {
         func optionalStamp() throws(BinaryCodingError) -> ReplicaStamp? {
             try reader.byte() == 1 ? try stamp() : nil
         }
-        func value(depth: Int) throws(BinaryCodingError) -> JSONValue {
-            guard depth < 64 else { throw reader.error("values nested too deep") }
-            switch try reader.byte() {
-            case 0: return .null
-            case 1: return .bool(false)
-            case 2: return .bool(true)
-            case 3: return .number(try reader.double())
-            case 4: return .string(try reader.string())
-            case 5:
-                var items: [JSONValue] = []
-                for _ in 0..<(try reader.count()) { items.append(try value(depth: depth + 1)) }
-                return .array(items)
-            case 6:
-                var members: [String: JSONValue] = [:]
-                for _ in 0..<(try reader.count()) {
-                    let name = try shared()
-                    members[name] = try value(depth: depth + 1)
-                }
-                return .object(members)
-            case 7: return .string(try shared())
-            default: throw reader.error("not a value's kind")
-            }
-        }
         var objects: [ReplicatedKey: ReplicatedObject] = [:]
         let count = try reader.count()
         objects.reserveCapacity(count)
@@ -397,7 +374,8 @@ enum ReplicatedObjectCoding {
                     slotStamp = try stamp()
                     last = slotStamp
                 }
-                object.slots[name] = ReplicatedObject.Slot(value: try value(depth: 0), stamp: slotStamp)
+                object.slots[name] = ReplicatedObject.Slot(
+                    value: try value(&reader, depth: 0, strings: table), stamp: slotStamp)
             }
             objects[key] = object
         }
@@ -446,15 +424,25 @@ enum ReplicatedObjectCoding {
                 let name = try reader.string()
                 let slotStamp = try stamp()
                 object.slots[name] = ReplicatedObject.Slot(
-                    value: try valueVersion1(&reader, depth: 0), stamp: slotStamp)
+                    value: try value(&reader, depth: 0, strings: nil), stamp: slotStamp)
             }
             objects[key] = object
         }
         return objects
     }
 
-    static func valueVersion1(_ reader: inout BinaryReader, depth: Int) throws(BinaryCodingError) -> JSONValue {
+    /// A value tagged by its kind. With `strings` (version 2), a member's name is its number
+    /// there, and a text may be one (kind 7); without (version 1), each is written in full.
+    private static func value(
+        _ reader: inout BinaryReader, depth: Int, strings: [String]?
+    ) throws(BinaryCodingError) -> JSONValue {
         guard depth < 64 else { throw reader.error("values nested too deep") }
+        func shared() throws(BinaryCodingError) -> String {
+            guard let strings else { return try reader.string() }
+            let index = try reader.varint()
+            guard index < UInt64(strings.count) else { throw reader.error("not a string's number") }
+            return strings[Int(index)]
+        }
         switch try reader.byte() {
         case 0: return .null
         case 1: return .bool(false)
@@ -463,15 +451,16 @@ enum ReplicatedObjectCoding {
         case 4: return .string(try reader.string())
         case 5:
             var items: [JSONValue] = []
-            for _ in 0..<(try reader.count()) { items.append(try valueVersion1(&reader, depth: depth + 1)) }
+            for _ in 0..<(try reader.count()) { items.append(try value(&reader, depth: depth + 1, strings: strings)) }
             return .array(items)
         case 6:
             var members: [String: JSONValue] = [:]
             for _ in 0..<(try reader.count()) {
-                let name = try reader.string()
-                members[name] = try valueVersion1(&reader, depth: depth + 1)
+                let name = try shared()
+                members[name] = try value(&reader, depth: depth + 1, strings: strings)
             }
             return .object(members)
+        case 7 where strings != nil: return .string(try shared())
         default: throw reader.error("not a value's kind")
         }
     }
