@@ -79,7 +79,8 @@ struct RepeatFieldTests {
         let project = try #require(form.saved.first)
         #expect(
             project.recurrence
-                == Recurrence(start: Day("2026-03-15"), rule: RecurrenceRule("FREQ=MONTHLY;BYDAY=2SU,4SU")))
+                == Recurrence(start: Day("2026-03-15"), rule: RecurrenceRule("FREQ=MONTHLY;BYDAY=2SU,4SU"))
+                .owing(from: Day("2026-03-15")))
         #expect(project.deadline == Day("2026-03-22"))
     }
 

@@ -24,6 +24,11 @@ protocol ReplicatedEntity: ManagedEntity, Equatable {
     /// element takes the value of its greatest stamp.
     static var setFields: [String] { get }
 
+    /// Fields of a field's coded object that take a slot of their own, named `field.member`
+    /// (`recurrence.owedFrom`): a value set on one device and the rest of the field set on
+    /// another are both kept, each taking the value of its greatest stamp.
+    static var memberFields: [String] { get }
+
     /// Whether a merge leaves objects of this entity settled (``settledAfterMerge()``).
     static var settlesAfterMerge: Bool { get }
 
@@ -57,6 +62,7 @@ protocol ReplicatedEntity: ManagedEntity, Equatable {
 extension ReplicatedEntity {
     static var fieldGroups: [[String]] { [] }
     static var setFields: [String] { [] }
+    static var memberFields: [String] { [] }
     static var settlesAfterMerge: Bool { false }
     func settledAfterMerge() -> Self { self }
     static var localFields: Set<String> { [] }
@@ -105,6 +111,10 @@ extension Project: ReplicatedEntity {
 
     /// A repeating card's completed and skipped occurrences merge as sets.
     static var setFields: [String] { ["recurrence.completions", "recurrence.exceptions"] }
+
+    /// The day a schedule owes occurrences from moves with completions and skips, apart from
+    /// the rule and first day a user edits.
+    static var memberFields: [String] { ["recurrence.owedFrom"] }
 
     static var settlesAfterMerge: Bool { true }
 
@@ -256,6 +266,14 @@ enum ReplicatedFields {
             fields[parent] = .object(members)
             for case .string(let element) in elements { slots[elementSlotName(path, element)] = .bool(true) }
         }
+        for path in E.memberFields {
+            let (parent, member) = split(path)
+            guard case .object(var members)? = fields[parent], let value = members.removeValue(forKey: member) else {
+                continue
+            }
+            fields[parent] = .object(members)
+            slots[path] = value
+        }
         for group in E.fieldGroups {
             var members: [String: JSONValue] = [:]
             for name in group { members[name] = fields.removeValue(forKey: name) ?? .null }
@@ -309,13 +327,17 @@ enum ReplicatedFields {
         let localNames = E.localFields
         let groups = Set(E.fieldGroups.map(slotName))
         let setPaths = E.setFields
+        let memberPaths = E.memberFields
         // A field coded as absent is left out, as `null` is.
         var fields: [String: JSONValue] = [:]
         fields.reserveCapacity(slots.count + local.count + 8)
         for (name, value) in local where !value.isNull { fields[name] = value }
         var sets: [String: Set<String>] = [:]
+        var memberValues: [String: JSONValue] = [:]
         for (name, value) in slots where localNames.isEmpty || !localNames.contains(name) {
-            if !groups.isEmpty, groups.contains(name), case .object(let members) = value {
+            if !memberPaths.isEmpty, memberPaths.contains(name) {
+                if !value.isNull { memberValues[name] = value }
+            } else if !groups.isEmpty, groups.contains(name), case .object(let members) = value {
                 for (member, memberValue) in members where !memberValue.isNull { fields[member] = memberValue }
             } else if !setPaths.isEmpty, name.hasSuffix("]"),
                 let path = setPaths.first(where: { name.hasPrefix($0 + "[") })
@@ -335,6 +357,13 @@ enum ReplicatedFields {
                 for case .string(let element) in written { elements.insert(element) }
             }
             members[member] = .array(elements.sorted().map(JSONValue.string))
+            fields[parent] = .object(members)
+        }
+        // So does each member with a slot of its own.
+        for (path, value) in memberValues {
+            let (parent, member) = split(path)
+            guard case .object(var members)? = fields[parent] else { continue }
+            members[member] = value
             fields[parent] = .object(members)
         }
         fields["id"] = .string(id.uuidString)

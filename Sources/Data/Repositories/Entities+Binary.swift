@@ -133,7 +133,9 @@ extension Project: BinaryEntity {
     /// the assignees (a count and ids) and archived (0 or 1).
     /// 5: then the occurrences completed (a count and days as deadlines, in order; 0 for a project
     /// that does not repeat, and a version 4 project has completed none).
-    static var binaryVersion: Int { 5 }
+    /// 6: then, for a project that repeats, the day its schedule owes occurrences from (a day, or
+    /// none: a version 5 schedule did not record it).
+    static var binaryVersion: Int { 6 }
 
     func encode(to writer: inout BinaryWriter) {
         writer.append(uuid: id.rawValue)
@@ -156,6 +158,7 @@ extension Project: BinaryEntity {
         let completions = recurrence?.completions ?? []
         writer.append(count: completions.count)
         for day in completions.sorted() { writer.append(day: day) }
+        if let recurrence { writer.append(day: recurrence.owedFrom) }
     }
 
     init(from reader: inout BinaryReader, version: Int) throws(BinaryCodingError) {
@@ -182,6 +185,7 @@ extension Project: BinaryEntity {
                 recurrence?.completions = completions
             }
         }
+        if version >= 6, recurrence != nil { recurrence?.owedFrom = try reader.day() }
     }
 }
 

@@ -5,6 +5,8 @@ public struct CompletedOccurrence: Hashable, Sendable {
     public let day: Day
     /// The next occurrence: the project goes back to To Do, due on it.
     public let next: Day
+    /// The day occurrences are owed from once this one is done (``Recurrence/owedFrom``).
+    let owedFrom: Day
 }
 
 extension Project {
@@ -19,44 +21,47 @@ extension Project {
         guard state == .done, self.state != .done, let next = nextOccurrenceAfterCompleting(today: today) else {
             return nil
         }
-        return CompletedOccurrence(day: deadline ?? next, next: next)
+        let day = deadline ?? next
+        return CompletedOccurrence(day: day, next: next, owedFrom: owedFrom(passing: day, today: today, next: next))
     }
 }
 
 extension Project {
-    /// Records `occurrence` done: its day joins the schedule's completions and the project is due
-    /// on the next occurrence.
+    /// Records `occurrence` done: its day joins the schedule's completions, the occurrences it
+    /// passed over are no longer owed, and the project is due on the next occurrence.
     mutating func complete(_ occurrence: CompletedOccurrence) {
         recurrence?.completions.insert(occurrence.day)
+        recurrence?.owedFrom = occurrence.owedFrom
         deadline = occurrence.next
     }
 
-    /// The project due on the first occurrence on or after its deadline that is neither done nor
-    /// skipped: the one a repeating project waits for once the completions and skips of other
-    /// devices are merged in, so that an occurrence done on two devices advances it once.
+    /// The project due on the first occurrence its schedule owes (from ``Recurrence/owedFrom``)
+    /// that is neither completed nor skipped: the one a repeating project waits for once the
+    /// completions and skips of other devices, and their undos, are merged in, so that an
+    /// occurrence done on two devices advances it once and one whose skip was undone is due again.
     ///
-    /// A project that does not repeat, or waits on an occurrence neither done nor skipped, is
-    /// returned as it is; so is one whose schedule has no occurrence left after its deadline.
-    /// Moves into Done and skips find the next occurrence on or after today
+    /// A schedule that does not record the day occurrences are owed from (written by 3.0.0 or
+    /// older) moves only forward: the first occurrence on or after the deadline neither done nor
+    /// skipped. A project that does not repeat, or whose schedule has no such occurrence left, is
+    /// returned as it is. Moves into Done and skips find the next occurrence on or after today
     /// (``nextOccurrenceAfterCompleting(today:)``); this asks no clock, so that every device
     /// settles a merge alike.
     ///
-    /// - Complexity: O(*k*) for the *k* occurrences from the deadline to the one returned (see
-    ///   ``Recurrence/occurrences(from:)``).
+    /// - Complexity: O(*k*) for the *k* occurrences from the day owed from (or the deadline) to
+    ///   the one returned (see ``Recurrence/occurrences(from:)``).
     package func settlingOccurrence() -> Project {
-        guard let recurrence, let deadline,
-            recurrence.completions.contains(deadline) || recurrence.exceptions.contains(deadline)
-        else { return self }
-        let occurrences: Occurrences
-        do {
-            occurrences = try recurrence.occurrences(from: deadline)
-        } catch {
-            // The rule falls on no day: there is no occurrence to wait for.
-            return self
+        guard let recurrence, let deadline else { return self }
+        let due: Day?
+        if let owedFrom = recurrence.owedFrom {
+            due = Self.firstOwed(of: recurrence, onOrAfter: owedFrom)
+        } else if recurrence.completions.contains(deadline) || recurrence.exceptions.contains(deadline) {
+            due = Self.firstOwed(of: recurrence, onOrAfter: deadline)
+        } else {
+            due = nil
         }
-        guard let next = occurrences.first(where: { !recurrence.completions.contains($0) }) else { return self }
+        guard let due, due != deadline else { return self }
         var project = self
-        project.deadline = next
+        project.deadline = due
         return project
     }
 }

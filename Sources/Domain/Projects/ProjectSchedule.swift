@@ -49,7 +49,10 @@ public struct ProjectSchedule: Hashable, Sendable {
             throw .invalid(ValidationError([.repeatNeverOccurs(rule)]))
         }
         guard let first else { throw .invalid(ValidationError([.repeatHasNoDayLeft(rule, from: from)])) }
-        (deadline, recurrence) = (first, schedule)
+        // The days before today (or the first day) are not owed: the schedule starts on the day shown.
+        var owed = schedule
+        owed.owedFrom = from
+        (deadline, recurrence) = (first, owed)
     }
 }
 
@@ -70,18 +73,20 @@ extension Project {
 
     /// The occurrence a repeating project waits for once the current one (its ``deadline``) is
     /// done: the first after it that is on or after `today` (occurrences missed before today are
-    /// not owed). `nil` when the project does not repeat or its schedule has ended (`COUNT`,
-    /// `UNTIL`), so that Done is where it stays.
+    /// not owed) and neither completed nor skipped. `nil` when the project does not repeat or its
+    /// schedule has ended (`COUNT`, `UNTIL`), so that Done is where it stays.
     ///
-    /// - Complexity: the cost of finding one occurrence (see ``Recurrence/nextOccurrence(onOrAfter:)``).
+    /// - Complexity: the cost of finding one occurrence (see ``Recurrence/nextOccurrence(onOrAfter:)``),
+    ///   and one more for each occurrence after the deadline already completed.
     public func nextOccurrenceAfterCompleting(today: Day) -> Day? {
-        guard let recurrence, let deadline else { return nil }
-        return Self.nextOccurrence(of: recurrence, after: deadline, today: today)
+        guard var recurrence, let deadline else { return nil }
+        recurrence.completions.insert(deadline)
+        return Self.firstOwed(of: recurrence, onOrAfter: max(deadline.adding(days: 1), today))
     }
 
     /// What skipping the occurrence a repeating project waits for does: that day becomes an
-    /// exception (`EXDATE`) and the project waits for the next occurrence on or after `today`, or,
-    /// when there is none, its schedule has ended.
+    /// exception (`EXDATE`) and the project waits for the next occurrence on or after `today`
+    /// neither completed nor skipped, or, when there is none, its schedule has ended.
     ///
     /// - Throws: ``RepositoryError/invalid(_:)`` with ``ValidationFailure/noOccurrenceToSkip`` when
     ///   the project does not repeat or is done.
@@ -90,17 +95,27 @@ extension Project {
             throw .invalid(ValidationError([.noOccurrenceToSkip]))
         }
         recurrence.exceptions.insert(deadline)
-        return OccurrenceSkip(
-            skipped: deadline, recurrence: recurrence,
-            next: Self.nextOccurrence(of: recurrence, after: deadline, today: today))
+        let next = Self.firstOwed(of: recurrence, onOrAfter: max(deadline.adding(days: 1), today))
+        recurrence.owedFrom = owedFrom(passing: deadline, today: today, next: next)
+        return OccurrenceSkip(skipped: deadline, recurrence: recurrence, next: next)
     }
 
-    private static func nextOccurrence(of recurrence: Recurrence, after day: Day, today: Day) -> Day? {
+    /// The day occurrences are owed from once the occurrence on `deadline` is completed or skipped
+    /// on `today`, the project then waiting for `next`: today, when the ones before it are passed
+    /// over; as it was otherwise (the deadline, for a schedule that did not record it).
+    func owedFrom(passing deadline: Day, today: Day, next: Day?) -> Day {
+        let owed = max(recurrence?.owedFrom ?? deadline, today)
+        return next.map { min(owed, $0) } ?? owed
+    }
+
+    /// The first occurrence of `recurrence` on or after `day` neither completed nor skipped, or
+    /// `nil` when the schedule has ended.
+    static func firstOwed(of recurrence: Recurrence, onOrAfter day: Day) -> Day? {
         do {
-            return try recurrence.nextOccurrence(onOrAfter: max(day.adding(days: 1), today))
+            return try recurrence.occurrences(from: day).first { !recurrence.completions.contains($0) }
         } catch {
-            // The schedule fell on `day`, so the rule has days; finding none in a whole calendar
-            // cycle after it can only mean it has ended.
+            // The schedule fell on a day before, so the rule has days; finding none in a whole
+            // calendar cycle after it can only mean it has ended.
             return nil
         }
     }

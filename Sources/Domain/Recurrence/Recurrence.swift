@@ -25,6 +25,13 @@
 /// each occurrence it completed, so that two devices that completed the same one agree it was
 /// done once, and occurrences completed on different devices are all kept. A completed day is
 /// still an occurrence.
+///
+/// ## The day occurrences are owed from
+///
+/// An occurrence completed or skipped late passes over the ones between it and the day it was
+/// done: they are missed, not owed. ``owedFrom`` records that day, so that the occurrence a
+/// project waits for is always the first on or after it that is neither completed nor skipped,
+/// whatever order the completions and skips of several devices (and their undos) arrive in.
 public struct Recurrence: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The first day of the schedule (`DTSTART`): no occurrence comes before it.
     public var start: Day {
@@ -47,8 +54,17 @@ public struct Recurrence: Hashable, Sendable, Codable, CustomStringConvertible {
         get { storage.completions }
         set { storage = storage.with(completions: newValue) }
     }
+    /// The first day an occurrence is owed on: the occurrences before it that are neither
+    /// completed nor skipped were passed over (a later one was done or skipped after their day)
+    /// and are not owed. A project on this schedule waits for the first occurrence on or after it
+    /// that is neither. `nil` in a schedule written before the engine recorded it (3.0.0 and
+    /// older), where the occurrence a project waits for is its deadline. Not part of RFC 5545.
+    public var owedFrom: Day? {
+        get { storage.owedFrom }
+        set { storage = storage.with(owedFrom: .some(newValue)) }
+    }
 
-    /// The four fields behind one reference, so that a project (which holds an optional
+    /// The five fields behind one reference, so that a project (which holds an optional
     /// schedule inline) stays one word wider, not 120 bytes, whether it repeats or not: at
     /// 100,000 projects that is about 11 MB of table rows. Immutable, so copies share it safely.
     private final class Storage: Sendable {
@@ -56,20 +72,23 @@ public struct Recurrence: Hashable, Sendable, Codable, CustomStringConvertible {
         let rule: RecurrenceRule
         let exceptions: Set<Day>
         let completions: Set<Day>
+        let owedFrom: Day?
 
-        init(start: Day, rule: RecurrenceRule, exceptions: Set<Day>, completions: Set<Day>) {
+        init(start: Day, rule: RecurrenceRule, exceptions: Set<Day>, completions: Set<Day>, owedFrom: Day?) {
             self.start = start
             self.rule = rule
             self.exceptions = exceptions
             self.completions = completions
+            self.owedFrom = owedFrom
         }
 
         func with(
-            start: Day? = nil, rule: RecurrenceRule? = nil, exceptions: Set<Day>? = nil, completions: Set<Day>? = nil
+            start: Day? = nil, rule: RecurrenceRule? = nil, exceptions: Set<Day>? = nil, completions: Set<Day>? = nil,
+            owedFrom: Day?? = nil
         ) -> Storage {
             Storage(
                 start: start ?? self.start, rule: rule ?? self.rule, exceptions: exceptions ?? self.exceptions,
-                completions: completions ?? self.completions)
+                completions: completions ?? self.completions, owedFrom: owedFrom ?? self.owedFrom)
         }
     }
 
@@ -77,19 +96,20 @@ public struct Recurrence: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// A schedule from `start` following `rule`, without `exceptions` unless told.
     public init(start: Day, rule: RecurrenceRule, exceptions: Set<Day> = []) {
-        storage = Storage(start: start, rule: rule, exceptions: exceptions, completions: [])
+        storage = Storage(start: start, rule: rule, exceptions: exceptions, completions: [], owedFrom: nil)
     }
 
     /// A schedule from `start` following `rule`, without `exceptions` unless told, with the
     /// occurrences done (`completions`).
     public init(start: Day, rule: RecurrenceRule, exceptions: Set<Day> = [], completions: Set<Day>) {
-        storage = Storage(start: start, rule: rule, exceptions: exceptions, completions: completions)
+        storage = Storage(
+            start: start, rule: rule, exceptions: exceptions, completions: completions, owedFrom: nil)
     }
 
     public static func == (lhs: Recurrence, rhs: Recurrence) -> Bool {
         lhs.storage === rhs.storage
-            || (lhs.start, lhs.rule, lhs.exceptions, lhs.completions)
-                == (rhs.start, rhs.rule, rhs.exceptions, rhs.completions)
+            || (lhs.start, lhs.rule, lhs.exceptions, lhs.completions, lhs.owedFrom)
+                == (rhs.start, rhs.rule, rhs.exceptions, rhs.completions, rhs.owedFrom)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -97,10 +117,11 @@ public struct Recurrence: Hashable, Sendable, Codable, CustomStringConvertible {
         hasher.combine(rule)
         hasher.combine(exceptions)
         hasher.combine(completions)
+        hasher.combine(owedFrom)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case start, rule, exceptions, completions
+        case start, rule, exceptions, completions, owedFrom
     }
 
     public init(from decoder: any Decoder) throws {
@@ -110,6 +131,7 @@ public struct Recurrence: Hashable, Sendable, Codable, CustomStringConvertible {
             rule: try container.decode(RecurrenceRule.self, forKey: .rule),
             exceptions: try container.decode(Set<Day>.self, forKey: .exceptions),
             completions: try container.decodeIfPresent(Set<Day>.self, forKey: .completions) ?? [])
+        owedFrom = try container.decodeIfPresent(Day.self, forKey: .owedFrom)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -119,11 +141,12 @@ public struct Recurrence: Hashable, Sendable, Codable, CustomStringConvertible {
         try container.encode(exceptions.sorted(), forKey: .exceptions)
         // Left out when there is none, so that a schedule reads as it did before completions.
         if !completions.isEmpty { try container.encode(completions.sorted(), forKey: .completions) }
+        try container.encodeIfPresent(owedFrom, forKey: .owedFrom)
     }
 
     /// `DTSTART=20260101;FREQ=MONTHLY;BYDAY=2SU,4SU;EXDATE=20260111,20260308`: the first day, the
-    /// rule and the exceptions in order, so that equal schedules print the same (the completions,
-    /// not part of RFC 5545, are left out).
+    /// rule and the exceptions in order, so that equal schedules print the same (the completions and
+    /// the day occurrences are owed from, not part of RFC 5545, are left out).
     public var description: String {
         var text = "DTSTART=\(RecurrenceRule.compact(start));\(rule)"
         if !exceptions.isEmpty {

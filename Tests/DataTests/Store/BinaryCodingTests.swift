@@ -367,7 +367,7 @@ struct BinaryCodingVersionTests {
     /// completed (none).
     static let projectVersion5 = projectVersion4 + "00"
 
-    @Test("version 5 of Project is what it writes, with the occurrences its schedule completed")
+    @Test("version 5 of Project reads with the occurrences its schedule completed")
     func projectVersion5() throws {
         var completed = Self.inList
         completed.recurrence?.completions = [Day(year: 2026, month: 3, day: 22)]
@@ -375,7 +375,27 @@ struct BinaryCodingVersionTests {
 
         #expect(try Self.decode(Project.self, Self.bytes(Self.projectVersion5), version: 5) == Self.inList)
         #expect(try Self.decode(Project.self, Self.bytes(withCompletion), version: 5) == completed)
-        for (project, bytes) in [(Self.inList, Self.projectVersion5), (completed, withCompletion)] {
+    }
+
+    /// The same project as coding version 6 writes it: coding 5's bytes, then, as it repeats, the
+    /// day its schedule owes occurrences from (none).
+    static let projectVersion6 = projectVersion5 + "00"
+
+    @Test(
+        "version 6 of Project is what it writes, with the day its schedule owes from; a project that does not repeat writes none"
+    )
+    func projectVersion6() throws {
+        var owing = Self.inList
+        owing.recurrence?.owedFrom = Day(year: 2026, month: 3, day: 22)
+        let withOwedFrom = Self.projectVersion5 + "01d41f062c"  // owed from 2026-03-22
+        var once = Self.inList
+        once.recurrence = nil
+        let onceBytes = Self.projectVersion1 + "00" + "00000000000040008000000000000009" + "00000000" + "00"
+
+        #expect(try Self.decode(Project.self, Self.bytes(Self.projectVersion6), version: 6) == Self.inList)
+        #expect(try Self.decode(Project.self, Self.bytes(withOwedFrom), version: 6) == owing)
+        #expect(try Self.decode(Project.self, Self.bytes(onceBytes), version: 6) == once)
+        for (project, bytes) in [(Self.inList, Self.projectVersion6), (owing, withOwedFrom), (once, onceBytes)] {
             var writer = BinaryWriter(capacity: 16)
             project.encode(to: &writer)
             #expect(writer.finish() == Self.bytes(bytes))

@@ -18,7 +18,7 @@ struct OccurrenceSettlingTests {
     }
 
     @Test(
-        "a project due on an occurrence completed or skipped is due on the first one neither; otherwise it stays",
+        "with no day owed from recorded (3.0.0), a project due on an occurrence completed or skipped is due on the next one neither; otherwise it stays",
         arguments: [
             (
                 due: "2026-01-12", completions: ["2026-01-05", "2026-01-12"], exceptions: [String](),
@@ -37,6 +37,58 @@ struct OccurrenceSettlingTests {
 
         #expect(project.settlingOccurrence().deadline == Day(settled))
         #expect(project.settlingOccurrence().recurrence == project.recurrence)
+    }
+
+    @Test(
+        "a project is due on the first occurrence from the day its schedule owes from that is neither completed nor skipped, back or forward",
+        arguments: [
+            // A skip undone on one device, another undone on another (seed 7204): back to the 5th.
+            (
+                owedFrom: "2026-01-05", due: "2026-01-12", completions: [String](), exceptions: [String](),
+                settled: "2026-01-05"
+            ),
+            (
+                owedFrom: "2026-01-05", due: "2026-01-05", completions: ["2026-01-05"], exceptions: ["2026-01-12"],
+                settled: "2026-01-19"
+            ),
+            // Completed on the 20th: the 12th and 19th were passed over and are not owed.
+            (
+                owedFrom: "2026-01-20", due: "2026-01-12", completions: ["2026-01-05"], exceptions: [],
+                settled: "2026-01-26"
+            ),
+            (
+                owedFrom: "2026-01-20", due: "2026-01-26", completions: ["2026-01-05"], exceptions: [],
+                settled: "2026-01-26"
+            ),
+        ])
+    func settlesFromTheDayOwedFrom(
+        owedFrom: String, due: String, completions: [String], exceptions: [String], settled: String
+    ) {
+        var project = Self.project(due: due, completions: completions, exceptions: exceptions)
+        project.recurrence?.owedFrom = Day(owedFrom)
+
+        #expect(project.settlingOccurrence().deadline == Day(settled))
+        #expect(project.settlingOccurrence().recurrence == project.recurrence)
+    }
+
+    @Test("an occurrence completed or skipped late passes over the missed ones: the schedule owes from today")
+    func lateCompletionAndSkip() throws {
+        let schedule = try ProjectSchedule(
+            ProjectDraft(title: "Standup", deadline: Day("2026-01-05"), repeatRule: Self.weekly), replacing: nil,
+            today: Day("2026-01-01"))
+        var project = Self.project(due: "2026-01-05")
+        project.recurrence = schedule.recurrence
+        #expect(project.recurrence?.owedFrom == Day("2026-01-05"))
+
+        let skip = try project.skippingOccurrence(today: Day("2026-01-20"))
+        #expect(skip.next == Day("2026-01-26"))
+        #expect(skip.recurrence.owedFrom == Day("2026-01-20"))
+
+        let done = try #require(project.occurrenceCompleted(byMovingTo: .done, today: Day("2026-01-20")))
+        #expect(done.next == Day("2026-01-26"))
+        project.state = .todo
+        let early = try #require(project.occurrenceCompleted(byMovingTo: .done, today: Day("2026-01-02")))
+        #expect(early.next == Day("2026-01-12"))
     }
 
     @Test("a project that does not repeat, or whose schedule has ended, is left as it is")
@@ -76,5 +128,13 @@ struct OccurrenceSettlingTests {
         #expect(try JSONDecoder().decode(Recurrence.self, from: Data(written.utf8)) == plain)
         #expect(try JSONDecoder().decode(Recurrence.self, from: JSONEncoder().encode(done)) == done)
         #expect(done != plain)
+
+        var owing = plain
+        owing.owedFrom = Day("2026-01-20")
+        let owingJSON = try String(decoding: JSONEncoder().encode(owing), as: UTF8.self)
+        #expect(!plainJSON.contains("owedFrom"))
+        #expect(owingJSON.contains(#""owedFrom":"2026-01-20""#))
+        #expect(try JSONDecoder().decode(Recurrence.self, from: Data(owingJSON.utf8)) == owing)
+        #expect(owing != plain)
     }
 }

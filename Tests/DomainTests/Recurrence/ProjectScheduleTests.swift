@@ -29,7 +29,8 @@ struct ProjectScheduleTests {
         let project = try Self.project(ProjectDraft(title: "Mart closed", repeatRule: Self.mart), today: "2026-03-09")
 
         #expect(project.deadline == Day("2026-03-22"))
-        #expect(project.recurrence == Recurrence(start: Day("2026-03-09"), rule: Self.mart))
+        #expect(
+            project.recurrence == Recurrence(start: Day("2026-03-09"), rule: Self.mart).owing(from: Day("2026-03-09")))
     }
 
     @Test("the occurrence on today itself is the deadline: it is not late yet")
@@ -112,7 +113,8 @@ struct ProjectScheduleTests {
         #expect(mondays.deadline == Day("2026-03-23"))
         #expect(
             mondays.recurrence
-                == Recurrence(start: Day("2026-03-22"), rule: RecurrenceRule("FREQ=MONTHLY;BYDAY=2MO,4MO")))
+                == Recurrence(start: Day("2026-03-22"), rule: RecurrenceRule("FREQ=MONTHLY;BYDAY=2MO,4MO"))
+                .owing(from: Day("2026-03-22")))
 
         var later = project.draft
         later.deadline = Day("2026-04-01")

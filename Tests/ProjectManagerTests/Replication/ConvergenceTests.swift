@@ -119,21 +119,22 @@ import Testing
         }
     }()
 
-    /// No repeating card advanced twice for one occurrence, nor stayed on one done: each is due
-    /// on an occurrence neither completed nor skipped on any replica (what every replica
-    /// completed or skipped is in its schedule once they converged), and not past the first such
-    /// after the last completed or skipped.
+    /// No repeating card advanced twice for one occurrence, nor stayed on one done, nor past one
+    /// owed: each is due on the first occurrence its schedule owes (from the day it records) that
+    /// is neither completed nor skipped on any replica (what every replica completed or skipped is
+    /// in its schedule once they converged).
     static func expectOccurrencesSettled(on engine: ProjectManagerEngine, seed: UInt64) async throws {
         let cards = try await engine.fetchBoard().columns.flatMap { $0.items.map(\.project) }
         for card in cards {
             guard let schedule = card.recurrence, let deadline = card.deadline else { continue }
             let done = schedule.completions.union(schedule.exceptions)
             #expect(!done.contains(deadline), "seed \(seed): \(card.title) due on \(deadline), done or skipped")
-            let from = done.max().map { $0.adding(days: 1) } ?? schedule.start
-            let first = try schedule.occurrences(from: from).first { !schedule.completions.contains($0) }
+            #expect(schedule.owedFrom != nil, "seed \(seed): \(card.title) records no day it owes from")
+            let from = schedule.owedFrom ?? schedule.start
+            let owed = try schedule.occurrences(from: from).first { !schedule.completions.contains($0) }
             #expect(
-                first.map { deadline <= $0 } ?? true,
-                "seed \(seed): \(card.title) due on \(deadline), past \(first.map(\.description) ?? "none")")
+                owed == deadline,
+                "seed \(seed): \(card.title) due on \(deadline), where \(owed.map(\.description) ?? "none") is owed")
         }
     }
 
