@@ -149,11 +149,12 @@ public struct BoardReplicator: Sendable {
 
         // What changed here since the last sync: nothing, while the store is as the last sync
         // left it; then it holds the merged state as it is before what comes in (that sync made
-        // it so; a copy, made only when what comes in changes it).
+        // it so; the state keeps what each object was before this sync changed it).
         let current: Current
         var local: [ReplicaOperation] = []
         if joining == .none, let stored = state.header.storeGeneration, stored == generation() {
-            current = .held(state.objects, SharedBoardSet(state.header.boards))
+            current = .held(SharedBoardSet(state.header.boards))
+            state.keepObjectsBefore()
         } else {
             do {
                 let objects = try await repository.replicatedObjects(on: state.header.boards, replica: replica)
@@ -216,8 +217,8 @@ public struct BoardReplicator: Sendable {
                 } else {
                     values = object.values
                 }
-                if current[key] != values { target[key] = values }
-            } else if current[key] != nil {
+                if current.values(of: key, in: state) != values { target[key] = values }
+            } else if current.values(of: key, in: state) != nil {
                 // Only what this store holds on a shared board goes: never an object of a board
                 // it does not share (the default board, whose id every store has, among them).
                 target[key] = .some(nil)
@@ -256,6 +257,7 @@ public struct BoardReplicator: Sendable {
         }
         state.header.lastSync = now()
         state.header.storeGeneration = generation()
+        state.forgetObjectsBefore()
         try state.save(to: stateFile, cache: stateCache)
         try stop(after: .saved)
         report.boards = state.header.boards
@@ -305,14 +307,18 @@ public struct BoardReplicator: Sendable {
     private enum Current {
         /// As read from it.
         case read([ReplicatedKey: [String: JSONValue]])
-        /// The merged objects alive on the shared boards: the store is as the last sync left it.
-        case held([ReplicatedKey: ReplicatedObject], SharedBoardSet)
+        /// The merged objects alive on the shared boards, as they were before this sync changed
+        /// them (``ReplicationState/objectBefore(_:)``): the store is as the last sync left it.
+        case held(SharedBoardSet)
 
-        subscript(key: ReplicatedKey) -> [String: JSONValue]? {
+        /// The values of the object of `key` the store holds, with `state` the merged state.
+        func values(of key: ReplicatedKey, in state: ReplicationState) -> [String: JSONValue]? {
             switch self {
             case .read(let objects): return objects[key]
-            case .held(let objects, let shared):
-                guard let object = objects[key], object.isAlive, object.isOn(shared, id: key.id) else { return nil }
+            case .held(let shared):
+                guard let object = state.objectBefore(key), object.isAlive, object.isOn(shared, id: key.id) else {
+                    return nil
+                }
                 return object.values
             }
         }
@@ -565,6 +571,7 @@ public struct BoardReplicator: Sendable {
         let folder = transport.folder.appendingPathComponent("replicas")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         var batches: [[ReplicaOperation]] = []
+        var readAhead = LogReadAhead(folder: transport.folder, expected: expectedLogFiles(names, state.header))
         for name in names.sorted() {
             guard let other = ReplicaID(rawValue: name) else {
                 setAside("replicas/\(name)", "not a replica's folder", &state, &report)
@@ -572,26 +579,28 @@ public struct BoardReplicator: Sendable {
             }
             guard other != replica else { continue }
             var position = state.header.positions[other]
-            while position?.stopped != true {
+            reading: while position?.stopped != true {
                 let sequence = (position?.sequence ?? 0) + 1
                 let path = ReplicaLogFile.path(replica: other, sequence: sequence)
-                let url = transport.folder.appendingPathComponent(path)
-                guard let size = Self.size(of: url) else {
+                let digest: String
+                let file: ReplicaLogFile?
+                switch readAhead.take(path) {
+                case nil:
                     state.header.positions[other] = position
                     guard
                         readCheckpoint(
                             of: other, covering: sequence, &state, &report, into: &checkpointed, checked: &checked)
-                    else { break }
+                    else { break reading }
                     position = state.header.positions[other]
-                    continue
-                }
-                guard size <= ReplicaLogFile.maximumSize, let data = try? Data(contentsOf: url) else {
+                    continue reading
+                case .unread?:
                     setAside(path, "larger than \(ReplicaLogFile.maximumSize >> 20) MiB", &state, &report)
                     position = ReplicationState.Position(sequence: sequence, digest: "", stopped: true)
-                    break
+                    break reading
+                case .read(let read, let decoded)?:
+                    (digest, file) = (read, decoded)
                 }
-                let digest = SHA256.hash(data: data).hexadecimal
-                switch check(data, from: other, sequence: sequence, after: position, state: state, checked: &checked) {
+                switch check(file, from: other, sequence: sequence, after: position, state: state, checked: &checked) {
                 case .success(let operations):
                     batches.append(operations)
                     for operation in operations { state.apply(operation) }
@@ -608,6 +617,42 @@ public struct BoardReplicator: Sendable {
             state.header.positions[other] = position
         }
         return batches
+    }
+
+    /// The log files of the other replicas in `names` that a sync reads next, in the order it
+    /// reads them: each replica's from its place on (or from where its checkpoint stands, when it
+    /// stands in for the next), while they are there.
+    private func expectedLogFiles(_ names: [String], _ header: ReplicationState.Header) -> [String] {
+        var paths: [String] = []
+        for name in names.sorted() {
+            guard let other = ReplicaID(rawValue: name), other != replica else { continue }
+            let position = header.positions[other]
+            guard position?.stopped != true else { continue }
+            var files = logFiles(of: other, from: (position?.sequence ?? 0) + 1)
+            if files.isEmpty,
+                let (writer, place) = ReplicaCheckpoint.place(
+                    at: transport.folder.appendingPathComponent(ReplicaCheckpoint.path(replica: other))),
+                writer == other
+            {
+                files = logFiles(of: other, from: place.sequence + 1)
+            }
+            paths += files
+        }
+        return paths
+    }
+
+    /// `other`'s log files from `sequence` on, while they are there.
+    private func logFiles(of other: ReplicaID, from sequence: Int) -> [String] {
+        var paths: [String] = []
+        var sequence = sequence
+        while true {
+            let path = ReplicaLogFile.path(replica: other, sequence: sequence)
+            guard FileManager.default.fileExists(atPath: transport.folder.appendingPathComponent(path).path) else {
+                return paths
+            }
+            paths.append(path)
+            sequence += 1
+        }
     }
 
     /// The path of `other`'s checkpoint, when there is one that stands in for its log file
@@ -681,13 +726,13 @@ public struct BoardReplicator: Sendable {
         case invalid(String)
     }
 
-    /// The operations of a log file, if it is one `other` wrote next and every object they leave
-    /// keeps the rules.
+    /// The operations of a log file (`nil`: one that did not decode), if it is one `other` wrote
+    /// next and every object they leave keeps the rules.
     private func check(
-        _ data: Data, from other: ReplicaID, sequence: Int, after position: ReplicationState.Position?,
+        _ file: ReplicaLogFile?, from other: ReplicaID, sequence: Int, after position: ReplicationState.Position?,
         state: ReplicationState, checked: inout [ReplicatedKey: CheckedObject]
     ) -> Result<[ReplicaOperation], Rejection> {
-        guard let file = ReplicaLogCoding.decode(data) else {
+        guard let file else {
             return .failure(.invalid("not a log file this engine can read"))
         }
         guard file.replica == other, file.sequence == sequence else {
@@ -791,4 +836,58 @@ public struct BoardReplicator: Sendable {
 extension ReplicaOperation {
     var key: ReplicatedKey { ReplicatedKey(entity: entity, id: id) }
     var emptyObject: ReplicatedObject { ReplicatedObject(entity: entity) }
+}
+
+/// A log file as read: its digest and what it decodes to (`nil`: not a log file this engine
+/// reads), or left unread (too large, or not readable).
+enum LogRead: Sendable {
+    case read(digest: String, file: ReplicaLogFile?)
+    case unread
+
+    /// The file at `url`, read; `nil` when there is none.
+    static func of(_ url: URL) -> LogRead? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            attributes[.type] as? FileAttributeType == .typeRegular
+        else { return nil }
+        guard let size = (attributes[.size] as? NSNumber)?.intValue, size <= ReplicaLogFile.maximumSize,
+            let data = try? Data(contentsOf: url)
+        else { return .unread }
+        return .read(digest: SHA256.hash(data: data).hexadecimal, file: ReplicaLogCoding.decode(data))
+    }
+}
+
+/// The log files a sync reads, read and decoded ahead of it a few at a time, on every core: a
+/// file's checks need the files before it, its decoding does not.
+struct LogReadAhead {
+    let folder: URL
+    /// The files expected, in the order they are taken.
+    let expected: [String]
+    private var next = 0
+    private var read: [String: LogRead?] = [:]
+
+    init(folder: URL, expected: [String]) {
+        self.folder = folder
+        self.expected = expected
+    }
+
+    /// The file at `path` (in the folder), read; `nil` when there is none. Reads the files
+    /// expected from it on, a window at a time.
+    mutating func take(_ path: String) -> LogRead? {
+        if read[path] == nil, let index = expected[next...].firstIndex(of: path) {
+            let window = Array(expected[index..<min(index + Self.window, expected.count)])
+            let results = Mutex<[String: LogRead?]>([:])
+            let folder = folder
+            DispatchQueue.concurrentPerform(iterations: window.count) { item in
+                let result = LogRead.of(folder.appendingPathComponent(window[item]))
+                results.withLock { $0[window[item]] = .some(result) }
+            }
+            read = results.withLock { $0 }
+            next = index + window.count
+        }
+        if let ahead = read.removeValue(forKey: path) { return ahead }
+        return LogRead.of(folder.appendingPathComponent(path))
+    }
+
+    /// How many files are read at a time: enough to keep every core busy, few enough to hold.
+    static let window = max(2, ProcessInfo.processInfo.activeProcessorCount)
 }

@@ -60,8 +60,31 @@ struct ReplicationState: Sendable {
 
     init(replica: ReplicaID) { header = Header(replica: replica) }
 
+    /// What each object changed since ``keepObjectsBefore()`` was before (`nil` in the value: not
+    /// there), while they are kept: what a sync compares with, without a copy of every object.
+    private var before: [ReplicatedKey: ReplicatedObject?]?
+
+    /// Keeps, from now on, what each object changed was before its first change.
+    mutating func keepObjectsBefore() { before = [:] }
+
+    /// Stops keeping what objects were before, and forgets it.
+    mutating func forgetObjectsBefore() { before = nil }
+
+    /// The object of `key` as it was when ``keepObjectsBefore()`` was called (as it is, when
+    /// nothing is kept).
+    func objectBefore(_ key: ReplicatedKey) -> ReplicatedObject? {
+        if let kept = before?[key] { return kept }
+        return objects[key]
+    }
+
+    private mutating func noteBefore(_ key: ReplicatedKey) {
+        guard before != nil, before?.index(forKey: key) == nil else { return }
+        before?.updateValue(objects[key], forKey: key)
+    }
+
     /// Takes in `operation` (``ReplicatedObject/apply(_:)``), noting its object changed.
     mutating func apply(_ operation: ReplicaOperation) {
+        noteBefore(operation.key)
         objects[operation.key, default: operation.emptyObject].apply(operation)
         changed?.insert(operation.key)
     }
@@ -69,6 +92,7 @@ struct ReplicationState: Sendable {
     /// Makes `object` the merged object of `key`, noting it changed (until so many changed that
     /// a save writes them all).
     mutating func set(_ key: ReplicatedKey, _ object: ReplicatedObject) {
+        noteBefore(key)
         objects[key] = object
         guard changed != nil else { return }
         if changed?.count ?? 0 > max(4096, objects.count / 2) {
@@ -264,15 +288,12 @@ enum ReplicatedObjectCoding {
                 body.append(slot.value)
             }
         }
-        writer.append(count: body.replicaNames.count)
-        for replica in body.replicaNames { writer.append(string: replica.rawValue) }
-        writer.append(count: body.table.count)
-        for string in body.table { writer.append(string: string) }
-        writer.append(body.writer.finish())
+        body.write(to: &writer)
     }
 
-    /// The objects as they are written, with the replicas and strings they name.
-    private struct Body: ~Copyable {
+    /// Values as they are written, with the replicas and strings they name: written after the
+    /// names, which are known once every value is.
+    struct Body: ~Copyable {
         var writer: BinaryWriter
         var replicas: [ReplicaID: Int] = [:]
         var replicaNames: [ReplicaID] = []
@@ -294,13 +315,27 @@ enum ReplicatedObjectCoding {
         mutating func append(_ stamp: ReplicaStamp) {
             writer.append(int: Int(stamp.time))
             writer.append(varint: UInt64(stamp.counter))
-            if let index = replicas[stamp.replica] {
+            name(stamp.replica)
+        }
+
+        /// `replica` by its number among the replicas named.
+        mutating func name(_ replica: ReplicaID) {
+            if let index = replicas[replica] {
                 writer.append(varint: UInt64(index))
             } else {
-                replicas[stamp.replica] = replicaNames.count
+                replicas[replica] = replicaNames.count
                 writer.append(varint: UInt64(replicaNames.count))
-                replicaNames.append(stamp.replica)
+                replicaNames.append(replica)
             }
+        }
+
+        /// The replicas and strings named, then the values.
+        consuming func write(to out: inout BinaryWriter) {
+            out.append(count: replicaNames.count)
+            for replica in replicaNames { out.append(string: replica.rawValue) }
+            out.append(count: table.count)
+            for string in table { out.append(string: string) }
+            out.append(writer.finish())
         }
 
         mutating func append(optional stamp: ReplicaStamp?) {
@@ -340,10 +375,16 @@ enum ReplicatedObjectCoding {
         }
     }
 
-    static func read(_ reader: inout BinaryReader) throws(BinaryCodingError) -> [ReplicatedKey: ReplicatedObject] {
-        let names = try replicas(&reader)
+    /// The strings a version 2 body names, as ``Body`` writes them.
+    static func strings(_ reader: inout BinaryReader) throws(BinaryCodingError) -> [String] {
         var table: [String] = []
         for _ in 0..<(try reader.count()) { table.append(try reader.string()) }
+        return table
+    }
+
+    static func read(_ reader: inout BinaryReader) throws(BinaryCodingError) -> [ReplicatedKey: ReplicatedObject] {
+        let names = try replicas(&reader)
+        let table = try strings(&reader)
         func shared() throws(BinaryCodingError) -> String {
             let index = try reader.varint()
             guard index < UInt64(table.count) else { throw reader.error("not a string's number") }
@@ -383,7 +424,7 @@ enum ReplicatedObjectCoding {
     }
 
     /// The replicas the stamps name, as both versions write them first.
-    private static func replicas(_ reader: inout BinaryReader) throws(BinaryCodingError) -> [ReplicaID] {
+    static func replicas(_ reader: inout BinaryReader) throws(BinaryCodingError) -> [ReplicaID] {
         var names: [ReplicaID] = []
         for _ in 0..<(try reader.count()) {
             guard let name = ReplicaID(rawValue: try reader.string()) else { throw reader.error("not a replica id") }
@@ -393,7 +434,7 @@ enum ReplicatedObjectCoding {
     }
 
     /// A stamp written in full: its time, counter and replica (by its place in `replicas`).
-    private static func stamp(
+    static func stamp(
         _ reader: inout BinaryReader, replicas: [ReplicaID]
     ) throws(BinaryCodingError) -> ReplicaStamp {
         let time = Int64(try reader.int())
@@ -433,7 +474,7 @@ enum ReplicatedObjectCoding {
 
     /// A value tagged by its kind. With `strings` (version 2), a member's name is its number
     /// there, and a text may be one (kind 7); without (version 1), each is written in full.
-    private static func value(
+    static func value(
         _ reader: inout BinaryReader, depth: Int, strings: [String]?
     ) throws(BinaryCodingError) -> JSONValue {
         guard depth < 64 else { throw reader.error("values nested too deep") }

@@ -34,15 +34,65 @@ import Testing
 
     @Test func whatIsWrittenReadsBackTheSame() throws {
         let file = Self.file(Self.awkward)
-        let read = try #require(ReplicaLogCoding.decode(ReplicaLogCoding.encode(file)))
+        let data = ReplicaLogCoding.encode(file)
+        #expect(data.starts(with: Data("PMLG".utf8)))
+        let read = try #require(ReplicaLogCoding.decode(data))
+        #expect(read.format == 2)
         #expect(read.replica == file.replica)
         #expect(read.sequence == 7)
         #expect(read.previous == file.previous)
         #expect(read.author == file.author)
         #expect(read.operations == file.operations)
-        // And it is JSON that Foundation reads, to the same values.
-        let foundation = try JSONDecoder().decode(ReplicaLogFile.self, from: ReplicaLogCoding.encode(file))
+        // No previous file, no author, stamps going back in time and a long text read back too.
+        var first = Self.file(["body": .string(String(repeating: "long text ", count: 20))], kind: .create)
+        (first.previous, first.author) = (nil, nil)
+        first.operations[1].stamp = ReplicaStamp(time: 1_000, counter: 0, replica: Self.replica)
+        let readFirst = try #require(ReplicaLogCoding.decode(ReplicaLogCoding.encode(first)))
+        #expect(readFirst.previous == nil && readFirst.author == nil)
+        #expect(readFirst.operations == first.operations)
+    }
+
+    @Test func aFileAs300WroteItInJSONReadsBackTheSameAndFoundationReadsIt() throws {
+        let file = Self.file(Self.awkward)
+        let read = try #require(ReplicaLogCoding.decode(ReplicaLogCoding.encodeJSON(file)))
+        #expect(read.format == 1)
+        #expect(read.previous == file.previous)
+        #expect(read.author == file.author)
+        #expect(read.operations == file.operations)
+        let foundation = try JSONDecoder().decode(ReplicaLogFile.self, from: ReplicaLogCoding.encodeJSON(file))
         #expect(foundation.operations == file.operations)
+    }
+
+    @Test func editsOfManyCardsTakeAThirdOfTheirJSONOrLess() {
+        var edits = Self.file([:])
+        edits.operations = (0..<1_000).map { index in
+            ReplicaOperation(
+                kind: .update, entity: "Project", id: UUID(),
+                stamp: ReplicaStamp(time: 1_767_268_800_000 + Int64(index), counter: 0, replica: Self.replica),
+                slots: [
+                    "title": .string("Card \(index) edited"), "updatedAt": .number(788_961_600.266 + Double(index)),
+                ])
+        }
+        #expect(ReplicaLogCoding.encode(edits).count * 3 <= ReplicaLogCoding.encodeJSON(edits).count)
+    }
+
+    @Test func aBinaryFileCutOrWithAnyByteChangedIsNilOrAFileNeverACrash() {
+        let data = ReplicaLogCoding.encode(Self.file(Self.awkward))
+        for length in 0..<data.count {
+            #expect(ReplicaLogCoding.decode(data.prefix(length)) == nil)
+        }
+        #expect(ReplicaLogCoding.decode(data + Data([0])) == nil)
+        var random = SystemRandomNumberGenerator()
+        for offset in data.indices {
+            for value: UInt8 in [0x00, 0x01, 0x7F, 0x80, 0xFF, UInt8.random(in: 0...255, using: &random)] {
+                var changed = data
+                changed[offset] = value
+                _ = ReplicaLogCoding.decode(changed)
+            }
+        }
+        var otherFormat = data
+        otherFormat[4] = 3
+        #expect(ReplicaLogCoding.decode(otherFormat) == nil)
     }
 
     @Test func whatFoundationsCoderWroteReads() throws {
