@@ -123,6 +123,32 @@ import Testing
         #expect(!titles.contains(where: { $0.contains("\u{7}") }))
     }
 
+    @Test func aBinaryLogFileCutOrCopiedUnderAnotherReplicaIsSetAsideOnceAndTheRestApplies() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let engines = try await replicas(2)
+        let logs = try FileManager.default.subpathsOfDirectory(atPath: remote.path).filter { $0.hasSuffix(".ops") }
+        let real = try Data(contentsOf: remote.appendingPathComponent(try #require(logs.first)))
+        #expect(real.starts(with: Data("PMLG".utf8)))
+        try plant("replicas/00000000000000b5/1.ops", real.prefix(real.count / 2))
+        try plant("replicas/00000000000000b6/1.ops", real)
+        _ = try await engines[0].createProject(ProjectDraft(title: "after"), in: .doing)
+
+        for engine in engines {
+            let report = await engine.sync()
+            let setAside = report.remotes.flatMap(\.setAside)
+            #expect(
+                Set(setAside.map(\.path)) == ["replicas/00000000000000b5/1.ops", "replicas/00000000000000b6/1.ops"])
+            #expect(setAside.first { $0.path.contains("b5") }?.reason == "not a log file this engine can read")
+            #expect(setAside.first { $0.path.contains("b6") }?.reason == "names another replica or place in the log")
+        }
+        for engine in engines {
+            let report = await engine.sync()
+            #expect(report.succeeded)
+            #expect(report.remotes.flatMap(\.setAside).isEmpty)
+            #expect(try await engine.fetchBoard().column(.doing).items.map(\.project.title) == ["after"])
+        }
+    }
+
     /// A star's create: on the default board, of `project` (a board's star: `nil`), with id `id`.
     func starOperation(replica: String, id: UUID, project: UUID?) -> String {
         let projectField = project.map { "\"\($0.uuidString)\"" } ?? "null"
