@@ -217,8 +217,8 @@ public struct BoardReplicator: Sendable {
                 } else {
                     values = object.values
                 }
-                if current.values(of: key, in: state) != values { target[key] = values }
-            } else if current.values(of: key, in: state) != nil {
+                if !current.holds(key, with: values, in: state) { target[key] = values }
+            } else if current.holds(key, in: state) {
                 // Only what this store holds on a shared board goes: never an object of a board
                 // it does not share (the default board, whose id every store has, among them).
                 target[key] = .some(nil)
@@ -311,15 +311,23 @@ public struct BoardReplicator: Sendable {
         /// them (``ReplicationState/objectBefore(_:)``): the store is as the last sync left it.
         case held(SharedBoardSet)
 
-        /// The values of the object of `key` the store holds, with `state` the merged state.
-        func values(of key: ReplicatedKey, in state: ReplicationState) -> [String: JSONValue]? {
+        /// Whether the store holds the object of `key` (with `state` the merged state).
+        func holds(_ key: ReplicatedKey, in state: ReplicationState) -> Bool {
             switch self {
-            case .read(let objects): return objects[key]
+            case .read(let objects): objects[key] != nil
+            case .held(let shared): state.objectBefore(key).map { $0.isAlive && $0.isOn(shared, id: key.id) } ?? false
+            }
+        }
+
+        /// Whether the store holds the object of `key` with `values` (with `state` the merged state).
+        func holds(_ key: ReplicatedKey, with values: [String: JSONValue], in state: ReplicationState) -> Bool {
+            switch self {
+            case .read(let objects): return objects[key] == values
             case .held(let shared):
-                guard let object = state.objectBefore(key), object.isAlive, object.isOn(shared, id: key.id) else {
-                    return nil
-                }
-                return object.values
+                guard let object = state.objectBefore(key), object.isAlive, object.isOn(shared, id: key.id),
+                    object.slots.count == values.count
+                else { return false }
+                return values.allSatisfy { name, value in object.slots[name]?.value == value }
             }
         }
     }
@@ -601,9 +609,9 @@ public struct BoardReplicator: Sendable {
                     (digest, file) = (read, decoded)
                 }
                 switch check(file, from: other, sequence: sequence, after: position, state: state, checked: &checked) {
-                case .success(let operations):
+                case .success(let (operations, objects)):
                     batches.append(operations)
-                    for operation in operations { state.apply(operation) }
+                    for (key, object) in objects { state.set(key, object) }
                     position = ReplicationState.Position(sequence: sequence, digest: digest)
                 case .failure(.rewritten):
                     setAside(path, "its replica's earlier files were rewritten", &state, &report)
@@ -726,12 +734,12 @@ public struct BoardReplicator: Sendable {
         case invalid(String)
     }
 
-    /// The operations of a log file (`nil`: one that did not decode), if it is one `other` wrote
-    /// next and every object they leave keeps the rules.
+    /// The operations of a log file (`nil`: one that did not decode), with the merged objects
+    /// they leave, if it is one `other` wrote next and every object they leave keeps the rules.
     private func check(
         _ file: ReplicaLogFile?, from other: ReplicaID, sequence: Int, after position: ReplicationState.Position?,
         state: ReplicationState, checked: inout [ReplicatedKey: CheckedObject]
-    ) -> Result<[ReplicaOperation], Rejection> {
+    ) -> Result<([ReplicaOperation], [ReplicatedKey: ReplicatedObject]), Rejection> {
         guard let file else {
             return .failure(.invalid("not a log file this engine can read"))
         }
@@ -752,7 +760,7 @@ public struct BoardReplicator: Sendable {
         if let (key, failure) = Self.firstFailure(among: objects, checked: &checked) {
             return .failure(.invalid("\(key): \(failure)"))
         }
-        return .success(file.operations)
+        return .success((file.operations, objects))
     }
 
     /// The first (by key) of `objects` alive that is not an object of its entity keeping its

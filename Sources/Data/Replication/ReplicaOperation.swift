@@ -82,16 +82,27 @@ struct ReplicatedObject: Hashable, Sendable {
 
     /// The board the object is on, as its slots say; `nil` for a board, or without one.
     var boardID: Board.ID? {
-        let grouped = slots.first(where: { $0.key.hasPrefix("boardID+") })?.value.value["boardID"]
-        guard case .string(let text)? = slots["boardID"]?.value ?? grouped else { return nil }
-        return UUID(uuidString: text).map(Board.ID.init(rawValue:))
+        boardText.flatMap(UUID.init(uuidString:)).map(Board.ID.init(rawValue:))
     }
+
+    /// The board's id as the slots hold it: their `boardID`, or the one of a group holding it.
+    private var boardText: String? {
+        if case .string(let text)? = slots["boardID"]?.value { return text }
+        for group in Self.boardGroups {
+            if case .string(let text)? = slots[group]?.value["boardID"] { return text }
+        }
+        return nil
+    }
+
+    /// The slots of the field groups that hold a board (``ReplicatedEntity/fieldGroups``).
+    private static let boardGroups = Set(
+        replicatedEntities.flatMap { $0.fieldGroups.filter { $0.contains("boardID") }.map(ReplicatedFields.slotName) }
+    ).sorted()
 
     /// Whether the object is on one of `boards`, as its slots say (a board is on itself).
     func isOn(_ boards: SharedBoardSet, id: UUID) -> Bool {
         if entity == Board.entityName { return boards.ids.contains(Board.ID(rawValue: id)) }
-        let grouped = slots.first(where: { $0.key.hasPrefix("boardID+") })?.value.value["boardID"]
-        guard case .string(let text)? = slots["boardID"]?.value ?? grouped else { return false }
+        guard let text = boardText else { return false }
         // The text as this engine writes it, or else parsed.
         if boards.texts.contains(text) { return true }
         return UUID(uuidString: text).map { boards.ids.contains(Board.ID(rawValue: $0)) } ?? false
