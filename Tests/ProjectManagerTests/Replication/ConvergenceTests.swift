@@ -61,15 +61,55 @@ import Testing
         }
     }
 
-    /// One random action of a user on `engine`; failures (a card deleted meanwhile) are part of the game.
-    static func act(on engine: ProjectManagerEngine, random: inout SeededGenerator) async {
-        let board = try? await engine.fetchBoard()
-        let cards = board.map { $0.columns.flatMap { $0.items.map(\.project) } } ?? []
+    /// One random action of a user on `engine`, whose replicas share the default board and
+    /// `otherBoard`; failures (a card deleted meanwhile) are part of the game.
+    static func act(on engine: ProjectManagerEngine, otherBoard: Board.ID, random: inout SeededGenerator) async {
+        var cards: [Project] = []
+        for board in [Board.ID.default, otherBoard] {
+            cards += (try? await engine.fetchBoard(board).columns.flatMap { $0.items.map(\.project) }) ?? []
+        }
         let card = cards.randomElement(using: &random)
         let repeating = cards.filter { $0.recurrence != nil }.randomElement(using: &random)
         let states = ProjectState.allCases
         let word = ["plan", "ship", "call", "fix", "write"].randomElement(using: &random)!
-        switch Int.random(in: 0..<21, using: &random) {
+        switch Int.random(in: 0..<26, using: &random) {
+        case 21:
+            // A list of its own on the card's board, or a card dragged to any list of its board.
+            if let card, Bool.random(using: &random) {
+                let lists = (try? await engine.fetchLists(card.boardID)) ?? []
+                if let list = lists.randomElement(using: &random) {
+                    _ = try? await engine.moveProject(
+                        card.id, toList: list.id, at: Int.random(in: 0..<3, using: &random))
+                }
+            } else {
+                let board = Bool.random(using: &random) ? Board.ID.default : otherBoard
+                _ = try? await engine.addList(
+                    "\(word) list", on: board, stage: states.randomElement(using: &random)!,
+                    at: Int.random(in: 0..<4, using: &random))
+            }
+        case 22:
+            if let card {
+                let board = card.boardID == .default ? otherBoard : Board.ID.default
+                _ = try? await engine.moveProject(
+                    card.id, toBoard: board, in: states.randomElement(using: &random)!,
+                    at: Int.random(in: 0..<3, using: &random))
+            }
+        case 23, 24:
+            // A checklist item ticked or unticked, moved, or taken off.
+            if let card, let item = ((try? await engine.fetchChecklist(card.id)) ?? []).randomElement(using: &random) {
+                let edit: ChecklistEdit =
+                    switch Int.random(in: 0..<4, using: &random) {
+                    case 0, 1: .done(!item.isDone)
+                    case 2: .move(to: Int.random(in: 0..<3, using: &random))
+                    default: .delete
+                    }
+                _ = try? await engine.editChecklistItem(item.id, edit)
+            }
+        case 25:
+            if let card, let comment = ((try? await engine.fetchComments(card.id)) ?? []).randomElement(using: &random)
+            {
+                _ = try? await engine.editComment(comment.id, to: "\(word), edited")
+            }
         case 0, 1:
             _ = try? await engine.createProject(
                 ProjectDraft(title: "\(word) \(Int.random(in: 0..<100, using: &random))"),
@@ -123,8 +163,10 @@ import Testing
     /// owed: each is due on the first occurrence its schedule owes (from the day it records) that
     /// is neither completed nor skipped on any replica (what every replica completed or skipped is
     /// in its schedule once they converged).
-    static func expectOccurrencesSettled(on engine: ProjectManagerEngine, seed: UInt64) async throws {
-        let cards = try await engine.fetchBoard().columns.flatMap { $0.items.map(\.project) }
+    static func expectOccurrencesSettled(
+        on engine: ProjectManagerEngine, board: Board.ID = .default, seed: UInt64
+    ) async throws {
+        let cards = try await engine.fetchBoard(board).columns.flatMap { $0.items.map(\.project) }
         for card in cards {
             guard let schedule = card.recurrence, let deadline = card.deadline else { continue }
             let done = schedule.completions.union(schedule.exceptions)
@@ -140,11 +182,16 @@ import Testing
 
     /// What a replica shows: every replicated object's fields, each column's cards in order, the
     /// board's history in order, and the favourites in order.
-    static func view(of engine: ProjectManagerEngine) async throws -> String {
-        let objects = try await engine.replicatedState(on: [.default])
-        let board = try await engine.fetchBoard()
-        let columns = board.columns.map { $0.items.map { $0.project.id.description }.joined(separator: ",") }
-        let history = try await engine.fetchHistory().map { "\($0.kind) \($0.projectTitle) \($0.date)" }
+    static func view(of engine: ProjectManagerEngine, boards: [Board.ID] = [.default]) async throws -> String {
+        let objects = try await engine.replicatedState(on: boards)
+        var columns: [String] = []
+        var history: [String] = []
+        for board in boards {
+            columns += try await engine.fetchBoard(board).columns.map {
+                "\($0.list.title): " + $0.items.map { $0.project.id.description }.joined(separator: ",")
+            }
+            history += try await engine.fetchHistory(onBoard: board).map { "\($0.kind) \($0.projectTitle) \($0.date)" }
+        }
         let favourites = try await engine.listFavourites().map {
             "\($0.favourite.target) on \($0.favourite.boardID) at \($0.favourite.starredAt): \($0.title)"
         }
@@ -172,8 +219,11 @@ import Testing
         _ = try await engines[0].createProject(
             ProjectDraft(title: "every week", deadline: Day(year: 2026, month: 1, day: 5), repeatRule: weekly),
             in: .todo)
+        let otherBoard = try await engines[0].createBoard(title: "Other").id
+        _ = try await engines[0].createProject(ProjectDraft(title: "over there"), on: otherBoard, in: .doing)
         let shared = try await engines[0].share(board: .default, on: "team")
         #expect(shared.failure == nil)
+        #expect(try await engines[0].share(board: otherBoard, on: "team").failure == nil)
         for engine in engines.dropFirst() {
             let joined = try await engine.join(remote: "team")
             #expect(joined.failure == nil, "seed \(seed)")
@@ -194,7 +244,7 @@ import Testing
                 #expect(report.remotes.allSatisfy { $0.setAside.isEmpty }, "seed \(seed): \(report.remotes)")
                 world.stopNextSync(after: nil)
             } else {
-                await act(on: engine, random: &random)
+                await act(on: engine, otherBoard: otherBoard, random: &random)
             }
         }
         // Everyone syncs, in a random order, until a whole round sends nothing (a merge's
@@ -216,7 +266,7 @@ import Testing
                 break
             }
         }
-        let views = try await engines.asyncMapForTests { try await Self.view(of: $0) }
+        let views = try await engines.asyncMapForTests { try await Self.view(of: $0, boards: [.default, otherBoard]) }
         for (index, view) in views.enumerated().dropFirst() where view != views[0] {
             let lines = view.split(separator: "\n", omittingEmptySubsequences: false)
             let first = views[0].split(separator: "\n", omittingEmptySubsequences: false)
@@ -226,7 +276,11 @@ import Testing
                 "seed \(seed): replica \(index) differs from replica 0 (\(lines.count) lines against \(first.count)):\n\(shown)"
             )
         }
-        for engine in engines { try await expectOccurrencesSettled(on: engine, seed: seed) }
+        for engine in engines {
+            for board in [Board.ID.default, otherBoard] {
+                try await expectOccurrencesSettled(on: engine, board: board, seed: seed)
+            }
+        }
     }
 
     /// Seeds per batch: 20 (500 in all), or `PM_CONVERGENCE_SEEDS` over 25 batches for a longer run
