@@ -210,9 +210,7 @@ enum ReplicaLogCoding {
         let replicas = try ReplicatedObjectCoding.replicas(&reader)
         let strings = try ReplicatedObjectCoding.strings(&reader)
         func shared() throws(BinaryCodingError) -> String {
-            let index = try reader.varint()
-            guard index < UInt64(strings.count) else { throw reader.error("not a string's number") }
-            return strings[Int(index)]
+            try ReplicatedObjectCoding.string(&reader, in: strings)
         }
         // Each operation takes 20 bytes at least.
         let count = try reader.count(unit: 20)

@@ -382,14 +382,17 @@ enum ReplicatedObjectCoding {
         return table
     }
 
+    /// The string of `table` the next number names.
+    static func string(_ reader: inout BinaryReader, in table: [String]) throws(BinaryCodingError) -> String {
+        let index = try reader.varint()
+        guard index < UInt64(table.count) else { throw reader.error("not a string's number") }
+        return table[Int(index)]
+    }
+
     static func read(_ reader: inout BinaryReader) throws(BinaryCodingError) -> [ReplicatedKey: ReplicatedObject] {
         let names = try replicas(&reader)
         let table = try strings(&reader)
-        func shared() throws(BinaryCodingError) -> String {
-            let index = try reader.varint()
-            guard index < UInt64(table.count) else { throw reader.error("not a string's number") }
-            return table[Int(index)]
-        }
+        func shared() throws(BinaryCodingError) -> String { try string(&reader, in: table) }
         func stamp() throws(BinaryCodingError) -> ReplicaStamp { try Self.stamp(&reader, replicas: names) }
         func optionalStamp() throws(BinaryCodingError) -> ReplicaStamp? {
             try reader.byte() == 1 ? try stamp() : nil
@@ -480,9 +483,7 @@ enum ReplicatedObjectCoding {
         guard depth < 64 else { throw reader.error("values nested too deep") }
         func shared() throws(BinaryCodingError) -> String {
             guard let strings else { return try reader.string() }
-            let index = try reader.varint()
-            guard index < UInt64(strings.count) else { throw reader.error("not a string's number") }
-            return strings[Int(index)]
+            return try string(&reader, in: strings)
         }
         switch try reader.byte() {
         case 0: return .null
