@@ -33,7 +33,7 @@ struct ImportCommandTests {
         #expect(!mart.output.contains("done on"))
     }
 
-    @Test("the occurrences a repeating project completed come back with it")
+    @Test("the occurrences a repeating project completed come back with it, and the day it owes from")
     func completionsComeBack() async throws {
         let harness = try CLIHarness()
         defer { harness.directory.remove() }
@@ -44,7 +44,7 @@ struct ImportCommandTests {
               "createdAt": "2026-01-01T00:00:00Z", "projects": [
                 {"id": "7b1d0e44-0000-4000-8000-000000000002", "title": "Mart", "body": "", "deadline": "2026-04-12",
                  "repeat": {"rule": "FREQ=MONTHLY;BYDAY=2SU,4SU", "start": "2026-03-01", "exceptions": ["2026-03-22"],
-                            "completions": ["2026-03-08"]},
+                            "completions": ["2026-03-08"], "owedFrom": "2026-03-20"},
                  "state": "todo", "position": 0, "createdAt": "2026-01-02T00:00:00Z", "updatedAt": "2026-01-03T00:00:00Z"}]}]}
             """#.utf8
         ).write(to: file)
@@ -55,6 +55,8 @@ struct ImportCommandTests {
         #expect(imported.status == 0, "\(imported.errors)")
         #expect(mart.output.contains("skipped  2026-03-22"))
         #expect(mart.output.contains("done on  2026-03-08"))
+        let json = await harness.run(["show", "7b1d", "--json"])
+        #expect(json.output.contains(#""owedFrom":"2026-03-20""#), "\(json.output)")
     }
 
     @Test(

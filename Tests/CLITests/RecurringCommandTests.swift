@@ -102,7 +102,8 @@ struct RecurringCommandTests {
         #expect(exceptions == ["20260322"])
         #expect(event.components("VALARM").first?.property("TRIGGER")?.value == "-PT15H")
         let json = await harness.run(["export", "--json"]).output
-        let schedule = #""repeat":{"completions":[],"exceptions":["2026-03-22"],"rule":"FREQ=MONTHLY;BYDAY=2SU,4SU""#
+        let schedule =
+            #""repeat":{"completions":[],"exceptions":["2026-03-22"],"owedFrom":"2026-03-15","rule":"FREQ=MONTHLY;BYDAY=2SU,4SU""#
         #expect(json.contains(schedule))
     }
 

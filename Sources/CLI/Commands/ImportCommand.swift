@@ -241,6 +241,9 @@ struct ImportDocument: Decodable {
         var exceptions: [String]
         /// The occurrences done; absent in an export written before they were kept.
         var completions: [String]?
+        /// The day occurrences are owed from; absent (or `null`) in an export written before it
+        /// was kept.
+        var owedFrom: String?
     }
 
     var version: Int?
@@ -330,6 +333,7 @@ extension ImportDocument.ImportedProject {
                 recurrence = Recurrence(
                     start: try Day(parsing: rule.start), rule: try RecurrenceRule(parsing: rule.rule),
                     exceptions: exceptions, completions: completions)
+                recurrence?.owedFrom = try rule.owedFrom.map { (text: String) throws in try Day(parsing: text) }
             }
             var time: DueTime?
             if let dueTime {

@@ -29,19 +29,21 @@ struct ProjectObject: Encodable, Hashable, Sendable {
     var updatedAt: Date
 }
 
-/// How a project repeats: `{"rule", "start", "exceptions", "completions"}` (the days skipped, and
-/// the occurrences done).
+/// How a project repeats: `{"rule", "start", "exceptions", "completions", "owedFrom"}` (the days
+/// skipped, the occurrences done, and the day occurrences are owed from, or `null`).
 struct RepeatObject: Encodable, Hashable, Sendable {
     var rule: String
     var start: String
     var exceptions: [String]
     var completions: [String]
+    @Null var owedFrom: String?
 
     init(_ recurrence: Recurrence) {
         rule = recurrence.rule.description
         start = recurrence.start.description
         exceptions = recurrence.exceptions.sorted().map(\.description)
         completions = recurrence.completions.sorted().map(\.description)
+        owedFrom = recurrence.owedFrom?.description
     }
 }
 
