@@ -345,7 +345,8 @@ public struct BoardReplicator: Sendable {
     ) -> [ReplicaOperation] {
         let time = now()
         var made: [(operation: ReplicaOperation, time: Date)] = []
-        for key in current.keys.sorted() {
+        // Their order is the sort's below: the objects are taken as they come.
+        for key in Self.differing(current, from: state.objects) {
             let slots = current[key] ?? [:]
             let madeAt = atSyncTime ? time : min(Self.editTime(of: key.entity, slots) ?? time, time)
             let stamp = ReplicaStamp(time: 0, counter: 0, replica: replica)  // stamped below, in order
@@ -381,11 +382,15 @@ public struct BoardReplicator: Sendable {
                     ))
             }
         }
-        // A card deleted here was deleted when its history says.
-        let deletions = atSyncTime ? [:] : Self.deletionTimes(in: current)
         let shared = SharedBoardSet(state.header.boards)
-        for (key, object) in state.objects
-        where object.isAlive && current[key] == nil && object.isOn(shared, id: key.id) {
+        let deleted = state.objects.filter { key, object in
+            object.isAlive && current[key] == nil && object.isOn(shared, id: key.id)
+        }
+        // A card deleted here was deleted when its history says.
+        let deletions =
+            atSyncTime || !deleted.keys.contains(where: { $0.entity == Project.entityName })
+            ? [:] : Self.deletionTimes(in: current)
+        for (key, _) in deleted {
             let deletedAt =
                 key.entity == Project.entityName ? min(deletions[key.id.uuidString] ?? time, time) : time
             let stamp = ReplicaStamp(time: 0, counter: 0, replica: replica)  // stamped below, in order
@@ -399,6 +404,28 @@ public struct BoardReplicator: Sendable {
             operation.stamp = state.header.clock.tick(now: entry.time, replica: replica)
             return operation
         }
+    }
+
+    /// The keys of `current` whose slots are not those of the alive object of `merged` (a slot
+    /// changed or gone, or the object new or deleted there), found on every core when they are many.
+    private static func differing(
+        _ current: [ReplicatedKey: [String: JSONValue]], from merged: [ReplicatedKey: ReplicatedObject]
+    ) -> [ReplicatedKey] {
+        let keys = Array(current.keys)
+        @Sendable func differs(_ key: ReplicatedKey) -> Bool {
+            guard let object = merged[key], object.isAlive, let slots = current[key] else { return true }
+            return slots.contains { object.slots[$0.key]?.value != $0.value }
+                || object.slots.contains { slots[$0.key] == nil && $0.value.value != .null }
+        }
+        let chunkSize = 8_192
+        let chunks = (keys.count + chunkSize - 1) / chunkSize
+        guard chunks > 1 else { return keys.filter(differs) }
+        let parts = Mutex<[Int: [ReplicatedKey]]>([:])
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let part = keys[(chunk * chunkSize)..<min((chunk + 1) * chunkSize, keys.count)].filter(differs)
+            parts.withLock { $0[chunk] = part }
+        }
+        return parts.withLock { parts in (0..<chunks).flatMap { parts[$0] ?? [] } }
     }
 
     /// When each card was last deleted, by its id's text, as the history entries among `current` say.

@@ -1,5 +1,6 @@
 import Foundation
 import ProjectManagerDomain
+import Synchronization
 
 extension ObjectGraphRepository {
     /// Every replicated object on `boards`, as slots (``ReplicatedFields``), by the ids they go by
@@ -17,20 +18,44 @@ extension ObjectGraphRepository {
         return objects
     }
 
+    /// The slots of `E`'s objects on `boards`, coded on every core when they are many.
     private static func collect<E: ReplicatedEntity>(
         _ type: E.Type, on boards: [Board.ID], replica: ReplicaID, in context: ObjectContext,
         into objects: inout [ReplicatedKey: [String: JSONValue]]
     ) throws(RepositoryError) {
-        for board in boards {
-            for object in E.objects(on: board, in: context) {
-                do {
-                    let id = E.replicatedID(object.id.rawValue, of: replica)
-                    objects[ReplicatedKey(entity: E.entityName, id: id)] = try ReplicatedFields.slots(of: object)
-                } catch {
-                    throw .invalid(
-                        ValidationError([.brokenRule("\(E.entityName) \(object.id.rawValue) could not be coded")]))
+        let all = boards.flatMap { E.objects(on: $0, in: context) }
+        @Sendable func coded(_ part: ArraySlice<E>) -> Result<[(ReplicatedKey, [String: JSONValue])], RepositoryError> {
+            var coded: [(ReplicatedKey, [String: JSONValue])] = []
+            coded.reserveCapacity(part.count)
+            for object in part {
+                let key = ReplicatedKey(entity: E.entityName, id: E.replicatedID(object.id.rawValue, of: replica))
+                guard let slots = try? ReplicatedFields.slots(of: object) else {
+                    return .failure(
+                        .invalid(
+                            ValidationError([
+                                .brokenRule("\(E.entityName) \(object.id.rawValue) could not be coded")
+                            ])))
                 }
+                coded.append((key, slots))
             }
+            return .success(coded)
+        }
+        let chunkSize = 4_096
+        let chunks = (all.count + chunkSize - 1) / chunkSize
+        var parts: [Result<[(ReplicatedKey, [String: JSONValue])], RepositoryError>] = []
+        if chunks <= 1 {
+            parts = [coded(all[...])]
+        } else {
+            let results = Mutex<[Int: Result<[(ReplicatedKey, [String: JSONValue])], RepositoryError>]>([:])
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                let part = coded(all[(chunk * chunkSize)..<min((chunk + 1) * chunkSize, all.count)])
+                results.withLock { $0[chunk] = part }
+            }
+            parts = results.withLock { results in (0..<chunks).compactMap { results[$0] } }
+        }
+        objects.reserveCapacity(objects.count + all.count)
+        for part in parts {
+            for (key, slots) in try part.get() { objects[key] = slots }
         }
     }
 
