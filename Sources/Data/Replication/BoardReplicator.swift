@@ -875,7 +875,7 @@ extension ReplicaOperation {
 
 /// A log file as read: its digest and what it decodes to (`nil`: not a log file this engine
 /// reads), or left unread (too large, or not readable).
-enum LogRead: Sendable {
+private enum LogRead: Sendable {
     case read(digest: String, file: ReplicaLogFile?)
     case unread
 
@@ -893,7 +893,7 @@ enum LogRead: Sendable {
 
 /// The log files a sync reads, read and decoded ahead of it a few at a time, on every core: a
 /// file's checks need the files before it, its decoding does not.
-struct LogReadAhead {
+private struct LogReadAhead {
     let folder: URL
     /// The files expected, in the order they are taken.
     let expected: [String]
