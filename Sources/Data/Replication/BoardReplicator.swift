@@ -466,9 +466,7 @@ public struct BoardReplicator: Sendable {
     private func adoptUnrecordedFiles(_ state: inout ReplicationState) {
         while true {
             let path = ReplicaLogFile.path(replica: replica, sequence: state.header.nextSequence)
-            let url = transport.folder.appendingPathComponent(path)
-            guard let size = Self.size(of: url), size <= ReplicaLogFile.maximumSize,
-                let data = try? Data(contentsOf: url), let file = ReplicaLogCoding.decode(data),
+            guard case .read(let digest, let file?)? = LogRead.of(transport.folder.appendingPathComponent(path)),
                 file.replica == replica, file.sequence == state.header.nextSequence,
                 file.previous == state.header.lastDigest
             else {
@@ -479,7 +477,7 @@ public struct BoardReplicator: Sendable {
                 state.header.clock.observe(operation.stamp)
                 state.apply(operation)
             }
-            state.header.lastDigest = SHA256.hash(data: data).hexadecimal
+            state.header.lastDigest = digest
             state.header.nextSequence += 1
             state.header.unsent += file.operations.count
         }

@@ -1,9 +1,9 @@
 import Foundation
 import ProjectManagerDomain
 
-/// Writes and reads replica log files: in binary (format 2), or as JSON (format 1, what 3.0.0
-/// wrote), directly between bytes and values: Foundation's coders take seconds for the 100,000
-/// operations of a board shared whole.
+/// Writes replica log files in binary (format 2), and reads them or the JSON of format 1 (what
+/// 3.0.0 wrote), directly between bytes and values: Foundation's coders take seconds for the
+/// 100,000 operations of a board shared whole.
 ///
 /// What it reads is checked: a file that is neither, or not a log file, is `nil`, never a crash.
 ///
@@ -52,111 +52,6 @@ enum ReplicaLogCoding {
         writer.append(optionalString: file.author)
         body.write(to: &writer)
         return writer.finish()
-    }
-
-    /// `file` as JSON (format 1), as 3.0.0 wrote it.
-    static func encodeJSON(_ file: ReplicaLogFile) -> Data {
-        var out: [UInt8] = []
-        out.reserveCapacity(256 + file.operations.count * 480)
-        out.append(contentsOf: Array(#"{"author":"#.utf8))
-        if let author = file.author {
-            writeString(author, to: &out)
-        } else {
-            out.append(contentsOf: Array("null".utf8))
-        }
-        out.append(contentsOf: Array(#","format":"#.utf8))
-        out.append(contentsOf: Array(String(file.format).utf8))
-        out.append(contentsOf: Array(#","operations":["#.utf8))
-        for (index, operation) in file.operations.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            write(operation, to: &out)
-        }
-        out.append(contentsOf: Array(#"],"previous":"#.utf8))
-        if let previous = file.previous {
-            writeString(previous, to: &out)
-        } else {
-            out.append(contentsOf: Array("null".utf8))
-        }
-        out.append(contentsOf: Array(#","replica":"#.utf8))
-        writeString(file.replica.rawValue, to: &out)
-        out.append(contentsOf: Array(#","sequence":"#.utf8))
-        out.append(contentsOf: Array(String(file.sequence).utf8))
-        out.append(UInt8(ascii: "}"))
-        return Data(out)
-    }
-
-    private static func write(_ operation: ReplicaOperation, to out: inout [UInt8]) {
-        out.append(contentsOf: Array(#"{"e":"#.utf8))
-        writeString(operation.entity, to: &out)
-        if !operation.slots.isEmpty {
-            out.append(contentsOf: Array(#","f":"#.utf8))
-            write(.object(operation.slots), to: &out)
-        }
-        out.append(contentsOf: Array(#","i":""#.utf8))
-        out.append(contentsOf: Array(operation.id.uuidString.utf8))
-        out.append(contentsOf: Array(#"","k":""#.utf8))
-        out.append(contentsOf: Array(operation.kind.rawValue.utf8))
-        out.append(contentsOf: Array(#"","s":{"counter":"#.utf8))
-        out.append(contentsOf: Array(String(operation.stamp.counter).utf8))
-        out.append(contentsOf: Array(#","replica":""#.utf8))
-        out.append(contentsOf: Array(operation.stamp.replica.rawValue.utf8))
-        out.append(contentsOf: Array(#"","time":"#.utf8))
-        out.append(contentsOf: Array(String(operation.stamp.time).utf8))
-        out.append(contentsOf: Array("}}".utf8))
-    }
-
-    static func write(_ value: JSONValue, to out: inout [UInt8]) {
-        switch value {
-        case .null: out.append(contentsOf: Array("null".utf8))
-        case .bool(let flag): out.append(contentsOf: Array((flag ? "true" : "false").utf8))
-        case .number(let number):
-            // The shortest text that reads back as the same number; a number JSON cannot hold is null.
-            if number.isFinite {
-                if number == number.rounded(), abs(number) < 1e15 {
-                    out.append(contentsOf: Array(String(Int64(number)).utf8))
-                } else {
-                    out.append(contentsOf: Array(number.description.utf8))
-                }
-            } else {
-                out.append(contentsOf: Array("null".utf8))
-            }
-        case .string(let text): writeString(text, to: &out)
-        case .array(let items):
-            out.append(UInt8(ascii: "["))
-            for (index, item) in items.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                write(item, to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
-        case .object(let members):
-            out.append(UInt8(ascii: "{"))
-            for (index, name) in members.keys.sorted().enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                writeString(name, to: &out)
-                out.append(UInt8(ascii: ":"))
-                write(members[name] ?? .null, to: &out)
-            }
-            out.append(UInt8(ascii: "}"))
-        }
-    }
-
-    private static let hex = Array("0123456789abcdef".utf8)
-
-    static func writeString(_ text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "\n"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0..<0x20:
-                out.append(contentsOf: Array("\\u00".utf8))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 
     // MARK: - Reading

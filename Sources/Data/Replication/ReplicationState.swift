@@ -166,8 +166,7 @@ struct ReplicationState: Sendable {
                 }
                 let read = try data.dropFirst(4).withUnsafeBytes { bytes throws(BinaryCodingError) in
                     var reader = BinaryReader(bytes)
-                    return try version1
-                        ? ReplicatedObjectCoding.readVersion1(&reader) : ReplicatedObjectCoding.read(&reader)
+                    return try ReplicatedObjectCoding.read(&reader, version: version1 ? 1 : 2)
                 }
                 if objects.isEmpty {
                     objects = read
@@ -389,10 +388,17 @@ enum ReplicatedObjectCoding {
         return table[Int(index)]
     }
 
-    static func read(_ reader: inout BinaryReader) throws(BinaryCodingError) -> [ReplicatedKey: ReplicatedObject] {
+    /// The objects `write(_:to:)` wrote (version 2), or 3.0.0 wrote (version 1, `PMRO`: each
+    /// string and stamp in full).
+    static func read(
+        _ reader: inout BinaryReader, version: Int = 2
+    ) throws(BinaryCodingError) -> [ReplicatedKey: ReplicatedObject] {
         let names = try replicas(&reader)
-        let table = try strings(&reader)
-        func shared() throws(BinaryCodingError) -> String { try string(&reader, in: table) }
+        let table = version >= 2 ? try strings(&reader) : nil
+        func shared() throws(BinaryCodingError) -> String {
+            guard let table else { return try reader.string() }
+            return try string(&reader, in: table)
+        }
         func stamp() throws(BinaryCodingError) -> ReplicaStamp { try Self.stamp(&reader, replicas: names) }
         func optionalStamp() throws(BinaryCodingError) -> ReplicaStamp? {
             try reader.byte() == 1 ? try stamp() : nil
@@ -411,7 +417,8 @@ enum ReplicatedObjectCoding {
             for _ in 0..<slots {
                 let name = try shared()
                 let slotStamp: ReplicaStamp
-                if try reader.byte() == 0 {
+                // Version 2 flags a stamp that is the one before.
+                if table != nil, try reader.byte() == 0 {
                     guard let last else { throw reader.error("a slot's stamp is the one before, and there is none") }
                     slotStamp = last
                 } else {
@@ -445,34 +452,6 @@ enum ReplicatedObjectCoding {
         let index = try reader.varint()
         guard counter <= UInt64(Int.max), index < UInt64(replicas.count) else { throw reader.error("not a stamp") }
         return ReplicaStamp(time: time, counter: Int(counter), replica: replicas[Int(index)])
-    }
-
-    /// Version 1's objects (`PMRO`, 3.0.0): each string and stamp in full.
-    static func readVersion1(_ reader: inout BinaryReader) throws(BinaryCodingError) -> [ReplicatedKey:
-        ReplicatedObject]
-    {
-        let names = try replicas(&reader)
-        func stamp() throws(BinaryCodingError) -> ReplicaStamp { try Self.stamp(&reader, replicas: names) }
-        func optionalStamp() throws(BinaryCodingError) -> ReplicaStamp? {
-            try reader.byte() == 1 ? try stamp() : nil
-        }
-        var objects: [ReplicatedKey: ReplicatedObject] = [:]
-        let count = try reader.count()
-        objects.reserveCapacity(count)
-        for _ in 0..<count {
-            let key = ReplicatedKey(entity: try reader.string(), id: try reader.uuid())
-            var object = ReplicatedObject(entity: key.entity)
-            object.created = try optionalStamp()
-            object.deleted = try optionalStamp()
-            for _ in 0..<(try reader.count()) {
-                let name = try reader.string()
-                let slotStamp = try stamp()
-                object.slots[name] = ReplicatedObject.Slot(
-                    value: try value(&reader, depth: 0, strings: nil), stamp: slotStamp)
-            }
-            objects[key] = object
-        }
-        return objects
     }
 
     /// A value tagged by its kind. With `strings` (version 2), a member's name is its number
