@@ -5,14 +5,18 @@
  *
  *     cc -O2 -o open_peer Benchmarks/open_peer.c -lsqlite3
  *     ./open_peer build N FILE     # N cards round-robin over the three columns, each with a history row
- *     ./open_peer open FILE        # opens, reads the first window, prints one JSON line
+ *     ./open_peer open FILE        # opens, reads the first window and each column's count, prints one JSON line
+ *     ./open_peer rows FILE        # the first window's cards only, without the counts
  *     ./open_peer today FILE       # opens, reads what is overdue, due today and the starred cards
  *
  * The schema is the one a Swift developer would write with GRDB: WAL, `synchronous=FULL`, a
  * fractional rank per card and an index on (board, state, rank), history indexed by board. The
  * build commits 1,000 inserts at a time (how the file was filled does not change what an open
  * reads); pm-bench builds its own store one create at a time, through the engine.
- * "open" times from sqlite3_open_v2 to the window in hand; peak_rss_mb is the process's own (VmHWM).
+ * "open" times from sqlite3_open_v2 to the window in hand: the first 50 cards of each column and the
+ * number of cards in it, as the engine's window (`fetchBoard(window:)`, each `ColumnWindow.count`)
+ * returns them for a screen's column headers and list limits. "rows" leaves the counts out, as this
+ * peer did before 2026-12; pm-bench prints both. peak_rss_mb is the process's own (VmHWM).
  */
 
 #define _GNU_SOURCE
@@ -133,13 +137,26 @@ static int measure(const char *mode, const char *file) {
     exec(db, "PRAGMA synchronous=FULL");
     long rows = 0;
     sqlite3_stmt *statement;
-    if (strcmp(mode, "open") == 0) {
+    long counted = 0;
+    if (strcmp(mode, "open") == 0 || strcmp(mode, "rows") == 0) {
         check(sqlite3_prepare_v2(db, "SELECT * FROM card WHERE board = 'default' AND state = ?1 ORDER BY rank LIMIT 50",
                                  -1, &statement, NULL), db, "prepare");
+        sqlite3_stmt *counting = NULL;
+        if (strcmp(mode, "open") == 0) {
+            check(sqlite3_prepare_v2(db, "SELECT count(*) FROM card WHERE board = 'default' AND state = ?1", -1,
+                                     &counting, NULL), db, "prepare");
+        }
         for (int state = 0; state < 3; state++) {
             sqlite3_bind_int(statement, 1, state);
             rows += read_rows(statement);
+            if (counting) {
+                sqlite3_bind_int(counting, 1, state);
+                check(sqlite3_step(counting), db, "count");
+                counted += sqlite3_column_int64(counting, 0);
+                sqlite3_reset(counting);
+            }
         }
+        sqlite3_finalize(counting);
     } else {
         /* Overdue and due today on 2026-01-01 (not done, deadline up to that day), then the starred cards. */
         check(sqlite3_prepare_v2(db, "SELECT * FROM card WHERE deadline IS NOT NULL AND deadline <= '2026-01-01' AND state != 2"
@@ -149,14 +166,14 @@ static int measure(const char *mode, const char *file) {
     double elapsed = now_ms() - start;
     sqlite3_finalize(statement);
     sqlite3_close(db);
-    printf("{\"section\":\"open\",\"peer\":\"c-sqlite\",\"mode\":\"%s\",\"rows\":%ld,\"ms\":%.3f,\"peak_rss_mb\":%.1f}\n",
-           mode, rows, elapsed, peak_rss_mb());
+    printf("{\"section\":\"open\",\"peer\":\"c-sqlite\",\"mode\":\"%s\",\"rows\":%ld,\"counted\":%ld,\"ms\":%.3f,"
+           "\"peak_rss_mb\":%.1f}\n", mode, rows, counted, elapsed, peak_rss_mb());
     return 0;
 }
 
 int main(int argc, char **argv) {
     if (argc == 4 && strcmp(argv[1], "build") == 0) return build(atol(argv[2]), argv[3]);
-    if (argc == 3 && (strcmp(argv[1], "open") == 0 || strcmp(argv[1], "today") == 0)) return measure(argv[1], argv[2]);
-    fprintf(stderr, "usage: open_peer build N FILE | open FILE | today FILE\n");
+    if (argc == 3 && (strcmp(argv[1], "open") == 0 || strcmp(argv[1], "rows") == 0 || strcmp(argv[1], "today") == 0)) return measure(argv[1], argv[2]);
+    fprintf(stderr, "usage: open_peer build N FILE | open FILE | rows FILE | today FILE\n");
     return 2;
 }

@@ -21,6 +21,9 @@ package struct JournalContents: Hashable, Sendable {
     /// The snapshot frame's checksum when reading left it to be checked by whoever reads the
     /// snapshot (see ``JournalFormat/Layout/uncheckedSnapshotChecksum``); `nil` when it was checked.
     package var uncheckedSnapshotChecksum: UInt32? = nil
+    /// Whether ``warnings`` include the copies of dropped bytes beside the store: `false` when
+    /// the read left them for ``JournalFile/keptCopyWarnings(besideStoreAt:fileSystem:)``.
+    package var keptCopiesListed = true
     /// Whether the bytes are the file mapped into memory (``FileSystem/mapAll(_:)``), not read.
     package var isMapped = false
     /// A descriptor of the file open as long as its mapped bytes are, when they are mapped.

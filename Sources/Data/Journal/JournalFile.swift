@@ -114,8 +114,12 @@ package final class JournalFile {
     private var tornTail: Data
     /// The copy of ``tornTail`` made beside the store, once made.
     private var tornTailCopy: StorePath?
-    /// The copies of dropped bytes beside the store that are not acknowledged yet.
-    private var keptCopies: [StorePath]
+    /// The copies of dropped bytes beside the store that are not acknowledged yet; `nil` until
+    /// ``warnings`` or ``acknowledgeWarnings()`` first asks. Finding them lists the store's folder,
+    /// which costs in proportion to everything else the folder holds, so opening does not.
+    private var keptCopies: [StorePath]?
+    /// Whether the store existed at open: only then can copies of its dropped bytes be beside it.
+    private let mayHaveKeptCopies: Bool
     /// A compaction renamed its file into place, but the directory could not be synced: why.
     package private(set) var replacementSyncFailure: StoreError?
 
@@ -137,7 +141,7 @@ package final class JournalFile {
     private init(
         givenPath: StorePath, path: StorePath, fileSystem: any FileSystem, now: @escaping @Sendable () -> Date,
         lock: FileDescriptor?, disk: Disk, schemaVersion: UInt32, layout: JournalFormat.Layout?,
-        bytes: Data, keptCopies: [StorePath]
+        bytes: Data
     ) {
         self.givenPath = givenPath
         self.path = path
@@ -153,7 +157,7 @@ package final class JournalFile {
         journalStart = layout?.journalStart ?? 0
         end = layout?.end ?? 0
         tornTail = layout.map { Data(bytes.suffix($0.tornTailSize)) } ?? Data()
-        self.keptCopies = keptCopies
+        mayHaveKeptCopies = lock != nil
     }
 
     deinit {
@@ -185,8 +189,19 @@ package final class JournalFile {
 
     /// What the user should hear about now: a torn tail not dropped yet, and the copies of dropped
     /// bytes not acknowledged yet.
+    ///
+    /// The first call lists the store's folder for the copies; when it cannot, it reports none
+    /// and the next call tries again.
     package var warnings: [StoreWarning] {
-        JournalContents.warnings(tornTailAt: end, bytes: tornTail.count, keptCopies: keptCopies)
+        JournalContents.warnings(tornTailAt: end, bytes: tornTail.count, keptCopies: (try? listedKeptCopies()) ?? [])
+    }
+
+    /// ``keptCopies``, listed now if they were not yet.
+    private func listedKeptCopies() throws(StoreError) -> [StorePath] {
+        if let keptCopies { return keptCopies }
+        let listed = mayHaveKeptCopies ? try Self.keptCopies(beside: path, fileSystem) : []
+        keptCopies = listed
+        return listed
     }
 
     /// The lock file taken for the store at `url`: `<path>.lock`.
@@ -256,14 +271,13 @@ package final class JournalFile {
                 closeQuietly(store, fileSystem)
                 throw .locked(file: path.description)
             }
-            let kept = lock == nil ? [] : try keptCopies(beside: path, fileSystem)
             let journal = JournalFile(
                 givenPath: givenPath, path: path, fileSystem: fileSystem, now: now, lock: lock, disk: disk,
-                schemaVersion: layout?.schemaVersion ?? newStoreSchemaVersion, layout: layout, bytes: bytes,
-                keptCopies: kept
+                schemaVersion: layout?.schemaVersion ?? newStoreSchemaVersion, layout: layout, bytes: bytes
             )
+            // The kept copies are the journal's to find when its warnings are asked for.
             var contents = JournalContents(
-                layout, in: bytes, newStoreSchemaVersion: newStoreSchemaVersion, keptCopies: kept)
+                layout, in: bytes, newStoreSchemaVersion: newStoreSchemaVersion, keptCopies: [])
             contents.isMapped = file.isMapped
             contents.reader = file.reader
             return (journal, contents)
@@ -283,23 +297,39 @@ package final class JournalFile {
     /// A writer may be at work meanwhile: the file is opened once, so a compaction's rename
     /// shows the old file or the new one, whole; a record being appended at that moment is left
     /// out, as if it came just after the read.
+    ///
+    /// With `listingKeptCopies` `false`, the folder is not listed for the copies of dropped bytes
+    /// (their warnings are left out, and ``JournalContents/keptCopiesListed`` is `false` when the
+    /// file exists): ``keptCopyWarnings(besideStoreAt:fileSystem:)`` finds them when asked.
     /// - Throws: as ``open(at:newStoreSchemaVersion:fileSystem:now:)``, except
     ///   ``StoreError/locked(file:)``.
     /// - Complexity: O(*n*) over the file's size.
     package static func read(
         at url: URL, newStoreSchemaVersion: UInt32, fileSystem: some FileSystem = POSIXFileSystem(),
-        deferringSnapshotChecksumFrom deferredFrom: Int = .max
+        deferringSnapshotChecksumFrom deferredFrom: Int = .max, listingKeptCopies: Bool = true
     ) throws(StoreError) -> JournalContents {
         try read(
             at: try storePath(of: url), newStoreSchemaVersion: newStoreSchemaVersion, fileSystem: fileSystem,
-            deferringSnapshotChecksumFrom: deferredFrom)
+            deferringSnapshotChecksumFrom: deferredFrom, listingKeptCopies: listingKeptCopies)
+    }
+
+    /// The warnings for the copies of dropped bytes beside the store at `url` that are not
+    /// acknowledged; none when its folder cannot be listed.
+    /// - Complexity: O(*n*) over the names in the store's folder.
+    package static func keptCopyWarnings(besideStoreAt url: URL, fileSystem: some FileSystem = POSIXFileSystem())
+        -> [StoreWarning]
+    {
+        guard let path = try? fileSystem.resolvingLinks(storePath(of: url)),
+            let copies = try? keptCopies(beside: path, fileSystem)
+        else { return [] }
+        return JournalContents.warnings(tornTailAt: 0, bytes: 0, keptCopies: copies)
     }
 
     /// Reads the store at `givenPath`, its bytes as they are, without opening it for writing; see
     /// ``read(at:newStoreSchemaVersion:fileSystem:)-(URL,_,_)``.
     package static func read(
         at givenPath: StorePath, newStoreSchemaVersion: UInt32, fileSystem: some FileSystem = POSIXFileSystem(),
-        deferringSnapshotChecksumFrom deferredFrom: Int = .max
+        deferringSnapshotChecksumFrom deferredFrom: Int = .max, listingKeptCopies: Bool = true
     ) throws(StoreError) -> JournalContents {
         let path = try fileSystem.resolvingLinks(givenPath)
         var attempt = 1
@@ -324,9 +354,10 @@ package final class JournalFile {
                 usleep(1_000)
                 continue
             }
-            let kept = try keptCopies(beside: path, fileSystem)
+            let kept = listingKeptCopies ? try keptCopies(beside: path, fileSystem) : []
             var contents = JournalContents(
                 layout, in: bytes, newStoreSchemaVersion: newStoreSchemaVersion, keptCopies: kept)
+            contents.keptCopiesListed = listingKeptCopies
             contents.isMapped = isMapped
             contents.reader = reader
             return contents
@@ -522,15 +553,16 @@ package final class JournalFile {
     /// - Throws: ``StoreError/closed(file:)``; ``StoreError/ioFailure(file:operation:reason:)``.
     package func acknowledgeWarnings() throws(StoreError) {
         try requireWritable()
-        guard lock != nil || !keptCopies.isEmpty else { return }
+        let copies = try listedKeptCopies()
+        guard lock != nil || !copies.isEmpty else { return }
         try prepareToWrite()
         if case .created(let store) = disk, !tornTail.isEmpty {
             try dropTornTail(of: store)
             try fileSystem.synchronizeData(store)
         }
-        while let copy = keptCopies.first {
+        while let copy = keptCopies?.first {
             try fileSystem.rename(copy, to: copy.appending(Self.acknowledgedSuffix))
-            keptCopies.removeFirst()
+            keptCopies?.removeFirst()
         }
         try fileSystem.synchronizeDirectory(folder)
     }
@@ -762,7 +794,8 @@ package final class JournalFile {
             throw error
         }
         tornTailCopy = name
-        keptCopies.append(name)
+        // Not listed yet, the listing finds it; beside a store new at open, it is the only one.
+        if keptCopies != nil || !mayHaveKeptCopies { keptCopies = (keptCopies ?? []) + [name] }
     }
 
     /// `<path>.dropped-<UTC time>`, with `-2`, `-3`, … after it when that name is taken.

@@ -39,6 +39,10 @@ final class JournalStore: PersistentStore {
     private struct Notes {
         /// A reader's warnings, as its one read found them.
         var readWarnings: [StoreWarning] = []
+        /// Whether a reader still has to list its folder for the copies of dropped bytes, which
+        /// its read left out (it costs in proportion to the folder); listed, they join
+        /// ``readWarnings``.
+        var readKeptCopiesPending = false
         /// The last compaction after a save failed, and no later one succeeded.
         var compactionFailure: StoreWarning?
         /// ``close()`` was called.
@@ -64,7 +68,13 @@ final class JournalStore: PersistentStore {
     /// What the user should hear about now: a torn last record left out, copies of dropped bytes
     /// not acknowledged, and a compaction that failed after a save that succeeded.
     var warnings: [StoreWarning] {
-        let notes = notes.withLock { $0 }
+        let notes = notes.withLock { notes in
+            if notes.readKeptCopiesPending, !notes.isClosed {
+                notes.readWarnings += JournalFile.keptCopyWarnings(besideStoreAt: url, fileSystem: fileSystem)
+                notes.readKeptCopiesPending = false
+            }
+            return notes
+        }
         guard !notes.isClosed else { return [] }
         let journalWarnings = journal.withLock { $0?.warnings } ?? notes.readWarnings
         return journalWarnings + (notes.compactionFailure.map { [$0] } ?? [])
@@ -77,9 +87,12 @@ final class JournalStore: PersistentStore {
         if access == .readOnly {
             let stored = try JournalFile.read(
                 at: url, newStoreSchemaVersion: UInt32(schema.version), fileSystem: fileSystem,
-                deferringSnapshotChecksumFrom: deferredChecksumFrom)
+                deferringSnapshotChecksumFrom: deferredChecksumFrom, listingKeptCopies: false)
             let (contents, _) = try read(stored, schema: schema, undoLimit: undoLimit)
-            notes.withLock { $0.readWarnings = stored.warnings }
+            notes.withLock { notes in
+                notes.readWarnings = stored.warnings
+                notes.readKeptCopiesPending = !stored.keptCopiesListed
+            }
             return contents
         }
         return try journal.withLock { slot throws(StoreError) -> StoreContents in

@@ -25,6 +25,8 @@ final class FaultyFileSystem: FileSystem {
         case rename
         case remove
         case createDirectory
+        /// Listing a folder's names.
+        case list
     }
 
     /// What happens to the chosen call.
@@ -180,7 +182,8 @@ final class FaultyFileSystem: FileSystem {
     }
 
     func entries(ofDirectory path: StorePath) throws(StoreError) -> [StorePath] {
-        try base.entries(ofDirectory: path)
+        try failIfPlanned(.list, file: path, "list the folder")
+        return try base.entries(ofDirectory: path)
     }
 
     func createNew(_ path: StorePath, permissions: UInt32) throws(StoreError) -> FileDescriptor {
