@@ -389,6 +389,9 @@ extension ProjectManagerEngine {
     /// (``StoreWarning/keptDroppedBytes(file:)``) by every engine that opens the store until
     /// ``acknowledgeWarnings()``. A save that succeeded while the compaction after it failed adds
     /// ``StoreWarning/compactionFailed(reason:)``, until a later save compacts.
+    ///
+    /// - Complexity: The first read lists the store file's folder for the kept copies, O(*n*) in
+    ///   the names it holds (opening does not); later reads, O(1).
     public var warnings: [StoreWarning] { context.storeWarnings }
 
     /// Marks every warning seen: a torn last record is dropped now (its bytes kept beside the

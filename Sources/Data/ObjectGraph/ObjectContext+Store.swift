@@ -8,6 +8,9 @@ extension ObjectContext {
     ///
     /// It changes as the store works: a save that drops a torn record adds the copy it kept; a
     /// compaction that succeeds removes the failure. See ``acknowledgeStoreWarnings()``.
+    ///
+    /// - Complexity: The first read lists the store file's folder for the kept copies, O(*n*) in
+    ///   the names it holds (opening does not); later reads, O(1).
     public var storeWarnings: [StoreWarning] {
         rootStore?.warnings ?? []
     }
