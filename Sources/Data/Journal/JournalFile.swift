@@ -314,14 +314,14 @@ package final class JournalFile {
     }
 
     /// The warnings for the copies of dropped bytes beside the store at `url` that are not
-    /// acknowledged; none when its folder cannot be listed.
+    /// acknowledged; `nil` when its folder cannot be listed.
     /// - Complexity: O(*n*) over the names in the store's folder.
     package static func keptCopyWarnings(besideStoreAt url: URL, fileSystem: some FileSystem = POSIXFileSystem())
-        -> [StoreWarning]
+        -> [StoreWarning]?
     {
         guard let path = try? fileSystem.resolvingLinks(storePath(of: url)),
             let copies = try? keptCopies(beside: path, fileSystem)
-        else { return [] }
+        else { return nil }
         return JournalContents.warnings(tornTailAt: 0, bytes: 0, keptCopies: copies)
     }
 

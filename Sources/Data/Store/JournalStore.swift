@@ -69,8 +69,11 @@ final class JournalStore: PersistentStore {
     /// not acknowledged, and a compaction that failed after a save that succeeded.
     var warnings: [StoreWarning] {
         let notes = notes.withLock { notes in
-            if notes.readKeptCopiesPending, !notes.isClosed {
-                notes.readWarnings += JournalFile.keptCopyWarnings(besideStoreAt: url, fileSystem: fileSystem)
+            // Listed once; a folder that cannot be listed is tried again at the next call.
+            if notes.readKeptCopiesPending, !notes.isClosed,
+                let kept = JournalFile.keptCopyWarnings(besideStoreAt: url, fileSystem: fileSystem)
+            {
+                notes.readWarnings += kept
                 notes.readKeptCopiesPending = false
             }
             return notes
