@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One object's value before and after a save; `nil` where it did not exist.
 struct ObjectChange: Sendable {
@@ -69,6 +70,11 @@ enum UndoOperation: String, Sendable, Codable {
 /// Each step belongs to a scope (a board) or to none: undo and redo in a scope take that scope's
 /// last step, and a new step clears the redo steps of its scope only. Without a scope they take
 /// the last step of all.
+///
+/// Stacks read from a snapshot may be **decoded on first use** (``init(limit:decodingOnFirstUse:)``):
+/// opening a store then costs nothing for its undo history, which holds up to ``byteLimit`` bytes
+/// of objects. The saves replayed after the snapshot are kept in order and applied when the
+/// stacks are first read or changed.
 struct UndoStack: Sendable {
     /// The most objects one undo step holds; a larger save (an import) empties the stacks instead
     /// of keeping every object twice in memory and in the store.
@@ -77,9 +83,56 @@ struct UndoStack: Sendable {
     /// store stays the size of its data plus a bounded history however long it is used.
     static let byteLimit = 4 << 20
 
-    var undo: [UndoGroup] = []
-    var redo: [UndoGroup] = []
+    /// The undo steps and the redo steps, each oldest first.
+    typealias Steps = (undo: [UndoGroup], redo: [UndoGroup])
+
+    private var storedUndo: [UndoGroup] = []
+    private var storedRedo: [UndoGroup] = []
     var limit: Int
+    /// The stacks still to decode, and what was done to them since; `nil` once decoded.
+    private var pending: PendingStacks?
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Stacks that `decode` reads when they are first needed. When it fails, the stacks are empty:
+    /// the history is lost, never the objects (the caller checked the bytes' framing and checksum).
+    init(limit: Int, decodingOnFirstUse decode: @escaping @Sendable () throws -> Steps) {
+        self.limit = limit
+        pending = PendingStacks(decode: decode)
+    }
+
+    /// The undo steps, oldest first.
+    var undo: [UndoGroup] {
+        get { pending?.resolved(limit: limit).undo ?? storedUndo }
+        set {
+            resolve()
+            storedUndo = newValue
+        }
+    }
+
+    /// The redo steps, oldest first.
+    var redo: [UndoGroup] {
+        get { pending?.resolved(limit: limit).redo ?? storedRedo }
+        set {
+            resolve()
+            storedRedo = newValue
+        }
+    }
+
+    /// Decodes the stacks now, if they wait to be, and applies what was done to them since.
+    private mutating func resolve() {
+        guard let pending else { return }
+        (storedUndo, storedRedo) = pending.resolved(limit: limit)
+        self.pending = nil
+    }
+
+    /// Drops the oldest undo steps past ``limit``; for stacks not decoded yet, when they are.
+    mutating func trimToLimit() {
+        guard pending == nil else { return }
+        if storedUndo.count > limit { storedUndo.removeFirst(storedUndo.count - limit) }
+    }
 
     /// The index of the last step of `scope` in `steps` (`nil` scope: the last step). A step
     /// saved without a scope (by a store from before scopes) belongs to every scope.
@@ -88,44 +141,113 @@ struct UndoStack: Sendable {
         return steps.lastIndex { $0.scope == scope || $0.scope == nil }
     }
 
-    /// Updates the stacks for a save of `changes` done as `operation` in `scope`.
+    /// Updates the stacks for a save of `changes` done as `operation` in `scope`. Stacks not
+    /// decoded yet that no other copy holds (a store replaying its journal) keep the save, in
+    /// order, for when they are; others are decoded first.
     mutating func apply(_ operation: UndoOperation, name: String?, scope: String? = nil, changes: [ObjectChange]) {
+        // Replaying a journal over stacks this value alone holds defers; a save decodes them.
+        if pending?.isDecoded == false, isKnownUniquelyReferenced(&pending) {
+            pending?.append(Replayed(operation: operation, name: name, scope: scope, changes: changes))
+            return
+        }
+        resolve()
         switch operation {
         case .none:
             break
         case .push:
-            undo.append(UndoGroup(name: name, scope: scope, changes: changes))
-            redo.removeAll { scope == nil || $0.scope == scope || $0.scope == nil }
+            storedUndo.append(UndoGroup(name: name, scope: scope, changes: changes))
+            storedRedo.removeAll { scope == nil || $0.scope == scope || $0.scope == nil }
             trim()
         case .merge:
-            if undo.isEmpty {
+            if storedUndo.isEmpty {
                 apply(.push, name: name, scope: scope, changes: changes)
             } else {
-                undo[undo.count - 1].merge(changes)
-                redo.removeAll { scope == nil || $0.scope == scope || $0.scope == nil }
+                storedUndo[storedUndo.count - 1].merge(changes)
+                storedRedo.removeAll { scope == nil || $0.scope == scope || $0.scope == nil }
                 trim()
             }
         case .undo:
-            if let index = Self.lastIndex(in: undo, scope: scope) { redo.append(undo.remove(at: index)) }
+            if let index = Self.lastIndex(in: storedUndo, scope: scope) {
+                storedRedo.append(storedUndo.remove(at: index))
+            }
         case .redo:
-            if let index = Self.lastIndex(in: redo, scope: scope) { undo.append(redo.remove(at: index)) }
+            if let index = Self.lastIndex(in: storedRedo, scope: scope) {
+                storedUndo.append(storedRedo.remove(at: index))
+            }
         case .clear:
-            undo = []
-            redo = []
+            storedUndo = []
+            storedRedo = []
         }
     }
 
     /// Drops the oldest steps past the count and byte limits; the newest step always stays.
     private mutating func trim() {
-        if undo.count > limit { undo.removeFirst(undo.count - limit) }
-        var bytes = redo.reduce(0) { $0 + $1.approximateByteCount }
-        var firstKept = undo.count
+        if storedUndo.count > limit { storedUndo.removeFirst(storedUndo.count - limit) }
+        var bytes = storedRedo.reduce(0) { $0 + $1.approximateByteCount }
+        var firstKept = storedUndo.count
         while firstKept > 0 {
-            let size = undo[firstKept - 1].approximateByteCount
-            if firstKept < undo.count, bytes + size > Self.byteLimit { break }
+            let size = storedUndo[firstKept - 1].approximateByteCount
+            if firstKept < storedUndo.count, bytes + size > Self.byteLimit { break }
             bytes += size
             firstKept -= 1
         }
-        undo.removeFirst(firstKept)
+        storedUndo.removeFirst(firstKept)
+    }
+}
+
+/// A save replayed over stacks not decoded yet.
+private struct Replayed: Sendable {
+    var operation: UndoOperation
+    var name: String?
+    var scope: String?
+    var changes: [ObjectChange]
+}
+
+/// Undo and redo stacks still to decode, with the saves replayed over them since, in order.
+///
+/// A stack appends a save only to stacks no other copy holds, and only before they are decoded
+/// (``UndoStack/apply(_:name:scope:changes:)``); the lock keeps the decoding, once, and the
+/// appends apart.
+private final class PendingStacks: Sendable {
+    private struct State {
+        var replayed: [Replayed]
+        var result: UndoStack.Steps?
+    }
+
+    private let decode: @Sendable () throws -> UndoStack.Steps
+    private let state: Mutex<State>
+
+    init(decode: @escaping @Sendable () throws -> UndoStack.Steps) {
+        self.decode = decode
+        state = Mutex(State(replayed: []))
+    }
+
+    /// Whether ``resolved(limit:)`` decoded the stacks already.
+    var isDecoded: Bool { state.withLock { $0.result != nil } }
+
+    /// Keeps `save` to apply after the others.
+    func append(_ save: Replayed) {
+        state.withLock { $0.replayed.append(save) }
+    }
+
+    /// The stacks decoded, trimmed to `limit` steps, then every replayed save applied; decoded
+    /// once, on the first call.
+    func resolved(limit: Int) -> UndoStack.Steps {
+        state.withLock { state in
+            if let result = state.result { return result }
+            var stack = UndoStack(limit: limit)
+            if let (undo, redo) = try? decode() {
+                stack.undo = undo
+                stack.redo = redo
+            }
+            stack.trimToLimit()
+            for save in state.replayed {
+                stack.apply(save.operation, name: save.name, scope: save.scope, changes: save.changes)
+            }
+            stack.trimToLimit()
+            state.replayed = []
+            state.result = (stack.undo, stack.redo)
+            return (stack.undo, stack.redo)
+        }
     }
 }

@@ -37,7 +37,7 @@ enum BinaryStoreCoding {
 
     /// An entity as a payload names it: its type in this schema (`nil` when the schema has none
     /// of that name) and the coding its values were written in.
-    struct Entity {
+    struct Entity: Sendable {
         let name: String
         let type: (any ManagedEntity.Type)?
         /// The binary version, or 0 for JSON.
@@ -212,11 +212,14 @@ enum BinaryStoreCoding {
     ///     scattered over the file does not map them into the process's memory.
     ///   - checkingRest: Whether to check the checksum of the bytes outside the tables' blocks (of
     ///     layout 2): when the snapshot frame's own checksum was not checked.
+    ///   - undoOnFirstUse: Whether the undo and redo stacks' objects are decoded when the stacks are
+    ///     first used (``UndoStack/init(limit:decodingOnFirstUse:)``) rather than now; their
+    ///     framing is checked now either way. `data` is then kept until they are.
     /// - Returns: The contents, and whether the snapshot is of an older layout, to be rewritten.
     static func decodeSnapshot(
         _ data: Data, schema: Schema, undoLimit: Int, steps: [SchemaMigration],
         inPlaceThreshold: Int = defaultInPlaceThreshold, checkingRest: Bool = false,
-        file: (descriptor: Int32, offset: Int)? = nil
+        file: (descriptor: Int32, offset: Int)? = nil, undoOnFirstUse: Bool = false
     ) throws -> (StoreContents, olderLayout: Bool) {
         try data.withUnsafeBytes { bytes in
             var reader = BinaryReader(bytes)
@@ -259,8 +262,25 @@ enum BinaryStoreCoding {
                 entities.append(entity)
             }
             var undo = UndoStack(limit: undoLimit)
-            undo.undo = try readGroups(&reader, entities: entities, steps: steps)
-            undo.redo = try readGroups(&reader, entities: entities, steps: steps)
+            if undoOnFirstUse {
+                let start = reader.offset
+                _ = try readGroups(&reader, entities: entities, steps: steps, decodingObjects: false)
+                _ = try readGroups(&reader, entities: entities, steps: steps, decodingObjects: false)
+                let stacks = start..<reader.offset
+                let entities = entities
+                undo = UndoStack(limit: undoLimit) {
+                    try data.withUnsafeBytes { bytes in
+                        var reader = BinaryReader(
+                            UnsafeRawBufferPointer(rebasing: bytes[stacks]), origin: stacks.lowerBound)
+                        let undo = try readGroups(&reader, entities: entities, steps: steps)
+                        let redo = try readGroups(&reader, entities: entities, steps: steps)
+                        return (undo, redo)
+                    }
+                }
+            } else {
+                undo.undo = try readGroups(&reader, entities: entities, steps: steps)
+                undo.redo = try readGroups(&reader, entities: entities, steps: steps)
+            }
             if layout == snapshotLayout {
                 let end = reader.offset
                 let stored = try reader.uint32()
@@ -277,21 +297,22 @@ enum BinaryStoreCoding {
                 }
             }
             try reader.expectEnd("the snapshot")
-            if undo.undo.count > undoLimit { undo.undo.removeFirst(undo.undo.count - undoLimit) }
+            undo.trimToLimit()
             return (StoreContents(graph: graph, undo: undo), layout != snapshotLayout || outdated)
         }
     }
 
-    private static func readGroups(_ reader: inout BinaryReader, entities: [Entity], steps: [SchemaMigration]) throws
-        -> [UndoGroup]
-    {
+    /// Reads a stack of undo groups; with `decodingObjects` `false`, checks their framing and
+    /// skips their objects, and returns none.
+    private static func readGroups(
+        _ reader: inout BinaryReader, entities: [Entity], steps: [SchemaMigration], decodingObjects: Bool = true
+    ) throws -> [UndoGroup] {
         var groups: [UndoGroup] = []
         for _ in 0..<(try reader.count()) {
             let name = try reader.optionalString()
             let scope = try reader.optionalString()
-            groups.append(
-                UndoGroup(name: name, scope: scope, changes: try readChanges(&reader, entities: entities, steps: steps))
-            )
+            let changes = try readChanges(&reader, entities: entities, steps: steps, decodingObjects: decodingObjects)
+            if decodingObjects { groups.append(UndoGroup(name: name, scope: scope, changes: changes)) }
         }
         return groups
     }
@@ -391,12 +412,14 @@ enum BinaryStoreCoding {
         }
     }
 
-    private static func readChanges(_ reader: inout BinaryReader, entities: [Entity], steps: [SchemaMigration]) throws
-        -> [ObjectChange]
-    {
+    /// Reads the changes of a record or an undo group; with `decodingObjects` `false`, checks
+    /// their framing and skips their objects, and returns none.
+    private static func readChanges(
+        _ reader: inout BinaryReader, entities: [Entity], steps: [SchemaMigration], decodingObjects: Bool = true
+    ) throws -> [ObjectChange] {
         let count = try reader.count(unit: 18)
         var changes: [ObjectChange] = []
-        changes.reserveCapacity(count)
+        changes.reserveCapacity(decodingObjects ? count : 0)
         for _ in 0..<count {
             let slot = try reader.count()
             guard slot < entities.count else {
@@ -409,6 +432,10 @@ enum BinaryStoreCoding {
             let id = ObjectID(entityName: entity.name, uuid: try reader.uuid())
             let sides = try reader.byte()
             guard sides & ~3 == 0 else { throw reader.error("a change has the sides \(sides)") }
+            guard decodingObjects else {
+                for side in [1, 2] where sides & UInt8(side) != 0 { _ = try reader.lengthPrefixed() }
+                continue
+            }
             var change = ObjectChange(id: id, before: nil, after: nil)
             if sides & 1 != 0 {
                 change.before = try readValue(type, coding: entity.coding, from: &reader, steps: steps)

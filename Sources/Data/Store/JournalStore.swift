@@ -136,9 +136,10 @@ final class JournalStore: PersistentStore {
         // A long journal is replayed faster over tables read whole than over rows read in place
         // (each changed object found in the file); the close compacts it.
         let longJournal = stored.records.reduce(0) { $0 + $1.count } > Self.longJournal
+        // The undo history is decoded when first used, unless the whole file is being checked.
         let (contents, olderLayout) = try readBinary(
             stored, schema: schema, undoLimit: undoLimit, steps: steps,
-            inPlaceThreshold: inPlace && !longJournal ? inPlaceThreshold : .max)
+            inPlaceThreshold: inPlace && !longJournal ? inPlaceThreshold : .max, undoOnFirstUse: inPlace)
         if stored.isMapped, let snapshot = stored.snapshot {
             // What opening read of the mapped file (a few parts, but the system maps whole runs
             // of pages around each) is let go: the tables read what they need again.
@@ -175,7 +176,7 @@ final class JournalStore: PersistentStore {
             }
             contents.apply(commit)
         }
-        if contents.undo.undo.count > undoLimit { contents.undo.undo.removeFirst(contents.undo.undo.count - undoLimit) }
+        contents.undo.trimToLimit()
         return contents
     }
 
@@ -184,7 +185,8 @@ final class JournalStore: PersistentStore {
     /// The built-in entities read every coding version they wrote (``BinaryEntity``); the schema
     /// migrations apply to the objects of other entities, stored as JSON.
     private func readBinary(
-        _ stored: JournalContents, schema: Schema, undoLimit: Int, steps: [SchemaMigration], inPlaceThreshold: Int
+        _ stored: JournalContents, schema: Schema, undoLimit: Int, steps: [SchemaMigration], inPlaceThreshold: Int,
+        undoOnFirstUse: Bool
     ) throws(StoreError) -> (StoreContents, olderLayout: Bool) {
         var contents = StoreContents(graph: ObjectGraph(schema: schema), undo: UndoStack(limit: undoLimit))
         var olderLayout = false
@@ -207,7 +209,8 @@ final class JournalStore: PersistentStore {
                 try BinaryStoreCoding.decodeSnapshot(
                     snapshot, schema: schema, undoLimit: undoLimit, steps: steps, inPlaceThreshold: inPlaceThreshold,
                     checkingRest: stored.uncheckedSnapshotChecksum != nil,
-                    file: stored.isMapped ? stored.reader.map { ($0, snapshot.startIndex) } : nil)
+                    file: stored.isMapped ? stored.reader.map { ($0, snapshot.startIndex) } : nil,
+                    undoOnFirstUse: undoOnFirstUse)
             }
         }
         for (index, record) in stored.records.enumerated() {
@@ -216,7 +219,7 @@ final class JournalStore: PersistentStore {
                     try BinaryStoreCoding.decodeRecord(record, schema: schema, steps: steps)
                 })
         }
-        if contents.undo.undo.count > undoLimit { contents.undo.undo.removeFirst(contents.undo.undo.count - undoLimit) }
+        contents.undo.trimToLimit()
         return (contents, olderLayout)
     }
 
