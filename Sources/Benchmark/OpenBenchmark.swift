@@ -168,11 +168,12 @@ enum OpenBenchmark {
                     figure.ms, figure.peak_rss_mb, figure.peak_rss_mb - baseline.peak_rss_mb)
                 if let peer, mode != "board", let c = median(peer, mode, database) {
                     line += String(
-                        format: " | C SQLite %7.3f ms, peak %5.1f MiB | ratio %.1f×", c.ms, c.peak_rss_mb,
-                        figure.ms / c.ms)
+                        format: " | C SQLite %7.3f ms, peak %5.1f MiB | ratio %@", c.ms, c.peak_rss_mb,
+                        ratio(figure.ms, c.ms) as NSString)
                     // The peer's former figure: the cards without each column's count.
                     if mode == "open", let rows = median(peer, "rows", database) {
-                        line += String(format: " (cards only: %.3f ms, %.1f×)", rows.ms, figure.ms / rows.ms)
+                        line += String(
+                            format: " (cards only: %.3f ms, %@)", rows.ms, ratio(figure.ms, rows.ms) as NSString)
                     }
                 }
                 print(line)
@@ -180,6 +181,11 @@ enum OpenBenchmark {
         }
         if peer == nil { print("  (the C SQLite peer did not build: cc and libsqlite3-dev are needed)") }
         return 0
+    }
+
+    /// `ours` over `theirs`, as `2.4×`, or to two places under 1 (`0.05×`).
+    private static func ratio(_ ours: Double, _ theirs: Double) -> String {
+        String(format: ours < theirs ? "%.2f×" : "%.1f×", ours / theirs)
     }
 
     /// The median of three runs of the C peer in `mode`, each a new process.
