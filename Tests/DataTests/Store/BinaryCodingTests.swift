@@ -150,13 +150,16 @@ struct BinaryCodingTests {
         #expect(bytes.count <= 16 + 16 + 1 + 12 + 1 + 1 + 1 + 8 + 8 + 8 + 1 + 16)
     }
 
-    @Test("any bytes cut off the end of a snapshot are refused with a reason, never read as less")
-    func truncatedSnapshot() throws {
+    @Test(
+        "any bytes cut off the end of a snapshot are refused with a reason, never read as less, its undo history decoded at once or left for its first use",
+        arguments: [false, true])
+    func truncatedSnapshot(undoOnFirstUse: Bool) throws {
         let data = try BinaryStoreCoding.encodeSnapshot(Self.contents())
         for length in stride(from: 0, to: data.count, by: 7) {
             #expect(throws: (any Error).self) {
                 try BinaryStoreCoding.decodeSnapshot(
-                    data.prefix(length), schema: .projectManager, undoLimit: 10, steps: [])
+                    data.prefix(length), schema: .projectManager, undoLimit: 10, steps: [],
+                    undoOnFirstUse: undoOnFirstUse)
             }
         }
     }

@@ -48,17 +48,6 @@ struct UndoOnFirstUseTests {
         #expect(opened.undo.redo.isEmpty)
     }
 
-    @Test("a snapshot cut short in its undo history is refused, decoded on first use or not")
-    func truncatedHistory() throws {
-        let data = try BinaryStoreCoding.encodeSnapshot(Fixture.contents())
-        for length in stride(from: 0, to: data.count, by: 7) {
-            #expect(throws: (any Error).self) {
-                try BinaryStoreCoding.decodeSnapshot(
-                    data.prefix(length), schema: .projectManager, undoLimit: 10, steps: [], undoOnFirstUse: true)
-            }
-        }
-    }
-
     @Test("saves replayed after the snapshot apply, in order, when the stacks are decoded")
     func replayedSaves() throws {
         let projects = Fixture.projects
