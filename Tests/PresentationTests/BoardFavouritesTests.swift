@@ -4,7 +4,7 @@ import ProjectManagerPresentation
 import Testing
 
 @MainActor
-@Suite("Board view model: stars and the starred-only filter", .timeLimit(.minutes(1)))
+@Suite("Board view model: stars and the starred-only filter", .timeLimit(.minutes(5)))
 struct BoardFavouritesTests {
     let app = TestApp()
 

@@ -4,7 +4,7 @@ import ProjectManagerPresentation
 import Testing
 
 @MainActor
-@Suite("Board view model", .timeLimit(.minutes(1)))
+@Suite("Board view model", .timeLimit(.minutes(5)))
 struct BoardViewModelTests {
     let app = TestApp()
 

@@ -3,7 +3,7 @@ import ProjectManagerPresentation
 import Testing
 
 @MainActor
-@Suite("Create project form", .timeLimit(.minutes(1)))
+@Suite("Create project form", .timeLimit(.minutes(5)))
 struct CreateProjectViewModelTests {
     let app = TestApp()
 

@@ -30,7 +30,7 @@ private struct OnePageOfIssues: GitHubIssueRepository {
 }
 
 @MainActor
-@Suite("GitHub board view model", .timeLimit(.minutes(1)))
+@Suite("GitHub board view model", .timeLimit(.minutes(5)))
 struct GitHubBoardViewModelTests {
     static let repository = GitHubRepositoryName("octocat/Hello-World")
 

@@ -5,7 +5,7 @@ import ProjectManagerTestSupport
 import Testing
 
 @MainActor
-@Suite("Search view model", .timeLimit(.minutes(1)))
+@Suite("Search view model", .timeLimit(.minutes(5)))
 struct SearchViewModelTests {
     let clock = ManualClock()
 

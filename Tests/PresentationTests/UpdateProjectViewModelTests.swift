@@ -4,7 +4,7 @@ import ProjectManagerPresentation
 import Testing
 
 @MainActor
-@Suite("Update project form", .timeLimit(.minutes(1)))
+@Suite("Update project form", .timeLimit(.minutes(5)))
 struct UpdateProjectViewModelTests {
     let app = TestApp()
 
