@@ -5,7 +5,7 @@ import ProjectManagerTestSupport
 import Testing
 
 @MainActor
-@Suite("Sign-up and sign-in forms", .timeLimit(.minutes(5)))
+@Suite("Sign-up and sign-in forms", .timeLimit(.minutes(10)))
 struct AccountFormViewModelTests {
     let engine = ProjectManagerEngine.inMemory(
         environment: .test(), accounts: LocalAccountSettings(passwordHashRounds: 2))

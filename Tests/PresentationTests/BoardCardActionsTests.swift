@@ -7,7 +7,7 @@ import Testing
 /// The board screen's card actions: a drag and drop's move, within the board and to another, a
 /// skipped occurrence, a star on the board, and what the screen read.
 @MainActor
-@Suite("Board view model: moving, skipping and starring cards", .timeLimit(.minutes(5)))
+@Suite("Board view model: moving, skipping and starring cards", .timeLimit(.minutes(10)))
 struct BoardCardActionsTests {
     let app = TestApp()
 

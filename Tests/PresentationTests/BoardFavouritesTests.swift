@@ -4,7 +4,7 @@ import ProjectManagerPresentation
 import Testing
 
 @MainActor
-@Suite("Board view model: stars and the starred-only filter", .timeLimit(.minutes(5)))
+@Suite("Board view model: stars and the starred-only filter", .timeLimit(.minutes(10)))
 struct BoardFavouritesTests {
     let app = TestApp()
 

@@ -6,7 +6,7 @@ import Testing
 @testable import ProjectManager
 
 @MainActor
-@Suite("Board list view model", .timeLimit(.minutes(5)))
+@Suite("Board list view model", .timeLimit(.minutes(10)))
 struct BoardListViewModelTests {
     typealias Screen = (
         events: Events<BoardListViewModel.Event>, output: BoardListViewModel.Output,

@@ -8,7 +8,7 @@ import Testing
 /// Saves reach a view model in the order they were made, so each test ends with a marker save on
 /// the watched board and waits for it: by then every earlier save has been handled.
 @MainActor
-@Suite("Board view model: it reads only what changed on its own board", .timeLimit(.minutes(5)))
+@Suite("Board view model: it reads only what changed on its own board", .timeLimit(.minutes(10)))
 struct BoardObservationTests {
     let app = TestApp()
     let reads: CountingRepository

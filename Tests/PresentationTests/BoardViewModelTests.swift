@@ -4,7 +4,7 @@ import ProjectManagerPresentation
 import Testing
 
 @MainActor
-@Suite("Board view model", .timeLimit(.minutes(5)))
+@Suite("Board view model", .timeLimit(.minutes(10)))
 struct BoardViewModelTests {
     let app = TestApp()
 

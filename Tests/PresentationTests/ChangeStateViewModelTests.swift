@@ -3,7 +3,7 @@ import ProjectManagerPresentation
 import Testing
 
 @MainActor
-@Suite("Change state menu", .timeLimit(.minutes(5)))
+@Suite("Change state menu", .timeLimit(.minutes(10)))
 struct ChangeStateViewModelTests {
     let app = TestApp()
 

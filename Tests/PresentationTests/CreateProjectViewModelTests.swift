@@ -3,7 +3,7 @@ import ProjectManagerPresentation
 import Testing
 
 @MainActor
-@Suite("Create project form", .timeLimit(.minutes(5)))
+@Suite("Create project form", .timeLimit(.minutes(10)))
 struct CreateProjectViewModelTests {
     let app = TestApp()
 

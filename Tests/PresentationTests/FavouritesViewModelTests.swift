@@ -5,7 +5,7 @@ import ProjectManagerTestSupport
 import Testing
 
 @MainActor
-@Suite("Favourites view model", .timeLimit(.minutes(5)))
+@Suite("Favourites view model", .timeLimit(.minutes(10)))
 struct FavouritesViewModelTests {
     func screen(_ app: TestApp) -> (
         Events<FavouritesViewModel.Event>, FavouritesViewModel.Output, Probe<FavouritesViewModel.List>

@@ -30,7 +30,7 @@ private struct OnePageOfIssues: GitHubIssueRepository {
 }
 
 @MainActor
-@Suite("GitHub board view model", .timeLimit(.minutes(5)))
+@Suite("GitHub board view model", .timeLimit(.minutes(10)))
 struct GitHubBoardViewModelTests {
     static let repository = GitHubRepositoryName("octocat/Hello-World")
 

@@ -4,7 +4,7 @@ import ProjectManagerPresentation
 import Testing
 
 @MainActor
-@Suite("History view model", .timeLimit(.minutes(5)))
+@Suite("History view model", .timeLimit(.minutes(10)))
 struct HistoryViewModelTests {
     let app = TestApp()
 

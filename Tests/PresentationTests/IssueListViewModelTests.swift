@@ -5,7 +5,7 @@ import ProjectManagerTestSupport
 import Testing
 
 @MainActor
-@Suite("Issue list view model over a loopback GitHub", .timeLimit(.minutes(5)))
+@Suite("Issue list view model over a loopback GitHub", .timeLimit(.minutes(10)))
 struct IssueListViewModelTests {
     static let repository = GitHubRepositoryName("octocat/Hello-World")!
 

@@ -4,7 +4,7 @@ import ProjectManagerPresentation
 import Testing
 
 @MainActor
-@Suite("English and Korean texts", .timeLimit(.minutes(5)))
+@Suite("English and Korean texts", .timeLimit(.minutes(10)))
 struct LocalizationTests {
     static func localizer(_ identifier: String) -> Localizer {
         Localizer(

@@ -4,7 +4,7 @@ import ProjectManagerTestSupport
 import Testing
 
 @MainActor
-@Suite("The project form's repeat field", .timeLimit(.minutes(5)))
+@Suite("The project form's repeat field", .timeLimit(.minutes(10)))
 struct RepeatFieldTests {
     /// Text that is not a rule, and what the field says in English and in Korean.
     nonisolated static let invalidRules: [(text: String, english: String, korean: String)] = [

@@ -5,7 +5,7 @@ import ProjectManagerTestSupport
 import Testing
 
 @MainActor
-@Suite("Search view model", .timeLimit(.minutes(5)))
+@Suite("Search view model", .timeLimit(.minutes(10)))
 struct SearchViewModelTests {
     let clock = ManualClock()
 

@@ -4,7 +4,7 @@ import ProjectManagerPresentation
 import Testing
 
 @MainActor
-@Suite("Session view model", .timeLimit(.minutes(5)))
+@Suite("Session view model", .timeLimit(.minutes(10)))
 struct SessionViewModelTests {
     @Test("it says who is signed in, and signing out says no one is; signed out, signing out changes nothing")
     func signOut() async throws {

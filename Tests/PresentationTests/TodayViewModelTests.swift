@@ -6,7 +6,7 @@ import Testing
 
 /// The clock reads 2026-03-15 12:00 UTC, in UTC: the next change is midnight, 12 hours on.
 @MainActor
-@Suite("Today view model", .timeLimit(.minutes(5)))
+@Suite("Today view model", .timeLimit(.minutes(10)))
 struct TodayViewModelTests {
     let clock = ManualClock()
 

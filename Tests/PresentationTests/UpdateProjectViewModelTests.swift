@@ -4,7 +4,7 @@ import ProjectManagerPresentation
 import Testing
 
 @MainActor
-@Suite("Update project form", .timeLimit(.minutes(5)))
+@Suite("Update project form", .timeLimit(.minutes(10)))
 struct UpdateProjectViewModelTests {
     let app = TestApp()
 

@@ -3,7 +3,7 @@ import ProjectManager
 import ProjectManagerTestSupport
 import Testing
 
-@Suite("Reminders kept through the engine: when it opens and after every save", .timeLimit(.minutes(5)))
+@Suite("Reminders kept through the engine: when it opens and after every save", .timeLimit(.minutes(10)))
 struct ReminderSyncTests {
     static let seoul = TimeZone.named("Asia/Seoul")
 

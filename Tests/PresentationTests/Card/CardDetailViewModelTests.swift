@@ -6,7 +6,7 @@ import Testing
 
 /// A card's detail screen: its checklist and comments, in English and Korean.
 @MainActor
-@Suite("Card detail view model", .timeLimit(.minutes(5)))
+@Suite("Card detail view model", .timeLimit(.minutes(10)))
 struct CardDetailViewModelTests {
     typealias Screen = (events: Events<CardDetailViewModel.Event>, output: CardDetailViewModel.Output)
 

@@ -6,7 +6,7 @@ import Testing
 
 /// The label editor and the archive of a board.
 @MainActor
-@Suite("Label editor and archive view models", .timeLimit(.minutes(5)))
+@Suite("Label editor and archive view models", .timeLimit(.minutes(10)))
 struct LabelsAndArchiveViewModelTests {
     /// The next value of `probe` that `condition` accepts; `nil` when the stream ends first.
     func next<T: Sendable>(_ probe: Probe<T>, where condition: (T) -> Bool) async -> T? {

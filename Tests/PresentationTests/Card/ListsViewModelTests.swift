@@ -6,7 +6,7 @@ import Testing
 
 /// The list menu: a board's lists, added, moved, limited and archived, in English and Korean.
 @MainActor
-@Suite("List menu view model", .timeLimit(.minutes(5)))
+@Suite("List menu view model", .timeLimit(.minutes(10)))
 struct ListsViewModelTests {
     /// The next rows that `condition` accepts; `nil` when the stream ends first.
     func rows(_ probe: Probe<[ListsViewModel.Row]>, where condition: ([ListsViewModel.Row]) -> Bool) async
