@@ -146,7 +146,8 @@ enum OpenBenchmark {
             return 1
         }
         defer { try? FileManager.default.removeItem(at: folder) }
-        let peer = buildPeer(in: folder)
+        let built = buildPeer(in: folder)
+        let peer = try? built.get()
         print("Open, in a new process: the first window (50 cards a column), and the today summary")
         let empty = folder.appendingPathComponent("missing.pmstore").path
         guard let baseline = child(["--open-measure", "open", empty]).flatMap(decode) else { return 1 }
@@ -179,7 +180,7 @@ enum OpenBenchmark {
                 print(line)
             }
         }
-        if peer == nil { print("  (the C SQLite peer did not build: cc and libsqlite3-dev are needed)") }
+        if case .failure(let notBuilt) = built { print("  (the C SQLite peer did not build: \(notBuilt.reason))") }
         return 0
     }
 
@@ -234,17 +235,38 @@ enum OpenBenchmark {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
     }
 
-    /// Builds Benchmarks/open_peer.c with `cc`, from the package root; `nil` when it cannot.
-    private static func buildPeer(in folder: URL) -> String? {
-        let source = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(
-            "Benchmarks/open_peer.c")
-        guard FileManager.default.fileExists(atPath: source.path) else { return nil }
+    /// Builds Benchmarks/open_peer.c with `cc`: the binary's path, or why it did not build.
+    ///
+    /// The source is found beside this file, so that pm-bench runs from any folder.
+    private static func buildPeer(in folder: URL) -> Result<String, PeerNotBuilt> {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Benchmarks/open_peer.c")
+        guard FileManager.default.fileExists(atPath: source.path) else {
+            return .failure(PeerNotBuilt(reason: "\(source.path) is not there"))
+        }
         let binary = folder.appendingPathComponent("open_peer").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["cc", "-O2", "-o", binary, source.path, "-lsqlite3"]
-        guard (try? process.run()) != nil else { return nil }
+        let errors = Pipe()
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            return .failure(PeerNotBuilt(reason: "cc could not start (\(error.localizedDescription))"))
+        }
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return process.terminationStatus == 0 ? binary : nil
+        guard process.terminationStatus == 0 else {
+            let first =
+                message.split(separator: "\n").first.map(String.init) ?? "exit status \(process.terminationStatus)"
+            return .failure(PeerNotBuilt(reason: "cc failed: \(first); it needs a C compiler and libsqlite3-dev"))
+        }
+        return .success(binary)
+    }
+
+    /// Why the C peer did not build, printed where its figures would be.
+    struct PeerNotBuilt: Error {
+        var reason: String
     }
 }
