@@ -45,17 +45,8 @@ package struct CRC32C: Hashable, Sendable {
         let count = buffer.count
         CRC32C.tables.withUnsafeBufferPointer { table in
             while count - index >= 8 {
-                let low =
-                    crc
-                    ^ (UInt32(buffer[index])
-                        | UInt32(buffer[index + 1]) << 8
-                        | UInt32(buffer[index + 2]) << 16
-                        | UInt32(buffer[index + 3]) << 24)
-                let high =
-                    UInt32(buffer[index + 4])
-                    | UInt32(buffer[index + 5]) << 8
-                    | UInt32(buffer[index + 6]) << 16
-                    | UInt32(buffer[index + 7]) << 24
+                let low = crc ^ UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: index, as: UInt32.self))
+                let high = UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: index + 4, as: UInt32.self))
                 crc =
                     table[7 &* 256 &+ Int(low & 0xFF)]
                     ^ table[6 &* 256 &+ Int((low >> 8) & 0xFF)]

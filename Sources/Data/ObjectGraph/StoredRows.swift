@@ -26,10 +26,11 @@ import Synchronization
 /// read touches it; a block that does not match is damage: its rows read as missing, and
 /// ``damage`` says where (a store refuses to compact over it, so nothing is lost by rewriting).
 ///
-/// When the payload is mapped from the store file, rows are read with `pread`, 4 KiB at a time,
-/// the last few pages kept: a read maps nothing, so reading rows scattered over a large store
-/// leaves the process's memory as it was (a mapped page would count while mapped, and the
-/// system maps up to 64 KiB around each page read).
+/// When the payload is mapped from the store file, rows are read with `pread`, 4 KiB at a time:
+/// a read maps nothing, so reading rows scattered over a large store leaves the process's memory
+/// as it was (a mapped page would count while mapped, and the system maps up to 64 KiB around each
+/// page read). The last pages read are kept, more of the index (which every read of a row goes
+/// through) than of the rows, and the checksums a kilobyte at a time.
 final class StoredRows<Entity: ManagedEntity>: Sendable {
     /// The bytes each checksum covers.
     static var blockSize: Int { StoredIndexWriter.blockSize }
@@ -61,20 +62,13 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
     private let checksumsChecksum: UInt32
     private let decodeRow: @Sendable (inout BinaryReader) throws -> Entity
     /// A bit per block, set once the block matched its checksum; and the pages last read.
-    private let state: Mutex<ReadState>
+    private let state: Mutex<StoredRowsReadState>
     private let damageNote = Mutex<String?>(nil)
-
-    /// What reading keeps: which blocks were checked, and the last pages read with `pread`.
-    private struct ReadState: Sendable {
-        var verified: [UInt64]
-        /// The most recently read last; at most ``StoredRows/cachedPages``.
-        var pages: [(page: Int, bytes: [UInt8])] = []
-    }
 
     /// The bytes one `pread` reads: four blocks.
     private static var pageSize: Int { 4 * blockSize }
-    /// The pages kept after reading them: 32 KiB.
-    private static var cachedPages: Int { 8 }
+    /// The bytes of checksums one `pread` reads: those of 256 blocks.
+    private static var checksumPageSize: Int { 1_024 }
 
     /// Reads the index section at `index` (its bytes in `payload`) of the `count` rows at
     /// `rows`; checks the checksums' own checksum, and that every part fits.
@@ -133,7 +127,7 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
         guard cursor == index.upperBound else { throw fail("it has bytes after its checksums", at: cursor) }
         checksumsTable = checksumsStart..<(checksumsStart + 4 * blocks)
         checksumsChecksum = UInt32(stored)
-        state = Mutex(ReadState(verified: Array(repeating: 0, count: (blocks + 63) / 64)))
+        state = Mutex(StoredRowsReadState(verified: Array(repeating: 0, count: (blocks + 63) / 64)))
         // Read from the file, the checksums are read one by one as blocks are checked, and their
         // own checksum by ``verifyAll()``: opening reads nothing in proportion to the table.
         if file == nil, let damage = checksumsDamage() { throw fail(damage, at: checksumsTable.lowerBound) }
@@ -143,8 +137,7 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
     private func checksumsDamage() -> String? {
         let bytes: [UInt8]
         if let file {
-            var read = [UInt8](repeating: 0, count: checksumsTable.count)
-            guard Self.read(into: &read, from: file.descriptor, at: file.offset + checksumsTable.lowerBound) else {
+            guard let read = Self.read(checksumsTable.count, from: file, at: checksumsTable.lowerBound) else {
                 return "its checksums cannot be read"
             }
             bytes = read
@@ -164,23 +157,37 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
                 UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
             }
         }
-        var bytes = [UInt8](repeating: 0, count: 4)
-        guard Self.read(into: &bytes, from: file.descriptor, at: file.offset + offset) else { return nil }
-        return bytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) }
+        let page = 4 * block / Self.checksumPageSize
+        var bytes = state.withLock { $0.checksumPages.bytes(of: page) }
+        if bytes == nil {
+            let start = checksumsTable.lowerBound + page * Self.checksumPageSize
+            bytes = Self.read(min(Self.checksumPageSize, checksumsTable.upperBound - start), from: file, at: start)
+            if let bytes { state.withLock { $0.checksumPages.keep(bytes, as: page) } }
+        }
+        return bytes?.withUnsafeBytes {
+            UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 4 * block % Self.checksumPageSize, as: UInt32.self))
+        }
     }
 
-    /// Fills `bytes` from `descriptor` at `offset` with `pread`; `false` when it cannot.
-    private static func read(into bytes: inout [UInt8], from descriptor: Int32, at offset: Int) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+    /// `count` bytes of the payload from `offset`, read from `file` with `pread`; `nil` when they
+    /// cannot be.
+    private static func read(_ count: Int, from file: (descriptor: Int32, offset: Int), at offset: Int) -> [UInt8]? {
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var done = 0
+            while done < count {
+                let read = pread(
+                    file.descriptor, buffer.baseAddress! + done, count - done, off_t(file.offset + offset + done))
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { break }
+                done += read
             }
-            if read < 0, errno == EINTR { continue }
-            guard read > 0 else { return false }
-            done += read
+            // What a short read left unset is zeroed, and the read refused.
+            if done < count { buffer.baseAddress!.advanced(by: done).initialize(repeating: 0, count: count - done) }
+            complete = done == count
+            initialized = count
         }
-        return true
+        return complete ? bytes : nil
     }
 
     /// Where the bytes of the store were found not to match their checksum, if they were.
@@ -262,13 +269,28 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
         }
         let first = (range.lowerBound - rowsStart) / Self.pageSize
         let last = (range.upperBound - 1 - rowsStart) / Self.pageSize
+        let from = range.lowerBound - rowsStart - first * Self.pageSize
+        // Most reads are of a page read and checked before: one look under the lock finds it.
+        if first == last {
+            let firstBlock = (range.lowerBound - rowsStart) / Self.blockSize
+            let lastBlock = (range.upperBound - 1 - rowsStart) / Self.blockSize
+            let inIndex = rowsStart + first * Self.pageSize >= offsetsStart
+            let checked = state.withLock { state -> [UInt8]? in
+                guard (firstBlock...lastBlock).allSatisfy({ state.isVerified($0) }) else { return nil }
+                return inIndex ? state.indexPages.bytes(of: first) : state.rowPages.bytes(of: first)
+            }
+            if let checked {
+                return checked.withUnsafeBytes {
+                    body(UnsafeRawBufferPointer(rebasing: $0[from..<(from + range.count)]))
+                }
+            }
+        }
         var pages: [(page: Int, bytes: [UInt8])] = []
         for page in first...last {
             guard let bytes = self.page(page) else { return nil }
             pages.append((page, bytes))
         }
         guard verify(range, in: pages) else { return nil }
-        let from = range.lowerBound - rowsStart - first * Self.pageSize
         if pages.count == 1 {
             return pages[0].bytes.withUnsafeBytes {
                 body(UnsafeRawBufferPointer(rebasing: $0[from..<(from + range.count)]))
@@ -281,21 +303,21 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
     /// The bytes of page `page` of the covered bytes (the rows and index), read with `pread`
     /// unless one of the last pages read.
     private func page(_ page: Int) -> [UInt8]? {
-        if let cached = state.withLock({ state in state.pages.last(where: { $0.page == page })?.bytes }) {
-            return cached
-        }
-        guard let file else { return nil }
         let start = rowsStart + page * Self.pageSize
+        let inIndex = start >= offsetsStart
+        let cached = state.withLock { state in
+            inIndex ? state.indexPages.bytes(of: page) : state.rowPages.bytes(of: page)
+        }
+        if let cached { return cached }
+        guard let file else { return nil }
         let size = min(Self.pageSize, checksumsStart - start)
         guard size > 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: size)
-        guard Self.read(into: &bytes, from: file.descriptor, at: file.offset + start) else {
+        guard let bytes = Self.read(size, from: file, at: start) else {
             noteDamage("bytes \(start)..<\(start + size) of the snapshot cannot be read (errno \(errno))")
             return nil
         }
         state.withLock { state in
-            state.pages.append((page, bytes))
-            if state.pages.count > Self.cachedPages { state.pages.removeFirst() }
+            if inIndex { state.indexPages.keep(bytes, as: page) } else { state.rowPages.keep(bytes, as: page) }
         }
         return bytes
     }
@@ -308,8 +330,7 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
         let first = (range.lowerBound - rowsStart) / Self.blockSize
         let last = (range.upperBound - 1 - rowsStart) / Self.blockSize
         for block in first...last {
-            let known = state.withLock { $0.verified[block / 64] & (1 << UInt64(block % 64)) != 0 }
-            if known { continue }
+            if state.withLock({ $0.isVerified(block) }) { continue }
             let start = rowsStart + block * Self.blockSize
             let end = min(start + Self.blockSize, checksumsStart)
             var crc = CRC32C()
@@ -431,5 +452,63 @@ struct BlockChecksums {
         var data = checksums
         data.appendLittleEndian(CRC32C.checksum(of: checksums))
         return data
+    }
+}
+
+/// What a ``StoredRows`` keeps as it reads: which blocks were checked, and the last pages read
+/// with `pread`.
+private struct StoredRowsReadState: Sendable {
+    /// A bit per block, set once the block matched its checksum.
+    var verified: [UInt64]
+    /// Pages of the rows: read once or twice each, as a column or the history is read.
+    var rowPages = PageCache(capacity: 8)
+    /// Pages of the index, from the rows' offsets on: each row read looks up its offset there, and
+    /// a walk through an ordering reads its rows' offsets all over the table (128 pages hold the
+    /// offsets of 131,072 rows).
+    var indexPages = PageCache(capacity: 128)
+    /// Kilobytes of the checksums, 256 each.
+    var checksumPages = PageCache(capacity: 64)
+
+    func isVerified(_ block: Int) -> Bool {
+        verified[block / 64] & (1 << UInt64(block % 64)) != 0
+    }
+}
+
+/// The last pages read with `pread`, up to `capacity`: the least recently used goes first.
+///
+/// A few dozen pages at most, looked for by a scan of their numbers, which costs less than
+/// hashing them.
+struct PageCache: Sendable {
+    let capacity: Int
+    private var numbers: [Int] = []
+    private var pages: [[UInt8]] = []
+    /// When each page was last used, by ``clock``.
+    private var used: [Int] = []
+    private var clock = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// The bytes of page `number`, if kept; they are then the most recently used.
+    mutating func bytes(of number: Int) -> [UInt8]? {
+        guard let index = numbers.firstIndex(of: number) else { return nil }
+        clock += 1
+        used[index] = clock
+        return pages[index]
+    }
+
+    /// Keeps `bytes` as page `number`, letting the least recently used go when full.
+    mutating func keep(_ bytes: [UInt8], as number: Int) {
+        clock += 1
+        if let index = numbers.firstIndex(of: number) {
+            (pages[index], used[index]) = (bytes, clock)
+        } else if numbers.count < capacity {
+            numbers.append(number)
+            pages.append(bytes)
+            used.append(clock)
+        } else if let oldest = used.indices.min(by: { used[$0] < used[$1] }) {
+            (numbers[oldest], pages[oldest], used[oldest]) = (number, bytes, clock)
+        }
     }
 }
