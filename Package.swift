@@ -24,9 +24,12 @@ let package = Package(
         ),
         .target(
             name: "ProjectManagerData",
-            dependencies: ["ProjectManagerDomain"],
+            dependencies: ["ProjectManagerDomain", "CRC32CHardware"],
             path: "Sources/Data"
         ),
+        // The processor's CRC-32C instruction, which Swift cannot reach: C, about 60 lines, with
+        // the checksum's Swift code falling back to its tables where there is none.
+        .target(name: "CRC32CHardware", path: "Sources/CRC32CHardware"),
         .target(
             name: "ProjectManagerPresentation",
             dependencies: ["ProjectManagerDomain"],

@@ -44,7 +44,9 @@ if [[ "$(uname)" == Darwin ]]; then sdk=(-sdk "$(xcrun --show-sdk-path)"); fi
 rm -rf "$graphs"
 for module in ProjectManager ProjectManagerData; do
     mkdir -p "$graphs/$module"
+    # The C module the Data layer imports: the module map SwiftPM made for it.
     swift symbolgraph-extract -module-name "$module" -I "$modules" -target "$triple" ${sdk[@]+"${sdk[@]}"} \
+        -Xcc -fmodule-map-file="$(swift build --show-bin-path)/CRC32CHardware.build/module.modulemap" \
         -module-cache-path "$output/module-cache" -minimum-access-level public \
         -experimental-allowed-reexported-modules=ProjectManagerDomain,ProjectManagerPresentation \
         -output-dir "$graphs/$module"

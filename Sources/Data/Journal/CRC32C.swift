@@ -1,3 +1,4 @@
+import CRC32CHardware
 import Foundation
 
 /// A running CRC-32C (Castagnoli) checksum, the one iSCSI, ext4 and SQLite's WAL use.
@@ -9,7 +10,8 @@ import Foundation
 /// crc.update(Data("56789".utf8))
 /// crc.value  // 0xE306_9283
 /// ```
-/// It processes eight bytes per step with the slicing-by-8 tables.
+/// It uses the processor's CRC-32C instruction where there is one, and otherwise processes eight
+/// bytes per step with the slicing-by-8 tables.
 package struct CRC32C: Hashable, Sendable {
     /// The register before the final inversion; starts at all ones.
     private var register: UInt32 = 0xFFFF_FFFF
@@ -36,10 +38,23 @@ package struct CRC32C: Hashable, Sendable {
         bytes.withUnsafeBytes { update($0) }
     }
 
-    /// Feeds the bytes in `buffer` into the checksum.
+    /// Feeds the bytes in `buffer` into the checksum: with the processor's CRC-32C instruction
+    /// where it has one (SSE 4.2, ARMv8's CRC), else with the tables.
     ///
     /// - Complexity: O(*n*), where *n* is `buffer.count`.
     package mutating func update(_ buffer: UnsafeRawBufferPointer) {
+        guard CRC32C.inHardware, let start = buffer.baseAddress else { return updateInSoftware(buffer) }
+        register = pm_crc32c_hardware_update(register, start, buffer.count)
+    }
+
+    /// Whether ``update(_:)-(UnsafeRawBufferPointer)`` uses the processor's instruction.
+    package static let inHardware = pm_crc32c_hardware_available() == 1
+
+    /// Feeds the bytes in `buffer` into the checksum with the slicing-by-8 tables, whatever the
+    /// processor has.
+    ///
+    /// - Complexity: O(*n*), where *n* is `buffer.count`.
+    package mutating func updateInSoftware(_ buffer: UnsafeRawBufferPointer) {
         var crc = register
         var index = 0
         let count = buffer.count

@@ -54,8 +54,21 @@ struct CRC32CTests {
             for end in stride(from: start, through: bytes.count, by: 7) {
                 let slice = bytes[start..<end]
                 #expect(CRC32C.checksum(of: slice) == Self.reference(slice), "bytes \(start)..<\(end)")
+                var tables = CRC32C()
+                slice.withUnsafeBytes { tables.updateInSoftware($0) }
+                #expect(tables.value == Self.reference(slice), "bytes \(start)..<\(end), with the tables")
             }
         }
+    }
+
+    /// Every x86-64 processor since 2008 has SSE 4.2 (and every ARM one Apple made, the CRC
+    /// extension): this machine's checksums take the processor's instruction, which the tests
+    /// above then check against the reference, as they check the tables.
+    @Test("uses the processor's CRC-32C instruction where it has one")
+    func hardware() {
+        #if arch(x86_64) || (arch(arm64) && canImport(Darwin))
+            #expect(CRC32C.inHardware)
+        #endif
     }
 
     /// CRC-32C computed one bit at a time, straight from the definition.
