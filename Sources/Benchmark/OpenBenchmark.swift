@@ -137,6 +137,10 @@ enum OpenBenchmark {
 
     // MARK: - The section
 
+    /// The runs of each figure, whose median is printed: the machine's noise moves a run by a
+    /// fifth either way.
+    private static let runs = 5
+
     static func runSection(sizes: [Int]) -> Int32 {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pm-bench-open-\(UUID().uuidString)")
         do {
@@ -160,9 +164,11 @@ enum OpenBenchmark {
             guard child(["--open-build", String(size), store]) != nil else { return 1 }
             let database = folder.appendingPathComponent("open-\(size).db").path
             if let peer { _ = run(peer, ["build", String(size), database]) }
+            // What the builds left for the system to write goes now, not while a run reads.
+            sync()
             for mode in ["open", "today", "board"] {
-                // The median of three runs, each a new process.
-                let ours = (0..<3).compactMap { _ in child(["--open-measure", mode, store]).flatMap(decode) }
+                // The median of five runs, each a new process.
+                let ours = (0..<Self.runs).compactMap { _ in child(["--open-measure", mode, store]).flatMap(decode) }
                 guard let figure = ours.sorted(by: { $0.ms < $1.ms }).dropFirst(ours.count / 2).first else { return 1 }
                 var line = String(
                     format: "  %-7d %-6@ ours %8.3f ms, peak %6.1f MiB (+%.1f over empty)", size, mode as NSString,
@@ -189,9 +195,9 @@ enum OpenBenchmark {
         String(format: ours < theirs ? "%.2f×" : "%.1f×", ours / theirs)
     }
 
-    /// The median of three runs of the C peer in `mode`, each a new process.
+    /// The median of five runs of the C peer in `mode`, each a new process.
     private static func median(_ peer: String, _ mode: String, _ database: String) -> Figure? {
-        let runs = (0..<3).compactMap { _ in run(peer, [mode, database]).flatMap(decode) }
+        let runs = (0..<Self.runs).compactMap { _ in run(peer, [mode, database]).flatMap(decode) }
         return runs.sorted(by: { $0.ms < $1.ms }).dropFirst(runs.count / 2).first
     }
 
