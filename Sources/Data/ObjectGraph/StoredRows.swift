@@ -128,8 +128,8 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
         checksumsTable = checksumsStart..<(checksumsStart + 4 * blocks)
         checksumsChecksum = UInt32(stored)
         state = Mutex(StoredRowsReadState(verified: Array(repeating: 0, count: (blocks + 63) / 64)))
-        // Read from the file, the checksums are read one by one as blocks are checked, and their
-        // own checksum by ``verifyAll()``: opening reads nothing in proportion to the table.
+        // Read from the file, the checksums are read a kilobyte at a time as blocks are checked,
+        // and their own checksum by ``verifyAll()``: opening reads nothing in proportion to the table.
         if file == nil, let damage = checksumsDamage() { throw fail(damage, at: checksumsTable.lowerBound) }
     }
 
@@ -469,6 +469,7 @@ private struct StoredRowsReadState: Sendable {
     /// Kilobytes of the checksums, 256 each.
     var checksumPages = PageCache(capacity: 64)
 
+    /// Whether `block` matched its checksum when first read.
     func isVerified(_ block: Int) -> Bool {
         verified[block / 64] & (1 << UInt64(block % 64)) != 0
     }
@@ -476,7 +477,7 @@ private struct StoredRowsReadState: Sendable {
 
 /// The last pages read with `pread`, up to `capacity`: the least recently used goes first.
 ///
-/// A few dozen pages at most, looked for by a scan of their numbers, which costs less than
+/// At most a hundred or so pages, looked for by a scan of their numbers, which costs less than
 /// hashing them.
 struct PageCache: Sendable {
     let capacity: Int
