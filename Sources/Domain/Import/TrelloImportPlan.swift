@@ -171,12 +171,13 @@ struct TrelloImportPlan {
 
     // MARK: - Text
 
-    /// `text` as one line without control characters, trimmed, cut to `limit` characters with an
-    /// ellipsis; and whether anything but the trimming changed it.
+    /// `text` as one line without control characters or bidirectional controls (the rule of
+    /// ``ProjectRules/isInvisibleControl(_:)``, which every title and name keeps), trimmed, cut to
+    /// `limit` characters with an ellipsis; and whether anything but the trimming changed it.
     static func oneLine(_ text: String, limit: Int) -> (text: String, changed: Bool) {
         var changed = false
         let scalars = text.unicodeScalars.map { scalar -> Unicode.Scalar in
-            if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
+            if ProjectRules.isInvisibleControl(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}" {
                 changed = true
                 return " "
             }
