@@ -88,6 +88,8 @@ extension SyncError: CommandLineMessage {
         case .unknownRemote: message + " (pm remote list shows them)"
         case .notShared: message + " with 'pm share BOARD REMOTE'"
         case .boardNotOnRemote(.some): message + " (pm remote list on the store that shares it shows it)"
+        case .sharedByAnotherStore(_, let remote):
+            message + " (pm join \(remote) brings theirs here; pm board new NAME makes one of your own to share)"
         default: message
         }
     }

@@ -42,9 +42,13 @@ extension ProjectManagerEngine {
     /// Shares `board` on the remote `remote`, and syncs that remote: the board, with everything
     /// on it, is then on the remote for others to join.
     ///
+    /// The remote is synced first: a board of that id that another store shared there (every
+    /// store's default board has one id) is not merged with this one.
+    ///
     /// - Throws: ``SyncError/unknownRemote(_:)``, ``SyncError/alreadyShared(_:remote:)`` when
-    ///   another remote shares it, ``RepositoryError`` words as ``SyncError/localState(reason:)``
-    ///   when the board does not exist.
+    ///   another remote shares it, ``SyncError/sharedByAnotherStore(_:remote:)`` when another
+    ///   store shared a board of its id there, ``RepositoryError`` words as
+    ///   ``SyncError/localState(reason:)`` when the board does not exist.
     public func share(board: Board.ID, on remote: String) async throws(SyncError) -> SyncReport.Remote {
         let folder = try requireSyncFolder()
         let replica = try folder.replica()
@@ -61,8 +65,13 @@ extension ProjectManagerEngine {
             throw .localState(reason: "\(error)")
         }
         let replicator = replicator(for: target, in: folder, replica: replica, session: await signedIn())
+        // What the remote holds first: a failure is the share's report, and the board is shared.
+        let first = await replicator.sync(remote: remote)
+        if first.failure == nil, try replicator.isSharedByAnotherReplica(board) {
+            throw .sharedByAnotherStore(board, remote: remote)
+        }
         try replicator.share(board)
-        return await replicator.sync(remote: remote)
+        return first.failure == nil ? await replicator.sync(remote: remote) : first
     }
 
     /// Brings the board `board` (or, when `nil`, every board) shared on the remote `remote` to

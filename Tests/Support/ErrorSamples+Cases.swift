@@ -110,7 +110,7 @@ extension GitHubSyncError {
 extension SyncError {
     public enum Case: CaseIterable, Sendable {
         case unreachable, pushRefused, gitMissing, unknownRemote, remoteExists, badAddress, notShared
-        case boardNotOnRemote, alreadyShared, localState
+        case boardNotOnRemote, alreadyShared, sharedByAnotherStore, localState
 
         public init(_ error: SyncError) {
             switch error {
@@ -123,6 +123,7 @@ extension SyncError {
             case .notShared: self = .notShared
             case .boardNotOnRemote: self = .boardNotOnRemote
             case .alreadyShared: self = .alreadyShared
+            case .sharedByAnotherStore: self = .sharedByAnotherStore
             case .localState: self = .localState
             }
         }

@@ -182,6 +182,7 @@ public enum ErrorSamples {
         case .notShared: [.notShared(boardID)]
         case .boardNotOnRemote: [.boardNotOnRemote(boardID), .boardNotOnRemote(nil)]
         case .alreadyShared: [.alreadyShared(boardID, remote: remoteName)]
+        case .sharedByAnotherStore: [.sharedByAnotherStore(boardID, remote: remoteName)]
         case .localState: [.localState(reason: reason)]
         }
     }

@@ -116,6 +116,21 @@ public struct BoardReplicator: Sendable {
         try ReplicationState.saveHeader(header, to: stateFile)
     }
 
+    /// Whether the remote, as the last sync read it, holds a board of `board`'s id that another
+    /// replica made and this one does not share: every store's default board has one id, and
+    /// sharing this store's would merge the two.
+    ///
+    /// - Throws: ``SyncError/localState(reason:)`` when the state cannot be read.
+    public func isSharedByAnotherReplica(_ board: Board.ID) throws(SyncError) -> Bool {
+        let header = try ReplicationState.loadHeader(from: stateFile, replica: replica)
+        guard !header.boards.contains(board) else { return false }
+        let state = try ReplicationState.load(from: stateFile, replica: replica, cache: stateCache)
+        guard let object = state.objects[ReplicatedKey(entity: Board.entityName, id: board.rawValue)],
+            let created = object.created
+        else { return false }
+        return created.replica != replica
+    }
+
     /// Syncs: see the type's description. Never throws: a failure is the report's.
     public func sync(remote name: String, joining: Joining = .none) async -> SyncReport.Remote {
         var report = SyncReport.Remote(name: name)
@@ -145,21 +160,31 @@ public struct BoardReplicator: Sendable {
         }
         var state = try ReplicationState.load(from: stateFile, replica: replica, cache: stateCache)
         state.header.replica = replica
-        adoptUnrecordedFiles(&state)
+        let adopted = adoptUnrecordedFiles(&state, report: &report)
+        // A store put back from an older copy is behind: its token is not the one this state
+        // left in it, or (the state put back with it) its own log went on past the state. What
+        // it lacks was not deleted here; what it holds older than the merged state is not an
+        // edit made here. A sync that stopped after it wrote its log file looks alike, and its
+        // store holds what the merged state holds: nothing is taken for a change there either.
+        let token = await repository.syncToken(remote: report.name)
+        let behind = (state.header.mark != nil && token != state.header.mark) || adopted > 0
 
         // What changed here since the last sync: nothing, while the store is as the last sync
         // left it; then it holds the merged state as it is before what comes in (that sync made
         // it so; the state keeps what each object was before this sync changed it).
         let current: Current
         var local: [ReplicaOperation] = []
-        if joining == .none, let stored = state.header.storeGeneration, stored == generation() {
+        if joining == .none, !behind, let stored = state.header.storeGeneration, stored == generation() {
             current = .held(SharedBoardSet(state.header.boards))
             state.keepObjectsBefore()
         } else {
             do {
-                let objects = try await repository.replicatedObjects(on: state.header.boards, replica: replica)
+                var objects = try await repository.replicatedObjects(on: state.header.boards, replica: replica)
+                if behind, try await renumberHistory(in: objects, state: state) {
+                    objects = try await repository.replicatedObjects(on: state.header.boards, replica: replica)
+                }
                 current = .read(objects)
-                local = localOperations(current: objects, state: &state)
+                local = localOperations(current: objects, state: &state, behind: behind)
             } catch {
                 throw .localState(reason: "the store could not be read (\(error))")
             }
@@ -195,7 +220,7 @@ public struct BoardReplicator: Sendable {
             }
             if !state.header.boards.contains(board) { state.header.boards.append(board) }
         }
-        if joining != .none {
+        if joining != .none || behind {
             touched.formUnion(state.objects.keys)
         }
         let lostHere = Self.findConflicts(
@@ -224,11 +249,15 @@ public struct BoardReplicator: Sendable {
                 target[key] = .some(nil)
             }
         }
+        // The store and the state take a new token when the store changes or anything goes out,
+        // before anything goes out.
+        let mark = SyncToken(remote: report.name, token: UUID())
+        var marked = true
         if !target.isEmpty || !lostHere.isEmpty {
             do {
                 let applied = try await repository.applyReplicated(
                     target, replica: replica, owner: owner, lostEdits: lostHere, at: now(), by: author,
-                    checked: checked)
+                    checked: checked, mark: mark)
                 report.changed = applied.changed
                 // What the merge did besides: a delete's cascade, a repair. It goes out with the rest.
                 if applied.beyond {
@@ -241,7 +270,16 @@ public struct BoardReplicator: Sendable {
                 throw .localState(reason: "what came in could not be saved (\(error))")
             }
             try stop(after: .applied)
+        } else if !local.isEmpty || behind {
+            do {
+                try await repository.markSynced(mark)
+            } catch {
+                throw .localState(reason: "the store could not be saved (\(error))")
+            }
+        } else {
+            marked = false
         }
+        if marked { state.header.mark = mark.token }
 
         // What went out.
         if !local.isEmpty {
@@ -340,14 +378,25 @@ public struct BoardReplicator: Sendable {
     /// their deletes, an unstar) when the sync runs; `atSyncTime` stamps all of them then (what a
     /// merge's repairs change). Stamps follow the clock as ever: never before what this replica
     /// saw at its last sync, which is what it saw when it made them.
+    ///
+    /// When the store is `behind` (put back from an older copy), an object it lacks is not
+    /// deleted here, and one it holds otherwise than the merged state is changed here only
+    /// when it keeps when it was changed, and that is after the merged state's last change of
+    /// it: the store receives the rest. What is new to the merged state is made here.
     private func localOperations(
-        current: [ReplicatedKey: [String: JSONValue]], state: inout ReplicationState, atSyncTime: Bool = false
+        current: [ReplicatedKey: [String: JSONValue]], state: inout ReplicationState, atSyncTime: Bool = false,
+        behind: Bool = false
     ) -> [ReplicaOperation] {
         let time = now()
         var made: [(operation: ReplicaOperation, time: Date)] = []
         // Their order is the sort's below: the objects are taken as they come.
         for key in Self.differing(current, from: state.objects) {
             let slots = current[key] ?? [:]
+            if behind, let merged = state.objects[key] {
+                guard merged.isAlive, let edited = Self.editTime(of: key.entity, slots),
+                    let latest = merged.latestStamp, Self.milliseconds(edited) > latest.time
+                else { continue }
+            }
             let madeAt = atSyncTime ? time : min(Self.editTime(of: key.entity, slots) ?? time, time)
             let stamp = ReplicaStamp(time: 0, counter: 0, replica: replica)  // stamped below, in order
             if let merged = state.objects[key], merged.isAlive {
@@ -383,9 +432,12 @@ public struct BoardReplicator: Sendable {
             }
         }
         let shared = SharedBoardSet(state.header.boards)
-        let deleted = state.objects.filter { key, object in
-            object.isAlive && current[key] == nil && object.isOn(shared, id: key.id)
-        }
+        let deleted =
+            behind
+            ? [:]
+            : state.objects.filter { key, object in
+                object.isAlive && current[key] == nil && object.isOn(shared, id: key.id)
+            }
         // A card deleted here was deleted when its history says.
         let deletions =
             atSyncTime || !deleted.keys.contains(where: { $0.entity == Project.entityName })
@@ -428,6 +480,30 @@ public struct BoardReplicator: Sendable {
         return parts.withLock { parts in (0..<chunks).flatMap { parts[$0] ?? [] } }
     }
 
+    /// `date` as a stamp's time: milliseconds since 1970.
+    private static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1_000).rounded(.down))
+    }
+
+    /// Renumbers, in a store that is behind, its own history entries (numbered here) that go
+    /// by the id of another entry in the merged state: numbered again from where the older copy
+    /// stood, they took the numbers of entries this replica sent since, which the store is about
+    /// to receive. Returns whether it renumbered any.
+    private func renumberHistory(
+        in current: [ReplicatedKey: [String: JSONValue]], state: ReplicationState
+    ) async throws -> Bool {
+        var colliding: [Activity.ID] = []
+        var greatest = 0
+        for (key, object) in state.objects where key.entity == ActivityRecord.entityName {
+            if case .number(let sequence)? = object.slots["sequence"]?.value { greatest = max(greatest, Int(sequence)) }
+            guard object.isAlive, let slots = current[key], slots != object.values else { continue }
+            let local = ActivityRecord.localID(key.id, of: replica)
+            if local != key.id { colliding.append(Activity.ID(rawValue: local)) }
+        }
+        guard !colliding.isEmpty else { return false }
+        return try await repository.renumberHistory(colliding, after: greatest) > 0
+    }
+
     /// When each card was last deleted, by its id's text, as the history entries among `current` say.
     private static func deletionTimes(in current: [ReplicatedKey: [String: JSONValue]]) -> [String: Date] {
         var times: [String: Date] = [:]
@@ -463,16 +539,36 @@ public struct BoardReplicator: Sendable {
     /// read by others already (a shared folder shows them at once), so they are kept as they are,
     /// never written again with other operations: their operations are merged, and the next file
     /// follows them. What they hold is in the store, which made them.
-    private func adoptUnrecordedFiles(_ state: inout ReplicationState) {
+    ///
+    /// A file at the next place that this replica did not write (junk, or a file of another
+    /// replica or place) is reported and taken away, for its next file to take the place: the
+    /// others wait for that place. Returns how many files and checkpoints it took in.
+    @discardableResult
+    private func adoptUnrecordedFiles(_ state: inout ReplicationState, report: inout SyncReport.Remote) -> Int {
+        var adopted = 0
         while true {
             let path = ReplicaLogFile.path(replica: replica, sequence: state.header.nextSequence)
-            guard case .read(let digest, let file?)? = LogRead.of(transport.folder.appendingPathComponent(path)),
+            let url = transport.folder.appendingPathComponent(path)
+            let read = LogRead.of(url)
+            guard case .read(let digest, let file?)? = read,
                 file.replica == replica, file.sequence == state.header.nextSequence,
                 file.previous == state.header.lastDigest
             else {
-                if adoptUnrecordedCheckpoint(&state) { continue }
-                return
+                if adoptUnrecordedCheckpoint(&state) {
+                    adopted += 1
+                    continue
+                }
+                if read != nil, !Self.isOwn(read, replica: replica, sequence: state.header.nextSequence) {
+                    report.setAside.append(
+                        SyncReport.SetAside(path: path, reason: "in this replica's folder, not written by it: replaced")
+                    )
+                    try? FileManager.default.removeItem(at: url)
+                    // Its removal goes out with the next push, whatever else does.
+                    state.header.unsent = max(state.header.unsent, 1)
+                }
+                return adopted
             }
+            adopted += 1
             for operation in file.operations {
                 state.header.clock.observe(operation.stamp)
                 state.apply(operation)
@@ -481,6 +577,12 @@ public struct BoardReplicator: Sendable {
             state.header.nextSequence += 1
             state.header.unsent += file.operations.count
         }
+    }
+
+    /// Whether `read` is a log file of `replica` at `sequence` (whatever file it names before).
+    private static func isOwn(_ read: LogRead?, replica: ReplicaID, sequence: Int) -> Bool {
+        guard case .read(_, let file?)? = read else { return false }
+        return file.replica == replica && file.sequence == sequence
     }
 
     /// Takes into the state this replica's checkpoint when it stands in for the log file the
@@ -569,8 +671,12 @@ public struct BoardReplicator: Sendable {
 
     // MARK: - Reading other replicas
 
-    /// Whether another replica wrote a file this replica has not read, or a folder appeared.
+    /// Whether another replica wrote a file this replica has not read, a folder appeared, or a
+    /// file stands at this replica's next place (one it did not write, or one of its own that a
+    /// sync that stopped wrote).
     private func hasNewFiles(_ header: ReplicationState.Header) -> Bool {
+        let own = ReplicaLogFile.path(replica: replica, sequence: header.nextSequence)
+        if FileManager.default.fileExists(atPath: transport.folder.appendingPathComponent(own).path) { return true }
         let folder = transport.folder.appendingPathComponent("replicas")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names {
@@ -582,8 +688,19 @@ public struct BoardReplicator: Sendable {
             let position = header.positions[other]
             if position?.stopped == true { continue }
             let sequence = (position?.sequence ?? 0) + 1
-            let next = ReplicaLogFile.path(replica: other, sequence: sequence)
-            if FileManager.default.fileExists(atPath: transport.folder.appendingPathComponent(next).path) {
+            let next = transport.folder.appendingPathComponent(ReplicaLogFile.path(replica: other, sequence: sequence))
+            if let blocked = position?.blocked {
+                // The file set aside there is new once its bytes changed, or a file came after it.
+                let after = ReplicaLogFile.path(replica: other, sequence: sequence + 1)
+                if FileManager.default.fileExists(atPath: transport.folder.appendingPathComponent(after).path) {
+                    return true
+                }
+                switch LogRead.of(next) {
+                case .read(let digest, _)?: if digest != blocked { return true }
+                case .unread?: if blocked != LogRead.unreadDigest { return true }
+                case nil: break
+                }
+            } else if FileManager.default.fileExists(atPath: next.path) {
                 return true
             }
             if checkpoint(of: other, covers: sequence) != nil { return true }
@@ -627,11 +744,20 @@ public struct BoardReplicator: Sendable {
                     position = state.header.positions[other]
                     continue reading
                 case .unread?:
+                    // Read again once it changes (a file still being copied in may shrink).
+                    guard position?.blocked != LogRead.unreadDigest else { break reading }
                     setAside(path, "larger than \(ReplicaLogFile.maximumSize >> 20) MiB", &state, &report)
-                    position = ReplicationState.Position(sequence: sequence, digest: "", stopped: true)
+                    position = Self.blocking(position, at: LogRead.unreadDigest)
                     break reading
                 case .read(let read, let decoded)?:
                     (digest, file) = (read, decoded)
+                }
+                // A file set aside is read again only once its bytes changed, unless the file
+                // after it names these bytes: then its replica wrote it so, and it stays aside.
+                if position?.blocked == digest {
+                    guard follows(digest, of: other, at: sequence) else { break reading }
+                    position = ReplicationState.Position(sequence: sequence, digest: digest)
+                    continue reading
                 }
                 switch check(file, from: other, sequence: sequence, after: position, state: state, checked: &checked) {
                 case .success(let (operations, objects)):
@@ -643,7 +769,14 @@ public struct BoardReplicator: Sendable {
                     position = ReplicationState.Position(
                         sequence: position?.sequence ?? 0, digest: position?.digest ?? "", stopped: true)
                 case .failure(.invalid(let reason)):
-                    setAside(path, reason, &state, &report)
+                    // Written so by its replica (the file after it names these bytes): the files
+                    // after it are read. Else not whole yet (a shared folder shows a file as it is
+                    // copied in), or junk its replica will write over: they wait for it.
+                    setAside(path, reason, &state, &report, digest: digest)
+                    guard follows(digest, of: other, at: sequence) else {
+                        position = Self.blocking(position, at: digest)
+                        break reading
+                    }
                     position = ReplicationState.Position(sequence: sequence, digest: digest)
                 }
             }
@@ -771,7 +904,9 @@ public struct BoardReplicator: Sendable {
         guard file.replica == other, file.sequence == sequence else {
             return .failure(.invalid("names another replica or place in the log"))
         }
-        guard file.previous == position?.digest else { return .failure(.rewritten) }
+        // Before its first file (a position of sequence 0 only waits for a file set aside), none.
+        let previous = (position?.sequence ?? 0) == 0 ? nil : position?.digest
+        guard file.previous == previous else { return .failure(.rewritten) }
         var objects: [ReplicatedKey: ReplicatedObject] = [:]
         for operation in file.operations {
             guard operation.stamp.replica == other else {
@@ -851,11 +986,31 @@ public struct BoardReplicator: Sendable {
         return .success(object)
     }
 
+    /// Reports `path` as set aside for `reason`, once per store; with `digest`, once per content
+    /// (a file set aside and then changed, and set aside again, is reported again).
     private func setAside(
-        _ path: String, _ reason: String, _ state: inout ReplicationState, _ report: inout SyncReport.Remote
+        _ path: String, _ reason: String, _ state: inout ReplicationState, _ report: inout SyncReport.Remote,
+        digest: String? = nil
     ) {
-        guard state.header.reported.insert(path).inserted else { return }
+        let noted = digest.map { "\(path)@\($0.prefix(16))" } ?? path
+        guard state.header.reported.insert(noted).inserted else { return }
         report.setAside.append(SyncReport.SetAside(path: path, reason: reason))
+    }
+
+    /// Whether `other`'s log file after `sequence` is there and names `digest` as its previous.
+    private func follows(_ digest: String, of other: ReplicaID, at sequence: Int) -> Bool {
+        let next = transport.folder.appendingPathComponent(ReplicaLogFile.path(replica: other, sequence: sequence + 1))
+        guard case .read(_, let file?)? = LogRead.of(next) else { return false }
+        return file.previous == digest
+    }
+
+    /// `position`, the file after it set aside with `digest`: waited for until its bytes change.
+    private static func blocking(
+        _ position: ReplicationState.Position?, at digest: String
+    ) -> ReplicationState.Position {
+        var blocked = position ?? ReplicationState.Position(sequence: 0, digest: "")
+        blocked.blocked = digest
+        return blocked
     }
 
     private static func size(of url: URL) -> Int? {
@@ -876,6 +1031,9 @@ extension ReplicaOperation {
 private enum LogRead: Sendable {
     case read(digest: String, file: ReplicaLogFile?)
     case unread
+
+    /// What a reader notes for a file left unread, in place of its digest.
+    static let unreadDigest = "unread"
 
     /// The file at `url`, read; `nil` when there is none.
     static func of(_ url: URL) -> LogRead? {

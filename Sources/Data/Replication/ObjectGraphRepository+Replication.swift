@@ -73,7 +73,7 @@ extension ObjectGraphRepository {
     func applyReplicated(
         _ objects: [ReplicatedKey: [String: JSONValue]?], replica: ReplicaID, owner: Account.ID? = nil,
         lostEdits: [LostEdit] = [], at date: Date = Date(), by author: String? = nil,
-        checked: [ReplicatedKey: CheckedObject] = [:]
+        checked: [ReplicatedKey: CheckedObject] = [:], mark: SyncToken? = nil
     ) throws(RepositoryError) -> (changed: Int, beyond: Bool) {
         try requireOpen()
         var plan = ReplicatedPlan(
@@ -91,6 +91,7 @@ extension ObjectGraphRepository {
                         on: lost.board, at: date, by: author)
                     changed += 1
                 }
+                if let mark { try write(mark) }
                 try context.save(actionName: "Sync", undoScope: Self.replicationScope)
             } catch {
                 context.rollback()
@@ -108,6 +109,79 @@ extension ObjectGraphRepository {
 
     /// The undo scope of what a sync writes: no board's undo reverts it.
     static let replicationScope = "replication"
+
+    // MARK: - Sync marks
+
+    /// The token the last sync with `remote` left in the store (``SyncMark``); `nil` before one did.
+    func syncToken(remote: String) -> UUID? {
+        context.object(SyncMark.self, id: SyncMark.only)?.tokens[remote]
+    }
+
+    /// Leaves `mark` in the store, as one save that no board's undo reverts.
+    ///
+    /// - Throws: ``RepositoryError``; nothing is saved.
+    func markSynced(_ mark: SyncToken) throws(RepositoryError) {
+        try requireOpen()
+        try mapped { () throws(ContextError) in
+            do throws(ContextError) {
+                try write(mark)
+                try context.save(actionName: "Sync", undoScope: Self.replicationScope)
+            } catch {
+                context.rollback()
+                throw error
+            }
+        }
+    }
+
+    private func write(_ mark: SyncToken) throws(ContextError) {
+        if var existing = context.object(SyncMark.self, id: SyncMark.only) {
+            existing.tokens[mark.remote] = mark.token
+            try context.update(existing)
+        } else {
+            try context.insert(SyncMark(id: SyncMark.only, tokens: [mark.remote: mark.token]))
+        }
+    }
+
+    /// Gives this store's own history entries among `ids` (those numbered here) the numbers
+    /// after `greatest` and after every entry here, in their order, keeping what they say: a
+    /// store put back from an older copy numbered its new entries again from where the copy
+    /// stood, as its entries sent since, which it receives, are numbered. Returns how many it
+    /// renumbered.
+    ///
+    /// - Throws: ``RepositoryError``; nothing is saved.
+    func renumberHistory(_ ids: [Activity.ID], after greatest: Int) throws(RepositoryError) -> Int {
+        try requireOpen()
+        let records = ids.compactMap { context.object(ActivityRecord.self, id: $0) }.sorted {
+            $0.sequence < $1.sequence
+        }
+        guard !records.isEmpty else { return 0 }
+        var next = max(greatest + 1, nextSequence)
+        try mapped { () throws(ContextError) in
+            do throws(ContextError) {
+                for record in records {
+                    try context.delete(ActivityRecord.self, id: record.id)
+                    let old = record.activity
+                    let activity = Activity(
+                        id: ActivityRecord.id(sequence: next), boardID: old.boardID, projectID: old.projectID,
+                        projectTitle: old.projectTitle, kind: old.kind, date: old.date, author: old.author)
+                    try context.insert(ActivityRecord(activity, sequence: next))
+                    next += 1
+                }
+                try context.save(actionName: "Sync", undoScope: Self.replicationScope)
+            } catch {
+                context.rollback()
+                throw error
+            }
+        }
+        nextSequence = next
+        return records.count
+    }
+}
+
+/// The token a sync with `remote` leaves in the store and in its state (``SyncMark``).
+struct SyncToken: Sendable, Hashable {
+    var remote: String
+    var token: UUID
 }
 
 /// A card edited here and deleted by another replica, the delete the winner: what the edit left,

@@ -18,6 +18,10 @@ struct ReplicationState: Sendable {
         var digest: String
         /// Set when the log was found rewritten: nothing more of it is read.
         var stopped: Bool = false
+        /// The SHA-256 of the file after ``sequence`` when it was set aside (not whole yet, or not
+        /// a log file): it is read again once its bytes change, and the files after it wait for
+        /// it; `nil` when none is. `"unread"`: it was too large to read.
+        var blocked: String?
     }
 
     /// Everything but the merged objects.
@@ -51,6 +55,10 @@ struct ReplicationState: Sendable {
         /// (`objects-N-1.bin`, …), and how many objects they hold; `nil`: none.
         var deltas: Int?
         var deltaObjects: Int?
+        /// The token the last sync that changed the store or sent anything left in the store as
+        /// well (``SyncMark``); `nil` before the first. A store whose token is another went back
+        /// in time (it was put back from an older copy).
+        var mark: UUID?
     }
 
     var header: Header

@@ -627,6 +627,6 @@ extension BinaryEntities {
         (Board.self, Board.self), (BoardList.self, BoardList.self), (Label.self, Label.self),
         (Project.self, Project.self), (ActivityRecord.self, ActivityRecord.self),
         (FavouriteRecord.self, FavouriteRecord.self), (ChecklistItem.self, ChecklistItem.self),
-        (Comment.self, Comment.self), (GitHubBoardLink.self, nil), (GitHubCard.self, nil),
+        (Comment.self, Comment.self), (GitHubBoardLink.self, nil), (GitHubCard.self, nil), (SyncMark.self, nil),
     ]
 }

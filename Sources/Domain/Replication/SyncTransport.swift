@@ -54,6 +54,9 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     case boardNotOnRemote(Board.ID?)
     /// The board is shared on another remote already.
     case alreadyShared(Board.ID, remote: String)
+    /// Another store shared a board of that id on the remote `remote` already (every store's
+    /// default board has one id): sharing this store's would merge the two. Join the remote's.
+    case sharedByAnotherStore(Board.ID, remote: String)
     /// The files this engine keeps about sync could not be read or written.
     case localState(reason: String)
 
@@ -71,6 +74,8 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         case .boardNotOnRemote(let board?): "the remote holds no board \(board)"
         case .boardNotOnRemote(nil): "the remote holds no shared board"
         case .alreadyShared(let board, let remote): "board \(board) is shared on \(remote) already"
+        case .sharedByAnotherStore(let board, let remote):
+            "another store shared a board \(board) on \(remote) already; sharing this one would merge them"
         case .localState(let reason): "could not keep the sync state: \(reason)"
         }
     }

@@ -14,6 +14,7 @@ extension EnglishPhrases {
             case .boardNotOnRemote(.some): ": check the board's id"
             case .boardNotOnRemote(.none): ": share a board there first"
             case .alreadyShared: ": it syncs there"
+            case .sharedByAnotherStore: ": join the remote's instead, or share a board of your own"
             case .pushRefused, .badAddress, .localState: nil
             }
         return error.description + (advice ?? "")

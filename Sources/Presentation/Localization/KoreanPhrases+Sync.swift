@@ -25,6 +25,8 @@ extension KoreanPhrases {
             "원격 저장소에 공유된 보드가 없습니다. 먼저 그곳에 보드를 공유하세요."
         case .alreadyShared(let board, let remote):
             "보드 \(board)은(는) 이미 \(remote)에 공유되어 있어 그곳과 동기화됩니다."
+        case .sharedByAnotherStore(let board, let remote):
+            "다른 저장소가 \(remote)에 보드 \(board)을(를) 이미 공유했습니다. 그 보드에 참여하거나 새 보드를 공유하세요."
         case .localState:
             "동기화 상태를 저장하거나 읽을 수 없습니다."
         }

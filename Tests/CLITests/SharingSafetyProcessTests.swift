@@ -1,0 +1,223 @@
+import Foundation
+import ProjectManagerTestSupport
+import Testing
+
+/// What a team meets when it shares boards, tried with the built `pm` in separate processes: a
+/// store put back from a backup, a file half copied into a shared folder, a junk file in a
+/// replica's folder, a conflict, a second person sharing their own default board.
+@Suite("The pm executable: sharing never loses or leaks a card")
+struct SharingSafetyProcessTests {
+    typealias World = SyncProcessTests.World
+
+    /// The `.ops` files under the shared folder's `replicas/`, by path relative to it.
+    static func logFiles(in folder: String) -> Set<String> {
+        let base = URL(fileURLWithPath: folder).appendingPathComponent("replicas")
+        var files: Set<String> = []
+        for replica in (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? [] {
+            let names =
+                (try? FileManager.default.contentsOfDirectory(atPath: base.appendingPathComponent(replica).path)) ?? []
+            for name in names where name.hasSuffix(".ops") { files.insert("replicas/\(replica)/\(name)") }
+        }
+        return files
+    }
+
+    /// Runs `arguments` on `store` and expects it to succeed; returns its output.
+    @discardableResult
+    static func ok(
+        _ world: World, _ arguments: [String], _ store: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        let run = try world.pm(arguments, store: store)
+        #expect(run.status == 0, "\(store) \(arguments): \(run.errors)", sourceLocation: sourceLocation)
+        return run.output
+    }
+
+    /// A copy of store `store`'s folder (the store file, and with `syncFolder` its `.sync` folder).
+    static func backUp(_ world: World, _ store: String, syncFolder: Bool) throws -> URL {
+        let backup = world.directory.file("\(store)-backup")
+        try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: world.directory.file(store).path)
+        where syncFolder || !name.hasSuffix(".sync") {
+            try FileManager.default.copyItem(
+                at: world.directory.file("\(store)/\(name)"), to: backup.appendingPathComponent(name))
+        }
+        return backup
+    }
+
+    /// Puts `backup` back as store `store`'s folder's contents (what it holds replaces what is there).
+    static func restore(_ world: World, _ store: String, from backup: URL) throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: backup.path) {
+            let target = world.directory.file("\(store)/\(name)")
+            try? FileManager.default.removeItem(at: target)
+            try FileManager.default.copyItem(at: backup.appendingPathComponent(name), to: target)
+        }
+    }
+
+    @Test(
+        "a store put back from a backup (with or without its .sync folder) receives what is newer and deletes nothing anywhere",
+        arguments: [false, true])
+    func restoredStore(withSyncFolder: Bool) throws {
+        let world = try World()
+        defer { world.directory.remove() }
+        let folder = try world.sharedFolder()
+        _ = try world.shareAndJoin(folder)
+        let backup = try Self.backUp(world, "a", syncFolder: withSyncFolder)
+
+        // After the backup: b adds Gamma, a adds Delta; both sync, three times round.
+        try Self.ok(world, ["add", "Gamma"], "b")
+        try Self.ok(world, ["sync"], "b")
+        try Self.ok(world, ["add", "Delta"], "a")
+        for store in ["a", "b", "a"] { try Self.ok(world, ["sync"], store) }
+        // a is put back; then it adds Epsilon, and everyone syncs twice.
+        try Self.restore(world, "a", from: backup)
+        try Self.ok(world, ["add", "Epsilon"], "a")
+        for store in ["a", "b", "a", "b"] { try Self.ok(world, ["sync"], store) }
+
+        let a = try Self.ok(world, ["board"], "a")
+        let b = try Self.ok(world, ["board"], "b")
+        for title in ["Alpha", "Beta", "Gamma", "Delta", "Epsilon"] {
+            #expect(a.contains(title), "a lacks \(title):\n\(a)")
+            #expect(b.contains(title), "b lacks \(title):\n\(b)")
+        }
+        #expect(a == b)
+        let historyA = try Self.ok(world, ["history"], "a")
+        #expect(historyA == (try Self.ok(world, ["history"], "b")))
+        for title in ["Gamma", "Delta", "Epsilon"] {
+            #expect(historyA.contains("Added '\(title)'"), "\(historyA)")
+        }
+    }
+
+    @Test("a file half copied into the shared folder is read again once it is whole; its replica's later files follow")
+    func halfCopiedFile() throws {
+        let world = try World()
+        defer { world.directory.remove() }
+        let folder = try world.sharedFolder()
+        _ = try world.shareAndJoin(folder)
+
+        let before = Self.logFiles(in: folder)
+        try Self.ok(world, ["add", "Gamma"], "b")
+        try Self.ok(world, ["sync"], "b")
+        let path = try #require(Self.logFiles(in: folder).subtracting(before).first)
+        let url = URL(fileURLWithPath: folder).appendingPathComponent(path)
+        let whole = try Data(contentsOf: url)
+        try whole.prefix(whole.count / 2).write(to: url)
+
+        let halfRead = try world.pm(["sync"], store: "a")
+        try whole.write(to: url)
+        try Self.ok(world, ["sync"], "a")
+        try Self.ok(world, ["add", "Delta"], "b")
+        try Self.ok(world, ["sync"], "b")
+        try Self.ok(world, ["sync"], "a")
+
+        #expect(
+            halfRead.output.contains(path) || halfRead.errors.contains(path), "\(halfRead.output)\(halfRead.errors)")
+        let a = try Self.ok(world, ["board"], "a")
+        #expect(a.contains("Gamma") && a.contains("Delta"), "\(a)")
+        #expect(a == (try Self.ok(world, ["board"], "b")))
+    }
+
+    @Test(
+        "a junk file at a replica's next number is reported to that replica, replaced from its log, and read by the others"
+    )
+    func junkFileInAReplicasFolder() throws {
+        let world = try World()
+        defer { world.directory.remove() }
+        let folder = try world.sharedFolder()
+        let before = Self.logFiles(in: folder)
+        _ = try world.shareAndJoin(folder)
+        // a's folder is the one a's share wrote to.
+        let own = try #require(Self.logFiles(in: folder).subtracting(before).first)
+        let replicaFolder = URL(fileURLWithPath: folder).appendingPathComponent(own).deletingLastPathComponent()
+        let next = replicaFolder.appendingPathComponent("2.ops")
+        #expect(!FileManager.default.fileExists(atPath: next.path))
+        try Data("not a log file".utf8).write(to: next)
+
+        let reader = try world.pm(["sync"], store: "b")
+        try Self.ok(world, ["add", "Gamma"], "a")
+        let writer = try world.pm(["sync"], store: "a")
+        try Self.ok(world, ["sync"], "b")
+
+        #expect(reader.status == 0)
+        #expect(writer.status == 0, "\(writer.errors)")
+        #expect((writer.output + writer.errors).contains("2.ops"), "\(writer.output)\(writer.errors)")
+        let b = try Self.ok(world, ["board"], "b")
+        #expect(b.contains("Gamma"), "\(b)")
+    }
+
+    @Test("the history entry of an edit a delete won is on every device, once")
+    func conflictEntryReplicates() throws {
+        let world = try World()
+        defer { world.directory.remove() }
+        let folder = try world.sharedFolder()
+        let cards = try world.shareAndJoin(folder)
+
+        try Self.ok(world, ["delete", cards.alpha], "a")
+        // b edits and syncs a minute after a's delete, by the clocks: b had not seen it.
+        var later = world.environment
+        later["PM_NOW"] = "2026-03-15T12:01:00Z"
+        func b(_ arguments: [String]) throws {
+            let run = try ProcessRun.run(
+                BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE"),
+                arguments + ["--store", world.directory.file("b/projects.pmstore").path], environment: later)
+            #expect(run.status == 0, "b \(arguments): \(run.errors)")
+        }
+        try b(["edit", cards.alpha, "--title", "Alpha v2"])
+        for store in ["a", "b", "a", "b", "a"] {
+            if store == "b" { try b(["sync"]) } else { try Self.ok(world, ["sync"], store) }
+        }
+
+        let a = try Self.ok(world, ["history"], "a")
+        let b = try Self.ok(world, ["history"], "b")
+        let phrase = "Kept an edit of a card another device deleted"
+        #expect(b.components(separatedBy: phrase).count == 2, "\(b)")
+        #expect(a.components(separatedBy: phrase).count == 2, "\(a)")
+    }
+
+    @Test("a second person's pm share of their own default board is refused, and names how to join instead")
+    func secondShareOfTheDefaultBoard() throws {
+        let world = try World()
+        defer { world.directory.remove() }
+        let folder = try world.sharedFolder()
+        try Self.ok(world, ["add", "Team card"], "a")
+        try Self.ok(world, ["remote", "add", "hub", folder], "a")
+        try Self.ok(world, ["share", "hub"], "a")
+        try Self.ok(world, ["add", "Private card"], "b")
+        try Self.ok(world, ["remote", "add", "hub", folder], "b")
+
+        let share = try world.pm(["share", "hub"], store: "b")
+        try Self.ok(world, ["sync"], "b")
+        try Self.ok(world, ["sync"], "a")
+
+        #expect(share.status == 1)
+        #expect(share.errors.contains("hub") && share.errors.contains("pm join"), "\(share.errors)")
+        #expect(share.errors.split(separator: "\n").count == 1, "\(share.errors)")
+        #expect(!(try Self.ok(world, ["board"], "a")).contains("Private card"))
+        #expect((try Self.ok(world, ["board"], "b")).contains("Private card"))
+    }
+}
+
+extension SharingSafetyProcessTests {
+    @Test("a Trello card whose name holds a bidirectional control comes in without it, and its board is joined whole")
+    func bidirectionalControlFromTrello() throws {
+        let world = try World()
+        defer { world.directory.remove() }
+        let folder = try world.sharedFolder()
+        let source = try Data(contentsOf: TrelloFixtures.url("small-board.json"))
+        var export = try #require(try JSONSerialization.jsonObject(with: source) as? [String: Any])
+        var cards = try #require(export["cards"] as? [[String: Any]])
+        cards[0]["name"] = "\u{202E}Write press release"
+        export["cards"] = cards
+        let file = world.directory.file("export.json")
+        try JSONSerialization.data(withJSONObject: export).write(to: file)
+
+        try Self.ok(world, ["import", "--trello", file.path], "a")
+        try Self.ok(world, ["remote", "add", "hub", folder], "a")
+        try Self.ok(world, ["share", "Launch plan", "hub"], "a")
+        try Self.ok(world, ["remote", "add", "hub", folder], "b")
+        let joined = try Self.ok(world, ["join", "hub"], "b")
+        let board = try Self.ok(world, ["board", "Launch plan"], "b")
+
+        #expect(!joined.contains("no board"), "\(joined)")
+        #expect(board.contains("Write press release"), "\(board)")
+        #expect(!board.unicodeScalars.contains("\u{202E}"))
+    }
+}
