@@ -53,13 +53,14 @@ struct SharingSafetyProcessTests {
     }
 
     @Test(
-        "a store put back from a backup (with or without its .sync folder) receives what is newer and deletes nothing anywhere",
-        arguments: [false, true])
-    func restoredStore(withSyncFolder: Bool) throws {
+        "a store put back from a backup (with or without its .sync folder, through a folder or git) receives what is newer and deletes nothing anywhere",
+        arguments: [false, true], [false, true])
+    func restoredStore(withSyncFolder: Bool, throughGit: Bool) throws {
+        guard !throughGit || SyncProcessTests.gitIsInstalled else { return }
         let world = try World()
         defer { world.directory.remove() }
-        let folder = try world.sharedFolder()
-        _ = try world.shareAndJoin(folder)
+        let remote = throughGit ? try world.bareRepository() : try world.sharedFolder()
+        _ = try world.shareAndJoin(remote)
         let backup = try Self.backUp(world, "a", syncFolder: withSyncFolder)
 
         // After the backup: b adds Gamma, a adds Delta; both sync, three times round.
