@@ -25,7 +25,8 @@ extension ProjectManagerEngine {
         try requireSyncFolder().removeRemote(named: name)
     }
 
-    /// The remotes, in name order, each with its shared boards and when it was last synced.
+    /// The remotes, in name order, each with its shared boards, when it was last synced, and the
+    /// other devices that write there with how far each read this store's log and this store theirs.
     /// - Throws: ``SyncError/localState(reason:)`` when the sync state cannot be read (also for a
     ///   store that is not a file).
     public func remotes() throws(SyncError) -> [SyncRemote] {
@@ -35,7 +36,8 @@ extension ProjectManagerEngine {
             let status = try replicator(for: remote, in: folder, replica: replica).status()
             return SyncRemote(
                 name: remote.name, address: SyncError.redacted(remote.address), boards: status.boards,
-                lastSync: status.lastSync, unsent: status.unsent, conflicts: status.conflicts)
+                lastSync: status.lastSync, unsent: status.unsent, conflicts: status.conflicts, written: status.written,
+                devices: status.devices)
         }
     }
 

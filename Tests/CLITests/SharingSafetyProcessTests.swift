@@ -103,14 +103,22 @@ struct SharingSafetyProcessTests {
         try whole.prefix(whole.count / 2).write(to: url)
 
         let halfRead = try world.pm(["sync"], store: "a")
+        let waiting = try Self.ok(world, ["status"], "b")
+        let waitingJSON = try Self.ok(world, ["status", "--json"], "b")
         try whole.write(to: url)
         try Self.ok(world, ["sync"], "a")
         try Self.ok(world, ["add", "Delta"], "b")
         try Self.ok(world, ["sync"], "b")
         try Self.ok(world, ["sync"], "a")
+        let caughtUp = try Self.ok(world, ["status"], "b")
 
         #expect(
             halfRead.output.contains(path) || halfRead.errors.contains(path), "\(halfRead.output)\(halfRead.errors)")
+        // The writer is told, by the file's name, while its reader waits; then that it read on.
+        #expect(waiting.contains("waits for \(path), set aside there"), "\(waiting)")
+        #expect(waitingJSON.contains(#""waitsFor":"\#(path)""#), "\(waitingJSON)")
+        #expect(!caughtUp.contains("waits for"), "\(caughtUp)")
+        #expect(caughtUp.contains("read 2 of this store's 2 files"), "\(caughtUp)")
         let a = try Self.ok(world, ["board"], "a")
         #expect(a.contains("Gamma") && a.contains("Delta"), "\(a)")
         #expect(a == (try Self.ok(world, ["board"], "b")))

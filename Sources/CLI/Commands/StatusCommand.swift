@@ -13,8 +13,10 @@ struct StatusCommand: Command {
         discussion: """
             One line per shared board: the remote it is shared on, when that remote was last synced, and the \
             operations written here and not yet sent (a sync whose push failed leaves some; changes made since \
-            the last sync are counted by the next). Conflicts are not counted yet: they print as 0. Boards that \
-            are not shared are not listed.
+            the last sync are counted by the next), and its conflicts. Boards that are not shared are not listed. \
+            Then one line per other device on each remote: how many of this store's files it has read, and the \
+            file it waits for when it set one aside (a file it did not receive whole); and the same of its \
+            files here. As the remote was at the last sync: status fetches nothing.
             """,
         options: JSONFormat.options(help: "print each shared board's state as JSON"))
 
@@ -33,6 +35,7 @@ struct StatusCommand: Command {
         let remotes = try screens.remotes()
         let boards = try await SharedBoards(context: context, screens: screens, shared: remotes.flatMap(\.boards))
         let shared = remotes.flatMap { remote in remote.boards.map { (board: $0, remote: remote) } }
+        let devices = remotes.flatMap { remote in remote.devices.map { (device: $0, remote: remote) } }
         if let json {
             try context.printJSON(
                 Output(
@@ -41,6 +44,13 @@ struct StatusCommand: Command {
                             board: boards.object(entry.board), remote: entry.remote.name,
                             lastSync: entry.remote.lastSync, unsent: entry.remote.unsent,
                             conflicts: entry.remote.conflicts[entry.board] ?? 0)
+                    },
+                    devices: devices.map { entry in
+                        Output.Device(
+                            remote: entry.remote.name, replica: entry.device.replica.rawValue,
+                            readOfOurs: entry.device.readOfOurs, written: entry.remote.written,
+                            waitsFor: entry.device.waitsFor, readOfTheirs: entry.device.readOfTheirs,
+                            waitingFor: entry.device.waitingFor)
                     }), json)
             return
         }
@@ -58,7 +68,22 @@ struct StatusCommand: Command {
                 TerminalText.padded(text.0, to: nameWidth) + "  " + TerminalText.padded(text.1, to: remoteWidth)
                     + "  last sync \(SyncLines.time(entry.remote.lastSync, in: context))"
                     + "  \(entry.remote.unsent) not sent  " + Self.conflicts(entry.remote.conflicts[entry.board] ?? 0)
-            })
+            } + devices.map { Self.line($0.device, on: $0.remote) })
+    }
+
+    /// "hub: device 0f3a… read 3 of this store's 4 files and waits for replicas/…/4.ops, set
+    /// aside there; this store read 5 of its files".
+    static func line(_ device: SyncDevice, on remote: SyncRemote) -> String {
+        var line = "\(TerminalText.sanitized(remote.name)): device \(device.replica)"
+        if let read = device.readOfOurs {
+            line += " read \(min(read, remote.written)) of this store's \(remote.written) files"
+        } else {
+            line += " has said nothing of what it read (an older pm, or no sync since)"
+        }
+        if let file = device.waitsFor { line += " and waits for \(TerminalText.sanitized(file)), set aside there" }
+        line += "; this store read \(device.readOfTheirs) of its files"
+        if let file = device.waitingFor { line += " and waits for \(TerminalText.sanitized(file)), set aside here" }
+        return line
     }
 
     /// "1 conflict", "2 conflicts".
@@ -75,6 +100,18 @@ struct StatusCommand: Command {
             var conflicts: Int
         }
 
+        /// Another device writing on a remote, and how far each read the other.
+        struct Device: Encodable {
+            var remote: String
+            var replica: String
+            @Null var readOfOurs: Int?
+            var written: Int
+            @Null var waitsFor: String?
+            var readOfTheirs: Int
+            @Null var waitingFor: String?
+        }
+
         var boards: [Entry]
+        var devices: [Device]
     }
 }

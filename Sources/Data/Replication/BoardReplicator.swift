@@ -90,18 +90,35 @@ public struct BoardReplicator: Sendable {
     }
 
     /// Where the last sync left this remote: when it was, how many operations wait to be sent,
-    /// and each shared board's conflicts (cards deleted on one device while edited on another).
+    /// each shared board's conflicts (cards deleted on one device while edited on another), how
+    /// many log files this replica wrote, and the other devices that write there with how far
+    /// each read the other (as the remote's files were at the last sync: nothing is fetched).
     ///
     /// - Throws: ``SyncError/localState(reason:)`` when the state cannot be read.
     public func status() throws(SyncError) -> (
-        boards: [Board.ID], lastSync: Date?, unsent: Int, conflicts: [Board.ID: Int]
+        boards: [Board.ID], lastSync: Date?, unsent: Int, conflicts: [Board.ID: Int], written: Int,
+        devices: [SyncDevice]
     ) {
         let header = try ReplicationState.loadHeader(from: stateFile, replica: replica)
         var conflicts: [Board.ID: Int] = [:]
         for board in header.boards {
             conflicts[board] = header.conflicts?[board.rawValue.uuidString]?.count ?? 0
         }
-        return (header.boards, header.lastSync, header.unsent, conflicts)
+        return (header.boards, header.lastSync, header.unsent, conflicts, header.nextSequence - 1, devices(header))
+    }
+
+    /// The other replicas with a folder on the remote's files, and how far each read the other.
+    private func devices(_ header: ReplicationState.Header) -> [SyncDevice] {
+        let folder = transport.folder.appendingPathComponent("replicas")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let ours = ReadPositions(header)
+        return names.compactMap(ReplicaID.init(rawValue:)).filter { $0 != replica }.sorted().map { other in
+            let theirs = ReadPositions.published(by: other, in: transport.folder)?.positions[replica.rawValue]
+            let mine = ours.positions[other.rawValue]
+            return SyncDevice(
+                replica: other, readOfOurs: theirs?.sequence, waitsFor: theirs?.waiting,
+                readOfTheirs: mine?.sequence ?? 0, waitingFor: mine?.waiting)
+        }
     }
 
     /// Adds `board` to the boards shared on this remote; the next ``sync(remote:joining:)`` sends it.
@@ -299,7 +316,9 @@ public struct BoardReplicator: Sendable {
         try state.save(to: stateFile, cache: stateCache)
         try stop(after: .saved)
         report.boards = state.header.boards
-        if state.header.unsent > 0 {
+        // How far this replica read the others, for their writers to see.
+        let published = try ReadPositions(state.header).publish(as: replica, in: transport.folder)
+        if state.header.unsent > 0 || published {
             try await transport.push(["replicas/\(replica)"], message: "sync: \(state.header.unsent) operations")
             state.header.unsent = 0
             try ReplicationState.saveHeader(state.header, to: stateFile)

@@ -16,6 +16,10 @@ public struct SyncRemote: Hashable, Sendable {
     /// edited on another, the delete the winner. Each is kept in the board's history
     /// (``Activity/Kind/editLostToDelete(title:body:)``).
     public let conflicts: [Board.ID: Int]
+    /// How many log files this store wrote on it (the number of its last).
+    public let written: Int
+    /// The other devices that write on it, in replica order, with how far each read the other.
+    public let devices: [SyncDevice]
 
     /// A remote named `name` at `address` (already without credentials).
     public init(
@@ -28,5 +32,23 @@ public struct SyncRemote: Hashable, Sendable {
         self.lastSync = lastSync
         self.unsent = unsent
         self.conflicts = conflicts
+        written = 0
+        devices = []
+    }
+
+    /// A remote named `name` at `address` (already without credentials), where this store wrote
+    /// `written` log files and `devices` write too.
+    public init(
+        name: String, address: String, boards: [Board.ID], lastSync: Date?, unsent: Int,
+        conflicts: [Board.ID: Int] = [:], written: Int, devices: [SyncDevice]
+    ) {
+        self.name = name
+        self.address = address
+        self.boards = boards
+        self.lastSync = lastSync
+        self.unsent = unsent
+        self.conflicts = conflicts
+        self.written = written
+        self.devices = devices
     }
 }
