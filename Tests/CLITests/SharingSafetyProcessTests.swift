@@ -103,6 +103,7 @@ struct SharingSafetyProcessTests {
         try whole.prefix(whole.count / 2).write(to: url)
 
         let halfRead = try world.pm(["sync"], store: "a")
+        let again = try Self.ok(world, ["sync"], "a")
         let waiting = try Self.ok(world, ["status"], "b")
         let waitingJSON = try Self.ok(world, ["status", "--json"], "b")
         try whole.write(to: url)
@@ -114,6 +115,8 @@ struct SharingSafetyProcessTests {
 
         #expect(
             halfRead.output.contains(path) || halfRead.errors.contains(path), "\(halfRead.output)\(halfRead.errors)")
+        // Every sync of the reader says what it waits for, never "up to date".
+        #expect(again.contains("nothing new (Projects); waits for \(path), set aside"), "\(again)")
         // The writer is told, by the file's name, while its reader waits; then that it read on.
         #expect(waiting.contains("waits for \(path), set aside there"), "\(waiting)")
         #expect(waitingJSON.contains(#""waitsFor":"\#(path)""#), "\(waitingJSON)")

@@ -37,7 +37,7 @@ struct SetAsideObject: Encodable, Hashable, Sendable {
 }
 
 /// What a sync did with one remote: `{"name", "sent", "received", "changed", "boards", "setAside",
-/// "error"}`; `error` is the line `pm` prints when it failed, `null` when it synced.
+/// "waiting", "error"}`; `error` is the line `pm` prints when it failed, `null` when it synced.
 struct SyncedRemoteObject: Encodable, Hashable, Sendable {
     var name: String
     var sent: Int
@@ -45,6 +45,7 @@ struct SyncedRemoteObject: Encodable, Hashable, Sendable {
     var changed: Int
     var boards: [SharedBoardObject]
     var setAside: [SetAsideObject]
+    var waiting: [String]
     @Null var error: String?
 
     init(_ remote: SyncReport.Remote, boards: SharedBoards) {
@@ -54,6 +55,7 @@ struct SyncedRemoteObject: Encodable, Hashable, Sendable {
         changed = remote.changed
         self.boards = remote.boards.map(boards.object)
         setAside = remote.setAside.map { SetAsideObject(path: $0.path, reason: $0.reason) }
+        waiting = remote.waiting
         error = remote.failure?.commandLineMessage
     }
 }

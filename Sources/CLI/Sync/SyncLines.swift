@@ -4,14 +4,17 @@ import ProjectManager
 /// How `pm share`, `pm join` and `pm sync` say what a sync did with a remote: one line for what
 /// went out and came in, and a warning for each file set aside.
 enum SyncLines {
-    /// `hub: sent 5, received 3, changed 2 here (Projects, Work)`, or `hub: up to date (Projects)`.
+    /// `hub: sent 5, received 3, changed 2 here (Projects, Work)`, or `hub: up to date (Projects)`;
+    /// `; waits for replicas/…/4.ops, set aside` after it for each file the sync waits for.
     static func summary(of remote: SyncReport.Remote, boards: SharedBoards) -> String {
         let shared = "(\(boards.names(remote.boards)))"
+        let waits = remote.waiting.map { "; waits for \(TerminalText.sanitized($0)), set aside" }.joined()
         guard remote.sent > 0 || remote.received > 0 || remote.changed > 0 else {
-            return "\(remote.name): up to date \(shared)"
+            return "\(remote.name): \(waits.isEmpty ? "up to date" : "nothing new") \(shared)\(waits)"
         }
         return
             "\(remote.name): sent \(remote.sent), received \(remote.received), changed \(remote.changed) here \(shared)"
+            + waits
     }
 
     /// Writes `pm: warning: hub: set aside PATH: REASON` for each file the sync did not apply.

@@ -166,6 +166,7 @@ public struct BoardReplicator: Sendable {
         var header = try ReplicationState.loadHeader(from: stateFile, replica: replica)
         if joining == .none, let stored = header.storeGeneration, stored == generation(), !hasNewFiles(header) {
             report.boards = header.boards
+            report.waiting = ReadPositions(header).waiting
             header.lastSync = now()
             try ReplicationState.saveHeader(header, to: stateFile)
             if header.unsent > 0 {
@@ -316,6 +317,7 @@ public struct BoardReplicator: Sendable {
         try state.save(to: stateFile, cache: stateCache)
         try stop(after: .saved)
         report.boards = state.header.boards
+        report.waiting = ReadPositions(state.header).waiting
         // How far this replica read the others, for their writers to see.
         let published = try ReadPositions(state.header).publish(as: replica, in: transport.folder)
         if state.header.unsent > 0 || published {

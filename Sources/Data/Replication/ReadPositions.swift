@@ -34,6 +34,9 @@ struct ReadPositions: Codable, Hashable, Sendable {
         self.positions = positions
     }
 
+    /// The paths of the files set aside that the logs wait for, in order.
+    var waiting: [String] { positions.values.compactMap(\.waiting).sorted() }
+
     /// The positions `replica` published in `folder` (the remote's files), if any can be read.
     static func published(by replica: ReplicaID, in folder: URL) -> ReadPositions? {
         let url = folder.appendingPathComponent(path(replica: replica))

@@ -16,6 +16,9 @@ public struct SyncReport: Hashable, Sendable {
         public var boards: [Board.ID]
         /// Files on the remote that were not applied, each once, with why; the rest was applied.
         public var setAside: [SetAside]
+        /// The files set aside that this store waits for, at every sync until their bytes change
+        /// (a file not yet copied in whole): their replicas' later files wait with them.
+        public var waiting: [String] = []
         /// Why the remote could not be synced; everything else was.
         public var failure: SyncError?
 
