@@ -579,11 +579,19 @@ public struct BoardReplicator: Sendable {
                     adopted += 1
                     continue
                 }
-                if read != nil, !Self.isOwn(read, replica: replica, sequence: state.header.nextSequence) {
+                if read != nil, Self.isOwn(read, replica: replica, sequence: state.header.nextSequence) {
+                    return adopted
+                }
+                // Nothing at or after the next place is this replica's: it writes there next.
+                let folder = url.deletingLastPathComponent()
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+                let numbers = names.compactMap { $0.hasSuffix(".ops") ? Int($0.dropLast(4)) : nil }
+                for number in numbers.sorted() where number >= state.header.nextSequence {
+                    let junk = ReplicaLogFile.path(replica: replica, sequence: number)
                     report.setAside.append(
-                        SyncReport.SetAside(path: path, reason: "in this replica's folder, not written by it: replaced")
+                        SyncReport.SetAside(path: junk, reason: "in this replica's folder, not written by it: replaced")
                     )
-                    try? FileManager.default.removeItem(at: url)
+                    try? FileManager.default.removeItem(at: transport.folder.appendingPathComponent(junk))
                     // Its removal goes out with the next push, whatever else does.
                     state.header.unsent = max(state.header.unsent, 1)
                 }
@@ -719,7 +727,7 @@ public struct BoardReplicator: Sendable {
                 switch LogRead.of(next) {
                 case .read(let digest, _)?: if digest != blocked { return true }
                 case .unread?: if blocked != LogRead.unreadDigest { return true }
-                case nil: break
+                case nil: return true  // gone: waited for no more
                 }
             } else if FileManager.default.fileExists(atPath: next.path) {
                 return true
@@ -757,6 +765,8 @@ public struct BoardReplicator: Sendable {
                 let file: ReplicaLogFile?
                 switch readAhead.take(path) {
                 case nil:
+                    // A file set aside and gone since (junk its replica took away) is waited for no more.
+                    position?.blocked = nil
                     state.header.positions[other] = position
                     guard
                         readCheckpoint(
