@@ -233,3 +233,56 @@ extension SharingSafetyProcessTests {
         #expect(!board.unicodeScalars.contains("\u{202E}"))
     }
 }
+
+extension SharingSafetyProcessTests {
+    @Test(
+        "an edit of a checklist item, a comment or a label that a delete won is kept in the history of every device, once"
+    )
+    func conflictEntriesForEveryKind() throws {
+        let world = try World()
+        defer { world.directory.remove() }
+        let folder = try world.sharedFolder()
+        let card = try Self.ok(world, ["add", "Groceries"], "a").trimmingCharacters(in: .newlines)
+        try Self.ok(world, ["check", "add", card, "Buy milk"], "a")
+        try Self.ok(world, ["comment", card, "Ask about oat milk"], "a")
+        try Self.ok(world, ["label", "add", "Urgent"], "a")
+        try Self.ok(world, ["remote", "add", "hub", folder], "a")
+        try Self.ok(world, ["share", "hub"], "a")
+        try Self.ok(world, ["remote", "add", "hub", folder], "b")
+        try Self.ok(world, ["join", "hub"], "b")
+
+        // a deletes them; b, a minute later by the clocks and without having seen it, edits them.
+        try Self.ok(world, ["check", "delete", card, "1"], "a")
+        try Self.ok(world, ["comment", "delete", card, "1"], "a")
+        try Self.ok(world, ["label", "delete", "Urgent"], "a")
+        var later = world.environment
+        later["PM_NOW"] = "2026-03-15T12:01:00Z"
+        func b(_ arguments: [String]) throws {
+            let run = try ProcessRun.run(
+                BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE"),
+                arguments + ["--store", world.directory.file("b/projects.pmstore").path], environment: later)
+            #expect(run.status == 0, "b \(arguments): \(run.errors)")
+        }
+        try b(["check", "edit", card, "1", "Buy oat milk"])
+        try b(["comment", "edit", card, "1", "Ask about soy milk"])
+        try b(["label", "rename", "Urgent", "Today"])
+        for store in ["a", "b", "a", "b", "a"] {
+            if store == "b" { try b(["sync"]) } else { try Self.ok(world, ["sync"], store) }
+        }
+
+        let a = try Self.ok(world, ["history"], "a")
+        let bHistory = try Self.ok(world, ["history"], "b")
+        for entry in [
+            "Kept an edit of a checklist item another device deleted: 'Buy oat milk'",
+            "Kept an edit of a comment another device deleted: 'Ask about soy milk'",
+            "Kept an edit of a label another device deleted: 'Today'",
+        ] {
+            #expect(a.components(separatedBy: entry).count == 2, "\(entry)\n\(a)")
+            #expect(bHistory.components(separatedBy: entry).count == 2, "\(entry)\n\(bHistory)")
+        }
+        for store in ["a", "b"] {
+            let status = try Self.ok(world, ["status", "--json"], store)
+            #expect(status.contains(#""conflicts":3"#), "\(store): \(status)")
+        }
+    }
+}

@@ -327,21 +327,22 @@ public struct BoardReplicator: Sendable {
         }
     }
 
-    /// Notes, among the objects `keys`, each card deleted while it holds a value stamped after
-    /// the delete: an edit made where the delete was not seen yet (a hybrid clock stamps what a
-    /// replica saw before everything it does after), which the delete won. Returns those of
-    /// them edited last here, the first time they are found, for this store to record in the
-    /// board's history: only the replica whose edit was lost records it, so the history that
-    /// replicates holds it once.
+    /// Notes, among the objects `keys`, each card, checklist item, comment, list or label deleted
+    /// while it holds a value stamped after the delete: an edit made where the delete was not seen
+    /// yet (a hybrid clock stamps what a replica saw before everything it does after), which the
+    /// delete won. Returns those of them edited last here, the first time they are found, for this
+    /// store to record in the board's history: only the replica whose edit was lost records it, so
+    /// the history that replicates holds it once.
     static func findConflicts(
         among keys: Set<ReplicatedKey>, in state: inout ReplicationState, replica: ReplicaID
     ) -> [LostEdit] {
         var lost: [LostEdit] = []
-        // Cards deleted, in the order of their keys.
-        let deletedCards = keys.filter { key in
-            key.entity == Project.entityName && state.objects[key].map { !$0.isAlive && $0.deleted != nil } ?? false
+        // Objects deleted, in the order of their keys.
+        let deleted = keys.filter { key in
+            conflictSubjects.keys.contains(key.entity)
+                && state.objects[key].map { !$0.isAlive && $0.deleted != nil } ?? false
         }
-        for key in deletedCards.sorted() {
+        for key in deleted.sorted() {
             guard let object = state.objects[key], !object.isAlive, let deleted = object.deleted,
                 let latest = object.slots.values.map(\.stamp).max(), latest > deleted,
                 let board = object.boardID
@@ -352,15 +353,39 @@ public struct BoardReplicator: Sendable {
             state.header.conflicts = state.header.conflicts ?? [:]
             state.header.conflicts?[board.rawValue.uuidString, default: []].insert(key.description)
             guard latest.replica == replica else { continue }
-            let text = { (name: String) -> String in
-                guard case .string(let value)? = object.slots[name]?.value else { return "" }
+            func text(_ name: String, of object: ReplicatedObject?) -> String {
+                guard case .string(let value)? = object?.slots[name]?.value else { return "" }
                 return value
             }
-            lost.append(
-                LostEdit(board: board, project: Project.ID(rawValue: key.id), title: text("title"), body: text("body")))
+            switch conflictSubjects[key.entity] ?? nil {
+            case nil:
+                lost.append(
+                    LostEdit(
+                        board: board, project: Project.ID(rawValue: key.id), title: text("title", of: object),
+                        body: text("body", of: object)))
+            case let subject? where subject == .checklistItem || subject == .comment:
+                let card = UUID(uuidString: text("projectID", of: object))
+                let title = card.map {
+                    text("title", of: state.objects[ReplicatedKey(entity: Project.entityName, id: $0)])
+                }
+                lost.append(
+                    LostEdit(
+                        board: board, project: card.map(Project.ID.init(rawValue:)), title: title ?? "",
+                        subject: subject, text: text("text", of: object)))
+            case let subject?:
+                let name = text(subject == .list ? "title" : "name", of: object)
+                lost.append(LostEdit(board: board, project: nil, title: name, subject: subject, text: name))
+            }
         }
         return lost
     }
+
+    /// The entities whose edits a delete may win, each with what its history entry calls it
+    /// (`nil`: a card).
+    private static let conflictSubjects: [String: LostEditSubject?] = [
+        Project.entityName: nil, ChecklistItem.entityName: .checklistItem, Comment.entityName: .comment,
+        BoardList.entityName: .list, Label.entityName: .label,
+    ]
 
     /// What the store holds of the shared boards before the merge.
     private enum Current {

@@ -87,8 +87,7 @@ extension ObjectGraphRepository {
                 for entity in replicatedEntities.reversed() { changed += try plan.remove(entity) }
                 for lost in lostEdits where context.object(Board.self, id: lost.board) != nil {
                     try record(
-                        .editLostToDelete(title: lost.title, body: lost.body), title: lost.title, project: lost.project,
-                        on: lost.board, at: date, by: author)
+                        lost.kind, title: lost.title, project: lost.project, on: lost.board, at: date, by: author)
                     changed += 1
                 }
                 if let mark { try write(mark) }
@@ -184,13 +183,24 @@ struct SyncToken: Sendable, Hashable {
     var token: UUID
 }
 
-/// A card edited here and deleted by another replica, the delete the winner: what the edit left,
-/// for the board's history.
+/// An object edited here and deleted by another replica, the delete the winner: what the edit
+/// left, for the board's history.
 struct LostEdit: Sendable, Hashable {
     var board: Board.ID
-    var project: Project.ID
+    /// The card it was, or was on (`nil` for a list or a label).
+    var project: Project.ID?
+    /// The card's title (for a list or a label, its title or name).
     var title: String
-    var body: String
+    /// The card's body; empty for the others.
+    var body: String = ""
+    /// What it was besides a card (`nil`: a card), and its text as the edit left it.
+    var subject: LostEditSubject?
+    var text: String = ""
+
+    /// The history entry that keeps it.
+    var kind: Activity.Kind {
+        subject.map { .editLostToDeleteOf($0, text: text) } ?? .editLostToDelete(title: title, body: body)
+    }
 }
 
 /// The objects a merge writes, decoded and repaired before any is written.

@@ -348,6 +348,10 @@ extension BinaryWriter {
             append(byte: 52)
             append(string: title)
             append(string: body)
+        case .editLostToDeleteOf(let subject, let text):
+            append(byte: 53)
+            append(byte: LostEditSubject.allCases.firstIndex(of: subject).map(UInt8.init) ?? 0)
+            append(string: text)
         case .movedToBoard(let board, let title, let from, let to):
             append(byte: 10)
             append(boardMove: board, title: title, from: from, to: to)
@@ -519,6 +523,7 @@ extension BinaryReader {
         case 50: .assigned
         case 51: .unassigned
         case 52: .editLostToDelete(title: try string(), body: try string())
+        case 53: .editLostToDeleteOf(try lostEditSubject(), text: try string())
         case 24: .checklistItemAdded(try string())
         case 25: .checklistItemDone(try string())
         case 26: .checklistItemUndone(try string())
@@ -530,6 +535,14 @@ extension BinaryReader {
         case 32: .commentDeleted
         case let tag: throw error("an activity has the tag \(tag)")
         }
+    }
+
+    mutating func lostEditSubject() throws(BinaryCodingError) -> LostEditSubject {
+        let code = Int(try byte())
+        guard LostEditSubject.allCases.indices.contains(code) else {
+            throw error("a lost edit names the subject \(code)")
+        }
+        return LostEditSubject.allCases[code]
     }
 
     mutating func favouriteKind() throws(BinaryCodingError) -> Favourite.Kind {

@@ -125,13 +125,18 @@ public struct Activity: Identifiable, Hashable, Sendable, Codable {
         case commentEdited
         /// A comment on the project was deleted.
         case commentDeleted
+        /// A checklist item, a comment, a list or a label was edited here while another device
+        /// deleted it, and the two met in a sync: the delete won, and `text` is what the edit left
+        /// (the item's or the comment's text, the list's title, the label's name).
+        case editLostToDeleteOf(LostEditSubject, text: String)
 
         /// Whether the activity is about a board rather than a project.
         public var isAboutBoard: Bool {
             switch self {
             case .boardCreated, .boardRenamed, .boardDeleted, .starred(.board), .unstarred(.board), .listAdded,
                 .listRenamed, .listMoved, .listChanged, .listArchived, .listRestored, .labelCreated, .labelChanged,
-                .labelDeleted, .importedFromTrello, .memberAdded, .memberRemoved:
+                .labelDeleted, .importedFromTrello, .memberAdded, .memberRemoved, .editLostToDeleteOf(.list, _),
+                .editLostToDeleteOf(.label, _):
                 true
             default: false
             }
@@ -174,4 +179,17 @@ public struct Activity: Identifiable, Hashable, Sendable, Codable {
         self.date = date
         self.author = author
     }
+}
+
+/// What an edit that a delete won was an edit of, besides a card
+/// (``Activity/Kind/editLostToDeleteOf(_:text:)``).
+public enum LostEditSubject: String, Hashable, Sendable, Codable, CaseIterable {
+    /// An item of a card's checklist.
+    case checklistItem
+    /// A comment on a card.
+    case comment
+    /// A list of the board.
+    case list
+    /// A label of the board.
+    case label
 }

@@ -48,6 +48,16 @@ enum EnglishPhrases {
         }
     }
 
+    /// "checklist item", "comment", "list", "label".
+    private static func words(for subject: LostEditSubject) -> String {
+        switch subject {
+        case .checklistItem: "checklist item"
+        case .comment: "comment"
+        case .list: "list"
+        case .label: "label"
+        }
+    }
+
     private static func name(of state: ProjectState) -> String {
         switch state {
         case .todo: "To Do"
@@ -98,6 +108,8 @@ enum EnglishPhrases {
             "Kept GitHub's text for '\(title)'; yours was '\(localTitle)'\(localBody.isEmpty ? "" : ": \(localBody)")"
         case .editLostToDelete(let lostTitle, let lostBody):
             "Kept an edit of a card another device deleted: '\(lostTitle)'" + (lostBody.isEmpty ? "" : ": \(lostBody)")
+        case .editLostToDeleteOf(let subject, let text):
+            "Kept an edit of a \(Self.words(for: subject)) another device deleted: '\(text)'"
         case .occurrenceCompleted(let day, let next): "Completed '\(title)' of \(day); next on \(next)"
         case .occurrenceSkipped(let day, let next):
             "Skipped '\(title)' on \(day)" + (next.map { "; next on \($0)" } ?? "; no occurrence left")

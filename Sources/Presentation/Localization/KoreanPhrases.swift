@@ -51,6 +51,16 @@ enum KoreanPhrases {
         }
     }
 
+    /// "체크리스트 항목", "댓글", "목록", "라벨".
+    private static func words(for subject: LostEditSubject) -> String {
+        switch subject {
+        case .checklistItem: "체크리스트 항목"
+        case .comment: "댓글"
+        case .list: "목록"
+        case .label: "라벨"
+        }
+    }
+
     private static func name(of state: ProjectState) -> String {
         switch state {
         case .todo: "할 일"
@@ -109,6 +119,8 @@ enum KoreanPhrases {
             "'\(title)' 항목은 GitHub의 내용을 유지함. 내 내용: '\(localTitle)'\(localBody.isEmpty ? "" : ": \(localBody)")"
         case .editLostToDelete(let lostTitle, let lostBody):
             "다른 기기에서 삭제한 항목의 수정 내용을 남김: '\(lostTitle)'" + (lostBody.isEmpty ? "" : ": \(lostBody)")
+        case .editLostToDeleteOf(let subject, let text):
+            "다른 기기에서 삭제한 \(Self.words(for: subject))의 수정 내용을 남김: '\(text)'"
         case .occurrenceCompleted(let day, let next): "'\(title)' 항목의 \(day) 일정을 완료함. 다음은 \(next)"
         case .occurrenceSkipped(let day, let next):
             "'\(title)' 항목의 \(day) 일정을 건너뜀. " + (next.map { "다음은 \($0)" } ?? "남은 일정 없음")

@@ -44,6 +44,7 @@ struct BinaryCodingTests {
         .movedToBoard(work.id, title: "Wörk ☃", from: .todo, to: .done),
         .movedFromBoard(.default, title: "Projects", from: .doing, to: .todo),
         .editLostToDelete(title: "Typed ☃", body: "meanwhile\nelsewhere"),
+        .editLostToDeleteOf(.checklistItem, text: "Buy oat milk"), .editLostToDeleteOf(.label, text: "Today ☃"),
     ]
 
     static var activities: [ActivityRecord] {
