@@ -12,9 +12,10 @@ public struct SyncRemote: Hashable, Sendable {
     public let lastSync: Date?
     /// Operations made here and written to this replica's log, not yet pushed.
     public let unsent: Int
-    /// Each shared board's conflicts as of the last sync: its cards deleted on one device while
-    /// edited on another, the delete the winner. Each is kept in the board's history
-    /// (``Activity/Kind/editLostToDelete(title:body:)``).
+    /// Each shared board's conflicts as of the last sync: its cards, checklist items, comments,
+    /// lists and labels deleted on one device while edited on another, the delete the winner.
+    /// Each is kept in the board's history (``Activity/Kind/editLostToDelete(title:body:)``,
+    /// ``Activity/Kind/editLostToDeleteOf(_:text:)``).
     public let conflicts: [Board.ID: Int]
     /// How many log files this store wrote on it (the number of its last).
     public let written: Int
