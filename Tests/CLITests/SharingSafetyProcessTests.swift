@@ -31,6 +31,19 @@ struct SharingSafetyProcessTests {
         return run.output
     }
 
+    /// Runs `arguments` on `store` a minute later by the clock than the others (`PM_NOW` 12:01):
+    /// what it changes was made without having seen what they did at 12:00.
+    static func later(
+        _ world: World, _ arguments: [String], _ store: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        var environment = world.environment
+        environment["PM_NOW"] = "2026-03-15T12:01:00Z"
+        let run = try ProcessRun.run(
+            BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE"),
+            arguments + ["--store", world.directory.file("\(store)/projects.pmstore").path], environment: environment)
+        #expect(run.status == 0, "\(store) \(arguments): \(run.errors)", sourceLocation: sourceLocation)
+    }
+
     /// A copy of store `store`'s folder (the store file, and with `syncFolder` its `.sync` folder).
     static func backUp(_ world: World, _ store: String, syncFolder: Bool) throws -> URL {
         let backup = world.directory.file("\(store)-backup")
@@ -164,17 +177,9 @@ struct SharingSafetyProcessTests {
 
         try Self.ok(world, ["delete", cards.alpha], "a")
         // b edits and syncs a minute after a's delete, by the clocks: b had not seen it.
-        var later = world.environment
-        later["PM_NOW"] = "2026-03-15T12:01:00Z"
-        func b(_ arguments: [String]) throws {
-            let run = try ProcessRun.run(
-                BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE"),
-                arguments + ["--store", world.directory.file("b/projects.pmstore").path], environment: later)
-            #expect(run.status == 0, "b \(arguments): \(run.errors)")
-        }
-        try b(["edit", cards.alpha, "--title", "Alpha v2"])
+        try Self.later(world, ["edit", cards.alpha, "--title", "Alpha v2"], "b")
         for store in ["a", "b", "a", "b", "a"] {
-            if store == "b" { try b(["sync"]) } else { try Self.ok(world, ["sync"], store) }
+            if store == "b" { try Self.later(world, ["sync"], "b") } else { try Self.ok(world, ["sync"], store) }
         }
 
         let a = try Self.ok(world, ["history"], "a")
@@ -255,19 +260,11 @@ extension SharingSafetyProcessTests {
         try Self.ok(world, ["check", "delete", card, "1"], "a")
         try Self.ok(world, ["comment", "delete", card, "1"], "a")
         try Self.ok(world, ["label", "delete", "Urgent"], "a")
-        var later = world.environment
-        later["PM_NOW"] = "2026-03-15T12:01:00Z"
-        func b(_ arguments: [String]) throws {
-            let run = try ProcessRun.run(
-                BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE"),
-                arguments + ["--store", world.directory.file("b/projects.pmstore").path], environment: later)
-            #expect(run.status == 0, "b \(arguments): \(run.errors)")
-        }
-        try b(["check", "edit", card, "1", "Buy oat milk"])
-        try b(["comment", "edit", card, "1", "Ask about soy milk"])
-        try b(["label", "rename", "Urgent", "Today"])
+        try Self.later(world, ["check", "edit", card, "1", "Buy oat milk"], "b")
+        try Self.later(world, ["comment", "edit", card, "1", "Ask about soy milk"], "b")
+        try Self.later(world, ["label", "rename", "Urgent", "Today"], "b")
         for store in ["a", "b", "a", "b", "a"] {
-            if store == "b" { try b(["sync"]) } else { try Self.ok(world, ["sync"], store) }
+            if store == "b" { try Self.later(world, ["sync"], "b") } else { try Self.ok(world, ["sync"], store) }
         }
 
         let a = try Self.ok(world, ["history"], "a")

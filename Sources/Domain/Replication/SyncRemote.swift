@@ -27,14 +27,9 @@ public struct SyncRemote: Hashable, Sendable {
         name: String, address: String, boards: [Board.ID], lastSync: Date?, unsent: Int,
         conflicts: [Board.ID: Int] = [:]
     ) {
-        self.name = name
-        self.address = address
-        self.boards = boards
-        self.lastSync = lastSync
-        self.unsent = unsent
-        self.conflicts = conflicts
-        written = 0
-        devices = []
+        self.init(
+            name: name, address: address, boards: boards, lastSync: lastSync, unsent: unsent, conflicts: conflicts,
+            written: 0, devices: [])
     }
 
     /// A remote named `name` at `address` (already without credentials), where this store wrote
