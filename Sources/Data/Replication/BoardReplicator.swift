@@ -186,6 +186,19 @@ public struct BoardReplicator: Sendable {
         // store holds what the merged state holds: nothing is taken for a change there either.
         let token = await repository.syncToken(remote: report.name)
         let behind = (state.header.mark != nil && token != state.header.mark) || adopted > 0
+        // Unless the store took the operations a sync made here, and its process died before the
+        // state recorded them (or before they went out): they go out now, as they were stamped.
+        let pendingFile = PendingOperations.url(beside: stateFile)
+        var recovered: [ReplicaOperation] = []
+        if let pending = PendingOperations.read(at: pendingFile), pending.token == token,
+            pending.file.replica == replica, pending.file.sequence >= state.header.nextSequence
+        {
+            recovered = pending.file.operations
+            for operation in recovered {
+                state.header.clock.observe(operation.stamp)
+                state.apply(operation)
+            }
+        }
 
         // What changed here since the last sync: nothing, while the store is as the last sync
         // left it; then it holds the merged state as it is before what comes in (that sync made
@@ -208,6 +221,7 @@ public struct BoardReplicator: Sendable {
             }
         }
         for operation in local { state.apply(operation) }
+        local = recovered + local
 
         // What came in.
         var touched: Set<ReplicatedKey> = []
@@ -271,6 +285,12 @@ public struct BoardReplicator: Sendable {
         // before anything goes out.
         let mark = SyncToken(remote: report.name, token: UUID())
         var marked = true
+        if !local.isEmpty {
+            let file = ReplicaLogFile(
+                replica: replica, sequence: state.header.nextSequence, previous: state.header.lastDigest,
+                author: author, operations: local)
+            try PendingOperations(token: mark.token, file: file).write(to: pendingFile)
+        }
         if !target.isEmpty || !lostHere.isEmpty {
             do {
                 let applied = try await repository.applyReplicated(
@@ -315,6 +335,8 @@ public struct BoardReplicator: Sendable {
         state.header.storeGeneration = generation()
         state.forgetObjectsBefore()
         try state.save(to: stateFile, cache: stateCache)
+        // The state records what the store took: it is never sent again.
+        try? FileManager.default.removeItem(at: pendingFile)
         try stop(after: .saved)
         report.boards = state.header.boards
         report.waiting = ReadPositions(state.header).waiting
