@@ -45,7 +45,10 @@ extension ProjectManagerEngine {
     /// on it, is then on the remote for others to join.
     ///
     /// The remote is synced first: a board of that id that another store shared there (every
-    /// store's default board has one id) is not merged with this one.
+    /// store's default board has one id) is not merged with this one. When that first sync fails
+    /// (the remote cannot be reached, say), the board is not shared: the report's failure says
+    /// why, and its boards do not hold it. A failure of the sync after the board is shared leaves
+    /// it shared, for the next sync to send.
     ///
     /// - Throws: ``SyncError/unknownRemote(_:)``, ``SyncError/alreadyShared(_:remote:)`` when
     ///   another remote shares it, ``SyncError/sharedByAnotherStore(_:remote:)`` when another
@@ -67,13 +70,15 @@ extension ProjectManagerEngine {
             throw .localState(reason: "\(error)")
         }
         let replicator = replicator(for: target, in: folder, replica: replica, session: await signedIn())
-        // What the remote holds first: a failure is the share's report, and the board is shared.
+        // What the remote holds first: until it is known, the board is not shared, for a later
+        // sync would send it unchecked.
         let first = await replicator.sync(remote: remote)
-        if first.failure == nil, try replicator.isSharedByAnotherReplica(board) {
+        guard first.failure == nil else { return first }
+        if try replicator.isSharedByAnotherReplica(board) {
             throw .sharedByAnotherStore(board, remote: remote)
         }
         try replicator.share(board)
-        return first.failure == nil ? await replicator.sync(remote: remote) : first
+        return await replicator.sync(remote: remote)
     }
 
     /// Brings the board `board` (or, when `nil`, every board) shared on the remote `remote` to

@@ -178,7 +178,7 @@ struct SyncProcessTests {
     }
 
     @Test(
-        "a token in an address is never shown: not by remote list, sync's failure line, status or --json; sync exits 1 and still syncs the rest",
+        "a token in an address is never shown: not by remote list, share's and join's failure lines, status or --json; a share that cannot reach its remote shares nothing",
         .enabled(if: gitIsInstalled))
     func tokenNeverShown() throws {
         let world = try World()
@@ -192,28 +192,54 @@ struct SyncProcessTests {
         let shared = try world.pm(["share", "Work", "secret"], store: "a")
         let list = try world.pm(["remote", "list"], store: "a")
         let listJSON = try world.pm(["remote", "list", "--json"], store: "a")
+        let joined = try world.pm(["join", "secret"], store: "a")
         let sync = try world.pm(["sync"], store: "a")
-        let syncJSON = try world.pm(["sync", "--json"], store: "a")
         let status = try world.pm(["status", "--json"], store: "a")
         let again = try world.pm(["remote", "add", "other", address + "\n"], store: "a")
 
         #expect(added.status == 0 && added.output == "added remote secret at https://127.0.0.1:1/x.git\n")
         #expect(shared.status == 1)
         #expect(
-            shared.errors.hasPrefix(
-                "pm: Work is shared on secret, but the sync failed: could not sync with https://127.0.0.1:1/x.git: "))
+            shared.errors.hasPrefix("pm: Work is not shared: could not sync with https://127.0.0.1:1/x.git: "),
+            "\(shared.errors)")
         #expect(list.output.contains("secret  https://127.0.0.1:1/x.git"))
+        #expect(joined.status == 1)
+        #expect(joined.errors.contains("https://127.0.0.1:1/x.git"), "\(joined.errors)")
+        // Work was never shared there: a sync leaves that remote alone.
+        #expect(sync.status == 0)
+        #expect(sync.output == "hub: up to date (Projects)\n")
+        #expect(again.status == 1)
+        for run in [added, shared, list, listJSON, joined, sync, status, again] {
+            #expect(!(run.output + run.errors).contains(Self.token), "\(run.output)\(run.errors)")
+        }
+    }
+
+    @Test("a remote gone after its share: sync says so in one line, exits 1, and still syncs the rest")
+    func oneRemoteGone() throws {
+        let world = try World()
+        defer { world.directory.remove() }
+        let folder = try world.sharedFolder()
+        _ = try world.shareAndJoin(folder)
+        let other = world.directory.file("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        #expect(try world.pm(["board", "new", "Work"], store: "a").status == 0)
+        #expect(try world.pm(["remote", "add", "away", other.path], store: "a").status == 0)
+        #expect(try world.pm(["share", "Work", "away"], store: "a").status == 0)
+        try FileManager.default.removeItem(at: other)
+        #expect(try world.pm(["add", "Gamma"], store: "a").status == 0)
+
+        let sync = try world.pm(["sync"], store: "a")
+        let syncJSON = try world.pm(["sync", "--json"], store: "a")
+        let there = try world.pm(["sync"], store: "b")
+
         #expect(sync.status == 1)
-        #expect(sync.output == "hub: up to date (Projects)\nsecret: not synced\n")
-        #expect(sync.errors.hasPrefix("pm: secret: could not sync with https://127.0.0.1:1/x.git: "), "\(sync.errors)")
+        #expect(sync.output == "away: not synced\nhub: sent 2, received 0, changed 0 here (Projects)\n")
+        #expect(sync.errors.hasPrefix("pm: away: "), "\(sync.errors)")
         #expect(sync.errors.split(separator: "\n").count == 1)
         #expect(syncJSON.status == 1)
         #expect(syncJSON.output.contains(#""succeeded":false"#))
         #expect(syncJSON.output.contains(#""error":null,"name":"hub""#))
-        #expect(again.status == 1)
-        for run in [added, shared, list, listJSON, sync, syncJSON, status, again] {
-            #expect(!(run.output + run.errors).contains(Self.token), "\(run.output)\(run.errors)")
-        }
+        #expect(there.status == 0 && there.output.contains("received 2"), "\(there.output)")
     }
 
     @Test("remote remove forgets the remote and keeps its boards; an unknown remote is one clear line, exit 1")

@@ -56,7 +56,12 @@ struct ShareCommand: Command {
         let boards = try await SharedBoards(context: context, screens: screens, shared: report.boards + [found.id])
         let title = boards.name(found.id)
         if let failure = report.failure {
-            throw .runtime("\(title) is shared on \(remote), but the sync failed: \(failure.commandLineMessage)")
+            guard report.boards.contains(found.id) else {
+                throw .runtime("\(title) is not shared: \(failure.commandLineMessage)")
+            }
+            throw .runtime(
+                "\(title) is shared on \(remote), but the sync failed (the next pm sync sends it): \(failure.commandLineMessage)"
+            )
         }
         SyncLines.warnSetAside(of: report, in: context)
         if let json {
