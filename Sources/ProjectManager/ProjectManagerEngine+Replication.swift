@@ -31,7 +31,8 @@ extension ProjectManagerEngine {
     ///   store that is not a file).
     public func remotes() throws(SyncError) -> [SyncRemote] {
         let folder = try requireSyncFolder()
-        let replica = try folder.replica()
+        // A store that never had a remote has none, and keeps no sync folder for asking.
+        guard let replica = try folder.replicaIfMade() else { return [] }
         return try folder.remotes().map { remote throws(SyncError) in
             let status = try replicator(for: remote, in: folder, replica: replica).status()
             return SyncRemote(
@@ -105,7 +106,7 @@ extension ProjectManagerEngine {
     public func sync() async -> SyncReport {
         do throws(SyncError) {
             let folder = try requireSyncFolder()
-            let replica = try folder.replica()
+            guard let replica = try folder.replicaIfMade() else { return SyncReport(remotes: []) }
             var reports: [SyncReport.Remote] = []
             let session = await signedIn()
             for remote in try folder.remotes() {

@@ -214,6 +214,22 @@ struct SyncProcessTests {
         }
     }
 
+    @Test("status and sync on a store that never had a remote say so and write no sync folder")
+    func noRemoteWritesNothing() throws {
+        let world = try World()
+        defer { world.directory.remove() }
+        #expect(try world.pm(["add", "Alpha"], store: "a").status == 0)
+
+        let status = try world.pm(["status"], store: "a")
+        let statusJSON = try world.pm(["status", "--json"], store: "a")
+        let sync = try world.pm(["sync"], store: "a")
+
+        #expect(status.status == 0 && status.output == "no board is shared: pm share BOARD REMOTE shares one\n")
+        #expect(statusJSON.status == 0 && statusJSON.output == #"{"boards":[],"devices":[],"version":1}"# + "\n")
+        #expect(sync.status == 0 && sync.output.hasPrefix("nothing to sync: no board is shared"))
+        #expect(!FileManager.default.fileExists(atPath: world.directory.file("a/projects.sync").path))
+    }
+
     @Test("a remote gone after its share: sync says so in one line, exits 1, and still syncs the rest")
     func oneRemoteGone() throws {
         let world = try World()

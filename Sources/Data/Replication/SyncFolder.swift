@@ -95,6 +95,17 @@ public struct SyncFolder: Sendable {
         (try? file.read())?.replica
     }
 
+    /// This store's replica id when it has one, without making one: what a command that only
+    /// reads asks, so that it writes nothing.
+    /// - Throws: ``SyncError/localState(reason:)`` when `remotes.json` cannot be read.
+    public func replicaIfMade() throws(SyncError) -> ReplicaID? {
+        do {
+            return try file.read()?.replica
+        } catch {
+            throw .localState(reason: error.description)
+        }
+    }
+
     /// This store's replica id, made and kept the first time it is asked for.
     /// - Throws: ``SyncError/localState(reason:)`` when `remotes.json` cannot be read or written.
     public func replica() throws(SyncError) -> ReplicaID {
