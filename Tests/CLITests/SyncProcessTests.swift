@@ -230,6 +230,28 @@ struct SyncProcessTests {
         #expect(!FileManager.default.fileExists(atPath: world.directory.file("a/projects.sync").path))
     }
 
+    @Test("what the user typed is never echoed with its control characters: a remote's address holding one is refused, a search quotes its query cleaned")
+    func controlsNeverEchoed() throws {
+        let world = try World()
+        defer { world.directory.remove() }
+        let folder = try world.sharedFolder()
+        #expect(try world.pm(["add", "Alpha"], store: "a").status == 0)
+
+        let added = try world.pm(["remote", "add", "hub", folder + "\u{1B}[2J"], store: "a")
+        let bidi = try world.pm(["remote", "add", "hub", folder + "\u{202E}"], store: "a")
+        let search = try world.pm(["search", "be\u{1B}[31mta"], store: "a")
+        let list = try world.pm(["remote", "list"], store: "a")
+
+        #expect(added.status == 1 && bidi.status == 1)
+        #expect(added.errors.contains("is not a remote address: it is empty or holds a line break or another control character"))
+        #expect(search.status == 0 && search.output == "No projects match “be\u{FFFD}[31mta”.\n", "\(search.output)")
+        #expect(!list.output.contains("hub"))
+        for run in [added, bidi, search, list] {
+            let text = run.output + run.errors
+            #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" }, "\(text)")
+        }
+    }
+
     @Test("a remote gone after its share: sync says so in one line, exits 1, and still syncs the rest")
     func oneRemoteGone() throws {
         let world = try World()

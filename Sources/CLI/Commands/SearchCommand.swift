@@ -75,7 +75,8 @@ struct SearchCommand: Command {
             return
         }
         guard !rows.isEmpty else {
-            context.print(summary)
+            // The summary quotes the query as typed.
+            context.print(TerminalText.sanitized(summary))
             return
         }
         context.print(

@@ -134,8 +134,11 @@ public struct SyncFolder: Sendable {
             throw .badAddress(name, reason: "a remote's name is letters, digits, '.', '_' and '-'")
         }
         let trimmed = address.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isNewline || $0 == "\0" }) else {
-            throw .badAddress(SyncError.redacted(address), reason: "it is empty or holds a line break")
+        guard !trimmed.isEmpty, !trimmed.contains(where: \.isNewline),
+            !trimmed.unicodeScalars.contains(where: ProjectRules.isInvisibleControl)
+        else {
+            throw .badAddress(
+                SyncError.redacted(address), reason: "it is empty or holds a line break or another control character")
         }
         var configuration = try configuration()
         guard !configuration.remotes.contains(where: { $0.name == name }) else { throw .remoteExists(name) }
