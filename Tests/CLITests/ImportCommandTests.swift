@@ -87,6 +87,28 @@ struct ImportCommandTests {
         #expect(try harness.storeContents() == nil)
     }
 
+    @Test(
+        "a file that cannot be read says why in its own words: none there, a folder, empty (a device such as /dev/null included)",
+        arguments: [false, true])
+    func unreadable(trello: Bool) async throws {
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+        let empty = harness.directory.file("empty.json")
+        try Data().write(to: empty)
+        let flag = trello ? ["--trello"] : []
+
+        let missing = await harness.run(["import"] + flag + [harness.directory.file("gone.json").path])
+        let folder = await harness.run(["import"] + flag + [harness.directory.url.path])
+        let nothing = await harness.run(["import"] + flag + [empty.path])
+        let device = await harness.run(["import"] + flag + ["/dev/null"])
+
+        #expect(missing.status == 1 && missing.errors.hasSuffix(": there is no such file\n"), "\(missing.errors)")
+        #expect(folder.status == 1 && folder.errors.hasSuffix(": it is a folder, not a file\n"), "\(folder.errors)")
+        #expect(nothing.status == 1 && nothing.errors == "pm: \(empty.path) is empty: nothing to import\n")
+        #expect(device.status == 1 && device.errors == "pm: /dev/null is empty: nothing to import\n", "\(device.errors)")
+        #expect(try harness.storeContents() == nil)
+    }
+
     @Test("an import onto a new board is one step: pm undo takes its projects back")
     func undone() async throws {
         let harness = try CLIHarness()

@@ -160,9 +160,23 @@ struct ImportCommand: Command {
 
     /// The file's bytes, or standard input's for `-`.
     private func contents(in context: CommandContext) throws(CommandLineError) -> Data {
+        let data = try read(in: context)
+        guard !data.isEmpty else { throw .runtime("\(file == "-" ? "standard input" : file) is empty: nothing to import") }
+        return data
+    }
+
+    private func read(in context: CommandContext) throws(CommandLineError) -> Data {
         if file == "-" { return Data(context.tool.standardInput().utf8) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
+            throw .runtime("cannot read \(file): there is no such file")
+        }
+        guard !isFolder.boolValue else { throw .runtime("cannot read \(file): it is a folder, not a file") }
+        // Read as a stream: a device, a pipe or a process substitution (`<(…)`) has no size to read up to.
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: file))
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file))
+            defer { try? handle.close() }
+            return try handle.readToEnd() ?? Data()
         } catch {
             throw .runtime("cannot read \(file): \((error as NSError).localizedDescription)")
         }
