@@ -111,6 +111,31 @@ struct BoardCommandTests {
         #expect(accepted.output == "deleted board 'Work' and its 0 projects\n")
     }
 
+    @Test("a board another process changed while delete's question waited is not deleted, and the card added is kept")
+    func deleteChangedWhileAsked() async throws {
+        let harness = try CLIHarness()
+        defer { harness.directory.remove() }
+        _ = await harness.run(["board", "new", "Work"])
+        let store = harness.store
+        // While the user reads the question, a second pm adds a card to the board.
+        let terminal = TerminalInput { _, _ in
+            let added = try? ProcessRun.run(
+                BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE"),
+                ["add", "Late", "--board", "Work", "--store", store.path],
+                environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC"])
+            return added?.status == 0 ? "y" : nil
+        }
+
+        let outcome = await harness.run(["board", "delete", "Work"], terminal: terminal)
+        let board = await harness.run(["board", "Work"])
+
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.errors
+                == "pm: board 'Work' not deleted: it changed while you were asked (it has 1 project now); ask again\n")
+        #expect(board.status == 0 && board.output.contains("Late"), "\(board.output)\(board.errors)")
+    }
+
     @Test("delete without a terminal and without --yes is refused, saying to add --yes; nothing is written")
     func deleteWithoutTerminal() async throws {
         let harness = try CLIHarness()

@@ -69,6 +69,8 @@ struct BoardChanges {
     /// - Throws: ``CommandLineError/usage(_:)`` when it is not confirmed and there is no terminal
     ///   to ask on; ``CommandLineError/runtime(_:)`` when the user says no.
     func delete(_ name: String, confirmed: Bool) async throws(CommandLineError) {
+        // What the user said yes to: that board with that many projects.
+        var asked: (board: Board.ID, count: Int)?
         if !confirmed {
             guard let terminal = context.tool.terminal else {
                 throw .usage(
@@ -85,11 +87,18 @@ struct BoardChanges {
             guard answer == "y" || answer == "yes" else {
                 throw .runtime("board '\(TerminalText.sanitized(board.title))' not deleted: the answer was not yes")
             }
+            asked = (board.id, count)
         }
         let screens = try context.screens()
         let directory = try await context.directory(on: screens)
         let board = try directory.board(name)
         let count = directory.count(of: board)
+        // Another process may have changed the board while the question waited.
+        if let asked, asked.board != board.id || asked.count != count {
+            throw .runtime(
+                "board '\(TerminalText.sanitized(board.title))' not deleted: it changed while you were asked (it has \(Self.projects(count)) now); ask again"
+            )
+        }
         try await screens.deleteBoard(board.id)
         if let json {
             try context.printJSON(Deleted(deleted: object(board, among: directory.boards), projects: count), json)
