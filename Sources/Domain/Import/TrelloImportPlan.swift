@@ -29,7 +29,8 @@ struct TrelloImportPlan {
         let completes = export.cards.contains { $0.isDueComplete }
         if completes, lists.first(where: { $0.stage == .done && !$0.isArchived }) == nil {
             let rank = lists.last.map { Rank.after($0.rank) } ?? .initial
-            let title = unique("Done", among: lists.map(\.title))
+            var titles = UniqueNames(lists.map(\.title))
+            let title = titles.claim("Done")
             lists.append(
                 BoardList(
                     id: BoardList.ID(rawValue: makeID()), boardID: board.id, title: title, stage: .done, rank: rank))
@@ -62,12 +63,11 @@ struct TrelloImportPlan {
 
     private mutating func makeLabels(_ exported: [TrelloBoard.Label]) -> [TrelloBoard.Label: Label.ID] {
         var made: [TrelloBoard.Label: Label.ID] = [:]
-        var names: [String] = []
+        var names = UniqueNames()
         for source in exported where made[source] == nil {
             var name = Self.oneLine(source.name, limit: ProjectRules.titleLimit).text
             if !name.isEmpty {
-                name = unique(name, among: names, suffix: source.colour.rawValue)
-                names.append(name)
+                name = names.claim(name, suffix: source.colour.rawValue)
             }
             let colour = name.isEmpty && source.colour == .none ? LabelColour.none : source.colour
             let label = Label(
@@ -84,10 +84,12 @@ struct TrelloImportPlan {
     private mutating func makeLists(_ exported: [TrelloBoard.List]) -> [BoardList] {
         var lists: [BoardList] = []
         var rank = Rank.initial
+        // The titles of the lists not archived so far: an archived list may share a title.
+        var titles = UniqueNames()
         for (index, source) in exported.enumerated() {
             var title = Self.oneLine(source.name, limit: ProjectRules.titleLimit).text
             if title.isEmpty { title = "List \(index + 1)" }
-            title = unique(title, among: lists.filter { !$0.isArchived }.map(\.title))
+            title = source.isClosed ? titles.unique(title) : titles.claim(title)
             lists.append(
                 BoardList(
                     id: BoardList.ID(rawValue: makeID()), boardID: board.id, title: title,
@@ -198,15 +200,6 @@ struct TrelloImportPlan {
     }
 
     /// `name`, or `name (suffix)`, `name (2)`, … when another in `names` has it without case.
-    private func unique(_ name: String, among names: [String], suffix: String? = nil) -> String {
-        let taken = Set(names.map { $0.lowercased() })
-        guard taken.contains(name.lowercased()) else { return name }
-        if let suffix, !taken.contains("\(name) (\(suffix))".lowercased()) { return "\(name) (\(suffix))" }
-        var number = 2
-        while taken.contains("\(name) (\(number))".lowercased()) { number += 1 }
-        return "\(name) (\(number))"
-    }
-
     /// The stage a list's name suggests: done, active, or open.
     static func stage(named name: String) -> ProjectState {
         let key = name.lowercased()
@@ -215,5 +208,40 @@ struct TrelloImportPlan {
         if done.contains(where: key.contains) { return .done }
         if active.contains(where: key.contains) { return .doing }
         return .todo
+    }
+}
+
+/// Names taken so far, compared without case, and how to make one more unique: the name as it is,
+/// else with a suffix in brackets, else numbered from 2. Each claim costs about the same however
+/// many were taken (a board of 100,000 lists named alike included).
+private struct UniqueNames {
+    private var taken: Set<String> = []
+    /// Per name, the number to try next.
+    private var next: [String: Int] = [:]
+
+    init(_ names: [String] = []) {
+        for name in names { taken.insert(name.lowercased()) }
+    }
+
+    /// `name`, or the first of its variants not taken; nothing is taken.
+    func unique(_ name: String, suffix: String? = nil) -> String {
+        variant(of: name, suffix: suffix).name
+    }
+
+    /// ``unique(_:suffix:)``, taken.
+    mutating func claim(_ name: String, suffix: String? = nil) -> String {
+        let (made, number) = variant(of: name, suffix: suffix)
+        if let number { next[name.lowercased()] = number + 1 }
+        taken.insert(made.lowercased())
+        return made
+    }
+
+    private func variant(of name: String, suffix: String?) -> (name: String, number: Int?) {
+        let key = name.lowercased()
+        guard taken.contains(key) else { return (name, nil) }
+        if let suffix, !taken.contains("\(key) (\(suffix.lowercased()))") { return ("\(name) (\(suffix))", nil) }
+        var number = next[key] ?? 2
+        while taken.contains("\(key) (\(number))") { number += 1 }
+        return ("\(name) (\(number))", number)
     }
 }

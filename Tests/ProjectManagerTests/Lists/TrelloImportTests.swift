@@ -74,6 +74,30 @@ struct TrelloImportTests {
         #expect(try await engine.listBoards().contains { $0.id == report.board.id } == false)
     }
 
+    @Test("lists named alike get a number each, whatever their case; an archived one may keep a taken name's number")
+    func listsNamedAlike() async throws {
+        let harness = try EngineHarness(.inMemory)
+        var document = try #require(
+            try JSONSerialization.jsonObject(with: TrelloFixtures.data("small-board.json")) as? [String: Any])
+        let names: [(String, Bool)] = [
+            ("Todo", false), ("todo", false), ("Todo (2)", false), ("Todo", true), ("Todo", false), ("", false),
+        ]
+        document["lists"] = names.enumerated().map { index, list in
+            [
+                "id": String(format: "6a0c%020x", index), "name": list.0, "closed": list.1, "pos": 1_000 * (index + 1),
+                "idBoard": document["id"] ?? "",
+            ] as [String: Any]
+        }
+        (document["cards"], document["checklists"], document["actions"]) = ([], [], [])
+        let data = try JSONSerialization.data(withJSONObject: document)
+
+        let report = try await harness.engine.importTrelloBoard(data)
+        let lists = try await harness.engine.fetchLists(report.board.id, archived: true).map(\.list)
+
+        #expect(lists.map(\.title) == ["Todo", "todo (2)", "Todo (2) (2)", "Todo (3)", "Todo (3)", "List 6"])
+        #expect(lists.map(\.isArchived) == names.map(\.1))
+    }
+
     @Test("several hundred cards keep each list's order", arguments: StoreKind.allCases)
     func largeBoard(kind: StoreKind) async throws {
         let harness = try EngineHarness(kind)
