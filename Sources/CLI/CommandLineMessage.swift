@@ -35,6 +35,7 @@ extension StoreWarning: CommandLineMessage {
         let message = Localizer.commandLine.message(for: self)
         return switch self {
         case .keptDroppedBytes: message + " (pm doctor --ack)"
+        case .damagedObjects: message + " (pm doctor says more)"
         case .droppedTornTail, .compactionFailed: message
         }
     }

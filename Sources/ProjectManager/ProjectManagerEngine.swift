@@ -388,14 +388,17 @@ extension ProjectManagerEngine {
     /// the store file before it drops them, and that copy is reported
     /// (``StoreWarning/keptDroppedBytes(file:)``) by every engine that opens the store until
     /// ``acknowledgeWarnings()``. A save that succeeded while the compaction after it failed adds
-    /// ``StoreWarning/compactionFailed(reason:)``, until a later save compacts.
+    /// ``StoreWarning/compactionFailed(reason:)``, until a later save compacts. A read that met
+    /// stored objects whose checksum fails adds ``StoreWarning/damagedObjects(file:reason:)``:
+    /// what it read lacks them. It stays while the engine is open; acknowledging does not take it.
     ///
     /// - Complexity: The first read lists the store file's folder for the kept copies, O(*n*) in
     ///   the names it holds (opening does not); later reads, O(1).
     public var warnings: [StoreWarning] { context.storeWarnings }
 
     /// Marks every warning seen: a torn last record is dropped now (its bytes kept beside the
-    /// store file), and the kept copies stop being reported; ``warnings`` is then empty.
+    /// store file), and the kept copies stop being reported; ``warnings`` then holds only damage
+    /// met in the stored objects, if any.
     ///
     /// - Throws: ``StoreError/readOnly(file:)`` for a read-only engine, ``StoreError/closed(file:)``,
     ///   or ``StoreError/ioFailure(file:operation:reason:)``.

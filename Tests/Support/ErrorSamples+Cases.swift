@@ -29,13 +29,14 @@ extension StoreError {
 
 extension StoreWarning {
     public enum Case: CaseIterable, Sendable {
-        case droppedTornTail, keptDroppedBytes, compactionFailed
+        case droppedTornTail, keptDroppedBytes, compactionFailed, damagedObjects
 
         public init(_ warning: StoreWarning) {
             switch warning {
             case .droppedTornTail: self = .droppedTornTail
             case .keptDroppedBytes: self = .keptDroppedBytes
             case .compactionFailed: self = .compactionFailed
+            case .damagedObjects: self = .damagedObjects
             }
         }
     }

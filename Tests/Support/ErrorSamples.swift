@@ -91,6 +91,7 @@ public enum ErrorSamples {
         case .droppedTornTail: [.droppedTornTail(offset: 120, bytes: 9)]
         case .keptDroppedBytes: [.keptDroppedBytes(file: keptFile)]
         case .compactionFailed: [.compactionFailed(reason: reason)]
+        case .damagedObjects: [.damagedObjects(file: file, reason: "bytes 4096..<5120 do not match their checksum")]
         }
     }
 

@@ -43,6 +43,8 @@ struct ExportCommand: Command {
     static let ics = Flag("--ics", help: "write iCalendar (RFC 5545)")
     static let json = JSONFormat.flag(help: "write every board, list, label and card as JSON, for pm import")
     static let board = Option.board(help: "export the board of this title only")
+    static let partial = Flag(
+        "--partial", help: "with --json, from a damaged store: write what can be read (the warning says what cannot)")
 
     static let configuration = CommandConfiguration(
         name: "export", abstract: "write the projects as a calendar feed (\(ics.name)) or as JSON (\(json.name))",
@@ -52,10 +54,11 @@ struct ExportCommand: Command {
             each with a reminder at 09:00 the day before. \(json.name) writes \
             each board with its lists and labels, and its projects list by list in order (archived \
             ones too), each with its checklist and comments, with stable keys: a backup or a feed \
-            for scripts (the store itself is binary). Redirect either to a file: \
-            pm export \(ics.name) > projects.ics
+            for scripts (the store itself is binary). From a store whose objects cannot all be read \
+            (damage: pm doctor), \(json.name) writes nothing unless \(partial.name) asks for what can be \
+            read. Redirect either to a file: pm export \(ics.name) > projects.ics
             """,
-        options: [ics, json, JSONFormat.pretty, board])
+        options: [ics, json, JSONFormat.pretty, board, partial])
 
     /// What the export writes.
     enum Format: Hashable, Sendable {
@@ -65,6 +68,8 @@ struct ExportCommand: Command {
 
     var format: Format
     var board: String?
+    /// Whether a backup of a damaged store is written with what can be read.
+    var partial = false
 
     init(format: Format = .ics, board: String? = nil) {
         self.format = format
@@ -80,6 +85,8 @@ struct ExportCommand: Command {
         case (false, nil): throw .usage("pm export needs a format: pm export \(ics) or pm export \(json)")
         }
         board = arguments[Self.board]
+        partial = arguments[Self.partial]
+        if partial, case .ics = format { throw .usage("\(Self.partial.name) goes with \(json): pm export \(json) \(Self.partial.name)") }
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {
@@ -88,6 +95,13 @@ struct ExportCommand: Command {
             let boards = try await BoardSelection.boards(named: board, in: context, on: screens)
             let backup = try await screens.backup(of: boards.map(\.id))
             let objects = try await context.jsonObjects(on: screens, projectIDs: ShortIDs(backup.projects))
+            // A backup that silently lacks what could not be read is worse than none.
+            if !partial, let damage = context.damageWarnings.first {
+                context.reportedWarnings()
+                throw .runtime(
+                    "no backup written: \(damage.commandLineMessage); pm export \(Self.json.name) \(Self.partial.name) writes what can be read"
+                )
+            }
             try context.printJSON(ExportDocument(backup, objects: objects), json)
             return
         }

@@ -31,8 +31,10 @@ enum CommandJSON {
 
     /// `body` as a `--json` document: one object, its keys and `"version"`, as `format` asks.
     /// - Throws: ``CommandLineError/runtime(_:)`` when it cannot be encoded.
-    static func document(_ body: some Encodable, _ format: JSONFormat) throws(CommandLineError) -> String {
-        try text(Versioned(body: body), pretty: format.pretty)
+    static func document(
+        _ body: some Encodable, _ format: JSONFormat, warnings: [String] = []
+    ) throws(CommandLineError) -> String {
+        try text(Versioned(body: body, warnings: warnings), pretty: format.pretty)
     }
 
     /// Encoded JSON with every control character but the line breaks of its own layout, and every
@@ -59,16 +61,18 @@ enum CommandJSON {
     }
 }
 
-/// A document: the body's keys, and `"version"`.
+/// A document: the body's keys, `"version"`, and `"warnings"` when there are any.
 private struct Versioned<Body: Encodable>: Encodable {
     let body: Body
+    let warnings: [String]
 
-    private enum Key: String, CodingKey { case version }
+    private enum Key: String, CodingKey { case version, warnings }
 
     func encode(to encoder: any Encoder) throws {
         try body.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(CommandJSON.version, forKey: .version)
+        if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
     }
 }
 

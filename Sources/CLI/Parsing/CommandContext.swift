@@ -123,11 +123,6 @@ struct CommandContext {
         }
     }
 
-    /// Says that the command reported the stores' warnings itself (`pm doctor`), so that
-    /// ``finish()`` does not repeat them on the error stream.
-    func reportedWarnings() {
-        opened.warningsReported = true
-    }
 
     /// The store file the command line names (or the environment's); `nil` for screens opened
     /// elsewhere (the demo's).
@@ -151,8 +146,22 @@ struct CommandContext {
     func print(_ line: String = "") { tool.print(line) }
 
     /// Writes `body` as a `--json` document, with its `"version"`, as `format` asks.
+    ///
+    /// A document read from a store whose objects cannot all be read carries `"warnings"`: what
+    /// it lacks is not left for standard error alone.
     func printJSON(_ body: some Encodable, _ format: JSONFormat) throws(CommandLineError) {
-        print(try CommandJSON.document(body, format))
+        print(try CommandJSON.document(body, format, warnings: damageWarnings.map(\.commandLineMessage)))
+    }
+
+    /// The damage the stores opened met so far: objects a read could not read.
+    var damageWarnings: [StoreWarning] {
+        opened.current.flatMap(\.warnings).filter { if case .damagedObjects = $0 { true } else { false } }
+    }
+
+    /// Says that the command reported the stores' warnings itself (`pm doctor`, or an error that
+    /// quotes them), so that ``finish()`` does not repeat them on the error stream.
+    func reportedWarnings() {
+        opened.warningsReported = true
     }
 
     /// The objects of a command's JSON over the viewer's boards (as the board list reads them),
@@ -279,6 +288,9 @@ private final class OpenedStores {
         stores.append(screens)
         return screens
     }
+
+    /// The screens of every store kept so far.
+    var current: [Screens] { stores }
 
     /// The screens of every store kept, forgotten here.
     func takeAll() -> [Screens] {

@@ -4,7 +4,8 @@ import ProjectManagerDomain
 extension ObjectContext {
     /// What the store asks the user to know about now, empty for a child context or an in-memory
     /// store: a torn or damaged last record it leaves out, copies of dropped bytes kept beside
-    /// the store file and not acknowledged yet, a compaction that failed after a save succeeded.
+    /// the store file and not acknowledged yet, a compaction that failed after a save succeeded,
+    /// stored objects a read found damaged (they read as missing).
     ///
     /// It changes as the store works: a save that drops a torn record adds the copy it kept; a
     /// compaction that succeeds removes the failure. See ``acknowledgeStoreWarnings()``.
@@ -12,11 +13,15 @@ extension ObjectContext {
     /// - Complexity: The first read lists the store file's folder for the kept copies, O(*n*) in
     ///   the names it holds (opening does not); later reads, O(1).
     public var storeWarnings: [StoreWarning] {
-        rootStore?.warnings ?? []
+        guard let store = rootStore else { return [] }
+        // Damage a read met in the rows read in place: what was read lacks their objects.
+        let damage = state.withLock { $0.graph.storedDamage }
+        return store.warnings + (damage.map { [.damagedObjects(file: store.location, reason: $0)] } ?? [])
     }
 
     /// Drops a torn last record now (its bytes kept beside the store file), and marks every
-    /// warning acknowledged, so that ``storeWarnings`` is empty until something new happens.
+    /// warning acknowledged, so that ``storeWarnings`` is empty until something new happens (but
+    /// for damage in the stored objects, which stays while it is there).
     ///
     /// - Throws: ``ContextError/store(_:)`` with ``StoreError/readOnly(file:)`` for a read-only
     ///   store, ``StoreError/closed(file:)``, or an I/O failure.

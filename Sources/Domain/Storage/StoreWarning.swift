@@ -18,6 +18,11 @@ public enum StoreWarning: Hashable, Sendable, CustomStringConvertible {
     /// A save succeeded, but the compaction after it failed; the store is whole, and the next save
     /// tries the compaction again.
     case compactionFailed(reason: String)
+    /// Stored objects whose bytes do not match their checksum (a flipped bit, a bad sector), met
+    /// by a read: what was read lacks them, so that a count, a board or a backup read from this
+    /// store may show fewer objects than it holds. `reason` says where. Reported while the store
+    /// is open and for every engine that reads there; `pm doctor` reads the whole file.
+    case damagedObjects(file: String, reason: String)
 
     /// What happened, in English, for logs.
     public var description: String {
@@ -29,6 +34,8 @@ public enum StoreWarning: Hashable, Sendable, CustomStringConvertible {
             "a cut-short or damaged save was dropped from the store; its bytes are kept in \(file)"
         case .compactionFailed(let reason):
             "the store could not be compacted (\(reason)); every save is kept, and the next save tries again"
+        case .damagedObjects(let file, let reason):
+            "the store \(file) is damaged and some of its objects cannot be read (\(reason)); what is shown lacks them"
         }
     }
 }

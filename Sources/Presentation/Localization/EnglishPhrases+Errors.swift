@@ -51,6 +51,8 @@ extension EnglishPhrases {
                 + "look at them, then acknowledge this warning"
         case .compactionFailed(let reason):
             "the store could not be compacted (\(reason)); every save is kept, and the next save tries again"
+        case .damagedObjects(let file, let reason):
+            "the store \(file) is damaged and some of its objects cannot be read (\(reason)); what is shown lacks them"
         }
     }
 

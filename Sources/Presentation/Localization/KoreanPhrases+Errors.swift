@@ -52,6 +52,8 @@ extension KoreanPhrases {
                 + "살펴본 뒤 이 경고를 확인 처리하세요."
         case .compactionFailed:
             "저장소를 압축하지 못했습니다. 저장한 내용은 모두 그대로이고, 다음에 저장할 때 다시 압축합니다."
+        case .damagedObjects(let file, _):
+            "저장소 \(file)이(가) 손상되어 일부 항목을 읽을 수 없습니다. 보이는 내용에는 그 항목이 빠져 있습니다."
         }
     }
 

@@ -83,6 +83,63 @@ struct InPlaceStoreTests {
         #expect(!open.context.checkStore().isHealthy)
     }
 
+    @Test("no flipped bit of a large store's rows or index reads as fewer projects without the store's warning: 2,000 bits")
+    func flippedBitsNeverSilent() throws {
+        // Given a compacted store of 3,000 projects, read in place
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file("flipped.pmstore")
+        let projects = try Self.writeLargeStore(at: url, count: 3_000)
+        let bytes = try Data(contentsOf: url)
+        // The projects' rows and index: from the first project's title to the file's end, less
+        // what comes after the last title (the smaller tables, the checksums).
+        let first = try #require(bytes.firstRange(of: Data(projects[0].title.utf8)))
+        var random = SeededGenerator(seed: 33)
+        var outcomes: [String: Int] = [:]
+        let handle = try FileHandle(forUpdating: url)
+        defer { try? handle.close() }
+        for flip in 0..<2_000 {
+            // When one bit of them is flipped
+            let offset = Int.random(in: first.lowerBound..<bytes.count, using: &random)
+            let flipped = bytes[offset] ^ UInt8(1 << Int.random(in: 0..<8, using: &random))
+            try handle.seek(toOffset: UInt64(offset))
+            try handle.write(contentsOf: [flipped])
+
+            // Then the store opens and reads every project, or reads fewer and warns, or does not
+            // open: read as a board's first screen does (the count, each column's first 50), and
+            // one time in eight whole, as a backup does (every column to its end)
+            let outcome: String
+            do {
+                let open = try OpenStore(
+                    url: url, access: .readOnly, inPlaceThreshold: BinaryStoreCoding.defaultInPlaceThreshold)
+                let counted = try open.context.count(FetchRequest<Project>())
+                let limit = flip % 8 == 0 ? Int.max : 50
+                var read: [Project] = []
+                for state in ProjectState.allCases {
+                    read += open.context.objects(
+                        Project.self, ordering: ProjectColumn.ordering, group: ProjectColumn(.default, state),
+                        offset: 0, limit: limit)
+                }
+                let expected = flip % 8 == 0 ? projects.count : min(projects.count, 50)
+                let warned = open.context.storeWarnings.contains {
+                    if case .damagedObjects = $0 { true } else { false }
+                }
+                if counted < projects.count || read.count < expected {
+                    #expect(warned, "byte \(offset): \(counted) counted, \(read.count) read, and no warning")
+                    outcome = warned ? "fewer, warned" : "fewer, silent"
+                } else {
+                    outcome = warned ? "all, warned" : "all"
+                }
+            } catch {
+                outcome = "refused"
+            }
+            outcomes[outcome, default: 0] += 1
+            try handle.seek(toOffset: UInt64(offset))
+            try handle.write(contentsOf: [bytes[offset]])
+        }
+        #expect(outcomes["fewer, warned", default: 0] > 0, "\(outcomes)")
+    }
+
     @Test("damage not read yet is found by compacting, which is refused")
     func compactingFindsDamage() throws {
         // Given the damaged store, read in place, nothing of its damaged block read yet
