@@ -45,13 +45,16 @@ struct DamagedStoreCommandTests {
         #expect(board.status == 0)
         #expect(board.errorLines.count == 1)
         #expect(
-            board.errors.hasPrefix("pm: warning: the store \(harness.store.path) is damaged and some of its objects cannot be read ("),
+            board.errors.hasPrefix(
+                "pm: warning: the store \(harness.store.path) is damaged and some of its objects cannot be read ("),
             "\(board.errors)")
         #expect(board.errors.hasSuffix("); what is shown lacks them (pm doctor says more)\n"))
         #expect(json.status == 0 && json.output.contains(#""warnings":["the store "#), "\(json.output.suffix(300))")
     }
 
-    @Test("pm export --json writes no backup of a damaged store, in one line saying how to write what can be read; --partial writes it with the warning")
+    @Test(
+        "pm export --json writes no backup of a damaged store, in one line saying how to write what can be read; --partial writes it with the warning"
+    )
     func exportRefuses() async throws {
         let harness = try CLIHarness()
         defer { harness.directory.remove() }

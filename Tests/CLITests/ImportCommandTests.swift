@@ -105,7 +105,8 @@ struct ImportCommandTests {
         #expect(missing.status == 1 && missing.errors.hasSuffix(": there is no such file\n"), "\(missing.errors)")
         #expect(folder.status == 1 && folder.errors.hasSuffix(": it is a folder, not a file\n"), "\(folder.errors)")
         #expect(nothing.status == 1 && nothing.errors == "pm: \(empty.path) is empty: nothing to import\n")
-        #expect(device.status == 1 && device.errors == "pm: /dev/null is empty: nothing to import\n", "\(device.errors)")
+        #expect(
+            device.status == 1 && device.errors == "pm: /dev/null is empty: nothing to import\n", "\(device.errors)")
         #expect(try harness.storeContents() == nil)
     }
 

@@ -230,7 +230,9 @@ struct SyncProcessTests {
         #expect(!FileManager.default.fileExists(atPath: world.directory.file("a/projects.sync").path))
     }
 
-    @Test("what the user typed is never echoed with its control characters: a remote's address holding one is refused, a search quotes its query cleaned")
+    @Test(
+        "what the user typed is never echoed with its control characters: a remote's address holding one is refused, a search quotes its query cleaned"
+    )
     func controlsNeverEchoed() throws {
         let world = try World()
         defer { world.directory.remove() }
@@ -243,7 +245,9 @@ struct SyncProcessTests {
         let list = try world.pm(["remote", "list"], store: "a")
 
         #expect(added.status == 1 && bidi.status == 1)
-        #expect(added.errors.contains("is not a remote address: it is empty or holds a line break or another control character"))
+        #expect(
+            added.errors.contains(
+                "is not a remote address: it is empty or holds a line break or another control character"))
         #expect(search.status == 0 && search.output == "No projects match “be\u{FFFD}[31mta”.\n", "\(search.output)")
         #expect(!list.output.contains("hub"))
         for run in [added, bidi, search, list] {

@@ -86,7 +86,9 @@ struct ExportCommand: Command {
         }
         board = arguments[Self.board]
         partial = arguments[Self.partial]
-        if partial, case .ics = format { throw .usage("\(Self.partial.name) goes with \(json): pm export \(json) \(Self.partial.name)") }
+        if partial, case .ics = format {
+            throw .usage("\(Self.partial.name) goes with \(json): pm export \(json) \(Self.partial.name)")
+        }
     }
 
     func run(in context: CommandContext) async throws(CommandLineError) {

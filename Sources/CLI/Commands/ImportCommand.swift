@@ -161,7 +161,9 @@ struct ImportCommand: Command {
     /// The file's bytes, or standard input's for `-`.
     private func contents(in context: CommandContext) throws(CommandLineError) -> Data {
         let data = try read(in: context)
-        guard !data.isEmpty else { throw .runtime("\(file == "-" ? "standard input" : file) is empty: nothing to import") }
+        guard !data.isEmpty else {
+            throw .runtime("\(file == "-" ? "standard input" : file) is empty: nothing to import")
+        }
         return data
     }
 

@@ -123,7 +123,6 @@ struct CommandContext {
         }
     }
 
-
     /// The store file the command line names (or the environment's); `nil` for screens opened
     /// elsewhere (the demo's).
     ///

@@ -83,7 +83,9 @@ struct InPlaceStoreTests {
         #expect(!open.context.checkStore().isHealthy)
     }
 
-    @Test("no flipped bit of a large store's rows or index reads as fewer projects without the store's warning: 2,000 bits")
+    @Test(
+        "no flipped bit of a large store's rows or index reads as fewer projects without the store's warning: 2,000 bits"
+    )
     func flippedBitsNeverSilent() throws {
         // Given a compacted store of 3,000 projects, read in place
         let directory = try TemporaryDirectory()
