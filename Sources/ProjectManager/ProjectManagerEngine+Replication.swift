@@ -140,6 +140,23 @@ extension ProjectManagerEngine {
         }
     }
 
+    /// An engine over the store file at `url`, its sync state beside it: for tests that put a
+    /// store back from an older copy.
+    static func onFile(
+        at url: URL, environment: EngineEnvironment,
+        interruption: (@Sendable (BoardReplicator.Step) -> Bool)? = nil,
+        checkpointAfter: (@Sendable (_ objects: Int) -> Int)? = nil
+    ) throws(StoreError) -> ProjectManagerEngine {
+        var folder = SyncFolder(besideStoreAt: url, makeID: environment.makeID)
+        folder.interruption = interruption
+        folder.checkpointAfter = checkpointAfter
+        return try ProjectManagerEngine(
+            store: .file(url), environment: environment,
+            authentication: LocalAuthenticationProvider.inMemory(
+                environment: environment, rounds: 1_000, sessionLifetime: nil, backoff: SignInBackoff()),
+            syncFolder: folder)
+    }
+
     /// Every replicated object on `boards`, as a sync compares them: for tests.
     func replicatedState(on boards: [Board.ID]) async throws -> [String: String] {
         let objects = try await graph.replicatedObjects(on: boards, replica: try requireSyncFolder().replica())

@@ -46,18 +46,82 @@ import Testing
         _ count: Int, world: World, in folder: URL, seed: UInt64,
         checkpointAfter: (@Sendable (_ objects: Int) -> Int)? = nil
     ) throws -> [ProjectManagerEngine] {
-        var random = SeededGenerator(seed: seed)
-        return (0..<count).map { index in
+        try (0..<count).map { index in
+            try Replica(index, world: world, in: folder, seed: seed, onFile: false, checkpointAfter: checkpointAfter)
+                .open()
+        }
+    }
+
+    /// How to open one replica of a world, again after its store was put back from a copy.
+    struct Replica {
+        let store: URL
+        let syncFolder: URL
+        let onFile: Bool
+        let environment: EngineEnvironment
+        let world: World
+        let checkpointAfter: (@Sendable (_ objects: Int) -> Int)?
+
+        /// The replica `index` (in memory, or in a store file with its sync folder beside it).
+        init(
+            _ index: Int, world: World, in folder: URL, seed: UInt64, onFile: Bool,
+            checkpointAfter: (@Sendable (_ objects: Int) -> Int)?
+        ) {
+            var random = SeededGenerator(seed: seed)
+            var skew = 0.0
             // Each replica's clock is off by up to two seconds either way.
-            let skew = Double.random(in: -2...2, using: &random)
-            let environment = EngineEnvironment(
-                now: { world.now(skew: skew) }, calendar: Calendar(identifier: .gregorian), timeZone: .gmt,
+            for _ in 0...index { skew = Double.random(in: -2...2, using: &random) }
+            let time = skew
+            environment = EngineEnvironment(
+                now: { world.now(skew: time) }, calendar: Calendar(identifier: .gregorian), timeZone: .gmt,
                 makeID: { world.makeID() })
-            return ProjectManagerEngine.inMemory(
-                environment: environment,
-                syncFolder: folder.appendingPathComponent("replica-\(index)"),
-                interruption: { world.stops(after: $0) },
+            let place = folder.appendingPathComponent("replica-\(index)")
+            store = place.appendingPathComponent("projects.pmstore")
+            syncFolder = onFile ? place.appendingPathComponent("projects.sync") : place
+            self.onFile = onFile
+            self.world = world
+            self.checkpointAfter = checkpointAfter
+        }
+
+        func open() throws -> ProjectManagerEngine {
+            let world = world
+            guard onFile else {
+                return ProjectManagerEngine.inMemory(
+                    environment: environment, syncFolder: syncFolder, interruption: { world.stops(after: $0) },
+                    checkpointAfter: checkpointAfter)
+            }
+            try FileManager.default.createDirectory(
+                at: store.deletingLastPathComponent(), withIntermediateDirectories: true)
+            return try ProjectManagerEngine.onFile(
+                at: store, environment: environment, interruption: { world.stops(after: $0) },
                 checkpointAfter: checkpointAfter)
+        }
+
+        /// Where its copy is kept.
+        var backup: URL { store.deletingLastPathComponent().appendingPathComponent("backup") }
+
+        /// Copies its store and sync folder aside, as a backup does.
+        func copy() throws {
+            try? FileManager.default.removeItem(at: backup)
+            try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: store, to: backup.appendingPathComponent("projects.pmstore"))
+            if FileManager.default.fileExists(atPath: syncFolder.path) {
+                try FileManager.default.copyItem(at: syncFolder, to: backup.appendingPathComponent("projects.sync"))
+            }
+        }
+
+        /// Puts its store back from the copy, with the sync folder of the copy when `withSyncFolder`;
+        /// `false` when there is no copy.
+        func restore(withSyncFolder: Bool) throws -> Bool {
+            let copied = backup.appendingPathComponent("projects.pmstore")
+            guard FileManager.default.fileExists(atPath: copied.path) else { return false }
+            try FileManager.default.removeItem(at: store)
+            try FileManager.default.copyItem(at: copied, to: store)
+            let copiedSync = backup.appendingPathComponent("projects.sync")
+            if withSyncFolder, FileManager.default.fileExists(atPath: copiedSync.path) {
+                try FileManager.default.removeItem(at: syncFolder)
+                try FileManager.default.copyItem(at: copiedSync, to: syncFolder)
+            }
+            return true
         }
     }
 
@@ -211,9 +275,16 @@ import Testing
         // share among them), so that replicas join from checkpoints, and read them for files gone
         // while they were apart.
         let foldAfter = seed % 3 == 0 ? nil : Int.random(in: 1...16, using: &random)
-        let engines = try replicas(
-            count, world: world, in: folder, seed: seed,
-            checkpointAfter: foldAfter.map { threshold in { @Sendable _ in threshold } })
+        // One seed in four keeps each store in a file, copies it aside now and then, and puts it
+        // back from its copy (with its sync folder, or without), as a restored backup does.
+        let restores = seed % 4 == 3
+        let places = (0..<count).map { index in
+            Replica(
+                index, world: world, in: folder, seed: seed, onFile: restores,
+                checkpointAfter: foldAfter.map { threshold in { @Sendable _ in threshold } })
+        }
+        var engines = try places.map { try $0.open() }
+        defer { for engine in engines { engine.close() } }
         for engine in engines { try engine.addRemote(named: "team", address: remote.path) }
         _ = try await engines[0].createProject(ProjectDraft(title: "first"), in: .todo)
         _ = try await engines[0].createProject(
@@ -230,6 +301,7 @@ import Testing
         }
         // One seed in four meets bad files on the remote, as a shared folder shows them: a log file
         // half copied in (made whole again later), and junk at a replica's next number.
+        let trace = ProcessInfo.processInfo.environment["PM_TRACE"] != nil
         var faults = RemoteFaults(remote: remote, enabled: seed % 4 == 1)
         for _ in 0..<steps {
             world.advance(Double.random(in: 0...1.5, using: &random))
@@ -237,6 +309,18 @@ import Testing
             let engine = engines[who]
             if faults.enabled, Int.random(in: 0..<6, using: &random) == 0 {
                 try faults.step(random: &random)
+            } else if restores, Int.random(in: 0..<4, using: &random) == 0 {
+                let copied = FileManager.default.fileExists(atPath: places[who].backup.path)
+                if !copied || Int.random(in: 0..<3, using: &random) == 0 {
+                    try places[who].copy()
+                } else {
+                    let withSyncFolder = Bool.random(using: &random)
+                    engine.close()
+                    if try places[who].restore(withSyncFolder: withSyncFolder) {
+                        if trace { print("TRACE \(who) restored, sync folder too: \(withSyncFolder)") }
+                    }
+                    engines[who] = try places[who].open()
+                }
             } else if Int.random(in: 0..<4, using: &random) == 0 {
                 // A sync in three stops after a random step, as if its process died there.
                 let step =
