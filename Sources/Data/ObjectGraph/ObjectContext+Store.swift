@@ -79,7 +79,7 @@ extension ObjectContext {
                 let contents = state.withLock { state in
                     state.changeLog.isEmpty ? StoreContents(graph: state.graph, undo: state.undo) : nil
                 }
-                if let contents { try? store.compact(contents) }
+                if let contents { store.compactClosing(contents) }
             }
         }
         store.close()

@@ -45,6 +45,8 @@ final class JournalStore: PersistentStore {
         var readKeptCopiesPending = false
         /// The last compaction after a save failed, and no later one succeeded.
         var compactionFailure: StoreWarning?
+        /// The compaction as the store last closed failed (noted beside it), and none succeeded since.
+        var closingFailure: StoreWarning?
         /// ``close()`` was called.
         var isClosed = false
     }
@@ -80,7 +82,7 @@ final class JournalStore: PersistentStore {
         }
         guard !notes.isClosed else { return [] }
         let journalWarnings = journal.withLock { $0?.warnings } ?? notes.readWarnings
-        return journalWarnings + (notes.compactionFailure.map { [$0] } ?? [])
+        return journalWarnings + [notes.compactionFailure, notes.closingFailure].compactMap { $0 }
     }
 
     /// The size of the journal after the snapshot, in bytes.
@@ -92,8 +94,9 @@ final class JournalStore: PersistentStore {
                 at: url, newStoreSchemaVersion: UInt32(schema.version), fileSystem: fileSystem,
                 deferringSnapshotChecksumFrom: deferredChecksumFrom, listingKeptCopies: false)
             let (contents, _) = try read(stored, schema: schema, undoLimit: undoLimit)
+            let closing = closingFailure()
             notes.withLock { notes in
-                notes.readWarnings = stored.warnings
+                notes.readWarnings = stored.warnings + (closing.map { [$0] } ?? [])
                 notes.readKeptCopiesPending = !stored.keptCopiesListed
             }
             return contents
@@ -108,7 +111,11 @@ final class JournalStore: PersistentStore {
                 // An older schema, or a file of format 1 (JSON), is rewritten in the current ones.
                 if migrated || stored.formatVersion != JournalFormat.version {
                     try file.compact(try snapshot(of: contents), schemaVersion: UInt32(schema.version))
+                    forgetClosingFailure()
                 }
+                // A compaction that failed as the store last closed is this open's to report.
+                let closing = closingFailure()
+                notes.withLock { $0.closingFailure = closing }
                 slot = file
                 return contents
             } catch {
@@ -283,6 +290,7 @@ final class JournalStore: PersistentStore {
             do throws(StoreError) {
                 try journal.compact(try snapshot(of: contents), schemaVersion: schemaVersion)
                 notes.withLock { $0.compactionFailure = nil }
+                forgetClosingFailure()
             } catch {
                 notes.withLock { $0.compactionFailure = .compactionFailed(reason: error.summary) }
             }
@@ -299,6 +307,45 @@ final class JournalStore: PersistentStore {
             try journal.compact(try snapshot(of: contents), schemaVersion: UInt32(contents.graph.schema.version))
             notes.withLock { $0.compactionFailure = nil }
         }
+        forgetClosingFailure()
+    }
+
+    /// Compacts as the store closes. A failure (a full disk) is written beside the store, in
+    /// ``closingFailureFile``, for the next open to report as
+    /// ``StoreWarning/compactionFailed(reason:)``: the store is whole, and its next open replays
+    /// the journal the compaction would have folded in.
+    func compactClosing(_ contents: StoreContents) {
+        do throws(StoreError) {
+            try compact(contents)
+        } catch {
+            // Best effort: the disk that refused the snapshot may refuse these bytes too.
+            let text = "when the store was last closed: \(error.summary)"
+            let file = closingFailureFile
+            if FileManager.default.createFile(
+                atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+            {
+                _ = try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+            }
+        }
+    }
+
+    /// Where a compaction that failed as the store closed is noted, beside the store file.
+    var closingFailureFile: URL { URL(fileURLWithPath: url.path + ".compaction-failed") }
+
+    /// The failure of the compaction as the store last closed, if one is noted.
+    private func closingFailure() -> StoreWarning? {
+        guard let data = FileManager.default.contents(atPath: closingFailureFile.path) else { return nil }
+        let reason = String(decoding: data.prefix(1_000), as: UTF8.self)
+        return .compactionFailed(reason: reason.isEmpty ? "when the store was last closed" : reason)
+    }
+
+    /// Forgets the failure of the compaction as the store last closed: a later one succeeded.
+    private func forgetClosingFailure() {
+        let noted = notes.withLock { notes in
+            defer { notes.closingFailure = nil }
+            return notes.closingFailure != nil
+        }
+        if noted { try? FileManager.default.removeItem(at: closingFailureFile) }
     }
 
     /// Drops a torn last record now (keeping its bytes beside the store), marks every kept copy
@@ -310,6 +357,7 @@ final class JournalStore: PersistentStore {
             try journal.acknowledgeWarnings()
             notes.withLock { $0.compactionFailure = nil }
         }
+        forgetClosingFailure()
     }
 
     /// Reads the file again, as a reader would, and checks it whole against `schema`.

@@ -74,6 +74,9 @@ protocol PersistentStore: Sendable {
     var warnings: [StoreWarning] { get }
     /// Rewrites the store as one snapshot of `contents`, which must be what was last saved.
     func compact(_ contents: StoreContents) throws(StoreError)
+    /// Compacts as the store closes; a failure is kept for the next open to report (no one
+    /// hears a failure of closing).
+    func compactClosing(_ contents: StoreContents)
     /// Drops a torn last record now (keeping its bytes) and marks every warning acknowledged.
     func acknowledgeWarnings() throws(StoreError)
     /// Reads the file again and checks every part of it against `schema`.
@@ -90,6 +93,7 @@ protocol PersistentStore: Sendable {
 extension PersistentStore {
     var warnings: [StoreWarning] { [] }
     func compact(_ contents: StoreContents) throws(StoreError) {}
+    func compactClosing(_ contents: StoreContents) { try? compact(contents) }
     func acknowledgeWarnings() throws(StoreError) {}
     func close() {}
     var isClosed: Bool { false }

@@ -121,6 +121,50 @@ struct SaveFaultTests {
         #expect(scenario != .appendThenCompact || warned >= 4)
     }
 
+    @Test("a compaction that fails as the store closes is reported by every later open, until a compaction succeeds")
+    func closingCompactionFails() throws {
+        // Given a store whose journal is long enough to be compacted as it closes
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file("library.pmstore")
+        let fileSystem = FaultyFileSystem()
+        let store = JournalStore(url: url, fileSystem: fileSystem, compactionFloor: .max)
+        let context = try ObjectContext(schema: Library.schema, store: store, undoLimit: 0)
+        for number in 1...300 {
+            try context.insert(Book(number, title: String(repeating: "a", count: 300)))
+            try context.save()
+        }
+        #expect(store.wantsCompactionOnClose)
+
+        // When that compaction fails (its rename, as on a full disk), as it closes
+        fileSystem.inject(.fail, into: .rename)
+        context.close()
+
+        // Then the store is whole, and the next opens, to write or to read, say the compaction failed
+        let reader = try ObjectContext(schema: Library.schema, store: .readOnlyFile(url))
+        let reopened = try ObjectContext(schema: Library.schema, store: .file(url))
+        #expect(reopened.object(Book.self, id: Book(300, title: "").id) != nil)
+        for warnings in [reader.storeWarnings, reopened.storeWarnings] {
+            guard case .compactionFailed(let reason)? = warnings.last, warnings.count == 1 else {
+                Issue.record("expected the failed compaction, got \(warnings)")
+                continue
+            }
+            #expect(reason.hasPrefix("when the store was last closed: "), "\(reason)")
+        }
+        // And a save that does not compact keeps the warning; a compaction that succeeds takes it
+        try reopened.insert(Book(301, title: "b"))
+        try reopened.save()
+        #expect(reopened.storeWarnings.count == 1)
+        try reopened.compactStore()
+        #expect(reopened.storeWarnings.isEmpty)
+        reopened.close()
+        let third = try ObjectContext(schema: Library.schema, store: .file(url))
+        #expect(third.storeWarnings.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: url.path + ".compaction-failed"))
+        third.close()
+        reader.close()
+    }
+
     @Test(
         "an import saved as a snapshot whose folder sync fails twice succeeds with a warning, and the file it replaced holds the import too"
     )
