@@ -45,7 +45,15 @@ scenario() {
         echo "$minute" > "$work/minute"
         date -u -d "2026-03-15T12:00:00Z + $minute minutes" +%FT%TZ
     }
-    on() { local store="$1"; shift; PM_NOW="$(at)" "$pm" "$@" --store "$work/$store/projects.pmstore"; }
+    # A pm that fails is named in `failures` (set -e does not hold inside an `if`), and the run fails.
+    on() {
+        local store="$1" status=0; shift
+        PM_NOW="$(at)" "$pm" "$@" --store "$work/$store/projects.pmstore" 2>>"$work/errors" || status=$?
+        if ((status != 0)); then
+            echo "pm $* (store $store) exited $status: $(tail -1 "$work/errors")" >> "$work/failures"
+        fi
+        return "$status"
+    }
     quiet() { on "$@" >/dev/null; }
 
     local remote
@@ -79,9 +87,13 @@ scenario() {
 
     # A and B push at once (sync 1 of A's three).
     local stamp; stamp="$(at)"
-    PM_NOW="$stamp" "$pm" sync --store "$work/a/projects.pmstore" >/dev/null &
-    PM_NOW="$stamp" "$pm" sync --store "$work/b/projects.pmstore" >/dev/null &
-    wait
+    PM_NOW="$stamp" "$pm" sync --store "$work/a/projects.pmstore" >/dev/null 2>>"$work/errors" &
+    local first=$!
+    PM_NOW="$stamp" "$pm" sync --store "$work/b/projects.pmstore" >/dev/null 2>>"$work/errors" &
+    local second=$!
+    wait "$first" || echo "pm sync (store a, at once with b) exited $?" >> "$work/failures"
+    wait "$second" || echo "pm sync (store b, at once with a) exited $?" >> "$work/failures"
+    
 
     # A junk file at A's next log number.
     local replica next copy
@@ -134,6 +146,10 @@ scenario() {
 import json, sys
 print(sorted((b["remote"], b["conflicts"]) for b in json.load(sys.stdin)["boards"]))' > "$work/$store.conflicts"
     done
+    if [[ -s "$work/failures" ]]; then
+        tr '\n' ';' < "$work/failures"
+        return 1
+    fi
     python3 - "$work" <<'PY'
 import json, sys
 work = sys.argv[1]
@@ -180,7 +196,7 @@ for kind in "${remotes[@]}"; do
             echo "$kind run $run: converged"
         else
             failed=$((failed + 1))
-            echo "$kind run $run: FAILED: $(echo "$out" | tail -3 | tr '\n' ' ')"
+            echo "$kind run $run: FAILED: $(echo "$out" | tail -3 | tr "\n" " ")"
         fi
         [[ -n "${KEEP:-}" ]] && echo "kept $work" || rm -rf "$work"
     done
