@@ -109,6 +109,7 @@ public struct SyncFolder: Sendable {
     /// This store's replica id, made and kept the first time it is asked for.
     /// - Throws: ``SyncError/localState(reason:)`` when `remotes.json` cannot be read or written.
     public func replica() throws(SyncError) -> ReplicaID {
+        if let made = try replicaIfMade() { return made }
         let configuration = try configuration()
         try save(configuration)
         return configuration.replica
