@@ -256,6 +256,34 @@ struct SyncProcessTests {
         }
     }
 
+    @Test("what a sync keeps beside a store is 0600 in folders of 0700, under a umask that takes nothing away")
+    func privateState() throws {
+        let world = try World()
+        defer { world.directory.remove() }
+        let folder = try world.sharedFolder()
+        let store = world.directory.file("a/projects.pmstore").path
+        let pm = try BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE").path
+        for arguments in [
+            ["add", "Alpha"], ["remote", "add", "hub", folder], ["share", "hub"], ["add", "Beta"], ["sync"],
+        ] {
+            let run = try ProcessRun.run(
+                URL(fileURLWithPath: "/bin/sh"),
+                ["-c", #"umask 000 && exec "$0" "$@""#, pm] + arguments + ["--store", store],
+                environment: world.environment)
+            #expect(run.status == 0, "\(arguments): \(run.errors)")
+        }
+
+        let sync = world.directory.file("a/projects.sync")
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: sync.path)
+        #expect(paths.contains { $0.hasSuffix("state.json") }, "\(paths)")
+        for path in [""] + paths {
+            let attributes = try FileManager.default.attributesOfItem(atPath: sync.appendingPathComponent(path).path)
+            let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+            let folder = attributes[.type] as? FileAttributeType == .typeDirectory
+            #expect(mode == (folder ? 0o700 : 0o600), "\(path): \(String(mode, radix: 8))")
+        }
+    }
+
     @Test("a remote gone after its share: sync says so in one line, exits 1, and still syncs the rest")
     func oneRemoteGone() throws {
         let world = try World()

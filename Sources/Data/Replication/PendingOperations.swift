@@ -32,9 +32,8 @@ struct PendingOperations {
         var data = withUnsafeBytes(of: token.uuid) { Data($0) }
         data.append(ReplicaLogCoding.encode(file))
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
+            try PrivateStateFile.makeFolder(url.deletingLastPathComponent())
+            try PrivateStateFile.write(data, to: url)
         } catch {
             throw .localState(reason: "\(url.path) could not be written (\(error.localizedDescription))")
         }

@@ -199,8 +199,7 @@ struct ReplicationState: Sendable {
         let old = header
         let written: URL
         do {
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try PrivateStateFile.makeFolder(file.deletingLastPathComponent())
             if changed?.isEmpty == true, header.objectsVersion > 0 {
                 // Nothing changed: the files named hold the objects.
                 written = Self.lastObjectsFile(beside: file, header: header)
@@ -213,13 +212,13 @@ struct ReplicationState: Sendable {
                 subset.reserveCapacity(changed.count)
                 for key in changed { subset[key] = objects[key] }
                 written = Self.lastObjectsFile(beside: file, header: header)
-                try Self.encoded(subset).write(to: written, options: .atomic)
+                try PrivateStateFile.write(Self.encoded(subset), to: written)
             } else {
                 header.objectsVersion += 1
                 header.deltas = nil
                 header.deltaObjects = nil
                 written = Self.lastObjectsFile(beside: file, header: header)
-                try Self.encoded(objects).write(to: written, options: .atomic)
+                try PrivateStateFile.write(Self.encoded(objects), to: written)
             }
         } catch {
             header = old
@@ -253,9 +252,8 @@ struct ReplicationState: Sendable {
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try encoder.encode(header).write(to: file, options: .atomic)
+            try PrivateStateFile.makeFolder(file.deletingLastPathComponent())
+            try PrivateStateFile.write(encoder.encode(header), to: file)
         } catch {
             throw .localState(reason: "\(file.path) could not be written (\(error.localizedDescription))")
         }
