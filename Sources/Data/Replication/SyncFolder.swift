@@ -92,7 +92,7 @@ public struct SyncFolder: Sendable {
     /// This store's replica id when it has one (it shared or joined a board, or has a remote),
     /// without making one; `nil` otherwise, or when it cannot be read.
     public func existingReplica() -> ReplicaID? {
-        (try? file.read())?.replica
+        try? replicaIfMade()
     }
 
     /// This store's replica id when it has one, without making one: what a command that only
