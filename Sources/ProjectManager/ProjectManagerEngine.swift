@@ -277,7 +277,8 @@ public struct ProjectManagerEngine: Sendable {
             }()
         // What is done signed out is this device's in the history: its replica, once it has one.
         let store = ObjectGraphRepository(
-            context: context, deviceName: { syncFolder?.existingReplica().map { "replica \($0)" } })
+            context: context, deviceName: { syncFolder?.existingReplica().map { "replica \($0)" } },
+            now: environment.now)
         // Every use case goes through the viewer's scope, so that no front end can skip the check.
         let repository = AccountScopedRepository(
             store: store, search: ProjectSearchIndex(context: context), sessions: authentication)

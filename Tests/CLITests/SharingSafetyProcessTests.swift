@@ -44,6 +44,21 @@ struct SharingSafetyProcessTests {
         #expect(run.status == 0, "\(store) \(arguments): \(run.errors)", sourceLocation: sourceLocation)
     }
 
+    /// Runs `arguments` on `store` at `time` by its clock (`PM_NOW`), and expects it to succeed.
+    @discardableResult
+    static func at(
+        _ time: String, _ world: World, _ arguments: [String], _ store: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        var environment = world.environment
+        environment["PM_NOW"] = time
+        let run = try ProcessRun.run(
+            BuiltExecutable.url(named: "pm", override: "PM_EXECUTABLE"),
+            arguments + ["--store", world.directory.file("\(store)/projects.pmstore").path], environment: environment)
+        #expect(run.status == 0, "\(store) \(arguments): \(run.errors)", sourceLocation: sourceLocation)
+        return run.output
+    }
+
     /// A copy of store `store`'s folder (the store file, and with `syncFolder` its `.sync` folder).
     static func backUp(_ world: World, _ store: String, syncFolder: Bool) throws -> URL {
         let backup = world.directory.file("\(store)-backup")
@@ -280,6 +295,61 @@ extension SharingSafetyProcessTests {
         for store in ["a", "b"] {
             let status = try Self.ok(world, ["status", "--json"], store)
             #expect(status.contains(#""conflicts":3"#), "\(store): \(status)")
+        }
+    }
+}
+
+extension SharingSafetyProcessTests {
+    @Test(
+        "what is done on a store put back from a backup goes out: a list renamed, a card deleted, one field of a card while another device changed another",
+        arguments: [false, true])
+    func changesAfterARestore(withSyncFolder: Bool) throws {
+        let world = try World()
+        defer { world.directory.remove() }
+        let cards = try world.shareAndJoin(try world.sharedFolder())
+        try Self.ok(world, ["list", "add", "Review"], "a")
+        for store in ["a", "b"] { try Self.ok(world, ["sync"], store) }
+        let backup = try Self.backUp(world, "a", syncFolder: withSyncFolder)
+
+        // After the backup: a goes on syncing, b writes Alpha's body.
+        try Self.ok(world, ["add", "Gamma"], "a")
+        try Self.ok(world, ["sync"], "a")
+        try Self.ok(world, ["edit", cards.alpha, "--body", "Written on b"], "b")
+        try Self.ok(world, ["sync"], "b")
+        // a is put back; a minute later it renames the list, deletes Beta and retitles Alpha.
+        try Self.restore(world, "a", from: backup)
+        try Self.later(world, ["list", "rename", "Review", "Checked"], "a")
+        try Self.later(world, ["delete", cards.beta], "a")
+        try Self.later(world, ["edit", cards.alpha, "--title", "Alpha, retitled on a"], "a")
+        for store in ["a", "b", "a", "b"] { try Self.later(world, ["sync"], store) }
+
+        for store in ["a", "b"] {
+            let lists = try Self.ok(world, ["lists"], store)
+            #expect(lists.contains("Checked") && !lists.contains("Review"), "\(store):\n\(lists)")
+            let board = try Self.ok(world, ["board"], store)
+            #expect(board.contains("Gamma") && !board.contains("Beta"), "\(store):\n\(board)")
+            let alpha = try Self.ok(world, ["show", cards.alpha], store)
+            #expect(alpha.contains("Alpha, retitled on a") && alpha.contains("Written on b"), "\(store):\n\(alpha)")
+        }
+    }
+
+    @Test("of two devices that renamed one list apart, the later rename wins, whichever syncs last")
+    func listRenamedApart() throws {
+        let world = try World()
+        defer { world.directory.remove() }
+        _ = try world.shareAndJoin(try world.sharedFolder())
+        try Self.ok(world, ["list", "add", "Review"], "a")
+        for store in ["a", "b"] { try Self.ok(world, ["sync"], store) }
+
+        // a renames it at 12:00, b at 12:01; b syncs at once, a only at 12:02.
+        try Self.ok(world, ["list", "rename", "Review", "Renamed first"], "a")
+        try Self.later(world, ["list", "rename", "Review", "Renamed last"], "b")
+        try Self.later(world, ["sync"], "b")
+        for store in ["a", "b", "a"] { try Self.at("2026-03-15T12:02:00Z", world, ["sync"], store) }
+
+        for store in ["a", "b"] {
+            let lists = try Self.ok(world, ["lists"], store)
+            #expect(lists.contains("Renamed last") && !lists.contains("Renamed first"), "\(store):\n\(lists)")
         }
     }
 }

@@ -71,6 +71,12 @@ extension ObjectContext {
         _ state: inout State, operation: UndoOperation, actionName: String?, scope: String?
     ) throws(ContextError) -> PendingSave {
         guard state.changeLog.changesAnything(in: state.graph) else { return PendingSave() }
+        if case .store = backing, let recorder = state.recorder {
+            for (id, object) in recorder(state.changeLog, state.graph, scope) {
+                state.record(id)
+                state.graph.set(id, to: object)
+            }
+        }
         try state.validate(state.changeLog)
         let log = state.changeLog
         state.changeLog = ChangeLog()

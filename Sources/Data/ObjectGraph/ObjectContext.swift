@@ -42,6 +42,20 @@ public final class ObjectContext: Sendable {
         var undoGroup: (name: String?, started: Bool)?
         /// The saves that changed something since the context opened (undo and redo among them).
         var saves = 0
+        /// What a root context's saves write besides their changes (``recordChanges(with:)``).
+        var recorder: ChangeRecorder?
+    }
+
+    /// Given a save's changes, the graph as they leave it and the save's undo scope, the objects
+    /// the save writes with them (`nil`: removed), in the same record, outside its undo step.
+    typealias ChangeRecorder =
+        @Sendable (ChangeLog, ObjectGraph, _ scope: String?) -> [(ObjectID, (any ManagedEntity)?)]
+
+    /// Makes every save of this root context (undo and redo among them) write, in the same
+    /// record, what `recorder` makes of its changes: an outbox of what was changed. Those
+    /// objects never join an undo step.
+    func recordChanges(with recorder: @escaping ChangeRecorder) {
+        state.withLock { $0.recorder = recorder }
     }
 
     /// The saves that changed something since the context opened, undo and redo among them:

@@ -134,6 +134,10 @@ struct UndoStack: Sendable {
         if storedUndo.count > limit { storedUndo.removeFirst(storedUndo.count - limit) }
     }
 
+    /// The entities whose changes never join an undo step: what ``ObjectContext/recordChanges(with:)``
+    /// writes.
+    static let unrecorded: Set<String> = [PendingChange.entityName]
+
     /// The index of the last step of `scope` in `steps` (`nil` scope: the last step). A step
     /// saved without a scope (by a store from before scopes) belongs to every scope.
     static func lastIndex(in steps: [UndoGroup], scope: String?) -> Int? {
@@ -145,6 +149,10 @@ struct UndoStack: Sendable {
     /// decoded yet that no other copy holds (a store replaying its journal) keep the save, in
     /// order, for when they are; others are decoded first.
     mutating func apply(_ operation: UndoOperation, name: String?, scope: String? = nil, changes: [ObjectChange]) {
+        // What a save writes besides its changes (an outbox) is never undone.
+        let changes =
+            operation == .push || operation == .merge
+            ? changes.filter { !Self.unrecorded.contains($0.id.entityName) } : changes
         // Replaying a journal over stacks this value alone holds defers; a save decodes them.
         if pending?.isDecoded == false, isKnownUniquelyReferenced(&pending) {
             pending?.append(Replayed(operation: operation, name: name, scope: scope, changes: changes))

@@ -200,14 +200,38 @@ public struct BoardReplicator: Sendable {
             }
         }
 
-        // What changed here since the last sync: nothing, while the store is as the last sync
-        // left it; then it holds the merged state as it is before what comes in (that sync made
-        // it so; the state keeps what each object was before this sync changed it).
+        // What changed here since the last sync: what the saves that made the changes recorded
+        // (``PendingChange``), once the store records every shared board's; else (a store of
+        // before, a board shared since, a store put back from an older copy, a board joined)
+        // what the store holds otherwise than the merged state.
+        let changes: [PendingChange]
+        do {
+            changes = try await repository.pendingChanges()
+        } catch {
+            throw .localState(reason: "the store could not be read (\(error))")
+        }
+        var changedAt: [ReplicatedKey: Date] = [:]
+        var changedSlots: [ReplicatedKey: Set<String>] = [:]
+        for change in changes {
+            guard let key = ObjectGraphRepository.replicatedKey(of: change, replica: replica) else { continue }
+            changedAt[key] = change.changedAt
+            if let slots = change.slots { changedSlots[key] = Set(slots) }
+        }
+        let recordedBoards = await repository.recordedBoards(remote: report.name)
+        let recording = recordedBoards.map { Set(state.header.boards).isSubset(of: $0) } ?? false
         let current: Current
         var local: [ReplicaOperation] = []
-        if joining == .none, !behind, let stored = state.header.storeGeneration, stored == generation() {
-            current = .held(SharedBoardSet(state.header.boards))
-            state.keepObjectsBefore()
+        if joining == .none, !behind, recording {
+            let shared = SharedBoardSet(state.header.boards)
+            do {
+                let objects = try await repository.replicatedObjects(
+                    changedIn: changes, on: state.header.boards, replica: replica)
+                current = .recorded(objects, keys: Set(changedAt.keys), shared)
+                state.keepObjectsBefore()
+                local = localOperations(current: objects, state: &state, times: changedAt, onlyTimed: true)
+            } catch {
+                throw .localState(reason: "the store could not be read (\(error))")
+            }
         } else {
             do {
                 var objects = try await repository.replicatedObjects(on: state.header.boards, replica: replica)
@@ -215,13 +239,28 @@ public struct BoardReplicator: Sendable {
                     objects = try await repository.replicatedObjects(on: state.header.boards, replica: replica)
                 }
                 current = .read(objects)
-                local = localOperations(current: objects, state: &state, behind: behind)
+                local = localOperations(
+                    current: objects, state: &state, behind: behind, times: changedAt,
+                    slots: recording ? changedSlots : nil)
             } catch {
                 throw .localState(reason: "the store could not be read (\(error))")
             }
         }
         for operation in local { state.apply(operation) }
         local = recovered + local
+        // The changes read go with this sync's save, unless a board of theirs is shared on
+        // another remote too (that remote's sync sends them, and takes them away).
+        let elsewhere = Set(
+            (recordedBoards == nil ? [:] : await repository.recordedBoardsByRemote()).filter { $0.key != report.name }
+                .values.joined())
+        let sent = changes.filter { change in
+            guard !elsewhere.isEmpty else { return true }
+            guard let key = ObjectGraphRepository.replicatedKey(of: change, replica: replica),
+                let object = state.objects[key]
+            else { return false }
+            let board = key.entity == Board.entityName ? Board.ID(rawValue: key.id) : object.boardID
+            return board.map { !elsewhere.contains($0) } ?? false
+        }
 
         // What came in.
         var touched: Set<ReplicatedKey> = []
@@ -283,7 +322,7 @@ public struct BoardReplicator: Sendable {
         }
         // The store and the state take a new token when the store changes or anything goes out,
         // before anything goes out.
-        let mark = SyncToken(remote: report.name, token: UUID())
+        let mark = SyncToken(remote: report.name, token: UUID(), boards: state.header.boards)
         var marked = true
         if !local.isEmpty {
             let file = ReplicaLogFile(
@@ -295,7 +334,7 @@ public struct BoardReplicator: Sendable {
             do {
                 let applied = try await repository.applyReplicated(
                     target, replica: replica, owner: owner, lostEdits: lostHere, at: now(), by: author,
-                    checked: checked, mark: mark)
+                    checked: checked, mark: mark, sent: sent)
                 report.changed = applied.changed
                 // What the merge did besides: a delete's cascade, a repair. It goes out with the rest.
                 if applied.beyond {
@@ -308,9 +347,9 @@ public struct BoardReplicator: Sendable {
                 throw .localState(reason: "what came in could not be saved (\(error))")
             }
             try stop(after: .applied)
-        } else if !local.isEmpty || behind {
+        } else if !local.isEmpty || behind || !sent.isEmpty || recordedBoards != Set(state.header.boards) {
             do {
-                try await repository.markSynced(mark)
+                try await repository.markSynced(mark, sent: sent)
             } catch {
                 throw .localState(reason: "the store could not be saved (\(error))")
             }
@@ -413,15 +452,19 @@ public struct BoardReplicator: Sendable {
     private enum Current {
         /// As read from it.
         case read([ReplicatedKey: [String: JSONValue]])
-        /// The merged objects alive on the shared boards, as they were before this sync changed
-        /// them (``ReplicationState/objectBefore(_:)``): the store is as the last sync left it.
-        case held(SharedBoardSet)
+        /// As read from it for the objects of `keys` (changed here since the last sync), and
+        /// for the others the merged objects alive on the shared boards, as they were before
+        /// this sync changed them (``ReplicationState/objectBefore(_:)``): the last sync left
+        /// the store so, and nothing else changed here.
+        case recorded([ReplicatedKey: [String: JSONValue]], keys: Set<ReplicatedKey>, SharedBoardSet)
 
         /// Whether the store holds the object of `key` (with `state` the merged state).
         func holds(_ key: ReplicatedKey, in state: ReplicationState) -> Bool {
             switch self {
             case .read(let objects): objects[key] != nil
-            case .held(let shared): state.objectBefore(key).map { $0.isAlive && $0.isOn(shared, id: key.id) } ?? false
+            case .recorded(let objects, let keys, _) where keys.contains(key): objects[key] != nil
+            case .recorded(_, _, let shared):
+                state.objectBefore(key).map { $0.isAlive && $0.isOn(shared, id: key.id) } ?? false
             }
         }
 
@@ -429,7 +472,8 @@ public struct BoardReplicator: Sendable {
         func holds(_ key: ReplicatedKey, with values: [String: JSONValue], in state: ReplicationState) -> Bool {
             switch self {
             case .read(let objects): return objects[key] == values
-            case .held(let shared):
+            case .recorded(let objects, let keys, _) where keys.contains(key): return objects[key] == values
+            case .recorded(_, _, let shared):
                 guard let object = state.objectBefore(key), object.isAlive, object.isOn(shared, id: key.id),
                     object.slots.count == values.count
                 else { return false }
@@ -440,37 +484,52 @@ public struct BoardReplicator: Sendable {
 
     /// The operations that make the merged state hold `current` for the shared boards.
     ///
-    /// Each operation is stamped when it was made, where the store keeps that (a card's
-    /// `updatedAt`, a comment's `editedAt`, a history entry's `date`, a star's `starredAt`, a card's
-    /// delete the date of its history entry), and the others (a list, a label, a checklist item,
-    /// their deletes, an unstar) when the sync runs; `atSyncTime` stamps all of them then (what a
+    /// Each operation is stamped when it was made: as `times` has it (the store recorded it,
+    /// ``PendingChange``), or where the object keeps it (a card's `updatedAt`, a comment's
+    /// `editedAt`, a history entry's `date`, a star's `starredAt`, a card's delete the date of its
+    /// history entry), or else when the sync runs; `atSyncTime` stamps all of them then (what a
     /// merge's repairs change). Stamps follow the clock as ever: never before what this replica
-    /// saw at its last sync, which is what it saw when it made them.
+    /// saw at its last sync, which is what it saw when it made them. With `onlyTimed`, `current`
+    /// holds only the objects of `times` that the store holds, and only they may have changed.
     ///
     /// When the store is `behind` (put back from an older copy), an object it lacks is not
-    /// deleted here, and one it holds otherwise than the merged state is changed here only
-    /// when it keeps when it was changed, and that is after the merged state's last change of
-    /// it: the store receives the rest. What is new to the merged state is made here.
+    /// deleted here unless it recorded the delete, and one it holds otherwise than the merged
+    /// state is changed here only when it was changed after the merged state's last change of
+    /// it (as `times`, or where `slots` is given only `times`, or the object, keep it), and only
+    /// in the slots the store recorded (`slots`, where given): the store receives the rest.
+    /// What is new to the merged state is made here.
     private func localOperations(
         current: [ReplicatedKey: [String: JSONValue]], state: inout ReplicationState, atSyncTime: Bool = false,
-        behind: Bool = false
+        behind: Bool = false, times: [ReplicatedKey: Date] = [:], slots recorded: [ReplicatedKey: Set<String>]? = nil,
+        onlyTimed: Bool = false
     ) -> [ReplicaOperation] {
         let time = now()
+        /// When the object of `key` (holding `slots`, if any) was changed here, if known.
+        func changeTime(_ key: ReplicatedKey, _ slots: [String: JSONValue]?) -> Date? {
+            if let recorded = times[key] { return recorded }
+            guard recorded == nil, let slots else { return nil }
+            return Self.editTime(of: key.entity, slots)
+        }
         var made: [(operation: ReplicaOperation, time: Date)] = []
         // Their order is the sort's below: the objects are taken as they come.
         for key in Self.differing(current, from: state.objects) {
             let slots = current[key] ?? [:]
             if behind, let merged = state.objects[key] {
-                guard merged.isAlive, let edited = Self.editTime(of: key.entity, slots),
+                guard merged.isAlive, let edited = changeTime(key, slots),
                     let latest = merged.latestStamp, Self.milliseconds(edited) > latest.time
                 else { continue }
             }
-            let madeAt = atSyncTime ? time : min(Self.editTime(of: key.entity, slots) ?? time, time)
+            let madeAt = atSyncTime ? time : min(changeTime(key, slots) ?? time, time)
             let stamp = ReplicaStamp(time: 0, counter: 0, replica: replica)  // stamped below, in order
             if let merged = state.objects[key], merged.isAlive {
                 var changed = slots.filter { merged.slots[$0.key]?.value != $0.value }
                 // A slot gone here is cleared, unless it is clear already (a set's element removed).
                 var cleared = merged.slots.filter { slots[$0.key] == nil && $0.value.value != .null }.map(\.key)
+                // Behind, only what the store recorded changing since.
+                if behind, let names = recorded?[key] {
+                    changed = changed.filter { names.contains($0.key) }
+                    cleared = cleared.filter { names.contains($0) }
+                }
                 guard !changed.isEmpty || !cleared.isEmpty else { continue }
                 // What differs only as the merge settled it is not a change made here.
                 if let settled = ReplicatedFields.settled(key, slots: merged.values) {
@@ -500,19 +559,27 @@ public struct BoardReplicator: Sendable {
             }
         }
         let shared = SharedBoardSet(state.header.boards)
-        let deleted =
-            behind
-            ? [:]
-            : state.objects.filter { key, object in
-                object.isAlive && current[key] == nil && object.isOn(shared, id: key.id)
-            }
+        func deletedHere(_ key: ReplicatedKey, _ object: ReplicatedObject) -> Bool {
+            guard object.isAlive, current[key] == nil, object.isOn(shared, id: key.id) else { return false }
+            guard behind else { return true }
+            // Behind, only a delete the store recorded after the merged state's last change.
+            guard let deletedAt = times[key], let latest = object.latestStamp else { return false }
+            return Self.milliseconds(deletedAt) > latest.time
+        }
+        let deleted: [ReplicatedKey] =
+            onlyTimed
+            ? times.keys.filter { key in state.objects[key].map { deletedHere(key, $0) } ?? false }
+            : state.objects.compactMap { key, object in deletedHere(key, object) ? key : nil }
         // A card deleted here was deleted when its history says.
         let deletions =
-            atSyncTime || !deleted.keys.contains(where: { $0.entity == Project.entityName })
+            atSyncTime || !deleted.contains(where: { $0.entity == Project.entityName && times[$0] == nil })
             ? [:] : Self.deletionTimes(in: current)
-        for (key, _) in deleted {
+        for key in deleted {
             let deletedAt =
-                key.entity == Project.entityName ? min(deletions[key.id.uuidString] ?? time, time) : time
+                atSyncTime
+                ? time
+                : min(
+                    times[key] ?? (key.entity == Project.entityName ? deletions[key.id.uuidString] : nil) ?? time, time)
             let stamp = ReplicaStamp(time: 0, counter: 0, replica: replica)  // stamped below, in order
             made.append(
                 (ReplicaOperation(kind: .delete, entity: key.entity, id: key.id, stamp: stamp, slots: [:]), deletedAt))

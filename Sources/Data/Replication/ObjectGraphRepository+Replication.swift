@@ -18,6 +18,52 @@ extension ObjectGraphRepository {
         return objects
     }
 
+    /// The changes made here since the last sync (``PendingChange``), oldest first.
+    func pendingChanges() throws(RepositoryError) -> [PendingChange] {
+        try requireOpen()
+        let changes = try mapped { () throws(ContextError) in try context.fetch(FetchRequest<PendingChange>()) }
+        return changes.sorted {
+            ($0.changedAt, $0.entity, $0.object.uuidString) < ($1.changedAt, $1.entity, $1.object.uuidString)
+        }
+    }
+
+    /// The objects `changes` name that are on `boards`, as slots by the ids they go by among the
+    /// replicas (as ``replicatedObjects(on:replica:)`` has them); one not there (deleted here,
+    /// or moved to a board not shared) is not among them.
+    ///
+    /// - Complexity: O(*c*) for *c* changes.
+    func replicatedObjects(
+        changedIn changes: [PendingChange], on boards: [Board.ID], replica: ReplicaID
+    ) throws(RepositoryError) -> [ReplicatedKey: [String: JSONValue]] {
+        try requireOpen()
+        let shared = Set(boards)
+        var objects: [ReplicatedKey: [String: JSONValue]] = [:]
+        for change in changes {
+            guard let entity = replicatedEntities.first(where: { $0.entityName == change.entity }) else { continue }
+            if let (key, slots) = try Self.slots(entity, id: change.object, on: shared, replica: replica, in: context) {
+                objects[key] = slots
+            }
+        }
+        return objects
+    }
+
+    /// The key an object of this store changed (`change`) goes by among the replicas.
+    static func replicatedKey(of change: PendingChange, replica: ReplicaID) -> ReplicatedKey? {
+        guard let entity = replicatedEntities.first(where: { $0.entityName == change.entity }) else { return nil }
+        return ReplicatedKey(entity: change.entity, id: entity.replicatedID(change.object, of: replica))
+    }
+
+    private static func slots<E: ReplicatedEntity>(
+        _ type: E.Type, id: UUID, on boards: Set<Board.ID>, replica: ReplicaID, in context: ObjectContext
+    ) throws(RepositoryError) -> (ReplicatedKey, [String: JSONValue])? {
+        guard let object = context.object(E.self, id: E.ID(rawValue: id)), boards.contains(object.replicationBoard)
+        else { return nil }
+        guard let slots = try? ReplicatedFields.slots(of: object) else {
+            throw .invalid(ValidationError([.brokenRule("\(E.entityName) \(id) could not be coded")]))
+        }
+        return (ReplicatedKey(entity: E.entityName, id: E.replicatedID(id, of: replica)), slots)
+    }
+
     /// The slots of `E`'s objects on `boards`, coded on every core when they are many.
     private static func collect<E: ReplicatedEntity>(
         _ type: E.Type, on boards: [Board.ID], replica: ReplicaID, in context: ObjectContext,
@@ -73,7 +119,7 @@ extension ObjectGraphRepository {
     func applyReplicated(
         _ objects: [ReplicatedKey: [String: JSONValue]?], replica: ReplicaID, owner: Account.ID? = nil,
         lostEdits: [LostEdit] = [], at date: Date = Date(), by author: String? = nil,
-        checked: [ReplicatedKey: CheckedObject] = [:], mark: SyncToken? = nil
+        checked: [ReplicatedKey: CheckedObject] = [:], mark: SyncToken? = nil, sent: [PendingChange] = []
     ) throws(RepositoryError) -> (changed: Int, beyond: Bool) {
         try requireOpen()
         var plan = ReplicatedPlan(
@@ -91,6 +137,7 @@ extension ObjectGraphRepository {
                     changed += 1
                 }
                 if let mark { try write(mark) }
+                try remove(sent)
                 try context.save(actionName: "Sync", undoScope: Self.replicationScope)
             } catch {
                 context.rollback()
@@ -116,14 +163,29 @@ extension ObjectGraphRepository {
         context.object(SyncMark.self, id: SyncMark.only)?.tokens[remote]
     }
 
-    /// Leaves `mark` in the store, as one save that no board's undo reverts.
+    /// The boards the last sync with `remote` left in the store as shared there: those whose
+    /// changes the store records (``PendingChange``); `nil` before a sync said.
+    func recordedBoards(remote: String) -> Set<Board.ID>? {
+        context.object(SyncMark.self, id: SyncMark.only)?.boards?[remote].map { Set($0.map(Board.ID.init(rawValue:))) }
+    }
+
+    /// The boards each remote's last sync left in the store as shared there, by the remote's name.
+    func recordedBoardsByRemote() -> [String: Set<Board.ID>] {
+        (context.object(SyncMark.self, id: SyncMark.only)?.boards ?? [:]).mapValues {
+            Set($0.map(Board.ID.init(rawValue:)))
+        }
+    }
+
+    /// Leaves `mark` in the store, and takes away the changes `sent` (each unless changed
+    /// again since), as one save that no board's undo reverts.
     ///
     /// - Throws: ``RepositoryError``; nothing is saved.
-    func markSynced(_ mark: SyncToken) throws(RepositoryError) {
+    func markSynced(_ mark: SyncToken, sent: [PendingChange] = []) throws(RepositoryError) {
         try requireOpen()
         try mapped { () throws(ContextError) in
             do throws(ContextError) {
                 try write(mark)
+                try remove(sent)
                 try context.save(actionName: "Sync", undoScope: Self.replicationScope)
             } catch {
                 context.rollback()
@@ -133,11 +195,20 @@ extension ObjectGraphRepository {
     }
 
     private func write(_ mark: SyncToken) throws(ContextError) {
-        if var existing = context.object(SyncMark.self, id: SyncMark.only) {
-            existing.tokens[mark.remote] = mark.token
-            try context.update(existing)
-        } else {
-            try context.insert(SyncMark(id: SyncMark.only, tokens: [mark.remote: mark.token]))
+        var written = context.object(SyncMark.self, id: SyncMark.only) ?? SyncMark(id: SyncMark.only, tokens: [:])
+        let exists = context.object(SyncMark.self, id: SyncMark.only) != nil
+        written.tokens[mark.remote] = mark.token
+        if let boards = mark.boards {
+            written.boards = written.boards ?? [:]
+            written.boards?[mark.remote] = boards.map(\.rawValue)
+        }
+        if exists { try context.update(written) } else { try context.insert(written) }
+    }
+
+    /// Takes away each of `sent` that is as it was read: one changed since waits for the next sync.
+    private func remove(_ sent: [PendingChange]) throws(ContextError) {
+        for change in sent where context.object(PendingChange.self, id: change.id) == change {
+            try context.delete(PendingChange.self, id: change.id)
         }
     }
 
@@ -181,6 +252,9 @@ extension ObjectGraphRepository {
 struct SyncToken: Sendable, Hashable {
     var remote: String
     var token: UUID
+    /// The boards shared on the remote, whose changes the store records from now on; `nil`:
+    /// as the store has them.
+    var boards: [Board.ID]? = nil
 }
 
 /// An object edited here and deleted by another replica, the delete the winner: what the edit

@@ -1,4 +1,5 @@
 import Foundation
+import ProjectManagerDomain
 
 /// What the last sync with each remote left in the store: a token that the sync's state beside
 /// the store keeps too. Kept in the store file, so that a store put back from an older copy (a
@@ -19,6 +20,15 @@ struct SyncMark: ManagedEntity, Hashable {
     let id: ID
     /// Each remote's token, by the remote's name.
     var tokens: [String: UUID]
+    /// The boards shared on each remote, by the remote's name, as its last sync left them: a
+    /// save records the changes it makes on them (``PendingChange``). `nil` in a store whose
+    /// syncs did not say (written before 6.0.0).
+    var boards: [String: [UUID]]?
 
-    var approximateByteCount: Int { 64 + tokens.count * 64 }
+    var approximateByteCount: Int { 64 + tokens.count * 64 + (boards?.values.reduce(0) { $0 + 16 * $1.count } ?? 0) }
+
+    /// The boards shared on any remote; `nil` when no sync said.
+    var sharedBoards: Set<Board.ID>? {
+        boards.map { Set($0.values.joined().map(Board.ID.init(rawValue:))) }
+    }
 }

@@ -641,5 +641,6 @@ extension BinaryEntities {
         (Project.self, Project.self), (ActivityRecord.self, ActivityRecord.self),
         (FavouriteRecord.self, FavouriteRecord.self), (ChecklistItem.self, ChecklistItem.self),
         (Comment.self, Comment.self), (GitHubBoardLink.self, nil), (GitHubCard.self, nil), (SyncMark.self, nil),
+        (PendingChange.self, nil),
     ]
 }

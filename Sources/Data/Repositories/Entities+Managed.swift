@@ -179,6 +179,6 @@ extension Schema {
         version: 2,
         entities: [
             Board.self, BoardList.self, Label.self, Project.self, ActivityRecord.self, GitHubBoardLink.self,
-            GitHubCard.self, FavouriteRecord.self, ChecklistItem.self, Comment.self, SyncMark.self,
+            GitHubCard.self, FavouriteRecord.self, ChecklistItem.self, Comment.self, SyncMark.self, PendingChange.self,
         ], migrations: [.positionsToRanks])
 }

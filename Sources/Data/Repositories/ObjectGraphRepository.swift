@@ -44,9 +44,18 @@ public actor ObjectGraphRepository: ProjectRepository, BoardRepository, HistoryR
 
     /// A repository whose history names what is done signed out by `deviceName` (this store's
     /// replica, once it has one), and what is done signed in by the account's email.
-    package init(context: ObjectContext, deviceName: @escaping @Sendable () -> String?) {
+    ///
+    /// Each save of a change to a board the store shares records it for the next sync
+    /// (``PendingChange``), at the time `now` gives.
+    package init(
+        context: ObjectContext, deviceName: @escaping @Sendable () -> String?,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.context = context
         self.deviceName = deviceName
+        context.recordChanges { log, graph, scope in
+            PendingChange.entries(for: log, in: graph, scope: scope, now: now())
+        }
     }
 
     /// How the history names who did what nobody signed in did: asked once (a save reads no
