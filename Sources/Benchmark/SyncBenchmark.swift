@@ -84,11 +84,13 @@ enum SyncBenchmark {
             try await a.updateProject(card.id, with: ProjectDraft(title: "\(card.title) edited", body: card.body))
         }
         start = DispatchTime.now().uptimeNanoseconds
-        _ = await a.sync()
+        let sent = await a.sync()
         let send = milliseconds(since: start)
+        if let failure = sent.remotes.first?.failure { throw failure }
         start = DispatchTime.now().uptimeNanoseconds
         let received = await b.sync()
         let apply = milliseconds(since: start)
+        if let failure = received.remotes.first?.failure { throw failure }
         a.close()
         b.close()
 

@@ -337,9 +337,16 @@ public struct BoardReplicator: Sendable {
                     checked: checked, mark: mark, sent: sent)
                 report.changed = applied.changed
                 // What the merge did besides: a delete's cascade, a repair. It goes out with the rest.
-                if applied.beyond {
-                    let merged = try await repository.replicatedObjects(on: state.header.boards, replica: replica)
-                    let consequences = localOperations(current: merged, state: &state, atSyncTime: true)
+                if !applied.beyond.isEmpty {
+                    let merged = try await repository.replicatedObjects(
+                        applied.beyond, on: state.header.boards, replica: replica)
+                    let time = now()
+                    var keys: [ReplicatedKey: Date] = [:]
+                    for id in applied.beyond {
+                        if let key = ObjectGraphRepository.replicatedKey(of: id, replica: replica) { keys[key] = time }
+                    }
+                    let consequences = localOperations(
+                        current: merged, state: &state, atSyncTime: true, times: keys, onlyTimed: true)
                     for operation in consequences { state.apply(operation) }
                     local += consequences
                 }

@@ -35,22 +35,34 @@ extension ObjectGraphRepository {
     func replicatedObjects(
         changedIn changes: [PendingChange], on boards: [Board.ID], replica: ReplicaID
     ) throws(RepositoryError) -> [ReplicatedKey: [String: JSONValue]] {
+        try replicatedObjects(changes.map(\.objectID), on: boards, replica: replica)
+    }
+
+    /// The objects of `ids` that are on `boards`, as ``replicatedObjects(changedIn:on:replica:)``.
+    func replicatedObjects(
+        _ ids: [ObjectID], on boards: [Board.ID], replica: ReplicaID
+    ) throws(RepositoryError) -> [ReplicatedKey: [String: JSONValue]] {
         try requireOpen()
         let shared = Set(boards)
         var objects: [ReplicatedKey: [String: JSONValue]] = [:]
-        for change in changes {
-            guard let entity = replicatedEntities.first(where: { $0.entityName == change.entity }) else { continue }
-            if let (key, slots) = try Self.slots(entity, id: change.object, on: shared, replica: replica, in: context) {
+        for id in ids {
+            guard let entity = replicatedEntities.first(where: { $0.entityName == id.entityName }) else { continue }
+            if let (key, slots) = try Self.slots(entity, id: id.uuid, on: shared, replica: replica, in: context) {
                 objects[key] = slots
             }
         }
         return objects
     }
 
+    /// The key the object `id` of this store goes by among the replicas.
+    static func replicatedKey(of id: ObjectID, replica: ReplicaID) -> ReplicatedKey? {
+        guard let entity = replicatedEntities.first(where: { $0.entityName == id.entityName }) else { return nil }
+        return ReplicatedKey(entity: id.entityName, id: entity.replicatedID(id.uuid, of: replica))
+    }
+
     /// The key an object of this store changed (`change`) goes by among the replicas.
     static func replicatedKey(of change: PendingChange, replica: ReplicaID) -> ReplicatedKey? {
-        guard let entity = replicatedEntities.first(where: { $0.entityName == change.entity }) else { return nil }
-        return ReplicatedKey(entity: change.entity, id: entity.replicatedID(change.object, of: replica))
+        replicatedKey(of: change.objectID, replica: replica)
     }
 
     private static func slots<E: ReplicatedEntity>(
@@ -113,20 +125,23 @@ extension ObjectGraphRepository {
     /// number of objects the save changed, and whether it may have changed others than those
     /// given their values (a delete's cascade, a repair). Each of `lostEdits` whose board is here
     /// is recorded in the board's history at `date`, in the same save. An object of `checked`
-    /// whose values are those given is taken as it was decoded there.
+    /// whose values are those given is taken as it was decoded there. Returns, with the number
+    /// of objects changed, the replicated objects the save changed otherwise than `objects`
+    /// says (a delete's cascade, a repair, a history entry of a lost edit): what goes out.
     ///
     /// - Throws: ``RepositoryError``; nothing is saved.
     func applyReplicated(
         _ objects: [ReplicatedKey: [String: JSONValue]?], replica: ReplicaID, owner: Account.ID? = nil,
         lostEdits: [LostEdit] = [], at date: Date = Date(), by author: String? = nil,
         checked: [ReplicatedKey: CheckedObject] = [:], mark: SyncToken? = nil, sent: [PendingChange] = []
-    ) throws(RepositoryError) -> (changed: Int, beyond: Bool) {
+    ) throws(RepositoryError) -> (changed: Int, beyond: [ObjectID]) {
         try requireOpen()
         var plan = ReplicatedPlan(
             objects: objects, context: context, replica: replica, owner: owner, checked: checked)
         for entity in replicatedEntities { plan.decode(entity) }
         plan.repair()
         var changed = 0
+        var beyond: [ObjectID] = []
         try mapped { () throws(ContextError) in
             do throws(ContextError) {
                 for entity in replicatedEntities { changed += try plan.write(entity) }
@@ -138,6 +153,7 @@ extension ObjectGraphRepository {
                 }
                 if let mark { try write(mark) }
                 try remove(sent)
+                beyond = Self.beyond(objects, plan: plan, changes: context.changes, replica: replica)
                 try context.save(actionName: "Sync", undoScope: Self.replicationScope)
             } catch {
                 context.rollback()
@@ -150,7 +166,22 @@ extension ObjectGraphRepository {
                 .max()
             nextSequence = max(nextSequence, (greatest ?? 0) + 1)
         }
-        return (changed, plan.repaired || !plan.removed.isEmpty || !lostEdits.isEmpty)
+        return (changed, beyond)
+    }
+
+    /// The replicated objects among `changes` (a save's, before it is made) that the save changes
+    /// otherwise than `objects` says: not among them (a cascade, a history entry), or repaired.
+    private static func beyond(
+        _ objects: [ReplicatedKey: [String: JSONValue]?], plan: ReplicatedPlan, changes: ContextChanges,
+        replica: ReplicaID
+    ) -> [ObjectID] {
+        var beyond: [ObjectID] = []
+        for id in changes.inserted.union(changes.updated).union(changes.deleted) {
+            guard let entity = replicatedEntities.first(where: { $0.entityName == id.entityName }) else { continue }
+            let key = ReplicatedKey(entity: id.entityName, id: entity.replicatedID(id.uuid, of: replica))
+            if objects.index(forKey: key) == nil || plan.repairedKeys.contains(key) { beyond.append(id) }
+        }
+        return beyond
     }
 
     /// The undo scope of what a sync writes: no board's undo reverts it.
@@ -291,8 +322,8 @@ private struct ReplicatedPlan {
     var decoded: [ReplicatedKey: any ReplicatedEntity] = [:]
     /// The objects not to keep.
     var removed: Set<ReplicatedKey> = []
-    /// Whether a repair changed an object from the values given.
-    var repaired = false
+    /// The objects a repair changed from the values given (or dropped).
+    var repairedKeys: Set<ReplicatedKey> = []
 
     init(
         objects: [ReplicatedKey: [String: JSONValue]?], context: ObjectContext, replica: ReplicaID, owner: Account.ID?,
@@ -375,7 +406,7 @@ private struct ReplicatedPlan {
                 // is due on the first one done nowhere.
                 project = project.settledAfterMerge()
                 if project != before {
-                    repaired = true
+                    repairedKeys.insert(key)
                     decoded[key] = project
                 }
             default: break
@@ -395,7 +426,7 @@ private struct ReplicatedPlan {
     }
 
     private mutating func drop(_ key: ReplicatedKey) {
-        repaired = true
+        repairedKeys.insert(key)
         decoded[key] = nil
         removed.insert(key)
     }

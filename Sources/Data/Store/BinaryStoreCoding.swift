@@ -334,10 +334,21 @@ enum BinaryStoreCoding {
             slots[change.id.entityName] = used.count
             used.append(type(of: object))
         }
-        writer.append(count: used.count)
+        // An entity whose only changes are deletes saved without undo (no object on either side):
+        // its name is all a reader needs, and no object of it is read.
+        var named: [String] = []
+        for change in commit.changes where slots[change.id.entityName] == nil {
+            slots[change.id.entityName] = used.count + named.count
+            named.append(change.id.entityName)
+        }
+        writer.append(count: used.count + named.count)
         for entity in used {
             writer.append(string: entity.entityName)
             writer.append(count: coding(of: entity))
+        }
+        for name in named {
+            writer.append(string: name)
+            writer.append(count: 0)
         }
         try appendChanges(commit.changes, slots: slots, to: &writer)
         return writer.finish()

@@ -121,6 +121,24 @@ struct SaveFaultTests {
         #expect(scenario != .appendThenCompact || warned >= 4)
     }
 
+    @Test("a delete saved without undo, alone in its save, is written and read back (before: the save failed)")
+    func deleteWithoutUndo() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file("library.pmstore")
+        let context = try ObjectContext(schema: Library.schema, store: .file(url), undoLimit: 0)
+        try context.insert(Book(1, title: "Kept"))
+        try context.insert(Book(2, title: "Deleted"))
+        try context.save()
+        try context.delete(Book.self, id: Book(2, title: "").id)
+        try context.save()
+        context.close()
+
+        let reopened = try ObjectContext(schema: Library.schema, store: .readOnlyFile(url))
+        #expect(reopened.object(Book.self, id: Book(1, title: "").id)?.title == "Kept")
+        #expect(reopened.object(Book.self, id: Book(2, title: "").id) == nil)
+    }
+
     @Test("a compaction that fails as the store closes is reported by every later open, until a compaction succeeds")
     func closingCompactionFails() throws {
         // Given a store whose journal is long enough to be compacted as it closes
