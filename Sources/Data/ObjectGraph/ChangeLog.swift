@@ -20,6 +20,12 @@ struct ChangeLog: Sendable {
         absent.values.reduce(0) { $0 + $1.count } + present.values.reduce(0) { $0 + $1.count }
     }
 
+    /// The number of objects logged, but for those of the entities `names`.
+    func count(excluding names: Set<String>) -> Int {
+        absent.reduce(0) { names.contains($1.key) ? $0 : $0 + $1.value.count }
+            + present.reduce(0) { names.contains($1.key) ? $0 : $0 + $1.value.count }
+    }
+
     /// Whether `id` is logged.
     func contains(_ id: ObjectID) -> Bool {
         absent[id.entityName]?.contains(id.uuid) == true || present[id.entityName]?[id.uuid] != nil

@@ -85,7 +85,10 @@ extension ObjectContext {
         case .store(let store):
             var operation = operation
             let count = log.count
-            let groupSize = (operation == .merge ? state.undo.undo.last?.changes.count ?? 0 : 0) + count
+            // What a save writes besides its changes (an outbox) is not in the step, nor counted.
+            let groupSize =
+                (operation == .merge ? state.undo.undo.last?.changes.count ?? 0 : 0)
+                + log.count(excluding: UndoStack.unrecorded)
             if operation == .push || operation == .merge, groupSize > UndoStack.maximumStepSize { operation = .clear }
             let keepsBefore = operation != .none && operation != .clear
             let makeChanges: @Sendable (Int) -> [ObjectChange] = { limit in

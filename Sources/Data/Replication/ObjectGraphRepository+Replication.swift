@@ -169,19 +169,23 @@ extension ObjectGraphRepository {
         return (changed, beyond)
     }
 
-    /// The replicated objects among `changes` (a save's, before it is made) that the save changes
-    /// otherwise than `objects` says: not among them (a cascade, a history entry), or repaired.
+    /// The replicated objects the save of `changes` (before it is made) leaves otherwise than
+    /// `objects` says: changed and not among them (a cascade, a history entry), or repaired
+    /// (dropped among them, whether the store held them or not).
     private static func beyond(
         _ objects: [ReplicatedKey: [String: JSONValue]?], plan: ReplicatedPlan, changes: ContextChanges,
         replica: ReplicaID
     ) -> [ObjectID] {
-        var beyond: [ObjectID] = []
+        var beyond: Set<ObjectID> = []
         for id in changes.inserted.union(changes.updated).union(changes.deleted) {
-            guard let entity = replicatedEntities.first(where: { $0.entityName == id.entityName }) else { continue }
-            let key = ReplicatedKey(entity: id.entityName, id: entity.replicatedID(id.uuid, of: replica))
-            if objects.index(forKey: key) == nil || plan.repairedKeys.contains(key) { beyond.append(id) }
+            guard let key = replicatedKey(of: id, replica: replica) else { continue }
+            if objects.index(forKey: key) == nil { beyond.insert(id) }
         }
-        return beyond
+        for key in plan.repairedKeys {
+            guard let entity = replicatedEntities.first(where: { $0.entityName == key.entity }) else { continue }
+            beyond.insert(ObjectID(entityName: key.entity, uuid: entity.localID(key.id, of: replica)))
+        }
+        return Array(beyond)
     }
 
     /// The undo scope of what a sync writes: no board's undo reverts it.

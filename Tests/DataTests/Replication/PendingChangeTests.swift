@@ -73,6 +73,17 @@ struct PendingChangeTests {
         #expect(try await repository.pendingChanges().isEmpty)
     }
 
+    @Test("the records count for nothing in an undo step's size: 6,000 cards made on a shared board are one undo step")
+    func largeSaveStaysUndoable() async throws {
+        let (repository, context, _) = try await Self.sharing()
+        try await Repo.save(to: repository) { changes in
+            for number in 100..<6_100 { changes.insert(Repo.project(number, "Card \(number)")) }
+        }
+        #expect(try await repository.pendingChanges().count >= 6_000)
+        #expect(context.canUndo(scope: Board.ID.default.rawValue.uuidString))
+        #expect(context.undoStepObjects(Project.self).undo.count == 6_000)
+    }
+
     @Test("a sync's own save records nothing")
     func syncRecordsNothing() async throws {
         let (repository, context, card) = try await Self.sharing()

@@ -127,7 +127,9 @@ import Testing
 
     /// One random action of a user on `engine`, whose replicas share the default board and
     /// `otherBoard`; failures (a card deleted meanwhile) are part of the game.
-    static func act(on engine: ProjectManagerEngine, otherBoard: Board.ID, random: inout SeededGenerator) async {
+    static func act(
+        on engine: ProjectManagerEngine, otherBoard: Board.ID, random: inout SeededGenerator, trace: Bool = false
+    ) async {
         var cards: [Project] = []
         for board in [Board.ID.default, otherBoard] {
             cards += (try? await engine.fetchBoard(board).columns.flatMap { $0.items.map(\.project) }) ?? []
@@ -136,7 +138,9 @@ import Testing
         let repeating = cards.filter { $0.recurrence != nil }.randomElement(using: &random)
         let states = ProjectState.allCases
         let word = ["plan", "ship", "call", "fix", "write"].randomElement(using: &random)!
-        switch Int.random(in: 0..<26, using: &random) {
+        let action = Int.random(in: 0..<26, using: &random)
+        if trace { print("TRACE   action \(action) card \(card.map { "\($0.title) \($0.id.rawValue)" } ?? "none")") }
+        switch action {
         case 21:
             // A list of its own on the card's board, or a card dragged to any list of its board.
             if let card, Bool.random(using: &random) {
@@ -328,6 +332,7 @@ import Testing
                     ? BoardReplicator.Step.allCases.randomElement(using: &random) : nil
                 world.stopNextSync(after: step)
                 let report = await engine.sync()
+                if trace { print("TRACE \(who) sync stop \(String(describing: step)): \(report.remotes)") }
                 let stopped = report.remotes.contains { $0.failure.map { "\($0)".contains("a test's stop") } ?? false }
                 #expect(report.succeeded || stopped, "seed \(seed)")
                 #expect(
@@ -335,7 +340,8 @@ import Testing
                     "seed \(seed): \(report.remotes)")
                 world.stopNextSync(after: nil)
             } else {
-                await act(on: engine, otherBoard: otherBoard, random: &random)
+                if trace { print("TRACE \(who) acts") }
+                await act(on: engine, otherBoard: otherBoard, random: &random, trace: trace)
             }
         }
         // The half-copied file is whole now; junk stays until its replica writes over it.
@@ -350,6 +356,7 @@ import Testing
             for who in engines.indices.shuffled(using: &random) {
                 world.advance(0.5)
                 let report = await engines[who].sync()
+                if trace { print("TRACE \(who) final sync: \(report.remotes)") }
                 #expect(report.succeeded, "seed \(seed)")
                 #expect(faults.enabled || report.remotes.allSatisfy { $0.setAside.isEmpty }, "seed \(seed)")
                 #expect(
