@@ -139,25 +139,41 @@ struct MoveToBoardTests {
         "an undo that would overwrite a later change on the other board is refused, and changes nothing",
         arguments: StoreKind.allCases)
     func undoConflict(kind: StoreKind) async throws {
-        // Given A moved to Work, then edited there
+        // Given A moved to Work, then moved to Doing there (the same fields as the move)
         let boards = try await TwoBoards(kind)
         let card = boards.home[0].id
         try await boards.engine.moveProject(card, toBoard: boards.work.id)
-        try await boards.engine.updateProject(card, with: ProjectDraft(title: "A, edited on Work"))
+        try await boards.engine.moveProject(card, to: .doing)
 
         // When the default board tries to undo the move
         await #expect(throws: RepositoryError.undoConflict(.project(card))) {
             try await boards.engine.undoRedo.undo(onBoard: .default)
         }
 
-        // Then nothing changed, and once Work undoes the edit, the move can be undone
+        // Then nothing changed, and once Work undoes its move, the move can be undone
         var engine = try boards.harness.restarted()
-        #expect(try await engine.fetchProject(card).title == "A, edited on Work")
+        #expect(try await engine.fetchProject(card).state == .doing)
         #expect(try await engine.fetchProject(card).boardID == boards.work.id)
         try await engine.undoRedo.undo(onBoard: boards.work.id)
         try await engine.undoRedo.undo(onBoard: .default)
         engine = try boards.harness.restarted()
         #expect(try await engine.fetchBoard().titlesByColumn == [["A", "B", "C"], [], []])
+    }
+
+    @Test(
+        "an undo of a move after an edit of other fields on the other board takes the card back and keeps the edit",
+        arguments: StoreKind.allCases)
+    func undoKeepsOtherFields(kind: StoreKind) async throws {
+        let boards = try await TwoBoards(kind)
+        let card = boards.home[0].id
+        try await boards.engine.moveProject(card, toBoard: boards.work.id)
+        try await boards.engine.updateProject(card, with: ProjectDraft(title: "A, edited on Work"))
+
+        try await boards.engine.undoRedo.undo(onBoard: .default)
+
+        let engine = try boards.harness.restarted()
+        #expect(try await engine.fetchProject(card).title == "A, edited on Work")
+        #expect(try await engine.fetchBoard().titlesByColumn == [["A, edited on Work", "B", "C"], [], []])
     }
 
     @Test("a move to the card's own board is a move within it")

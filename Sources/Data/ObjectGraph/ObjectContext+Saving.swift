@@ -98,7 +98,9 @@ extension ObjectContext {
                     guard changes.count < limit else { return }
                     let after = graph[id]
                     if original == nil, after == nil { return }
-                    changes.append(ObjectChange(id: id, before: keepsBefore ? original : nil, after: after))
+                    // What never joins an undo step keeps no value from before.
+                    let before = keepsBefore && !UndoStack.unrecorded.contains(id.entityName) ? original : nil
+                    changes.append(ObjectChange(id: id, before: before, after: after))
                 }
                 return changes
             }

@@ -50,9 +50,11 @@ extension ObjectContext {
     /// Reverts the last saved user action of `scope` (`nil`: the last of all) and saves the
     /// result, like any change.
     ///
-    /// Does nothing when there is nothing to undo. A step is undone only while its objects are as
-    /// it left them, and redone only while they are as its undo left them: a later step of
-    /// another scope that changed one of them makes this throw rather than overwrite that change.
+    /// Does nothing when there is nothing to undo. A step is undone only while the fields it
+    /// changed are as it left them, and redone only while they are as its undo left them: a
+    /// later save of another scope that changed one of those fields (or made or deleted one of
+    /// its objects) makes this throw rather than overwrite that change. Fields changed since by
+    /// another save, and not by the step, keep their values.
     /// - Throws: ``ContextError/unsavedChanges`` when changes are pending (save or roll them back
     ///   first); ``ContextError/undoConflict(_:)``; what ``save(actionName:undoScope:)`` throws.
     /// - Complexity: O(*c*) for *c* objects the step wrote, plus one save.
@@ -76,14 +78,28 @@ extension ObjectContext {
                     return PendingSave()
                 }
                 let group = steps[index]
+                // Each object goes back to the value the step had it at, or, when it was changed
+                // since in other fields only (a sync brought another device's edit), takes back
+                // the step's fields and keeps the others.
+                var targets: [ObjectID: (any ManagedEntity)?] = [:]
                 for change in group.changes {
-                    let expected = operation == .undo ? change.after : change.before
-                    if !Self.same(state.graph[change.id], expected) { throw .undoConflict(change.id) }
+                    let (expected, target) =
+                        operation == .undo ? (change.after, change.before) : (change.before, change.after)
+                    let current = state.graph[change.id]
+                    if Self.same(current, expected) {
+                        targets[change.id] = target
+                    } else if let current, let expected, let target,
+                        let merged = Self.fieldsTakenBack(from: current, expected: expected, target: target)
+                    {
+                        targets[change.id] = merged
+                    } else {
+                        throw .undoConflict(change.id)
+                    }
                 }
                 let changes = operation == .undo ? group.changes.reversed() : group.changes
                 for change in changes {
                     state.record(change.id)
-                    state.graph.set(change.id, to: operation == .undo ? change.before : change.after)
+                    state.graph.set(change.id, to: targets[change.id] ?? nil)
                 }
                 do throws(ContextError) {
                     return try prepare(
@@ -95,6 +111,30 @@ extension ObjectContext {
             }
             try complete(pending, ifTheWriteFails: .restore)
         }
+    }
+
+    /// `current` with the fields in which `expected` and `target` differ set to `target`'s, when
+    /// `current` holds `expected`'s values in each of them (only other fields changed since);
+    /// `nil` when one of them changed since too, or a value cannot be coded.
+    static func fieldsTakenBack(
+        from current: any ManagedEntity, expected: any ManagedEntity, target: any ManagedEntity
+    ) -> (any ManagedEntity)? {
+        func merge<E: ManagedEntity>(_ current: E) -> (any ManagedEntity)? {
+            guard let expected = expected as? E, let target = target as? E,
+                case .object(var fields)? = try? JSONValueCoding.encode(current),
+                case .object(let before)? = try? JSONValueCoding.encode(expected),
+                case .object(let after)? = try? JSONValueCoding.encode(target)
+            else { return nil }
+            let bookkeeping = (E.self as? any UndoBookkeeping.Type)?.bookkeepingFields ?? []
+            for name in Set(before.keys).union(after.keys) where before[name] != after[name] {
+                // A field every change sets (when it was changed) keeps its latest value.
+                if bookkeeping.contains(name) { continue }
+                guard fields[name] == before[name] else { return nil }
+                fields[name] = after[name]
+            }
+            return try? JSONValueCoding.decode(E.self, from: .object(fields))
+        }
+        return merge(current)
     }
 
     /// Whether an object's value is the one expected; values of a type that is not `Equatable`
@@ -115,4 +155,12 @@ extension Equatable {
     fileprivate func isEqual(to other: Any) -> Bool {
         (other as? Self) == self
     }
+}
+
+/// An entity with fields that every change sets (when it was last changed): an undo of some
+/// fields, after another change of others, keeps their latest values rather than taking them for
+/// a change of the same fields.
+protocol UndoBookkeeping {
+    /// The names of those fields, as coded.
+    static var bookkeepingFields: Set<String> { get }
 }

@@ -104,6 +104,10 @@ extension Label: ReplicatedEntity {
     }
 }
 
+extension Project: UndoBookkeeping {
+    static var bookkeepingFields: Set<String> { ["updatedAt"] }
+}
+
 extension Project: ReplicatedEntity {
     var replicationBoard: Board.ID { boardID }
 

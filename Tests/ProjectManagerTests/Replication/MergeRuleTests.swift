@@ -168,6 +168,29 @@ import Testing
         #expect(try await a.fetchProject(card).title == "theirs")
     }
 
+    @Test func undoingAnEditAfterAnotherDeviceChangedOtherFieldsTakesBackOnlyItsOwn() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (a, b, card) = try await pair()
+        world.advance(1)
+        try await a.updateProject(card, with: ProjectDraft(title: "mine"))
+        await syncBoth(a, b)
+        world.advance(1)
+        try await b.updateProject(card, with: ProjectDraft(title: "mine", body: "written there"))
+        await syncBoth(a, b)
+
+        // The undo takes back a's title and keeps b's body, on both devices.
+        _ = try await a.undoRedo.undo()
+        await syncBoth(a, b)
+        for engine in [a, b] {
+            let project = try await engine.fetchProject(card)
+            #expect(project.title == "shared" && project.body == "written there")
+        }
+        // And a redo puts a's title back, keeping the body.
+        _ = try await a.undoRedo.redo()
+        #expect(try await a.fetchProject(card).title == "mine")
+        #expect(try await a.fetchProject(card).body == "written there")
+    }
+
     @Test func editsOfDifferentFieldsBothStay() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (a, b, card) = try await pair()
