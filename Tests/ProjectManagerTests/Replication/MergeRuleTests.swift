@@ -3,6 +3,7 @@ import ProjectManagerDomain
 import Testing
 
 @testable import ProjectManager
+@testable import ProjectManagerData
 
 /// The merge rules, each on two replicas that changed the same thing while apart.
 @Suite struct MergeRuleTests {
@@ -189,6 +190,40 @@ import Testing
         _ = try await a.undoRedo.redo()
         #expect(try await a.fetchProject(card).title == "mine")
         #expect(try await a.fetchProject(card).body == "written there")
+    }
+
+    @Test func aStoreSharingBoardsOnTwoRemotesSendsEachBoardsChangesToItsRemote() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let remotes = ["one", "two"].map { folder.appendingPathComponent($0) }
+        for remote in remotes { try FileManager.default.createDirectory(at: remote, withIntermediateDirectories: true) }
+        let engines = try ConvergenceTests.replicas(3, world: world, in: folder, seed: 12)
+        let home = try await engines[0].createProject(ProjectDraft(title: "at home"), in: .todo)
+        let work = try await engines[0].createBoard(title: "Work").id
+        let away = try await engines[0].createProject(ProjectDraft(title: "at work"), on: work, in: .todo)
+        for (name, remote) in zip(["one", "two"], remotes) {
+            try engines[0].addRemote(named: name, address: remote.path)
+        }
+        #expect(try await engines[0].share(board: .default, on: "one").failure == nil)
+        #expect(try await engines[0].share(board: work, on: "two").failure == nil)
+        try engines[1].addRemote(named: "one", address: remotes[0].path)
+        try engines[2].addRemote(named: "two", address: remotes[1].path)
+        #expect(try await engines[1].join(remote: "one").failure == nil)
+        #expect(try await engines[2].join(remote: "two").failure == nil)
+
+        // One edit on each board, one sync of the editing store (both remotes), then each reader's.
+        world.advance(1)
+        try await engines[0].updateProject(home.id, with: ProjectDraft(title: "at home, edited"))
+        try await engines[0].updateProject(away.id, with: ProjectDraft(title: "at work, edited"))
+        #expect(try await engines[0].graph.pendingChanges().count == 4)  // two cards, two history entries
+        world.advance(1)
+        #expect(await engines[0].sync().succeeded)
+        #expect(try await engines[0].graph.pendingChanges().isEmpty)
+        world.advance(1)
+        #expect(await engines[1].sync().succeeded)
+        #expect(await engines[2].sync().succeeded)
+        #expect(try await engines[1].fetchProject(home.id).title == "at home, edited")
+        #expect(try await engines[2].fetchProject(away.id).title == "at work, edited")
+        await #expect(throws: (any Error).self) { _ = try await engines[1].fetchProject(away.id) }
     }
 
     @Test func editsOfDifferentFieldsBothStay() async throws {
