@@ -25,20 +25,22 @@ extension ProjectManagerEngine {
         try requireSyncFolder().removeRemote(named: name)
     }
 
-    /// The remotes, in name order, each with its shared boards, when it was last synced, and the
-    /// other devices that write there with how far each read this store's log and this store theirs.
+    /// The remotes, in name order, each with its shared boards, when it was last synced, what
+    /// changed here since on each board, and the other devices that write there with how far each
+    /// read this store's log and this store theirs.
     /// - Throws: ``SyncError/localState(reason:)`` when the sync state cannot be read (also for a
     ///   store that is not a file).
     public func remotes() throws(SyncError) -> [SyncRemote] {
         let folder = try requireSyncFolder()
         // A store that never had a remote has none, and keeps no sync folder for asking.
         guard let replica = try folder.replicaIfMade() else { return [] }
+        let changed = context.changesToSend()
         return try folder.remotes().map { remote throws(SyncError) in
             let status = try replicator(for: remote, in: folder, replica: replica).status()
             return SyncRemote(
                 name: remote.name, address: SyncError.redacted(remote.address), boards: status.boards,
                 lastSync: status.lastSync, unsent: status.unsent, conflicts: status.conflicts, written: status.written,
-                devices: status.devices)
+                devices: status.devices, changed: changed.filter { status.boards.contains($0.key) })
         }
     }
 

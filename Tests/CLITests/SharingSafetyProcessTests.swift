@@ -353,3 +353,25 @@ extension SharingSafetyProcessTests {
         }
     }
 }
+
+extension SharingSafetyProcessTests {
+    @Test("changes made since the last sync are counted as not sent, once each, until a sync sends them")
+    func changesNotSentAreCounted() throws {
+        let world = try World()
+        defer { world.directory.remove() }
+        let cards = try world.shareAndJoin(try world.sharedFolder())
+        #expect(try Self.ok(world, ["status"], "a").contains("0 not sent"))
+
+        // Offline: one card edited twice, one deleted (their history entries are not counted).
+        try Self.ok(world, ["edit", cards.alpha, "--title", "Alpha, once"], "a")
+        try Self.ok(world, ["edit", cards.alpha, "--title", "Alpha, twice"], "a")
+        try Self.ok(world, ["delete", cards.beta], "a")
+        #expect(try Self.ok(world, ["status"], "a").contains("2 not sent"))
+        #expect(try Self.ok(world, ["remote", "list"], "a").contains("2 not sent"))
+        let json = try Self.ok(world, ["status", "--json"], "a")
+        #expect(json.contains(#""changed":2"#), "\(json)")
+
+        try Self.ok(world, ["sync"], "a")
+        #expect(try Self.ok(world, ["status"], "a").contains("0 not sent"))
+    }
+}

@@ -117,7 +117,7 @@ struct RemoteCommand: Command {
                     let (name, address) = text
                     let state =
                         "\(boards.names(remote.boards)); last sync \(SyncLines.time(remote.lastSync, in: context)); "
-                        + "\(remote.unsent) not sent"
+                        + "\(remote.unsent + remote.changed.values.reduce(0, +)) not sent"
                     return TerminalText.padded(name, to: nameWidth) + "  "
                         + TerminalText.padded(address, to: addressWidth)
                         + "  " + context.style.apply(.muted, to: "(\(state))")

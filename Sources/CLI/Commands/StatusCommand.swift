@@ -43,6 +43,7 @@ struct StatusCommand: Command {
                         Output.Entry(
                             board: boards.object(entry.board), remote: entry.remote.name,
                             lastSync: entry.remote.lastSync, unsent: entry.remote.unsent,
+                            changed: entry.remote.changed[entry.board] ?? 0,
                             conflicts: entry.remote.conflicts[entry.board] ?? 0)
                     },
                     devices: devices.map { entry in
@@ -67,7 +68,8 @@ struct StatusCommand: Command {
             zip(shared, zip(names, remoteNames)).map { entry, text in
                 TerminalText.padded(text.0, to: nameWidth) + "  " + TerminalText.padded(text.1, to: remoteWidth)
                     + "  last sync \(SyncLines.time(entry.remote.lastSync, in: context))"
-                    + "  \(entry.remote.unsent) not sent  " + Self.conflicts(entry.remote.conflicts[entry.board] ?? 0)
+                    + "  \(entry.remote.unsent + (entry.remote.changed[entry.board] ?? 0)) not sent  "
+                    + Self.conflicts(entry.remote.conflicts[entry.board] ?? 0)
             } + devices.map { Self.line($0.device, on: $0.remote) })
     }
 
@@ -97,6 +99,8 @@ struct StatusCommand: Command {
             var remote: String
             @Null var lastSync: Date?
             var unsent: Int
+            /// The board's objects changed here since the last sync.
+            var changed: Int
             var conflicts: Int
         }
 

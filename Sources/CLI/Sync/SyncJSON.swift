@@ -12,14 +12,16 @@ struct SharedBoardObject: Encodable, Hashable, Sendable {
     @Null var title: String?
 }
 
-/// A remote: `{"name", "address", "boards", "lastSync", "unsent"}`; `lastSync` is `null` before
-/// the first sync, `unsent` the operations written here and not yet sent.
+/// A remote: `{"name", "address", "boards", "lastSync", "unsent", "changed"}`; `lastSync` is
+/// `null` before the first sync, `unsent` the operations written here and not yet sent,
+/// `changed` the objects of its boards changed here since the last sync.
 struct RemoteObject: Encodable, Hashable, Sendable {
     var name: String
     var address: String
     var boards: [SharedBoardObject]
     @Null var lastSync: Date?
     var unsent: Int
+    var changed: Int
 
     init(_ remote: SyncRemote, boards: SharedBoards) {
         name = remote.name
@@ -27,6 +29,7 @@ struct RemoteObject: Encodable, Hashable, Sendable {
         self.boards = remote.boards.map(boards.object)
         lastSync = remote.lastSync
         unsent = remote.unsent
+        changed = remote.changed.values.reduce(0, +)
     }
 }
 

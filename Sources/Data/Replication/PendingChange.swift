@@ -29,6 +29,8 @@ struct PendingChange: ManagedEntity, Hashable {
     var changedAt: Date
     /// The slots changed since the last sync, sorted; `nil`: every slot (made since).
     var slots: [String]?
+    /// The board it is on (or was, when it was deleted); `nil` in a record that did not say.
+    var board: UUID? = nil
 
     var approximateByteCount: Int { 96 + entity.utf8.count + (slots?.reduce(0) { $0 + $1.utf8.count + 16 } ?? 0) }
 
@@ -75,6 +77,7 @@ struct PendingChange: ManagedEntity, Hashable {
                 graph[PendingChange.self, entryID]
                 ?? PendingChange(id: entryID, entity: id.entityName, object: id.uuid, changedAt: now, slots: [])
             entry.changedAt = max(entry.changedAt, now)
+            entry.board = (after ?? before)?.replicationBoard.rawValue
             if let before, let after, let known = entry.slots {
                 entry.slots = changedSlots(before, after).map { Array(Set(known).union($0)).sorted() }
             } else if before == nil {
@@ -94,5 +97,18 @@ struct PendingChange: ManagedEntity, Hashable {
         for (name, value) in new where old[name] != value { names.insert(name) }
         for name in old.keys where new[name] == nil { names.insert(name) }
         return names
+    }
+}
+
+extension ObjectContext {
+    /// Per board, the objects changed here since the last sync (``PendingChange``), history
+    /// entries left out: what the next sync sends.
+    package func changesToSend() -> [Board.ID: Int] {
+        var counts: [Board.ID: Int] = [:]
+        for change in (try? fetch(FetchRequest<PendingChange>())) ?? []
+        where change.entity != ActivityRecord.entityName {
+            if let board = change.board { counts[Board.ID(rawValue: board), default: 0] += 1 }
+        }
+        return counts
     }
 }

@@ -21,6 +21,9 @@ public struct SyncRemote: Hashable, Sendable {
     public let written: Int
     /// The other devices that write on it, in replica order, with how far each read the other.
     public let devices: [SyncDevice]
+    /// Each shared board's cards, lists, labels, checklist items, comments and stars changed here
+    /// since the last sync (made, edited or deleted): what the next sync sends.
+    public let changed: [Board.ID: Int]
 
     /// A remote named `name` at `address` (already without credentials).
     public init(
@@ -38,6 +41,18 @@ public struct SyncRemote: Hashable, Sendable {
         name: String, address: String, boards: [Board.ID], lastSync: Date?, unsent: Int,
         conflicts: [Board.ID: Int] = [:], written: Int, devices: [SyncDevice]
     ) {
+        self.init(
+            name: name, address: address, boards: boards, lastSync: lastSync, unsent: unsent, conflicts: conflicts,
+            written: written, devices: devices, changed: [:])
+    }
+
+    /// A remote named `name` at `address` (already without credentials), where this store wrote
+    /// `written` log files and `devices` write too, and `changed` objects of each shared board
+    /// wait for the next sync.
+    public init(
+        name: String, address: String, boards: [Board.ID], lastSync: Date?, unsent: Int,
+        conflicts: [Board.ID: Int] = [:], written: Int, devices: [SyncDevice], changed: [Board.ID: Int]
+    ) {
         self.name = name
         self.address = address
         self.boards = boards
@@ -46,5 +61,6 @@ public struct SyncRemote: Hashable, Sendable {
         self.conflicts = conflicts
         self.written = written
         self.devices = devices
+        self.changed = changed
     }
 }
