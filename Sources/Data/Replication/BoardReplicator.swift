@@ -603,7 +603,7 @@ public struct BoardReplicator: Sendable {
     /// The keys of `current` whose slots are not those of the alive object of `merged` (a slot
     /// changed or gone, or the object new or deleted there), found on every core when they are many.
     private static func differing(
-        _ current: [ReplicatedKey: [String: JSONValue]], from merged: [ReplicatedKey: ReplicatedObject]
+        _ current: [ReplicatedKey: [String: JSONValue]], from merged: MergedObjects
     ) -> [ReplicatedKey] {
         let keys = Array(current.keys)
         @Sendable func differs(_ key: ReplicatedKey) -> Bool {
@@ -765,7 +765,7 @@ public struct BoardReplicator: Sendable {
         let digest = ReplicaCheckpoint.digest(after: state.header.lastDigest, sequence: sequence)
         let checkpoint = ReplicaCheckpoint(
             replica: replica, place: ReplicationState.Position(sequence: sequence, digest: digest),
-            objects: state.objects, conflicts: state.header.conflicts ?? [:])
+            objects: state.objects.dictionary, conflicts: state.header.conflicts ?? [:])
         let path = ReplicaCheckpoint.path(replica: replica)
         let url = transport.folder.appendingPathComponent(path)
         do {

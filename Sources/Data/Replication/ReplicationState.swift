@@ -62,7 +62,7 @@ struct ReplicationState: Sendable {
     }
 
     var header: Header
-    var objects: [ReplicatedKey: ReplicatedObject] = [:]
+    var objects: MergedObjects = [:]
     /// The objects changed since the state was read; `nil`: unknown, so a save writes them all.
     var changed: Set<ReplicatedKey>? = []
 
@@ -110,7 +110,7 @@ struct ReplicationState: Sendable {
         }
     }
 
-    init(header: Header, objects: [ReplicatedKey: ReplicatedObject]) {
+    init(header: Header, objects: MergedObjects) {
         self.header = header
         self.objects = objects
     }
@@ -158,7 +158,10 @@ struct ReplicationState: Sendable {
         if let objects = cache?.take(for: file, naming: last) {
             return ReplicationState(header: header, objects: objects)
         }
-        var objects: [ReplicatedKey: ReplicatedObject] = [:]
+        // The whole file is indexed and its objects decoded when asked for; the files of
+        // changed objects after it are decoded whole, over it.
+        var base: LazyObjectsFile?
+        var changed: [ReplicatedKey: ReplicatedObject] = [:]
         for delta in 0...(header.deltas ?? 0) {
             let objectsFile = objectsFile(beside: file, version: header.objectsVersion, delta: delta)
             let data: Data
@@ -172,19 +175,24 @@ struct ReplicationState: Sendable {
                 guard data.prefix(4) == magic || version1 else {
                     throw BinaryCodingError(offset: 0, reason: "no magic")
                 }
+                if delta == 0, !version1 {
+                    base = try LazyObjectsFile(body: Data(data.dropFirst(4)))
+                    continue
+                }
                 let read = try data.dropFirst(4).withUnsafeBytes { bytes throws(BinaryCodingError) in
                     var reader = BinaryReader(bytes)
                     return try ReplicatedObjectCoding.read(&reader, version: version1 ? 1 : 2)
                 }
-                if objects.isEmpty {
-                    objects = read
+                if changed.isEmpty {
+                    changed = read
                 } else {
-                    objects.merge(read) { _, changed in changed }
+                    changed.merge(read) { _, later in later }
                 }
             } catch {
                 throw .localState(reason: "\(objectsFile.path) is not a sync state this engine can read")
             }
         }
+        let objects = base.map { MergedObjects(file: $0, changed: changed) } ?? MergedObjects(changed)
         return ReplicationState(header: header, objects: objects)
     }
 
@@ -218,7 +226,7 @@ struct ReplicationState: Sendable {
                 header.deltas = nil
                 header.deltaObjects = nil
                 written = Self.lastObjectsFile(beside: file, header: header)
-                try PrivateStateFile.write(Self.encoded(objects), to: written)
+                try PrivateStateFile.write(Self.encoded(objects.dictionary), to: written)
             }
         } catch {
             header = old
@@ -401,6 +409,23 @@ enum ReplicatedObjectCoding {
     ) throws(BinaryCodingError) -> [ReplicatedKey: ReplicatedObject] {
         let names = try replicas(&reader)
         let table = version >= 2 ? try strings(&reader) : nil
+        var objects: [ReplicatedKey: ReplicatedObject] = [:]
+        let count = try reader.count()
+        objects.reserveCapacity(count)
+        for _ in 0..<count {
+            let entity: String
+            if let table { entity = try string(&reader, in: table) } else { entity = try reader.string() }
+            let key = ReplicatedKey(entity: entity, id: try reader.uuid())
+            objects[key] = try object(&reader, entity: entity, replicas: names, strings: table)
+        }
+        return objects
+    }
+
+    /// One object after its key: its stamps and slots. With `strings` (version 2), names are
+    /// numbers there and a slot's stamp may be the one before.
+    static func object(
+        _ reader: inout BinaryReader, entity: String, replicas names: [ReplicaID], strings table: [String]?
+    ) throws(BinaryCodingError) -> ReplicatedObject {
         func shared() throws(BinaryCodingError) -> String {
             guard let table else { return try reader.string() }
             return try string(&reader, in: table)
@@ -409,34 +434,73 @@ enum ReplicatedObjectCoding {
         func optionalStamp() throws(BinaryCodingError) -> ReplicaStamp? {
             try reader.byte() == 1 ? try stamp() : nil
         }
-        var objects: [ReplicatedKey: ReplicatedObject] = [:]
-        let count = try reader.count()
-        objects.reserveCapacity(count)
-        for _ in 0..<count {
-            let key = ReplicatedKey(entity: try shared(), id: try reader.uuid())
-            var object = ReplicatedObject(entity: key.entity)
-            object.created = try optionalStamp()
-            object.deleted = try optionalStamp()
-            let slots = try reader.count()
-            object.slots.reserveCapacity(slots)
-            var last = object.created
-            for _ in 0..<slots {
-                let name = try shared()
-                let slotStamp: ReplicaStamp
-                // Version 2 flags a stamp that is the one before.
-                if table != nil, try reader.byte() == 0 {
-                    guard let last else { throw reader.error("a slot's stamp is the one before, and there is none") }
-                    slotStamp = last
-                } else {
-                    slotStamp = try stamp()
-                    last = slotStamp
-                }
-                object.slots[name] = ReplicatedObject.Slot(
-                    value: try value(&reader, depth: 0, strings: table), stamp: slotStamp)
+        var object = ReplicatedObject(entity: entity)
+        object.created = try optionalStamp()
+        object.deleted = try optionalStamp()
+        let slots = try reader.count()
+        object.slots.reserveCapacity(slots)
+        var last = object.created
+        for _ in 0..<slots {
+            let name = try shared()
+            let slotStamp: ReplicaStamp
+            // Version 2 flags a stamp that is the one before.
+            if table != nil, try reader.byte() == 0 {
+                guard let last else { throw reader.error("a slot's stamp is the one before, and there is none") }
+                slotStamp = last
+            } else {
+                slotStamp = try stamp()
+                last = slotStamp
             }
-            objects[key] = object
+            object.slots[name] = ReplicatedObject.Slot(
+                value: try value(&reader, depth: 0, strings: table), stamp: slotStamp)
         }
-        return objects
+        return object
+    }
+
+    /// Reads past one object of a version 2 body after its key, checking what ``object(_:entity:replicas:strings:)``
+    /// would (every length, kind and number), and decoding nothing.
+    static func skipObject(
+        _ reader: inout BinaryReader, replicas: Int, strings: Int
+    ) throws(BinaryCodingError) {
+        func number(below limit: Int) throws(BinaryCodingError) {
+            guard try reader.varint() < UInt64(limit) else { throw reader.error("not a name's number") }
+        }
+        func stamp() throws(BinaryCodingError) {
+            _ = try reader.int()
+            guard try reader.varint() <= UInt64(Int.max) else { throw reader.error("not a stamp") }
+            try number(below: replicas)
+        }
+        func skipValue(depth: Int) throws(BinaryCodingError) {
+            guard depth < 64 else { throw reader.error("values nested too deep") }
+            switch try reader.byte() {
+            case 0, 1, 2: break
+            case 3: _ = try reader.double()
+            case 4: _ = try reader.bytes(try reader.count())
+            case 5: for _ in 0..<(try reader.count()) { try skipValue(depth: depth + 1) }
+            case 6:
+                for _ in 0..<(try reader.count()) {
+                    try number(below: strings)
+                    try skipValue(depth: depth + 1)
+                }
+            case 7: try number(below: strings)
+            default: throw reader.error("not a value's kind")
+            }
+        }
+        // Made, then deleted; a slot's stamp may be the one of its make.
+        let made = try reader.byte() == 1
+        if made { try stamp() }
+        if try reader.byte() == 1 { try stamp() }
+        var last = made
+        for _ in 0..<(try reader.count()) {
+            try number(below: strings)
+            if try reader.byte() == 0 {
+                guard last else { throw reader.error("a slot's stamp is the one before, and there is none") }
+            } else {
+                try stamp()
+                last = true
+            }
+            try skipValue(depth: 0)
+        }
     }
 
     /// The replicas the stamps name, as both versions write them first.
@@ -521,7 +585,7 @@ package final class ReplicationStateCache: @unchecked Sendable {
         /// The last file of objects the state names, and what identifies that file on disk.
         var file: String
         var identity: String
-        var objects: [ReplicatedKey: ReplicatedObject]
+        var objects: MergedObjects
     }
 
     private let lock = NSLock()
@@ -531,7 +595,7 @@ package final class ReplicationStateCache: @unchecked Sendable {
 
     /// The objects of the state in `file` whose last file of objects is `last`, taken out of the
     /// cache (a sync changes them); `nil` when the cache does not hold them as they are there.
-    func take(for file: URL, naming last: URL) -> [ReplicatedKey: ReplicatedObject]? {
+    func take(for file: URL, naming last: URL) -> MergedObjects? {
         let entry = lock.withLock { entries.removeValue(forKey: file.path) }
         guard let entry, entry.file == last.path, let identity = Self.identity(of: last), identity == entry.identity
         else { return nil }
@@ -539,7 +603,7 @@ package final class ReplicationStateCache: @unchecked Sendable {
     }
 
     /// Keeps `objects`, the state in `file` as just written, its last file of objects `last`.
-    func put(_ objects: [ReplicatedKey: ReplicatedObject], for file: URL, naming last: URL) {
+    func put(_ objects: MergedObjects, for file: URL, naming last: URL) {
         guard let identity = Self.identity(of: last) else { return }
         lock.withLock { entries[file.path] = Entry(file: last.path, identity: identity, objects: objects) }
     }
