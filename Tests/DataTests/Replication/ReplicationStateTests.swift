@@ -153,4 +153,31 @@ import Testing
         #expect(try ReplicationState.load(from: file, replica: a, cache: cache).objects == other.objects)
         #expect(throws: SyncError.self) { try ReplicationState.load(from: file, replica: a, cache: cache) }
     }
+
+    @Test func anObjectsFileReadLazilyIsCheckedWholeWhenRead() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.file("state.json")
+        var state = ReplicationState(replica: a)
+        for (key, object) in objects { state.set(key, object) }
+        try state.save(to: file)
+
+        // Read lazily, one object asked for is the one saved, and so is every other.
+        let read = try ReplicationState.load(from: file, replica: a)
+        let card = try #require(objects.keys.first)
+        #expect(read.objects[card] == state.objects[card])
+        #expect(read.objects.count == state.objects.count)
+        #expect(read.objects == state.objects)
+
+        // A file cut short, or with bytes after its last object, is refused when read, not
+        // found short of an object later.
+        let written = folder.file("objects-1.bin")
+        let bytes = try Data(contentsOf: written)
+        try bytes.dropLast(3).write(to: written)
+        #expect(throws: SyncError.self) { try ReplicationState.load(from: file, replica: a) }
+        var wrong = bytes
+        wrong.append(0)
+        try wrong.write(to: written)
+        #expect(throws: SyncError.self) { try ReplicationState.load(from: file, replica: a) }
+    }
 }
