@@ -248,8 +248,9 @@ public struct BoardReplicator: Sendable {
         }
         for operation in local { state.apply(operation) }
         local = recovered + local
-        // The changes read go with this sync's save, unless a board of theirs is shared on
-        // another remote too (that remote's sync sends them, and takes them away).
+        // The changes read go with this sync's save, but those of a board another remote
+        // shares (a board is shared on one remote): that remote's sync sends them, and takes
+        // them away.
         let elsewhere = Set(
             (recordedBoards == nil ? [:] : await repository.recordedBoardsByRemote()).filter { $0.key != report.name }
                 .values.joined())
@@ -513,7 +514,8 @@ public struct BoardReplicator: Sendable {
         let time = now()
         /// When the object of `key` (holding `slots`, if any) was changed here, if known.
         func changeTime(_ key: ReplicatedKey, _ slots: [String: JSONValue]?) -> Date? {
-            if let recorded = times[key] { return recorded }
+            if let time = times[key] { return time }
+            // A store that records its changes and did not record this one did not change it.
             guard recorded == nil, let slots else { return nil }
             return Self.editTime(of: key.entity, slots)
         }

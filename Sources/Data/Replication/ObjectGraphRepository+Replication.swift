@@ -201,7 +201,7 @@ extension ObjectGraphRepository {
     /// The boards the last sync with `remote` left in the store as shared there: those whose
     /// changes the store records (``PendingChange``); `nil` before a sync said.
     func recordedBoards(remote: String) -> Set<Board.ID>? {
-        context.object(SyncMark.self, id: SyncMark.only)?.boards?[remote].map { Set($0.map(Board.ID.init(rawValue:))) }
+        recordedBoardsByRemote()[remote]
     }
 
     /// The boards each remote's last sync left in the store as shared there, by the remote's name.
