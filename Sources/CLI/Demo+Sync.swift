@@ -30,9 +30,9 @@ extension Demo {
 
         let agenda = try await first.create(ProjectDraft(title: "Draft the agenda"))
         let room = try await first.create(ProjectDraft(title: "Book a room"))
-        try first.addRemote(named: "hub", address: hub.path(percentEncoded: false))
+        try await first.addRemote(named: "hub", address: hub.path(percentEncoded: false))
         let shared = try await first.share(.default, on: "hub")
-        try second.addRemote(named: "hub", address: hub.path(percentEncoded: false))
+        try await second.addRemote(named: "hub", address: hub.path(percentEncoded: false))
         let joined = try await second.join("hub", board: nil)
         let ids = ShortIDs([agenda, room])
         caption(

@@ -592,58 +592,61 @@ struct Screens {
 
     // MARK: - Sync
 
-    // No screen shows the remotes yet: `pm remote`, `pm share`, `pm join`, `pm sync` and
-    // `pm status` call the engine's replication here, as the lists and labels do.
-
     /// Adds the remote `name` at `address` (a git URL, a repository's path, a shared folder's).
     ///
+    /// - Returns: The remote as listed once added.
     /// - Throws: ``CommandLineError/runtime(_:)`` with the ``SyncError`` in `pm`'s words.
-    func addRemote(named name: String, address: String) throws(CommandLineError) {
-        try Self.attemptSync { () throws(SyncError) in try engine.addRemote(named: name, address: address) }
+    @discardableResult
+    func addRemote(named name: String, address: String) async throws(CommandLineError) -> SyncRemote? {
+        try await remotes(after: .addRemote(name: name, address: address)).first { $0.name == name }
     }
 
     /// Removes the remote `name`; its boards stay, no longer shared.
-    func removeRemote(named name: String) throws(CommandLineError) {
-        try Self.attemptSync { () throws(SyncError) in try engine.removeRemote(named: name) }
+    func removeRemote(named name: String) async throws(CommandLineError) {
+        _ = try await remotes(after: .removeRemote(name))
     }
 
     /// The remotes, in name order, each with its address (no credential), boards, last sync and
-    /// operations not yet sent.
-    func remotes() throws(CommandLineError) -> [SyncRemote] {
-        try Self.attemptSync { () throws(SyncError) in try engine.remotes() }
+    /// what waits to be sent.
+    func remotes() async throws(CommandLineError) -> [SyncRemote] {
+        try await remotes(after: .appear)
     }
 
     /// Shares `board` on the remote `remote` and syncs that remote.
     ///
     /// - Returns: What the sync did; a failure of the sync itself is the report's.
     func share(_ board: Board.ID, on remote: String) async throws(CommandLineError) -> SyncReport.Remote {
-        do {
-            return try await engine.share(board: board, on: remote)
-        } catch {
-            throw .runtime(error.commandLineMessage)
-        }
+        try await report(of: .share(board, on: remote))
     }
 
     /// Brings `board` (every board when `nil`) shared on `remote` here, and keeps it shared.
     func join(_ remote: String, board: Board.ID?) async throws(CommandLineError) -> SyncReport.Remote {
-        do {
-            return try await engine.join(remote: remote, board: board)
-        } catch {
-            throw .runtime(error.commandLineMessage)
-        }
+        try await report(of: .join(remote: remote, board: board))
     }
 
     /// Syncs every remote that shares a board; one that fails is the report's, the others sync.
     func sync() async -> SyncReport {
-        await engine.sync()
+        let output = open(factory.makeSync(), SyncViewModel.Input.init, events: [.syncNow])
+        return await output.synced.collected().last ?? SyncReport(remotes: [])
     }
 
-    private static func attemptSync<Value>(_ work: () throws(SyncError) -> Value) throws(CommandLineError) -> Value {
-        do {
-            return try work()
-        } catch {
-            throw .runtime(error.commandLineMessage)
-        }
+    /// The sync screen's remotes as it lists them after `event`.
+    private func remotes(after event: SyncViewModel.Event) async throws(CommandLineError) -> [SyncRemote] {
+        let output = open(factory.makeSync(), SyncViewModel.Input.init, events: [event])
+        let remotes = await output.remotes.collected()
+        try Self.check(await output.failures.collected())
+        return remotes.last ?? []
+    }
+
+    /// What the sync screen's `event` (a share or a join) did: its report, whose failure is the
+    /// sync's; a refusal before any sync is thrown.
+    private func report(of event: SyncViewModel.Event) async throws(CommandLineError) -> SyncReport.Remote {
+        let output = open(factory.makeSync(), SyncViewModel.Input.init, events: [event])
+        let reports = await output.synced.collected()
+        let failures = await output.failures.collected()
+        if let remote = reports.last?.remotes.first { return remote }
+        try Self.check(failures)
+        throw .runtime("nothing was synced")
     }
 
     // MARK: - Forms

@@ -31,21 +31,12 @@ extension ProjectManagerEngine {
     /// - Throws: ``SyncError/localState(reason:)`` when the sync state cannot be read (also for a
     ///   store that is not a file).
     public func remotes() throws(SyncError) -> [SyncRemote] {
-        let folder = try requireSyncFolder()
-        // A store that never had a remote has none, and keeps no sync folder for asking.
-        guard let replica = try folder.replicaIfMade() else { return [] }
-        let changed = context.changesToSend()
-        return try folder.remotes().map { remote throws(SyncError) in
-            let status = try replicator(for: remote, in: folder, replica: replica).status()
-            return SyncRemote(
-                name: remote.name, address: SyncError.redacted(remote.address), boards: status.boards,
-                lastSync: status.lastSync, unsent: status.unsent, conflicts: status.conflicts, written: status.written,
-                devices: status.devices, changed: changed.filter { status.boards.contains($0.key) })
-        }
+        guard let syncFolderRemotes else { throw .localState(reason: "a store that is not a file keeps no sync state") }
+        return try syncFolderRemotes.statuses()
     }
 
-    /// Shares `board` on the remote `remote`, and syncs that remote: the board, with everything
-    /// on it, is then on the remote for others to join.
+    /// Shares `board` on the remote `remote`, and syncs that remote (``ShareBoard``): the board,
+    /// with everything on it, is then on the remote for others to join.
     ///
     /// The remote is synced first: a board of that id that another store shared there (every
     /// store's default board has one id) is not merged with this one. When that first sync fails
@@ -58,68 +49,28 @@ extension ProjectManagerEngine {
     ///   store shared a board of its id there, ``RepositoryError`` words as
     ///   ``SyncError/localState(reason:)`` when the board does not exist.
     public func share(board: Board.ID, on remote: String) async throws(SyncError) -> SyncReport.Remote {
-        let folder = try requireSyncFolder()
-        let replica = try folder.replica()
-        let target = try folder.remote(named: remote)
-        await graph.knowDeviceName("replica \(replica)")
-        for other in try folder.remotes() where other.name != remote {
-            if try replicator(for: other, in: folder, replica: replica).sharedBoards().contains(board) {
-                throw .alreadyShared(board, remote: other.name)
-            }
-        }
-        do {
-            _ = try await self.boards.board(id: board)
-        } catch {
-            throw .localState(reason: "\(error)")
-        }
-        let replicator = replicator(for: target, in: folder, replica: replica, session: await signedIn())
-        // What the remote holds first: until it is known, the board is not shared, for a later
-        // sync would send it unchecked.
-        let first = await replicator.sync(remote: remote)
-        guard first.failure == nil else { return first }
-        if try replicator.isSharedByAnotherReplica(board) {
-            throw .sharedByAnotherStore(board, remote: remote)
-        }
-        try replicator.share(board)
-        return await replicator.sync(remote: remote)
+        try await ShareBoard(remotes: remoteRepository, boards: boards)(board, on: remote)
     }
 
     /// Brings the board `board` (or, when `nil`, every board) shared on the remote `remote` to
-    /// this store, and keeps it shared there.
+    /// this store, and keeps it shared there (``JoinBoard``).
     ///
     /// - Throws: ``SyncError/unknownRemote(_:)``; the report's failure is
     ///   ``SyncError/boardNotOnRemote(_:)`` when the remote does not hold it.
     public func join(remote: String, board: Board.ID? = nil) async throws(SyncError) -> SyncReport.Remote {
-        let folder = try requireSyncFolder()
-        let replica = try folder.replica()
-        let target = try folder.remote(named: remote)
-        await graph.knowDeviceName("replica \(replica)")
-        return await replicator(for: target, in: folder, replica: replica, session: await signedIn()).sync(
-            remote: remote, joining: board.map { .board($0) } ?? .all)
+        try await JoinBoard(remotes: remoteRepository)(board, from: remote)
     }
 
-    /// Syncs every remote that shares a board, one after the other: what this store changed goes
-    /// out, what others changed comes in. A remote that fails is the report's; the others still sync.
+    /// Syncs every remote that shares a board, one after the other (``SyncBoards``): what this
+    /// store changed goes out, what others changed comes in. A remote that fails is the report's;
+    /// the others still sync.
     ///
     /// ```swift
     /// let report = await engine.sync()
     /// for remote in report.remotes { print(remote.name, remote.sent, remote.received) }
     /// ```
     public func sync() async -> SyncReport {
-        do throws(SyncError) {
-            let folder = try requireSyncFolder()
-            guard let replica = try folder.replicaIfMade() else { return SyncReport(remotes: []) }
-            var reports: [SyncReport.Remote] = []
-            let session = await signedIn()
-            for remote in try folder.remotes() {
-                let replicator = replicator(for: remote, in: folder, replica: replica, session: session)
-                guard !(try replicator.sharedBoards()).isEmpty else { continue }
-                reports.append(await replicator.sync(remote: remote.name))
-            }
-            return SyncReport(remotes: reports)
-        } catch {
-            return SyncReport(remotes: [SyncReport.Remote(name: "", failure: error)])
-        }
+        await SyncBoards(remotes: remoteRepository)()
     }
 
     /// An engine whose store lives in memory and whose sync state lives in `syncFolder`: for tests.
@@ -174,29 +125,5 @@ extension ProjectManagerEngine {
     private func requireSyncFolder() throws(SyncError) -> SyncFolder {
         guard let syncFolder else { throw .localState(reason: "a store that is not a file keeps no sync state") }
         return syncFolder
-    }
-
-    /// The replicator of `remote`; its log files name `session`'s account as their author, and a
-    /// board that comes in new belongs to that account.
-    private func replicator(
-        for remote: SyncFolder.Remote, in folder: SyncFolder, replica: ReplicaID, session: Session? = nil
-    ) -> BoardReplicator {
-        var replicator = BoardReplicator(
-            repository: graph, transport: folder.transport(to: remote), stateFile: folder.stateFile(of: remote.name),
-            replica: replica, now: environment.now, author: session.map { "\($0.account.email)" },
-            owner: session?.account.id,
-            generation: { [context] in
-                // A file's identity, size and time; in memory, the context's count of saves.
-                folder.store == nil ? "saves:\(context.saveCount)" : folder.storeGeneration()
-            })
-        replicator.interruption = folder.interruption
-        replicator.stateCache = folder.stateCache
-        if let checkpointAfter = folder.checkpointAfter { replicator.checkpointAfter = checkpointAfter }
-        return replicator
-    }
-
-    /// Who is signed in, if anyone: a session that cannot be read counts as none.
-    private func signedIn() async -> Session? {
-        (try? await currentSession()) ?? nil
     }
 }

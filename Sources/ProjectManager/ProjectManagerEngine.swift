@@ -132,6 +132,11 @@ public struct ProjectManagerEngine: Sendable {
     let graph: ObjectGraphRepository
     /// What the store keeps about sync beside it; `nil` for a store that is not a file.
     let syncFolder: SyncFolder?
+    /// The remotes the store shares boards on, kept in its sync folder; `nil` for a store that is
+    /// not a file.
+    let syncFolderRemotes: SyncFolderRemotes?
+    /// The remotes under the sync use cases: a store that is not a file has none, and says so.
+    var remoteRepository: any RemoteRepository { syncFolderRemotes ?? StoreWithoutRemotes() }
     /// The ports every write use case goes through, scoped to the viewer.
     private let store: AccountScopedRepository
 
@@ -341,6 +346,13 @@ public struct ProjectManagerEngine: Sendable {
         signIn = SignIn(provider: authentication)
         signOut = SignOut(provider: authentication)
         currentSession = CurrentSession(provider: authentication)
+        let currentSession = currentSession
+        syncFolderRemotes = syncFolder.map { folder in
+            SyncFolderRemotes(
+                folder: folder, repository: store, context: context, now: environment.now,
+                // A session that cannot be read counts as none: the sync is this device's.
+                session: { (try? await currentSession()) ?? nil })
+        }
     }
 }
 

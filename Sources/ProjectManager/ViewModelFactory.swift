@@ -186,6 +186,15 @@ public struct ViewModelFactory {
             board: board, limit: limit, fetchHistory: engine.fetchHistory, undoRedo: engine.undoRedo,
             changes: { projects.changes() }, localizer: localizer)
     }
+
+    /// The sync screen: the remotes, each shared board's status and devices, sharing, joining,
+    /// and "sync now".
+    public func makeSync() -> SyncViewModel {
+        let remotes = engine.remoteRepository
+        return SyncViewModel(
+            remotes: remotes, shareBoard: ShareBoard(remotes: remotes, boards: engine.boards),
+            joinBoard: JoinBoard(remotes: remotes), syncBoards: SyncBoards(remotes: remotes), localizer: localizer)
+    }
 }
 
 extension ProjectManagerEngine {

@@ -88,8 +88,7 @@ struct RemoteCommand: Command {
         let screens = try context.screens()
         switch action {
         case .add(let name, let address):
-            try screens.addRemote(named: name, address: address)
-            let added = try screens.remotes().first { $0.name == name }
+            let added = try await screens.addRemote(named: name, address: address)
             if let json, let added {
                 let boards = try await SharedBoards(context: context, screens: screens, shared: added.boards)
                 try context.printJSON(Added(remote: RemoteObject(added, boards: boards)), json)
@@ -97,7 +96,7 @@ struct RemoteCommand: Command {
             }
             context.print("added remote \(name) at \(added?.address ?? SyncError.redacted(address))")
         case .list:
-            let remotes = try screens.remotes()
+            let remotes = try await screens.remotes()
             let boards = try await SharedBoards(context: context, screens: screens, shared: remotes.flatMap(\.boards))
             if let json {
                 try context.printJSON(Listed(remotes: remotes.map { RemoteObject($0, boards: boards) }), json)
@@ -123,8 +122,8 @@ struct RemoteCommand: Command {
                         + "  " + context.style.apply(.muted, to: "(\(state))")
                 })
         case .remove(let name):
-            let removed = try screens.remotes().first { $0.name == name }
-            try screens.removeRemote(named: name)
+            let removed = try await screens.remotes().first { $0.name == name }
+            try await screens.removeRemote(named: name)
             if let json, let removed {
                 let boards = try await SharedBoards(context: context, screens: screens, shared: removed.boards)
                 try context.printJSON(Removed(removed: RemoteObject(removed, boards: boards)), json)

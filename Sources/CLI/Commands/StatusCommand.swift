@@ -32,7 +32,7 @@ struct StatusCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let screens = try context.screens()
-        let remotes = try screens.remotes()
+        let remotes = try await screens.remotes()
         let boards = try await SharedBoards(context: context, screens: screens, shared: remotes.flatMap(\.boards))
         let shared = remotes.flatMap { remote in remote.boards.map { (board: $0, remote: remote) } }
         let devices = remotes.flatMap { remote in remote.devices.map { (device: $0, remote: remote) } }
