@@ -212,10 +212,12 @@ public struct BoardReplicator: Sendable {
         }
         var changedAt: [ReplicatedKey: Date] = [:]
         var changedSlots: [ReplicatedKey: Set<String>] = [:]
+        var slotTimes: [ReplicatedKey: [String: Date]] = [:]
         for change in changes {
             guard let key = ObjectGraphRepository.replicatedKey(of: change, replica: replica) else { continue }
             changedAt[key] = change.changedAt
             if let slots = change.slots { changedSlots[key] = Set(slots) }
+            if let times = change.slotTimes { slotTimes[key] = times }
         }
         let recordedBoards = await repository.recordedBoards(remote: report.name)
         let recording = recordedBoards.map { Set(state.header.boards).isSubset(of: $0) } ?? false
@@ -228,7 +230,8 @@ public struct BoardReplicator: Sendable {
                     changedIn: changes, on: state.header.boards, replica: replica)
                 current = .recorded(objects, keys: Set(changedAt.keys), shared)
                 state.keepObjectsBefore()
-                local = localOperations(current: objects, state: &state, times: changedAt, onlyTimed: true)
+                local = localOperations(
+                    current: objects, state: &state, times: changedAt, slotTimes: slotTimes, onlyTimed: true)
             } catch {
                 throw .localState(reason: "the store could not be read (\(error))")
             }
@@ -240,7 +243,7 @@ public struct BoardReplicator: Sendable {
                 }
                 current = .read(objects)
                 local = localOperations(
-                    current: objects, state: &state, behind: behind, times: changedAt,
+                    current: objects, state: &state, behind: behind, times: changedAt, slotTimes: slotTimes,
                     slots: recording ? changedSlots : nil)
             } catch {
                 throw .localState(reason: "the store could not be read (\(error))")
@@ -493,7 +496,8 @@ public struct BoardReplicator: Sendable {
     /// The operations that make the merged state hold `current` for the shared boards.
     ///
     /// Each operation is stamped when it was made: as `times` has it (the store recorded it,
-    /// ``PendingChange``), or where the object keeps it (a card's `updatedAt`, a comment's
+    /// ``PendingChange``; an update's slots each at its own time, as `slotTimes` has them, one
+    /// operation per time), or where the object keeps it (a card's `updatedAt`, a comment's
     /// `editedAt`, a history entry's `date`, a star's `starredAt`, a card's delete the date of its
     /// history entry), or else when the sync runs; `atSyncTime` stamps all of them then (what a
     /// merge's repairs change). Stamps follow the clock as ever: never before what this replica
@@ -508,8 +512,8 @@ public struct BoardReplicator: Sendable {
     /// What is new to the merged state is made here.
     private func localOperations(
         current: [ReplicatedKey: [String: JSONValue]], state: inout ReplicationState, atSyncTime: Bool = false,
-        behind: Bool = false, times: [ReplicatedKey: Date] = [:], slots recorded: [ReplicatedKey: Set<String>]? = nil,
-        onlyTimed: Bool = false
+        behind: Bool = false, times: [ReplicatedKey: Date] = [:], slotTimes: [ReplicatedKey: [String: Date]] = [:],
+        slots recorded: [ReplicatedKey: Set<String>]? = nil, onlyTimed: Bool = false
     ) -> [ReplicaOperation] {
         let time = now()
         /// When the object of `key` (holding `slots`, if any) was changed here, if known.
@@ -548,11 +552,19 @@ public struct BoardReplicator: Sendable {
                 }
                 var update = changed
                 for name in cleared { update[name] = .null }
-                made.append(
-                    (
-                        ReplicaOperation(kind: .update, entity: key.entity, id: key.id, stamp: stamp, slots: update),
-                        madeAt
-                    ))
+                // Each slot when it was changed, where the store recorded it: one operation per time.
+                var parts: [Date: [String: JSONValue]] = [:]
+                for (name, value) in update {
+                    let changedAt = atSyncTime ? madeAt : min(slotTimes[key]?[name] ?? madeAt, madeAt)
+                    parts[changedAt, default: [:]][name] = value
+                }
+                for (changedAt, slots) in parts {
+                    made.append(
+                        (
+                            ReplicaOperation(kind: .update, entity: key.entity, id: key.id, stamp: stamp, slots: slots),
+                            changedAt
+                        ))
+                }
             } else {
                 // A create after a delete (a restore) says every slot: one it lacks (a field
                 // absent, a set's element) is cleared, as the store here holds it.

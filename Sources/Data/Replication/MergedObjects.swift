@@ -82,18 +82,29 @@ struct MergedObjects: Sendable, Equatable, Sequence, ExpressibleByDictionaryLite
     }
 }
 
-/// A merged objects file (version 2) read lazily: its names, and where each object is, found by
-/// one pass that decodes no value. Immutable once made.
+/// A merged objects file read lazily: its names, and where each object is. An indexed file
+/// (``IndexedObjectsFile``) says where, once its checksum is checked; a version 2 file is found
+/// out by one pass that decodes no value. Immutable once made.
 final class LazyObjectsFile: Sendable {
+    /// Where the objects are.
+    private enum Places: Sendable {
+        /// Each object's offset in the body, at its stamps (after its key).
+        case scanned([ReplicatedKey: Int])
+        /// The sorted entries of an indexed file, and the numbers of its entities.
+        case indexed(IndexedObjectsFile.Layout, entities: [String], numbers: [String: UInt32])
+    }
+
     private let data: Data
+    /// Where the body starts and ends in `data`.
+    private let body: Range<Int>
     private let replicas: [ReplicaID]
     private let strings: [String]
-    /// Each object's offset in `data`, at its stamps (after its key).
-    private let offsets: [ReplicatedKey: Int]
+    private let places: Places
 
     /// The file's bytes after its magic; throws when they are not a version 2 body.
     init(body data: Data) throws(BinaryCodingError) {
         self.data = data
+        body = 0..<data.count
         var replicas: [ReplicaID] = []
         var strings: [String] = []
         var offsets: [ReplicatedKey: Int] = [:]
@@ -106,7 +117,46 @@ final class LazyObjectsFile: Sendable {
         }
         self.replicas = replicas
         self.strings = strings
-        self.offsets = offsets
+        places = .scanned(offsets)
+    }
+
+    /// The whole bytes of an indexed file, magic included; throws when its checksum or its
+    /// layout is wrong.
+    init(indexed data: Data) throws(BinaryCodingError) {
+        let layout = try IndexedObjectsFile.Layout(of: data)
+        self.data = data
+        body = IndexedObjectsFile.magic.count..<layout.entitiesStart
+        let body = body
+        let names: (replicas: [ReplicaID], strings: [String], entities: [String])
+        do {
+            names = try Self.names(of: data, body: body, layout: layout)
+        } catch let error as BinaryCodingError {
+            throw error
+        } catch {
+            throw BinaryCodingError(offset: 0, reason: "\(error)")
+        }
+        replicas = names.replicas
+        strings = names.strings
+        var numbers: [String: UInt32] = [:]
+        for (number, entity) in names.entities.enumerated() { numbers[entity] = UInt32(number) }
+        places = .indexed(layout, entities: names.entities, numbers: numbers)
+    }
+
+    /// The replicas and strings an indexed file's body names, and its entities.
+    private static func names(
+        of data: Data, body: Range<Int>, layout: IndexedObjectsFile.Layout
+    ) throws -> (replicas: [ReplicaID], strings: [String], entities: [String]) {
+        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws in
+            var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: bytes[body]), origin: body.lowerBound)
+            let replicas = try ReplicatedObjectCoding.replicas(&reader)
+            let strings = try ReplicatedObjectCoding.strings(&reader)
+            var names = BinaryReader(
+                UnsafeRawBufferPointer(rebasing: bytes[layout.entitiesStart..<layout.entriesStart]),
+                origin: layout.entitiesStart)
+            let entities = try ReplicatedObjectCoding.strings(&names)
+            try names.expectEnd("the entities")
+            return (replicas, strings, entities)
+        }
     }
 
     /// Reads the names of `data` and where each object is, checking every object's bytes.
@@ -129,16 +179,76 @@ final class LazyObjectsFile: Sendable {
         }
     }
 
-    var count: Int { offsets.count }
-    var keys: Dictionary<ReplicatedKey, Int>.Keys { offsets.keys }
-    func contains(_ key: ReplicatedKey) -> Bool { offsets[key] != nil }
+    var count: Int {
+        switch places {
+        case .scanned(let offsets): offsets.count
+        case .indexed(let layout, _, _): layout.count
+        }
+    }
 
-    /// The object of `key`, decoded; `nil` when the file has none (its bytes were checked when
-    /// the file was indexed).
+    /// Every key, in no order.
+    var keys: [ReplicatedKey] {
+        switch places {
+        case .scanned(let offsets): return Array(offsets.keys)
+        case .indexed(let layout, let entities, _):
+            return data.withUnsafeBytes { bytes in
+                (0..<layout.count).compactMap { index in
+                    let entry = layout.entriesStart + index * IndexedObjectsFile.entrySize
+                    var id = UUID().uuid
+                    withUnsafeMutableBytes(of: &id) { target in
+                        target.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[entry..<entry + 16]))
+                    }
+                    let number = Int(
+                        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: entry + 16, as: UInt32.self)))
+                    guard number < entities.count else { return nil }
+                    return ReplicatedKey(entity: entities[number], id: UUID(uuid: id))
+                }
+            }
+        }
+    }
+
+    func contains(_ key: ReplicatedKey) -> Bool { offset(of: key) != nil }
+
+    /// Where the stamps of `key`'s object start in `data`; `nil` when the file has none.
+    private func offset(of key: ReplicatedKey) -> Int? {
+        switch places {
+        case .scanned(let offsets):
+            return offsets[key].map { body.lowerBound + $0 }
+        case .indexed(let layout, _, let numbers):
+            guard let entity = numbers[key.entity] else { return nil }
+            let found: Int? = data.withUnsafeBytes { bytes in
+                var low = 0
+                var high = layout.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    let entry = layout.entriesStart + middle * IndexedObjectsFile.entrySize
+                    var id = UUID().uuid
+                    withUnsafeMutableBytes(of: &id) { target in
+                        target.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[entry..<entry + 16]))
+                    }
+                    let number = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: entry + 16, as: UInt32.self))
+                    let order = IndexedObjectsFile.compare(UUID(uuid: id), number, key.id, entity)
+                    if order == 0 {
+                        return Int(
+                            truncatingIfNeeded: UInt64(
+                                littleEndian: bytes.loadUnaligned(fromByteOffset: entry + 20, as: UInt64.self)))
+                    }
+                    if order < 0 { low = middle + 1 } else { high = middle }
+                }
+                return nil
+            }
+            guard let found, found >= 0, found < body.count else { return nil }
+            return body.lowerBound + found
+        }
+    }
+
+    /// The object of `key`, decoded; `nil` when the file has none (a version 2 file's bytes were
+    /// checked when it was indexed, an indexed file's by its checksum).
     func object(_ key: ReplicatedKey) -> ReplicatedObject? {
-        guard let offset = offsets[key] else { return nil }
+        guard let offset = offset(of: key) else { return nil }
+        let end = body.upperBound
         return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: bytes[offset..<bytes.count]), origin: offset)
+            var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), origin: offset)
             return try? ReplicatedObjectCoding.object(
                 &reader, entity: key.entity, replicas: replicas, strings: strings)
         }

@@ -29,10 +29,17 @@ struct PendingChange: ManagedEntity, Hashable {
     var changedAt: Date
     /// The slots changed since the last sync, sorted; `nil`: every slot (made since).
     var slots: [String]?
+    /// When each slot of ``slots`` was last changed here, so that each is stamped at its own
+    /// change (a title changed at noon is not stamped with a body changed at one); a slot
+    /// without one (recorded before 5.1.0 kept them) at ``changedAt``.
+    var slotTimes: [String: Date]? = nil
     /// The board it is on (or was, when it was deleted); `nil` in a record that did not say.
     var board: UUID? = nil
 
-    var approximateByteCount: Int { 96 + entity.utf8.count + (slots?.reduce(0) { $0 + $1.utf8.count + 16 } ?? 0) }
+    var approximateByteCount: Int {
+        96 + entity.utf8.count + (slots?.reduce(0) { $0 + $1.utf8.count + 16 } ?? 0)
+            + (slotTimes?.reduce(0) { $0 + $1.key.utf8.count + 24 } ?? 0)
+    }
 
     /// The changed object's identity.
     var objectID: ObjectID { ObjectID(entityName: entity, uuid: object) }
@@ -79,9 +86,18 @@ struct PendingChange: ManagedEntity, Hashable {
             entry.changedAt = max(entry.changedAt, now)
             entry.board = (after ?? before)?.replicationBoard.rawValue
             if let before, let after, let known = entry.slots {
-                entry.slots = changedSlots(before, after).map { Array(Set(known).union($0)).sorted() }
+                let changed = changedSlots(before, after)
+                entry.slots = changed.map { Array(Set(known).union($0)).sorted() }
+                if let changed, entry.slots != nil {
+                    var times = entry.slotTimes ?? [:]
+                    for name in changed { times[name] = now }
+                    entry.slotTimes = times.isEmpty ? nil : times
+                } else {
+                    entry.slotTimes = nil
+                }
             } else if before == nil {
                 entry.slots = nil
+                entry.slotTimes = nil
             }
             entries.append((ObjectID(PendingChange.self, id: entryID), entry))
         }

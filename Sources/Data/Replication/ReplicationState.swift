@@ -171,6 +171,10 @@ struct ReplicationState: Sendable {
                 throw .localState(reason: "\(objectsFile.path) could not be read (\(error.localizedDescription))")
             }
             do {
+                if delta == 0, data.prefix(4) == IndexedObjectsFile.magic {
+                    base = try LazyObjectsFile(indexed: data)
+                    continue
+                }
                 let version1 = data.prefix(4) == magicVersion1
                 guard data.prefix(4) == magic || version1 else {
                     throw BinaryCodingError(offset: 0, reason: "no magic")
@@ -226,7 +230,7 @@ struct ReplicationState: Sendable {
                 header.deltas = nil
                 header.deltaObjects = nil
                 written = Self.lastObjectsFile(beside: file, header: header)
-                try PrivateStateFile.write(Self.encoded(objects.dictionary), to: written)
+                try PrivateStateFile.write(Self.encodedWithIndex(objects.dictionary), to: written)
             }
         } catch {
             header = old
@@ -255,6 +259,14 @@ struct ReplicationState: Sendable {
         return writer.finish()
     }
 
+    /// `objects` as a whole objects file: version 2 with an index (``IndexedObjectsFile``).
+    private static func encodedWithIndex(_ objects: [ReplicatedKey: ReplicatedObject]) -> Data {
+        var writer = BinaryWriter(capacity: 64 + objects.count * 160)
+        writer.append(IndexedObjectsFile.magic)
+        let places = ReplicatedObjectCoding.write(objects, to: &writer)
+        return IndexedObjectsFile.finish(writer, places: places)
+    }
+
     /// Writes `header` alone, naming the objects it named: whole, or not at all.
     static func saveHeader(_ header: Header, to file: URL) throws(SyncError) {
         do {
@@ -277,14 +289,24 @@ enum ReplicatedObjectCoding {
     /// The longest text value named once in the strings.
     private static let sharedLength = 64
 
-    static func write(_ objects: [ReplicatedKey: ReplicatedObject], to writer: inout BinaryWriter) {
+    /// Writes `objects` after what `writer` holds.
+    ///
+    /// - Returns: Each object's key, and where its stamps start (after its key), counted from
+    ///   where the body starts in `writer`.
+    @discardableResult
+    static func write(
+        _ objects: [ReplicatedKey: ReplicatedObject], to writer: inout BinaryWriter
+    ) -> [(key: ReplicatedKey, offset: Int)] {
         // The objects first, into a writer of their own, naming replicas and strings as they
         // come; then the names, and the objects after them.
         var body = Body(capacity: 64 + objects.count * 96)
         body.writer.append(count: objects.count)
+        var places: [(key: ReplicatedKey, offset: Int)] = []
+        places.reserveCapacity(objects.count)
         for (key, object) in objects {
             body.name(key.entity)
             body.writer.append(uuid: key.id)
+            places.append((key, body.writer.count))
             body.append(optional: object.created)
             body.append(optional: object.deleted)
             body.writer.append(count: object.slots.count)
@@ -301,7 +323,10 @@ enum ReplicatedObjectCoding {
                 body.append(slot.value)
             }
         }
-        body.write(to: &writer)
+        let start = writer.count
+        let objectsStart = body.write(to: &writer) - start
+        for index in places.indices { places[index].offset += objectsStart }
+        return places
     }
 
     /// Values as they are written, with the replicas and strings they name: written after the
@@ -343,12 +368,17 @@ enum ReplicatedObjectCoding {
         }
 
         /// The replicas and strings named, then the values.
-        consuming func write(to out: inout BinaryWriter) {
+        ///
+        /// - Returns: Where the values start in `out`.
+        @discardableResult
+        consuming func write(to out: inout BinaryWriter) -> Int {
             out.append(count: replicaNames.count)
             for replica in replicaNames { out.append(string: replica.rawValue) }
             out.append(count: table.count)
             for string in table { out.append(string: string) }
+            let start = out.count
             out.append(writer.finish())
+            return start
         }
 
         mutating func append(optional stamp: ReplicaStamp?) {

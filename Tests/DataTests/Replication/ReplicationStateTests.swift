@@ -84,12 +84,12 @@ import Testing
         #expect(card.slots["title"]?.value == .string("Plan"))
         #expect(card.created == ReplicaStamp(time: 1_767_268_800_000, counter: 0, replica: a))
 
-        // Changed and saved again, it is version 2.
+        // Changed and saved again, it is version 2 with an index.
         var saved = state
         let key = try #require(state.objects.keys.first)
         saved.set(key, ReplicatedObject(entity: "Project"))
         try saved.save(to: folder.file("state.json"))
-        #expect(try Data(contentsOf: folder.file("objects-2.bin")).prefix(4) == Data("PMR2".utf8))
+        #expect(try Data(contentsOf: folder.file("objects-2.bin")).prefix(4) == Data("PMR3".utf8))
         let again = try ReplicationState.load(from: folder.file("state.json"), replica: a)
         #expect(again.objects == saved.objects)
         #expect(again.objects[key]?.created == nil)
@@ -179,5 +179,72 @@ import Testing
         wrong.append(0)
         try wrong.write(to: written)
         #expect(throws: SyncError.self) { try ReplicationState.load(from: file, replica: a) }
+    }
+
+    @Test func aWholeFileWithoutAnIndexAsBefore512IsRead() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        var writer = BinaryWriter(capacity: 256)
+        writer.append(Data("PMR2".utf8))
+        ReplicatedObjectCoding.write(objects, to: &writer)
+        try writer.finish().write(to: folder.file("objects-1.bin"))
+        var header = ReplicationState.Header(replica: a)
+        header.objectsVersion = 1
+        try ReplicationState.saveHeader(header, to: folder.file("state.json"))
+
+        let state = try ReplicationState.load(from: folder.file("state.json"), replica: a)
+
+        #expect(state.objects == MergedObjects(objects))
+        #expect(state.objects.count == objects.count)
+    }
+
+    @Test func anIndexedFileFindsEachObjectAndNoOther() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.file("state.json")
+        // Enough objects of two entities, with ids that share their first bytes, for the search
+        // to go both ways.
+        var many = objects
+        for index in 0..<300 {
+            let id = UUID(uuidString: String(format: "5245504C-0000-0000-0000-%012X", index * 7919 % 1000))!
+            var object = ReplicatedObject(entity: index % 2 == 0 ? "Project" : "BoardList")
+            object.created = ReplicaStamp(time: 1_767_268_800_000 + Int64(index), counter: 0, replica: b)
+            object.slots = ["title": .init(value: .string("item \(index)"), stamp: object.created!)]
+            many[ReplicatedKey(entity: object.entity, id: id)] = object
+        }
+        var state = ReplicationState(replica: a)
+        for (key, object) in many { state.set(key, object) }
+        try state.save(to: file)
+        #expect(try Data(contentsOf: folder.file("objects-1.bin")).prefix(4) == Data("PMR3".utf8))
+
+        let read = try ReplicationState.load(from: file, replica: a)
+
+        #expect(read.objects.count == many.count)
+        #expect(Set(read.objects.keys) == Set(many.keys))
+        for (key, object) in many { #expect(read.objects[key] == object) }
+        let card = try #require(objects.keys.first)
+        #expect(read.objects[ReplicatedKey(entity: "Label", id: card.id)] == nil)
+        #expect(read.objects[ReplicatedKey(entity: "Project", id: UUID())] == nil)
+    }
+
+    @Test func anIndexedFileWithAnyBitFlippedIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.file("state.json")
+        var state = ReplicationState(replica: a)
+        for (key, object) in objects { state.set(key, object) }
+        try state.save(to: file)
+        let written = folder.file("objects-1.bin")
+        let bytes = try Data(contentsOf: written)
+
+        var accepted: [Int] = []
+        for bit in 0..<(bytes.count * 8) {
+            var damaged = bytes
+            damaged[bit / 8] ^= UInt8(1 << (bit % 8))
+            try damaged.write(to: written)
+            if (try? ReplicationState.load(from: file, replica: a)) != nil { accepted.append(bit) }
+        }
+
+        #expect(accepted.isEmpty)
     }
 }

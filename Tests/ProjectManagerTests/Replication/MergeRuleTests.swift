@@ -127,6 +127,30 @@ import Testing
         }
     }
 
+    @Test func eachFieldIsStampedWhenItWasChangedNotWhenTheCardLastWas() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Given a card whose title one device changes, then the other, and whose body the first
+        // device changes after both, all before a sync
+        let (a, b, card) = try await pair()
+        world.advance(1)
+        try await a.updateProject(card, with: ProjectDraft(title: "first title"))
+        world.advance(10)
+        try await b.updateProject(card, with: ProjectDraft(title: "later title"))
+        world.advance(10)
+        try await a.updateProject(card, with: ProjectDraft(title: "first title", body: "notes"))
+
+        // When both sync
+        world.advance(10)
+        await syncBoth(a, b)
+
+        // Then the title changed last and the body are the card's everywhere
+        for engine in [a, b] {
+            let project = try await engine.fetchProject(card)
+            #expect(project.title == "later title")
+            #expect(project.body == "notes")
+        }
+    }
+
     @Test func aDeleteUndoneAfterItWasSyncedRestoresTheCardEverywhere() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (a, b, card) = try await pair()
