@@ -68,6 +68,18 @@ enum IndexedObjectsFile {
         return leftEntity == rightEntity ? 0 : leftEntity < rightEntity ? -1 : 1
     }
 
+    /// The order of the entry whose first 20 bytes are `entry` (an id and an entity number)
+    /// against `id` and `entity`.
+    static func compare(_ entry: UnsafeRawBufferPointer, _ id: UUID, _ entity: UInt32) -> Int32 {
+        let order = withUnsafeBytes(of: id.uuid) { id -> Int32 in
+            for index in 0..<16 where entry[index] != id[index] { return entry[index] < id[index] ? -1 : 1 }
+            return 0
+        }
+        guard order == 0 else { return order }
+        let number = UInt32(littleEndian: entry.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
+        return number == entity ? 0 : number < entity ? -1 : 1
+    }
+
     /// Where an indexed file's parts are, once its checksum and bounds are checked.
     struct Layout: Sendable {
         /// Where the entities' names start (the body ends there).
@@ -103,4 +115,57 @@ enum IndexedObjectsFile {
             self.count = Int(count)
         }
     }
+}
+
+/// The strings a version 2 body names, by number: decoded all at once (an array) or each when
+/// asked for (``LazyStrings``).
+protocol NamedStrings {
+    var count: Int { get }
+    subscript(_ number: Int) -> String { get }
+}
+
+extension Array: NamedStrings where Element == String {}
+
+/// The strings of a body, found by one pass over their lengths and decoded when asked for: a
+/// sync that decodes a few objects of a hundred thousand decodes a few of their strings.
+struct LazyStrings: NamedStrings, Sendable {
+    private let data: Data
+    /// Where each string's bytes start in `data`, and where the next string's length starts.
+    private let starts: [Int32]
+    private let ends: [Int32]
+
+    /// The strings of `reader`, at the table's count, read past; `reader` reads the bytes of
+    /// `data` from `base` on.
+    init(_ reader: inout BinaryReader, in data: Data, at base: Int) throws(BinaryCodingError) {
+        let count = try reader.count()
+        guard data.count < Int(Int32.max) else { throw reader.error("a body too large to index") }
+        var starts: [Int32] = []
+        var ends: [Int32] = []
+        starts.reserveCapacity(count)
+        ends.reserveCapacity(count)
+        for _ in 0..<count {
+            let length = try reader.count()
+            let start = base + reader.offset
+            _ = try reader.bytes(length)
+            starts.append(Int32(start))
+            ends.append(Int32(base + reader.offset))
+        }
+        self.data = data
+        self.starts = starts
+        self.ends = ends
+    }
+
+    var count: Int { starts.count }
+
+    subscript(_ number: Int) -> String {
+        let range = Int(starts[number])..<Int(ends[number])
+        return data.withUnsafeBytes { bytes in
+            String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+    }
+}
+
+extension UUID {
+    /// The UUID of sixteen zero bytes: a buffer to copy an id into.
+    static let zero = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 }

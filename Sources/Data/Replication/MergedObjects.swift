@@ -53,6 +53,10 @@ struct MergedObjects: Sendable, Equatable, Sequence, ExpressibleByDictionaryLite
     /// The number of objects.
     var count: Int { (base?.count ?? 0) + added }
 
+    /// The objects changed since they were read from the file (or not in it): what a file
+    /// written over that one must hold; `nil` when there is no file.
+    var changedSinceFile: [ReplicatedKey: ReplicatedObject]? { base == nil ? nil : overlay }
+
     var isEmpty: Bool { count == 0 }
 
     /// Every key.
@@ -98,7 +102,10 @@ final class LazyObjectsFile: Sendable {
     /// Where the body starts and ends in `data`.
     private let body: Range<Int>
     private let replicas: [ReplicaID]
+    /// The strings of a version 2 file, decoded as it was indexed.
     private let strings: [String]
+    /// The strings of an indexed file, decoded when an object asks for them.
+    private let lazyStrings: LazyStrings?
     private let places: Places
 
     /// The file's bytes after its magic; throws when they are not a version 2 body.
@@ -117,6 +124,7 @@ final class LazyObjectsFile: Sendable {
         }
         self.replicas = replicas
         self.strings = strings
+        lazyStrings = nil
         places = .scanned(offsets)
     }
 
@@ -127,7 +135,7 @@ final class LazyObjectsFile: Sendable {
         self.data = data
         body = IndexedObjectsFile.magic.count..<layout.entitiesStart
         let body = body
-        let names: (replicas: [ReplicaID], strings: [String], entities: [String])
+        let names: (replicas: [ReplicaID], strings: LazyStrings, entities: [String])
         do {
             names = try Self.names(of: data, body: body, layout: layout)
         } catch let error as BinaryCodingError {
@@ -136,7 +144,8 @@ final class LazyObjectsFile: Sendable {
             throw BinaryCodingError(offset: 0, reason: "\(error)")
         }
         replicas = names.replicas
-        strings = names.strings
+        strings = []
+        lazyStrings = names.strings
         var numbers: [String: UInt32] = [:]
         for (number, entity) in names.entities.enumerated() { numbers[entity] = UInt32(number) }
         places = .indexed(layout, entities: names.entities, numbers: numbers)
@@ -145,11 +154,11 @@ final class LazyObjectsFile: Sendable {
     /// The replicas and strings an indexed file's body names, and its entities.
     private static func names(
         of data: Data, body: Range<Int>, layout: IndexedObjectsFile.Layout
-    ) throws -> (replicas: [ReplicaID], strings: [String], entities: [String]) {
+    ) throws -> (replicas: [ReplicaID], strings: LazyStrings, entities: [String]) {
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws in
             var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: bytes[body]), origin: body.lowerBound)
             let replicas = try ReplicatedObjectCoding.replicas(&reader)
-            let strings = try ReplicatedObjectCoding.strings(&reader)
+            let strings = try LazyStrings(&reader, in: data, at: body.lowerBound)
             var names = BinaryReader(
                 UnsafeRawBufferPointer(rebasing: bytes[layout.entitiesStart..<layout.entriesStart]),
                 origin: layout.entitiesStart)
@@ -194,7 +203,7 @@ final class LazyObjectsFile: Sendable {
             return data.withUnsafeBytes { bytes in
                 (0..<layout.count).compactMap { index in
                     let entry = layout.entriesStart + index * IndexedObjectsFile.entrySize
-                    var id = UUID().uuid
+                    var id = UUID.zero.uuid
                     withUnsafeMutableBytes(of: &id) { target in
                         target.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[entry..<entry + 16]))
                     }
@@ -222,12 +231,8 @@ final class LazyObjectsFile: Sendable {
                 while low < high {
                     let middle = (low + high) / 2
                     let entry = layout.entriesStart + middle * IndexedObjectsFile.entrySize
-                    var id = UUID().uuid
-                    withUnsafeMutableBytes(of: &id) { target in
-                        target.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[entry..<entry + 16]))
-                    }
-                    let number = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: entry + 16, as: UInt32.self))
-                    let order = IndexedObjectsFile.compare(UUID(uuid: id), number, key.id, entity)
+                    let order = IndexedObjectsFile.compare(
+                        UnsafeRawBufferPointer(rebasing: bytes[entry..<entry + 20]), key.id, entity)
                     if order == 0 {
                         return Int(
                             truncatingIfNeeded: UInt64(
@@ -249,6 +254,10 @@ final class LazyObjectsFile: Sendable {
         let end = body.upperBound
         return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var reader = BinaryReader(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), origin: offset)
+            if let lazyStrings {
+                return try? ReplicatedObjectCoding.object(
+                    &reader, entity: key.entity, replicas: replicas, strings: lazyStrings)
+            }
             return try? ReplicatedObjectCoding.object(
                 &reader, entity: key.entity, replicas: replicas, strings: strings)
         }

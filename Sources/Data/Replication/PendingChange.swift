@@ -51,7 +51,7 @@ struct PendingChange: ManagedEntity, Hashable {
         bytes.append(0)
         withUnsafeBytes(of: object.uuid.uuid) { bytes.append(contentsOf: $0) }
         let digest = Array(SHA256.hash(data: Data(bytes)))
-        var uuid = UUID().uuid
+        var uuid = UUID.zero.uuid
         withUnsafeMutableBytes(of: &uuid) { target in
             for index in 0..<16 { target[index] = digest[index] }
         }

@@ -55,6 +55,10 @@ struct ReplicationState: Sendable {
         /// (`objects-N-1.bin`, …), and how many objects they hold; `nil`: none.
         var deltas: Int?
         var deltaObjects: Int?
+        /// The version of the whole file the changed objects are written over, when it is not
+        /// `objectsVersion`: the files of changed objects were folded into one
+        /// (`objects-N-1.bin`, over `objects-B.bin`) since it was written; `nil`: it is.
+        var baseVersion: Int?
         /// The token the last sync that changed the store or sent anything left in the store as
         /// well (``SyncMark``); `nil` before the first. A store whose token is another went back
         /// in time (it was put back from an older copy).
@@ -142,6 +146,14 @@ struct ReplicationState: Sendable {
             delta == 0 ? "objects-\(version).bin" : "objects-\(version)-\(delta).bin")
     }
 
+    /// Every file of objects `header` names: the whole one, then the changed objects after it.
+    private static func objectsFiles(beside file: URL, header: Header) -> [URL] {
+        [objectsFile(beside: file, version: header.baseVersion ?? header.objectsVersion)]
+            + (0..<(header.deltas ?? 0)).map {
+                objectsFile(beside: file, version: header.objectsVersion, delta: $0 + 1)
+            }
+    }
+
     /// The last file of objects `header` names: what changes whenever the objects are saved.
     private static func lastObjectsFile(beside file: URL, header: Header) -> URL {
         objectsFile(beside: file, version: header.objectsVersion, delta: header.deltas ?? 0)
@@ -163,7 +175,9 @@ struct ReplicationState: Sendable {
         var base: LazyObjectsFile?
         var changed: [ReplicatedKey: ReplicatedObject] = [:]
         for delta in 0...(header.deltas ?? 0) {
-            let objectsFile = objectsFile(beside: file, version: header.objectsVersion, delta: delta)
+            let objectsFile = objectsFile(
+                beside: file, version: delta == 0 ? header.baseVersion ?? header.objectsVersion : header.objectsVersion,
+                delta: delta)
             let data: Data
             do {
                 data = try Data(contentsOf: objectsFile)
@@ -225,8 +239,20 @@ struct ReplicationState: Sendable {
                 for key in changed { subset[key] = objects[key] }
                 written = Self.lastObjectsFile(beside: file, header: header)
                 try PrivateStateFile.write(Self.encoded(subset), to: written)
+            } else if changed != nil, header.objectsVersion > 0, let overlay = objects.changedSinceFile,
+                overlay.count * 2 <= objects.count
+            {
+                // As many files of changed objects as are read: they become one, over the same
+                // whole file, rather than the whole being written again for a few objects.
+                header.baseVersion = header.baseVersion ?? header.objectsVersion
+                header.objectsVersion += 1
+                header.deltas = 1
+                header.deltaObjects = overlay.count
+                written = Self.lastObjectsFile(beside: file, header: header)
+                try PrivateStateFile.write(Self.encoded(overlay), to: written)
             } else {
                 header.objectsVersion += 1
+                header.baseVersion = nil
                 header.deltas = nil
                 header.deltaObjects = nil
                 written = Self.lastObjectsFile(beside: file, header: header)
@@ -244,9 +270,9 @@ struct ReplicationState: Sendable {
         }
         changed = []
         if old.objectsVersion > 0, old.objectsVersion != header.objectsVersion {
-            for delta in 0...(old.deltas ?? 0) {
-                try? FileManager.default.removeItem(
-                    at: Self.objectsFile(beside: file, version: old.objectsVersion, delta: delta))
+            let kept = Set(Self.objectsFiles(beside: file, header: header))
+            for unnamed in Self.objectsFiles(beside: file, header: old) where !kept.contains(unnamed) {
+                try? FileManager.default.removeItem(at: unnamed)
             }
         }
         cache?.put(objects, for: file, naming: written)
@@ -426,7 +452,9 @@ enum ReplicatedObjectCoding {
     }
 
     /// The string of `table` the next number names.
-    static func string(_ reader: inout BinaryReader, in table: [String]) throws(BinaryCodingError) -> String {
+    static func string<Table: NamedStrings>(
+        _ reader: inout BinaryReader, in table: Table
+    ) throws(BinaryCodingError) -> String {
         let index = try reader.varint()
         guard index < UInt64(table.count) else { throw reader.error("not a string's number") }
         return table[Int(index)]
@@ -453,8 +481,8 @@ enum ReplicatedObjectCoding {
 
     /// One object after its key: its stamps and slots. With `strings` (version 2), names are
     /// numbers there and a slot's stamp may be the one before.
-    static func object(
-        _ reader: inout BinaryReader, entity: String, replicas names: [ReplicaID], strings table: [String]?
+    static func object<Table: NamedStrings>(
+        _ reader: inout BinaryReader, entity: String, replicas names: [ReplicaID], strings table: Table?
     ) throws(BinaryCodingError) -> ReplicatedObject {
         func shared() throws(BinaryCodingError) -> String {
             guard let table else { return try reader.string() }
@@ -556,8 +584,8 @@ enum ReplicatedObjectCoding {
 
     /// A value tagged by its kind. With `strings` (version 2), a member's name is its number
     /// there, and a text may be one (kind 7); without (version 1), each is written in full.
-    static func value(
-        _ reader: inout BinaryReader, depth: Int, strings: [String]?
+    static func value<Table: NamedStrings>(
+        _ reader: inout BinaryReader, depth: Int, strings: Table?
     ) throws(BinaryCodingError) -> JSONValue {
         guard depth < 64 else { throw reader.error("values nested too deep") }
         func shared() throws(BinaryCodingError) -> String {

@@ -122,6 +122,51 @@ import Testing
         #expect(try ReplicationState.load(from: file, replica: a).objects == state.objects)
     }
 
+    @Test func manyFilesOfFewChangesBecomeOneOverTheSameWholeFile() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.file("state.json")
+        var state = ReplicationState(replica: a)
+        for (key, object) in objects { state.set(key, object) }
+        for _ in 0..<98 { state.set(ReplicatedKey(entity: "Label", id: UUID()), ReplicatedObject(entity: "Label")) }
+        try state.save(to: file)
+        let whole = try Data(contentsOf: folder.file("objects-1.bin"))
+
+        // Sixteen syncs that each change one object, each in a process of its own
+        let card = try #require(objects.keys.first)
+        for sync in 0..<17 {
+            var read = try ReplicationState.load(from: file, replica: a)
+            var object = ReplicatedObject(entity: "Project")
+            object.created = ReplicaStamp(time: 1_767_268_800_000 + Int64(sync), counter: 0, replica: b)
+            read.set(card, object)
+            try read.save(to: file)
+            state = read
+        }
+
+        // The seventeenth folds them into one file over the same whole one, which is not written again
+        #expect(state.header.baseVersion == 1)
+        #expect(state.header.deltas == 1)
+        #expect(state.header.deltaObjects == 1)
+        #expect(try Data(contentsOf: folder.file("objects-1.bin")) == whole)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter {
+            $0.hasPrefix("objects")
+        }
+        #expect(files.sorted() == ["objects-1.bin", "objects-\(state.header.objectsVersion)-1.bin"])
+        let read = try ReplicationState.load(from: file, replica: a)
+        #expect(read.objects == state.objects)
+        #expect(read.objects[card]?.created?.time == 1_767_268_800_016)
+
+        // Once half the objects changed, the whole is written again, and the files before it go
+        for key in read.objects.keys.prefix(60) { state.set(key, ReplicatedObject(entity: key.entity)) }
+        try state.save(to: file)
+        #expect(state.header.baseVersion == nil && state.header.deltas == nil)
+        let after = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter {
+            $0.hasPrefix("objects")
+        }
+        #expect(after == ["objects-\(state.header.objectsVersion).bin"])
+        #expect(try ReplicationState.load(from: file, replica: a).objects == state.objects)
+    }
+
     @Test func theCacheHoldsTheObjectsOnlyWhileTheFilesAreThoseItSaw() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
