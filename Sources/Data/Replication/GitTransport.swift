@@ -125,7 +125,15 @@ public struct GitTransport: SyncTransport {
     /// Points `origin` at the remote (in case the address changed) and fetches its branches, with
     /// commits as far back as `depth` when it is set.
     private func fetch(depth: Int? = nil) async throws(SyncError) {
-        try await succeed(["config", "remote.origin.url", remote])
+        // Set when it changed since this transport last set it (a file beside the configuration
+        // keeps the address's SHA-256, never the address): one git process less per sync.
+        let origin = folder.appending(path: ".git/pm-origin")
+        let digest = Data(SHA256.hash(data: Data(remote.utf8)).description.utf8)
+        if (try? Data(contentsOf: origin)) != digest {
+            try await succeed(["config", "remote.origin.url", remote])
+            // One not written costs the next sync this same process again, nothing more.
+            try? digest.write(to: origin, options: .atomic)
+        }
         // It holds the address, which may hold a token: `0600`, as git keeps the mode it finds.
         let configuration = folder.appending(path: ".git/config").path(percentEncoded: false)
         do {
@@ -141,10 +149,17 @@ public struct GitTransport: SyncTransport {
     /// Puts this replica's commits on top of the remote's `main`, or checks the remote's `main`
     /// out when this replica has not committed yet.
     private func integrateRemote() async throws(SyncError) {
-        guard try await resolves("refs/remotes/origin/main") else { return }  // An empty remote.
-        guard try await resolves("HEAD") else {
-            try await succeed(["checkout", "--quiet", "--no-track", "-B", "main", "refs/remotes/origin/main"])
-            return
+        // Both at once, as they mostly are (one git process): the same commit when this replica
+        // pushed last and nobody since.
+        let both = try await git.run(["rev-parse", "refs/remotes/origin/main^{commit}", "HEAD^{commit}"], in: folder)
+        let commits = both.output.split(whereSeparator: \.isNewline)
+        if both.succeeded, commits.count == 2, commits[0] == commits[1] { return }
+        if !both.succeeded {
+            guard try await resolves("refs/remotes/origin/main") else { return }  // An empty remote.
+            guard try await resolves("HEAD") else {
+                try await succeed(["checkout", "--quiet", "--no-track", "-B", "main", "refs/remotes/origin/main"])
+                return
+            }
         }
         // Nothing of this replica's waits to be pushed (a push that failed leaves some): the
         // remote's commits are taken as they are, at a third of a rebase's time.
@@ -192,11 +207,12 @@ public struct GitTransport: SyncTransport {
         // `--quiet` exits with 1 when something is staged, 0 when nothing is.
         let staged = try await git.run(["diff", "--cached", "--quiet"], in: folder)
         switch staged.status {
-        case 0: break
+        case 0:
+            // Nothing new: only a commit an earlier push left behind goes.
+            guard try await hasUnpushedCommits() else { return }
         case 1: try await succeed(["commit", "--quiet", "--no-verify", "--message", message])
         default: throw .unreachable(remote: address, reason: reason(staged))
         }
-        guard try await hasUnpushedCommits() else { return }
         for attempt in 1...Self.pushAttempts {
             let push = try await git.run(["push", "--porcelain", "origin", "HEAD:refs/heads/main"], in: folder)
             if push.succeeded { return }

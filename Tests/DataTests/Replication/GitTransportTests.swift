@@ -27,6 +27,27 @@ struct GitTransportTests {
         #expect(try world.files(on: remote) == ["boards/B/a/1.ops", "boards/B/b/1.ops"])
     }
 
+    @Test("a copy whose remote moved pulls from and pushes to the new address, and the old one stays as it was")
+    func addressChanged() async throws {
+        let world = try GitRemoteWorld()
+        defer { world.remove() }
+        let old = try world.makeBareRepository("old.git")
+        let moved = try world.makeBareRepository("moved.git")
+        let before = world.replica("a", of: old.path)
+        try await before.pull()
+        try GitRemoteWorld.write("a1", to: "boards/B/a/1.ops", in: before)
+        try await before.push(["boards/B/a"], message: "a: 1")
+
+        // The same copy, the remote's address changed: nothing of it is on the new remote yet
+        let after = world.replica("a", of: moved.path)
+        try await after.pull()
+        try GitRemoteWorld.write("a2", to: "boards/B/a/2.ops", in: after)
+        try await after.push(["boards/B/a"], message: "a: 2")
+
+        #expect(try world.files(on: moved) == ["boards/B/a/1.ops", "boards/B/a/2.ops"])
+        #expect(try world.files(on: old) == ["boards/B/a/1.ops"])
+    }
+
     @Test("the copy that holds the remote's address is its owner's alone: a 0700 folder, a 0600 configuration")
     func copyIsPrivate() async throws {
         let world = try GitRemoteWorld()
