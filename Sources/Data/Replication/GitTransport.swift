@@ -204,14 +204,14 @@ public struct GitTransport: SyncTransport {
             // no say in it.
             try await succeed(["add", "--all", "--force", "--"] + paths)
         }
-        // `--quiet` exits with 1 when something is staged, 0 when nothing is.
-        let staged = try await git.run(["diff", "--cached", "--quiet"], in: folder)
-        switch staged.status {
-        case 0:
-            // Nothing new: only a commit an earlier push left behind goes.
+        // A commit of nothing staged exits with 1 and says so (git speaks English here:
+        // `LC_ALL=C`); then only a commit an earlier push left behind goes.
+        let commit = try await git.run(["commit", "--quiet", "--no-verify", "--message", message], in: folder)
+        if !commit.succeeded {
+            guard commit.status == 1,
+                commit.output.contains("nothing to commit") || commit.output.contains("nothing added")
+            else { throw .unreachable(remote: address, reason: reason(commit)) }
             guard try await hasUnpushedCommits() else { return }
-        case 1: try await succeed(["commit", "--quiet", "--no-verify", "--message", message])
-        default: throw .unreachable(remote: address, reason: reason(staged))
         }
         for attempt in 1...Self.pushAttempts {
             let push = try await git.run(["push", "--porcelain", "origin", "HEAD:refs/heads/main"], in: folder)
