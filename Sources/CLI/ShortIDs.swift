@@ -29,13 +29,35 @@ struct ShortIDs: Sendable {
 
     /// The shortest length, from ``preferredLength``, at which `uuids` all differ: boards' and
     /// accounts' ids too.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* ids: sorted as numbers, the longest run of digits two
+    ///   neighbours share is the longest any two share.
     init(uuids: [UUID]) {
-        let digits = uuids.map { Self.digits(of: $0, length: 32) }
-        var length = Self.preferredLength
-        while length < 32, Set(digits.map { $0.prefix(length) }).count < digits.count {
-            length += 1
+        let numbers = uuids.map(Self.number(of:)).sorted(by: Self.precedes)
+        var shared = 0
+        for (left, right) in zip(numbers, numbers.dropFirst()) {
+            let bits: Int
+            if left.high != right.high {
+                bits = (left.high ^ right.high).leadingZeroBitCount
+            } else {
+                bits = 64 + (left.low ^ right.low).leadingZeroBitCount
+            }
+            shared = max(shared, bits / 4)
         }
-        self.length = length
+        length = min(32, max(Self.preferredLength, shared + 1))
+    }
+
+    private static func precedes(_ left: (high: UInt64, low: UInt64), _ right: (high: UInt64, low: UInt64)) -> Bool {
+        left.high != right.high ? left.high < right.high : left.low < right.low
+    }
+
+    /// `uuid`'s 128 bits as a number, its first digit the most significant.
+    private static func number(of uuid: UUID) -> (high: UInt64, low: UInt64) {
+        withUnsafeBytes(of: uuid.uuid) { bytes in
+            let high = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+            let low = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            return (high, low)
+        }
     }
 
     /// The shown form of `id`.
