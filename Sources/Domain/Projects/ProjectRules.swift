@@ -42,7 +42,10 @@ public enum ProjectRules {
 
     /// Whether `scalar` is a control character (general category Cc) or a bidirectional control.
     public static func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control
+        // ASCII without a look-up of its properties: its controls are C0 and DEL, and no
+        // bidirectional control is ASCII.
+        if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
+        return scalar.properties.generalCategory == .control
             || bidirectionalControls.contains { $0.contains(scalar.value) }
     }
 
