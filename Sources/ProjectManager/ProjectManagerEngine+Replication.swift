@@ -31,7 +31,7 @@ extension ProjectManagerEngine {
     /// - Throws: ``SyncError/localState(reason:)`` when the sync state cannot be read (also for a
     ///   store that is not a file).
     public func remotes() throws(SyncError) -> [SyncRemote] {
-        guard let syncFolderRemotes else { throw .localState(reason: "a store that is not a file keeps no sync state") }
+        guard let syncFolderRemotes else { throw StoreWithoutRemotes.failure }
         return try syncFolderRemotes.statuses()
     }
 
@@ -123,7 +123,7 @@ extension ProjectManagerEngine {
     }
 
     private func requireSyncFolder() throws(SyncError) -> SyncFolder {
-        guard let syncFolder else { throw .localState(reason: "a store that is not a file keeps no sync state") }
+        guard let syncFolder else { throw StoreWithoutRemotes.failure }
         return syncFolder
     }
 }

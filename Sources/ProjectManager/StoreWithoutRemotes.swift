@@ -2,7 +2,8 @@ import ProjectManagerDomain
 
 /// The remotes of a store that is not a file: none, and nowhere to keep one.
 struct StoreWithoutRemotes: RemoteRepository {
-    private static let failure = SyncError.localState(reason: "a store that is not a file keeps no sync state")
+    /// What every question about a remote meets here.
+    static let failure = SyncError.localState(reason: "a store that is not a file keeps no sync state")
 
     func remotes() async throws(SyncError) -> [SyncRemote] { throw Self.failure }
     func remoteNames() async throws(SyncError) -> [String] { throw Self.failure }

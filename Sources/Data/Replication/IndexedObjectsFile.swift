@@ -37,7 +37,11 @@ enum IndexedObjectsFile {
             }
             entries.append((place.key.id, number, place.offset))
         }
-        entries.sort { compare($0.id, $0.entity, $1.id, $1.entity) < 0 }
+        // By the id's bytes (as two big-endian numbers), then the entity: the order of ``compare(_:_:_:)``.
+        entries.sort { left, right in
+            let (a, b) = (bigEndian(left.id), bigEndian(right.id))
+            return a.high != b.high ? a.high < b.high : a.low != b.low ? a.low < b.low : left.entity < right.entity
+        }
         let entitiesStart = writer.count
         writer.append(count: entities.count)
         for entity in entities { writer.append(string: entity) }
@@ -56,16 +60,14 @@ enum IndexedObjectsFile {
         return data
     }
 
-    /// The order of the entries: by id's bytes, then by entity number.
-    static func compare(_ left: UUID, _ leftEntity: UInt32, _ right: UUID, _ rightEntity: UInt32) -> Int32 {
-        let order = withUnsafeBytes(of: left.uuid) { left in
-            withUnsafeBytes(of: right.uuid) { right -> Int32 in
-                for index in 0..<16 where left[index] != right[index] { return left[index] < right[index] ? -1 : 1 }
-                return 0
-            }
+    /// `id`'s sixteen bytes as two numbers, the first byte the most significant.
+    private static func bigEndian(_ id: UUID) -> (high: UInt64, low: UInt64) {
+        withUnsafeBytes(of: id.uuid) { bytes in
+            (
+                UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+                UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            )
         }
-        guard order == 0 else { return order }
-        return leftEntity == rightEntity ? 0 : leftEntity < rightEntity ? -1 : 1
     }
 
     /// The order of the entry whose first 20 bytes are `entry` (an id and an entity number)

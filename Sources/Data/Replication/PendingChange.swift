@@ -31,7 +31,7 @@ struct PendingChange: ManagedEntity, Hashable {
     var slots: [String]?
     /// When each slot of ``slots`` was last changed here, so that each is stamped at its own
     /// change (a title changed at noon is not stamped with a body changed at one); a slot
-    /// without one (recorded before 5.1.0 kept them) at ``changedAt``.
+    /// without one (recorded by a build that did not keep them) at ``changedAt``.
     var slotTimes: [String: Date]? = nil
     /// The board it is on (or was, when it was deleted); `nil` in a record that did not say.
     var board: UUID? = nil

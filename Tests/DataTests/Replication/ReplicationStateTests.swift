@@ -226,7 +226,7 @@ import Testing
         #expect(throws: SyncError.self) { try ReplicationState.load(from: file, replica: a) }
     }
 
-    @Test func aWholeFileWithoutAnIndexAsBefore512IsRead() throws {
+    @Test func aWholeFileWithoutAnIndexAsBeforeIsRead() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         var writer = BinaryWriter(capacity: 256)
