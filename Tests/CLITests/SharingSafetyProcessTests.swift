@@ -204,26 +204,56 @@ struct SharingSafetyProcessTests {
         #expect(a.components(separatedBy: phrase).count == 2, "\(a)")
     }
 
-    @Test("a second person's pm share of their own default board is refused, and names how to join instead")
-    func secondShareOfTheDefaultBoard() throws {
+    @Test(
+        "a second person's default board shared on a team's remote is a board of its own; a joiner's keeps its cards private, an empty one becomes the team's"
+    )
+    func defaultBoardsOfSeveralStores() throws {
         let world = try World()
         defer { world.directory.remove() }
         let folder = try world.sharedFolder()
         try Self.ok(world, ["add", "Team card"], "a")
         try Self.ok(world, ["remote", "add", "hub", folder], "a")
-        try Self.ok(world, ["share", "hub"], "a")
+        let shared = try Self.ok(world, ["share", "hub"], "a")
+        let joinLine = try #require(shared.split(separator: "\n").first { $0.hasPrefix("others join it with: ") })
+        let id = String(try #require(joinLine.split(separator: " ").last))
+        // b shares a default board of its own; c, with a card of its own, joins a's board.
         try Self.ok(world, ["add", "Private card"], "b")
         try Self.ok(world, ["remote", "add", "hub", folder], "b")
+        let second = try Self.ok(world, ["share", "hub"], "b")
+        try Self.ok(world, ["add", "C's own card"], "c")
+        try Self.ok(world, ["remote", "add", "hub", folder], "c")
+        try Self.ok(world, ["join", "hub", id], "c")
+        try Self.ok(world, ["add", "C's team card"], "c")
+        // d holds nothing, and joins everything: a's board and b's.
+        try Self.ok(world, ["remote", "add", "hub", folder], "d")
+        try Self.ok(world, ["join", "hub"], "d")
+        for _ in 0..<2 {
+            for store in ["a", "b", "c", "d"] { try Self.ok(world, ["sync"], store) }
+        }
 
-        let share = try world.pm(["share", "hub"], store: "b")
-        try Self.ok(world, ["sync"], "b")
-        try Self.ok(world, ["sync"], "a")
-
-        #expect(share.status == 1)
-        #expect(share.errors.contains("hub") && share.errors.contains("pm join"), "\(share.errors)")
-        #expect(share.errors.split(separator: "\n").count == 1, "\(share.errors)")
-        #expect(!(try Self.ok(world, ["board"], "a")).contains("Private card"))
-        #expect((try Self.ok(world, ["board"], "b")).contains("Private card"))
+        #expect(id != "00000000-0000-0000-0000-000000000001", "\(shared)")
+        #expect(!second.contains(id), "\(second)")
+        let a = try Self.ok(world, ["board"], "a")
+        #expect(a.contains("Team card") && a.contains("C's team card"), "\(a)")
+        #expect(!a.contains("Private card") && !a.contains("C's own card"), "\(a)")
+        let b = try Self.ok(world, ["board"], "b")
+        #expect(b.contains("Private card") && !b.contains("Team card") && !b.contains("C's"), "\(b)")
+        // c's own board stays c's, beside a's; c works on the board it joined.
+        let c = try Self.ok(world, ["boards"], "c")
+        #expect(c.split(separator: "\n").count == 2, "\(c)")
+        let cExport = try Self.ok(world, ["export", "--json"], "c")
+        for title in ["Team card", "C's own card", "C's team card"] {
+            #expect(cExport.contains(title), "c lacks \(title)")
+        }
+        #expect(!cExport.contains("Private card"))
+        // d's default board, empty, became one of the others' (the first, by id): two boards, a's and b's.
+        let d = try Self.ok(world, ["boards"], "d")
+        #expect(d.split(separator: "\n").count == 2, "\(d)")
+        let dExport = try Self.ok(world, ["export", "--json"], "d")
+        for title in ["Team card", "C's team card", "Private card"] {
+            #expect(dExport.contains(title), "d lacks \(title)")
+        }
+        #expect(!dExport.contains("C's own card"))
     }
 }
 

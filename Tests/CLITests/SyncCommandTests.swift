@@ -143,10 +143,15 @@ struct SyncCommandTests {
 
         // Then
         #expect(shared.status == 0, "\(shared.errors)")
+        // The default board goes by an id of its own on the remote, the one the listing gives.
+        let listed = await harness.run(["remote", "list", "--json"])
+        let remoteID = try #require(
+            listed.output.firstMatch(of: /"remoteID":"([0-9a-f-]{36})"/).map { String($0.output.1) })
+        #expect(remoteID != Board.ID.default.description)
         #expect(
             shared.outputLines == [
                 "shared Projects on drive: sent 3, received 0, changed 0 here (Projects)",
-                "others join it with: pm join drive 00000000-0000-0000-0000-000000000001",
+                "others join it with: pm join drive \(remoteID)",
             ])
         #expect(status.outputLines == ["Projects  on drive  last sync 2026-03-15 12:00  0 not sent  0 conflicts"])
         #expect(sync.outputLines == ["drive: up to date (Projects)"])

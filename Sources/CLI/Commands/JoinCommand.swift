@@ -14,8 +14,8 @@ struct JoinCommand: Command {
         discussion: """
             Syncs the remote REMOTE (see pm remote add) and brings every board shared on it to this store, or \
             only the board BOARD, given by its whole id (pm share prints it; so does pm remote list --json on \
-            the store that shares it). A board this store has already (the default board, say) takes in what \
-            the remote holds. pm sync keeps the boards in step from then on.
+            the store that shares it, as remoteID). A board comes in as a board of its own: another store's default \
+            board is never merged with this store's. pm sync keeps the boards in step from then on.
             """,
         arguments: [
             CommandArgument(valueName: "REMOTE", noun: "a remote's name", help: "the remote to join"),
@@ -47,17 +47,32 @@ struct JoinCommand: Command {
 
     func run(in context: CommandContext) async throws(CommandLineError) {
         let screens = try context.screens()
+        let before = Set(try await context.directory(on: screens).boards.map(\.id))
         let report = try await screens.join(remote, board: board)
         if let failure = report.failure {
             throw .runtime("could not join \(remote): \(failure.commandLineMessage)")
         }
-        let boards = try await SharedBoards(context: context, screens: screens, shared: report.boards)
+        let directory = try await context.directory(on: screens)
+        let boards = SharedBoards(boards: directory.boards, shared: report.boards)
         SyncLines.warnSetAside(of: report, in: context)
+        // The board joined (the first, of several) is the one the next commands work on.
+        let joined = directory.boards.first { !before.contains($0.id) && report.boards.contains($0.id) }
+        var current: String?
+        if let joined {
+            do throws(CommandLineError) {
+                try context.currentBoardFile()?.setCurrentBoard(joined.id, for: directory.viewer)
+                current = TerminalText.sanitized(joined.title)
+            } catch {
+                context.warn("the board was joined, but could not be made the current board: \(error)")
+            }
+        }
         if let json {
             try context.printJSON(Output(remote: SyncedRemoteObject(report, boards: boards)), json)
             return
         }
-        context.print("joined " + SyncLines.summary(of: report, boards: boards))
+        context.print(
+            ["joined " + SyncLines.summary(of: report, boards: boards)]
+                + (current.map { ["now on board '\($0)' (pm board use goes back)"] } ?? []))
     }
 
     /// What `pm join --json` prints.

@@ -66,12 +66,14 @@ struct ShareCommand: Command {
         SyncLines.warnSetAside(of: report, in: context)
         if let json {
             try context.printJSON(
-                Output(board: boards.object(found.id), remote: SyncedRemoteObject(report, boards: boards)), json)
+                Output(
+                    board: boards.object(found.id, remoteID: report.remoteIDs[found.id]),
+                    remote: SyncedRemoteObject(report, boards: boards)), json)
             return
         }
         context.print([
             "shared \(title) on " + SyncLines.summary(of: report, boards: boards),
-            "others join it with: pm join \(remote) \(found.id)",
+            "others join it with: pm join \(remote) \(report.remoteIDs[found.id] ?? found.id)",
         ])
     }
 

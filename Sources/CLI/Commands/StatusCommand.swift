@@ -41,7 +41,8 @@ struct StatusCommand: Command {
                 Output(
                     boards: shared.map { entry in
                         Output.Entry(
-                            board: boards.object(entry.board), remote: entry.remote.name,
+                            board: boards.object(entry.board, remoteID: entry.remote.remoteIDs[entry.board]),
+                            remote: entry.remote.name,
                             lastSync: entry.remote.lastSync, unsent: entry.remote.unsent,
                             changed: entry.remote.changed[entry.board] ?? 0,
                             conflicts: entry.remote.conflicts[entry.board] ?? 0)

@@ -31,8 +31,10 @@ struct SharedBoards: Sendable {
         boards.isEmpty ? "no board" : boards.map(name).joined(separator: ", ")
     }
 
-    /// The board as `--json` writes it.
-    func object(_ board: Board.ID) -> SharedBoardObject {
-        SharedBoardObject(id: ids(board.rawValue), fullID: board.description, title: titles[board])
+    /// The board as `--json` writes it; the remote knows it by `remoteID` (`nil`: its own id).
+    func object(_ board: Board.ID, remoteID: Board.ID? = nil) -> SharedBoardObject {
+        SharedBoardObject(
+            id: ids(board.rawValue), fullID: board.description, remoteID: (remoteID ?? board).description,
+            title: titles[board])
     }
 }

@@ -4,11 +4,13 @@ import ProjectManager
 // The objects of the sync commands' `--json` (Docs/CLI.md, "JSON"). An address is always written
 // without its credential, as the engine gives it.
 
-/// A board shared on a remote: `{"id", "fullID", "title"}`; `title` is `null` when the board is
-/// not among the viewer's boards here.
+/// A board shared on a remote: `{"id", "fullID", "remoteID", "title"}`; `remoteID` is the whole
+/// id the remote knows it by, which others join it by (this store's default board has one of its
+/// own there); `title` is `null` when the board is not among the viewer's boards here.
 struct SharedBoardObject: Encodable, Hashable, Sendable {
     var id: String
     var fullID: String
+    var remoteID: String
     @Null var title: String?
 }
 
@@ -26,7 +28,7 @@ struct RemoteObject: Encodable, Hashable, Sendable {
     init(_ remote: SyncRemote, boards: SharedBoards) {
         name = remote.name
         address = remote.address
-        self.boards = remote.boards.map(boards.object)
+        self.boards = remote.boards.map { boards.object($0, remoteID: remote.remoteIDs[$0]) }
         lastSync = remote.lastSync
         unsent = remote.unsent
         changed = remote.changed.values.reduce(0, +)
@@ -56,7 +58,7 @@ struct SyncedRemoteObject: Encodable, Hashable, Sendable {
         sent = remote.sent
         received = remote.received
         changed = remote.changed
-        self.boards = remote.boards.map(boards.object)
+        self.boards = remote.boards.map { boards.object($0, remoteID: remote.remoteIDs[$0]) }
         setAside = remote.setAside.map { SetAsideObject(path: $0.path, reason: $0.reason) }
         waiting = remote.waiting
         error = remote.failure?.commandLineMessage

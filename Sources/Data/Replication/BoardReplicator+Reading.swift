@@ -86,7 +86,7 @@ extension BoardReplicator {
                     position = Self.blocking(position, at: LogRead.unreadDigest)
                     break reading
                 case .read(let read, let decoded)?:
-                    (digest, file) = (read, decoded)
+                    (digest, file) = (read, decoded.map { state.header.swap?.file($0) ?? $0 })
                 }
                 // A file set aside is read again only once its bytes changed, unless the file
                 // after it names these bytes: then its replica wrote it so, and it stays aside.
@@ -184,9 +184,13 @@ extension BoardReplicator {
             setAside(path, "larger than \(ReplicaCheckpoint.maximumSize >> 20) MiB", &state, &report)
             return false
         }
-        guard let checkpoint = ReplicaCheckpoint.decode(data), checkpoint.replica == other else {
+        guard var checkpoint = ReplicaCheckpoint.decode(data), checkpoint.replica == other else {
             setAside(path, "not a checkpoint this engine can read", &state, &report)
             return false
+        }
+        if let swap = state.header.swap {
+            checkpoint.objects = swap.objects(checkpoint.objects)
+            checkpoint.conflicts = swap.conflicts(checkpoint.conflicts)
         }
         var changed: [ReplicatedKey: ReplicatedObject] = [:]
         changed.reserveCapacity(checkpoint.objects.count)

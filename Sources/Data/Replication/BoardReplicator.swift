@@ -97,14 +97,19 @@ public struct BoardReplicator: Sendable {
     /// - Throws: ``SyncError/localState(reason:)`` when the state cannot be read.
     public func status() throws(SyncError) -> (
         boards: [Board.ID], lastSync: Date?, unsent: Int, conflicts: [Board.ID: Int], written: Int,
-        devices: [SyncDevice]
+        devices: [SyncDevice], remoteIDs: [Board.ID: Board.ID]
     ) {
         let header = try ReplicationState.loadHeader(from: stateFile, replica: replica)
         var conflicts: [Board.ID: Int] = [:]
         for board in header.boards {
             conflicts[board] = header.conflicts?[board.rawValue.uuidString]?.count ?? 0
         }
-        return (header.boards, header.lastSync, header.unsent, conflicts, header.nextSequence - 1, devices(header))
+        var remoteIDs: [Board.ID: Board.ID] = [:]
+        if let swap = header.swap, header.boards.contains(.default) { remoteIDs[.default] = swap.remoteID }
+        return (
+            header.boards, header.lastSync, header.unsent, conflicts, header.nextSequence - 1, devices(header),
+            remoteIDs
+        )
     }
 
     /// The other replicas with a folder on the remote's files, and how far each read the other.
@@ -178,6 +183,15 @@ public struct BoardReplicator: Sendable {
         }
         var state = try ReplicationState.load(from: stateFile, replica: replica, cache: stateCache)
         state.header.replica = replica
+        if state.header.defaultBoard == nil {
+            // A remote this store begins to use gives its default board an id of its own; one it
+            // used before keeps the default board's, which its files hold already.
+            let fresh =
+                state.header.nextSequence == 1 && state.header.positions.isEmpty && state.header.objectsVersion == 0
+                && state.header.lastSync == nil
+            state.header.defaultBoard = fresh ? DefaultBoardSwap.remoteID(of: replica) : .default
+        }
+        let swap = state.header.swap
         let adopted = adoptUnrecordedFiles(&state, report: &report)
         // A store put back from an older copy is behind: its token is not the one this state
         // left in it, or (the state put back with it) its own log went on past the state. What
@@ -280,6 +294,7 @@ public struct BoardReplicator: Sendable {
         }
 
         // Boards joined.
+        var joined: [Board.ID] = []
         switch joining {
         case .none: break
         case .all:
@@ -287,14 +302,26 @@ public struct BoardReplicator: Sendable {
             where key.entity == Board.entityName && object.isAlive
                 && !state.header.boards.contains(Board.ID(rawValue: key.id))
             {
-                state.header.boards.append(Board.ID(rawValue: key.id))
+                joined.append(Board.ID(rawValue: key.id))
             }
-        case .board(let board):
+        case .board(let remoteID):
+            // The id the remote knows the board by; this store may know it by another.
+            let board = Board.ID(rawValue: swap?.id(remoteID.rawValue) ?? remoteID.rawValue)
             guard state.objects[ReplicatedKey(entity: Board.entityName, id: board.rawValue)]?.isAlive == true else {
-                throw .boardNotOnRemote(board)
+                throw .boardNotOnRemote(remoteID)
             }
-            if !state.header.boards.contains(board) { state.header.boards.append(board) }
+            joined = [board]
         }
+        if let rebinding = try await defaultBoardRebinding(joining: joined, state) {
+            state.objects = MergedObjects(rebinding.swap.objects(state.objects.dictionary))
+            state.changed = nil
+            state.header.conflicts = state.header.conflicts.map(rebinding.swap.conflicts)
+            state.header.defaultBoard = rebinding.remoteID
+            joined = joined.map { Board.ID(rawValue: rebinding.swap.id($0.rawValue)) }
+            // What was checked as it came in went by the ids of before.
+            checked = [:]
+        }
+        for board in joined where !state.header.boards.contains(board) { state.header.boards.append(board) }
         if joining != .none || behind {
             touched.formUnion(state.objects.keys)
         }
@@ -389,6 +416,9 @@ public struct BoardReplicator: Sendable {
         try? FileManager.default.removeItem(at: pendingFile)
         try stop(after: .saved)
         report.boards = state.header.boards
+        if let remoteID = state.header.swap?.remoteID, state.header.boards.contains(.default) {
+            report.remoteIDs[.default] = remoteID
+        }
         report.waiting = ReadPositions(state.header).waiting
         // How far this replica read the others, for their writers to see.
         let published = try ReadPositions(state.header).publish(as: replica, in: transport.folder)
@@ -397,6 +427,49 @@ public struct BoardReplicator: Sendable {
             state.header.unsent = 0
             try ReplicationState.saveHeader(state.header, to: stateFile)
         }
+    }
+
+    /// How the state's ids change when a join brings another store's default board
+    /// (``DefaultBoardSwap``) and this store's default board is not shared: it becomes this
+    /// store's default board when that holds nothing yet (a second device of one person, most
+    /// often); or, when the state knows it by the default board's own id (a remote used before
+    /// 5.2, whose boards kept that id) and this store's default board holds something, it comes
+    /// in under this store's remote id instead, beside it. `nil`: they do not change.
+    private func defaultBoardRebinding(
+        joining boards: [Board.ID], _ state: ReplicationState
+    ) async throws(SyncError) -> (swap: DefaultBoardSwap, remoteID: Board.ID)? {
+        guard !boards.isEmpty, !state.header.boards.contains(.default) else { return nil }
+        let current = state.header.defaultBoard ?? .default
+        let swap = state.header.swap
+        func remote(_ board: Board.ID) -> Board.ID { Board.ID(rawValue: swap?.id(board.rawValue) ?? board.rawValue) }
+        // The default boards of the others: each store's remote id, or the default board's own.
+        let folder = transport.folder.appendingPathComponent("replicas")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let others = Set(
+            names.compactMap(ReplicaID.init(rawValue:)).filter { $0 != replica }.map(DefaultBoardSwap.remoteID(of:))
+                + [.default])
+        let ordered = boards.sorted { $0.rawValue.uuidString < $1.rawValue.uuidString }
+        guard let candidate = ordered.first(where: { others.contains(remote($0)) }) else {
+            return nil
+        }
+        let empty: Bool
+        do {
+            empty = try await repository.replicatedObjects(on: [.default], replica: replica).keys.allSatisfy {
+                $0.entity == Board.entityName
+            }
+        } catch {
+            throw .localState(reason: "the store could not be read (\(error))")
+        }
+        let target: Board.ID
+        if empty {
+            target = remote(candidate)
+        } else if candidate == .default {
+            target = DefaultBoardSwap.remoteID(of: replica)
+        } else {
+            return nil
+        }
+        guard target != current else { return nil }
+        return (DefaultBoardSwap.rebinding(from: current, to: target), target)
     }
 
     /// Notes, among the objects `keys`, each card, checklist item, comment, list or label deleted
@@ -733,7 +806,7 @@ public struct BoardReplicator: Sendable {
                 return adopted
             }
             adopted += 1
-            for operation in file.operations {
+            for operation in (state.header.swap.map { $0.file(file) } ?? file).operations {
                 state.header.clock.observe(operation.stamp)
                 state.apply(operation)
             }
@@ -759,7 +832,7 @@ public struct BoardReplicator: Sendable {
             own.sequence >= state.header.nextSequence,
             let data = try? Data(contentsOf: url), let checkpoint = ReplicaCheckpoint.decode(data)
         else { return false }
-        for (key, object) in checkpoint.objects {
+        for (key, object) in state.header.swap.map({ $0.objects(checkpoint.objects) }) ?? checkpoint.objects {
             if let stamp = object.latestStamp { state.header.clock.observe(stamp) }
             state.objects[key, default: ReplicatedObject(entity: key.entity)].merge(object)
             state.changed?.insert(key)
@@ -777,9 +850,13 @@ public struct BoardReplicator: Sendable {
     private func fold(_ state: inout ReplicationState, sending: Int) throws(SyncError) {
         let sequence = state.header.nextSequence
         let digest = ReplicaCheckpoint.digest(after: state.header.lastDigest, sequence: sequence)
+        let swap = state.header.swap
+        let objects = state.objects.dictionary
+        let conflicts = state.header.conflicts ?? [:]
         let checkpoint = ReplicaCheckpoint(
             replica: replica, place: ReplicationState.Position(sequence: sequence, digest: digest),
-            objects: state.objects.dictionary, conflicts: state.header.conflicts ?? [:])
+            objects: swap.map { $0.objects(objects) } ?? objects,
+            conflicts: swap.map { $0.conflicts(conflicts) } ?? conflicts)
         let path = ReplicaCheckpoint.path(replica: replica)
         let url = transport.folder.appendingPathComponent(path)
         do {
@@ -806,7 +883,7 @@ public struct BoardReplicator: Sendable {
     private func append(_ operations: [ReplicaOperation], to state: inout ReplicationState) throws(SyncError) {
         let file = ReplicaLogFile(
             replica: replica, sequence: state.header.nextSequence, previous: state.header.lastDigest, author: author,
-            operations: operations)
+            operations: state.header.swap.map { swap in operations.map(swap.operation) } ?? operations)
         let path = ReplicaLogFile.path(replica: replica, sequence: state.header.nextSequence)
         let url = transport.folder.appendingPathComponent(path)
         let data = ReplicaLogCoding.encode(file)

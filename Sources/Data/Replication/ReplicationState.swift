@@ -63,6 +63,13 @@ struct ReplicationState: Sendable {
         /// well (``SyncMark``); `nil` before the first. A store whose token is another went back
         /// in time (it was put back from an older copy).
         var mark: UUID?
+        /// The id this store's default board goes by on the remote (``DefaultBoardSwap``), chosen
+        /// by the first sync; `nil` before it (or in a state written before 5.2, which keeps
+        /// ``Board/ID/default``).
+        var defaultBoard: Board.ID?
+
+        /// How ids trade places between the store and the remote; `nil`: they do not.
+        var swap: DefaultBoardSwap? { defaultBoard.flatMap(DefaultBoardSwap.init(remoteID:)) }
     }
 
     var header: Header

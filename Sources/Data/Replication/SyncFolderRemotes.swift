@@ -38,10 +38,12 @@ package struct SyncFolderRemotes: RemoteRepository {
         let changed = context.changesToSend()
         return try folder.remotes().map { remote throws(SyncError) in
             let status = try replicator(for: remote, replica: replica).status()
-            return SyncRemote(
+            var synced = SyncRemote(
                 name: remote.name, address: SyncError.redacted(remote.address), boards: status.boards,
                 lastSync: status.lastSync, unsent: status.unsent, conflicts: status.conflicts, written: status.written,
                 devices: status.devices, changed: changed.filter { status.boards.contains($0.key) })
+            synced.remoteIDs = status.remoteIDs
+            return synced
         }
     }
 

@@ -24,6 +24,9 @@ public struct SyncRemote: Hashable, Sendable {
     /// Each shared board's cards, lists, labels, checklist items, comments and stars changed here
     /// since the last sync (made, edited or deleted): what the next sync sends.
     public let changed: [Board.ID: Int]
+    /// The id each board of ``boards`` goes by on the remote, for those whose id there is not
+    /// theirs here (``SyncReport/Remote/remoteIDs``).
+    public var remoteIDs: [Board.ID: Board.ID] = [:]
 
     /// A remote named `name` at `address` (already without credentials).
     public init(

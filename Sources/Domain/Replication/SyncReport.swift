@@ -21,6 +21,10 @@ public struct SyncReport: Hashable, Sendable {
         public var waiting: [String] = []
         /// Why the remote could not be synced; everything else was.
         public var failure: SyncError?
+        /// The id each board of ``boards`` goes by on the remote, for those whose id there is not
+        /// theirs here: this store's default board, shared on a remote first used by 5.2 or later,
+        /// which others join by that id. Every other board goes by its own id.
+        public var remoteIDs: [Board.ID: Board.ID] = [:]
 
         /// A remote's part of a sync.
         public init(

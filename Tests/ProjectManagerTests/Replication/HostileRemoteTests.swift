@@ -21,6 +21,11 @@ import Testing
         return engines
     }
 
+    /// The id the remote knows the shared board by: the first replica's default board's own there.
+    func team(_ engines: [ProjectManagerEngine]) throws -> String {
+        try #require(try engines[0].remotes().first?.remoteIDs[.default]).rawValue.uuidString
+    }
+
     /// Writes `text` as file `path` of the remote.
     func plant(_ path: String, _ data: Data) throws {
         let url = remote.appendingPathComponent(path)
@@ -37,18 +42,21 @@ import Testing
             """.utf8)
     }
 
-    func createOperation(replica: String, title: String, id: UUID = UUID(), time: Int64 = 1_767_268_900_000) -> String {
+    func createOperation(
+        replica: String, title: String, id: UUID = UUID(), time: Int64 = 1_767_268_900_000, board: String
+    ) -> String {
         let escaped = String(decoding: try! JSONEncoder().encode(title), as: UTF8.self)
         return """
             {"k":"create","e":"Project","i":"\(id.uuidString)","s":{"time":\(time),"counter":0,"replica":"\(replica)"},\
             "f":{"title":\(escaped),"body":"","createdAt":0,"updatedAt":0,"assignees":[],"labels":[],"isArchived":false,\
-            "boardID+listID+state+rank":{"boardID":"00000000-0000-0000-0000-000000000001","listID":null,"state":"todo","rank":"a5"}}}
+            "boardID+listID+state+rank":{"boardID":"\(board)","listID":null,"state":"todo","rank":"a5"}}}
             """
     }
 
     @Test func eachHostileFileIsSetAsideOnceAndTheRestConverges() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let engines = try await replicas(3)
+        let board = try team(engines)
         let mallory = "00000000000000aa"
         // Not JSON at all.
         try plant("replicas/00000000000000b1/1.ops", Data("{{{ not json".utf8))
@@ -57,13 +65,13 @@ import Testing
             "replicas/00000000000000b2/1.ops",
             logFile(
                 replica: "00000000000000b2", sequence: 1, previous: nil,
-                operations: createOperation(replica: "00000000000000b2", title: "bell\u{7}")))
+                operations: createOperation(replica: "00000000000000b2", title: "bell\u{7}", board: board)))
         // An operation stamped by another replica than the log's.
         try plant(
             "replicas/00000000000000b3/1.ops",
             logFile(
                 replica: "00000000000000b3", sequence: 1, previous: nil,
-                operations: createOperation(replica: mallory, title: "forged")))
+                operations: createOperation(replica: mallory, title: "forged", board: board)))
         // More than 16 MiB.
         try plant("replicas/00000000000000b4/1.ops", Data(repeating: 0x20, count: (16 << 20) + 1))
         // A folder that is not a replica's.
@@ -72,7 +80,7 @@ import Testing
         // A good file, then the same replica's log rewritten under it.
         let good = logFile(
             replica: mallory, sequence: 1, previous: nil,
-            operations: createOperation(replica: mallory, title: "from mallory"))
+            operations: createOperation(replica: mallory, title: "from mallory", board: board))
         try plant("replicas/\(mallory)/1.ops", good)
 
         // Every replica reads them: each sets the same files aside, and applies the good one.
@@ -91,14 +99,15 @@ import Testing
         // The replica's earlier file rewritten, and a second file chained to the new one.
         let rewritten = logFile(
             replica: mallory, sequence: 1, previous: nil,
-            operations: createOperation(replica: mallory, title: "rewritten"))
+            operations: createOperation(replica: mallory, title: "rewritten", board: board))
         try plant("replicas/\(mallory)/1.ops", rewritten)
         let digest = SHA256Hex.of(rewritten)
         try plant(
             "replicas/\(mallory)/2.ops",
             logFile(
                 replica: mallory, sequence: 2, previous: digest,
-                operations: createOperation(replica: mallory, title: "after rewrite", time: 1_767_268_990_000)))
+                operations: createOperation(
+                    replica: mallory, title: "after rewrite", time: 1_767_268_990_000, board: board)))
 
         // Meanwhile the honest replicas go on.
         _ = try await engines[0].createProject(ProjectDraft(title: "honest"), in: .doing)
@@ -149,12 +158,12 @@ import Testing
         }
     }
 
-    /// A star's create: on the default board, of `project` (a board's star: `nil`), with id `id`.
-    func starOperation(replica: String, id: UUID, project: UUID?) -> String {
+    /// A star's create: on `board`, of `project` (a board's star: `nil`), with id `id`.
+    func starOperation(replica: String, id: UUID, project: UUID?, board: String) -> String {
         let projectField = project.map { "\"\($0.uuidString)\"" } ?? "null"
         return """
             {"k":"create","e":"Favourite","i":"\(id.uuidString)","s":{"time":1767268900000,"counter":0,\
-            "replica":"\(replica)"},"f":{"boardID":"00000000-0000-0000-0000-000000000001","projectID":\(projectField),\
+            "replica":"\(replica)"},"f":{"boardID":"\(board)","projectID":\(projectField),\
             "starredAt":0}}
             """
     }
@@ -162,18 +171,19 @@ import Testing
     @Test func aStarWhoseIdIsNotItsTargetsIsSetAsideAndAGoodOneApplies() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let engines = try await replicas(2)
+        let board = try team(engines)
         let card = try #require(try await engines[0].fetchBoard().column(.todo).items.first?.project.id)
         let mallory = "00000000000000aa"
         // A star that says it is one card's and stars another: two stars of one card, once read.
         let forged = logFile(
             replica: mallory, sequence: 1, previous: nil,
-            operations: starOperation(replica: mallory, id: UUID(), project: card.rawValue))
+            operations: starOperation(replica: mallory, id: UUID(), project: card.rawValue, board: board))
         try plant("replicas/\(mallory)/1.ops", forged)
         try plant(
             "replicas/\(mallory)/2.ops",
             logFile(
                 replica: mallory, sequence: 2, previous: SHA256Hex.of(forged),
-                operations: starOperation(replica: mallory, id: card.rawValue, project: card.rawValue)))
+                operations: starOperation(replica: mallory, id: card.rawValue, project: card.rawValue, board: board)))
 
         for engine in engines {
             let report = await engine.sync()
