@@ -38,8 +38,10 @@ extension ProjectManagerEngine {
     /// Shares `board` on the remote `remote`, and syncs that remote (``ShareBoard``): the board,
     /// with everything on it, is then on the remote for others to join.
     ///
-    /// The remote is synced first: a board of that id that another store shared there (every
-    /// store's default board has one id) is not merged with this one. When that first sync fails
+    /// The remote is synced first: a board of that id that another store shared there is not
+    /// merged with this one. (This store's default board goes by an id of its own on a remote it
+    /// first used from 5.2 on, which the report's ``SyncReport/Remote/remoteIDs`` give; on one
+    /// used before, every store's default board went by one id.) When that first sync fails
     /// (the remote cannot be reached, say), the board is not shared: the report's failure says
     /// why, and its boards do not hold it. A failure of the sync after the board is shared leaves
     /// it shared, for the next sync to send.
@@ -53,7 +55,10 @@ extension ProjectManagerEngine {
     }
 
     /// Brings the board `board` (or, when `nil`, every board) shared on the remote `remote` to
-    /// this store, and keeps it shared there (``JoinBoard``).
+    /// this store, and keeps it shared there (``JoinBoard``). `board` is the id the remote knows
+    /// it by (the sharer's ``SyncReport/Remote/remoteIDs``). Another store's default board becomes
+    /// this store's default board when that holds nothing yet and is not shared (a second device),
+    /// and otherwise comes in as a board of its own: this store's stays private.
     ///
     /// - Throws: ``SyncError/unknownRemote(_:)``; the report's failure is
     ///   ``SyncError/boardNotOnRemote(_:)`` when the remote does not hold it.

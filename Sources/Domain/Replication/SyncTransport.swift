@@ -54,8 +54,9 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     case boardNotOnRemote(Board.ID?)
     /// The board is shared on another remote already.
     case alreadyShared(Board.ID, remote: String)
-    /// Another store shared a board of that id on the remote `remote` already (every store's
-    /// default board has one id): sharing this store's would merge the two. Join the remote's.
+    /// Another store shared a board of that id on the remote `remote` already (on a remote used
+    /// before 5.2, every store's default board went by one id): sharing this store's would merge
+    /// the two. Join the remote's.
     case sharedByAnotherStore(Board.ID, remote: String)
     /// The files this engine keeps about sync could not be read or written.
     case localState(reason: String)
