@@ -140,7 +140,7 @@ public struct BoardReplicator: Sendable {
 
     /// Whether the remote, as the last sync read it, holds a board of `board`'s id that another
     /// replica made and this one does not share: on a remote used before 5.2, every store's
-    /// default board went by one id (``DefaultBoardSwap``), and sharing this store's would merge
+    /// default board went by one id (`DefaultBoardSwap`), and sharing this store's would merge
     /// the two.
     ///
     /// - Throws: ``SyncError/localState(reason:)`` when the state cannot be read.
