@@ -6,7 +6,7 @@ import ProjectManager
 /// ```
 /// $ pm share team
 /// shared Projects on team: sent 12, received 0, changed 0 here (Projects)
-/// others join it with: pm join team 00000000-0000-0000-0000-000000000001
+/// others join it with: pm join team 5f0e1d2c-9b8a-5766-a5b4-c3d2e1f0a9b8
 /// ```
 struct ShareCommand: Command {
     static let board = Option.board(help: "the board, by name, instead of the current one (or give it as BOARD)")

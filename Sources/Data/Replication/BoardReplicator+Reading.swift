@@ -55,6 +55,7 @@ extension BoardReplicator {
         let folder = transport.folder.appendingPathComponent("replicas")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         var batches: [[ReplicaOperation]] = []
+        let swap = state.header.swap
         var readAhead = LogReadAhead(folder: transport.folder, expected: expectedLogFiles(names, state.header))
         for name in names.sorted() {
             guard let other = ReplicaID(rawValue: name) else {
@@ -86,7 +87,7 @@ extension BoardReplicator {
                     position = Self.blocking(position, at: LogRead.unreadDigest)
                     break reading
                 case .read(let read, let decoded)?:
-                    (digest, file) = (read, decoded.map { state.header.swap?.file($0) ?? $0 })
+                    (digest, file) = (read, decoded.map { swap?.file($0) ?? $0 })
                 }
                 // A file set aside is read again only once its bytes changed, unless the file
                 // after it names these bytes: then its replica wrote it so, and it stays aside.

@@ -455,9 +455,7 @@ public struct BoardReplicator: Sendable {
         }
         let empty: Bool
         do {
-            empty = try await repository.replicatedObjects(on: [.default], replica: replica).keys.allSatisfy {
-                $0.entity == Board.entityName
-            }
+            empty = try await !repository.holdsReplicatedObjects(on: .default)
         } catch {
             throw .localState(reason: "the store could not be read (\(error))")
         }

@@ -18,6 +18,18 @@ extension ObjectGraphRepository {
         return objects
     }
 
+    /// Whether `board` holds any replicated object but itself: a card, a list, a label, a history
+    /// entry, a star, …
+    ///
+    /// - Complexity: O(*n*) for the *n* objects of the first kind it holds, without coding them.
+    package func holdsReplicatedObjects(on board: Board.ID) throws(RepositoryError) -> Bool {
+        try requireOpen()
+        func holds<E: ReplicatedEntity>(_ type: E.Type) -> Bool {
+            E.self != Board.self && !E.objects(on: board, in: context).isEmpty
+        }
+        return replicatedEntities.contains { holds($0) }
+    }
+
     /// The changes made here since the last sync (``PendingChange``), oldest first.
     func pendingChanges() throws(RepositoryError) -> [PendingChange] {
         try requireOpen()
