@@ -258,6 +258,60 @@ struct SharingSafetyProcessTests {
 }
 
 extension SharingSafetyProcessTests {
+    /// Plants a replica folder on the shared folder whose published positions say its default
+    /// board goes by the default board's own id: a guess a join reads before the boards, wrong.
+    static func plantMisleadingPositions(in folder: String) throws {
+        let planted = URL(fileURLWithPath: folder).appendingPathComponent("replicas/00000000000000ff")
+        try FileManager.default.createDirectory(at: planted, withIntermediateDirectories: true)
+        try Data(#"{"format":1,"positions":{},"defaultBoard":"00000000-0000-0000-0000-000000000001"}"#.utf8)
+            .write(to: planted.appendingPathComponent("read.json"))
+    }
+
+    @Test("a join that guessed wrong which board becomes its default board ends as one that did not guess")
+    func wrongGuessOfTheDefaultBoard() throws {
+        let world = try World()
+        defer { world.directory.remove() }
+        // a shares its default board; b shares only a board of its own, on another folder.
+        let folder = try world.sharedFolder()
+        try Self.ok(world, ["add", "Team card"], "a")
+        try Self.ok(world, ["remote", "add", "hub", folder], "a")
+        try Self.ok(world, ["share", "hub"], "a")
+        let other = world.directory.file("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try Self.ok(world, ["board", "new", "Other"], "b")
+        try Self.ok(world, ["add", "Other card", "--board", "Other"], "b")
+        try Self.ok(world, ["remote", "add", "hub", other.path], "b")
+        let shared = try Self.ok(world, ["share", "Other", "hub"], "b")
+        for place in [folder, other.path] { try Self.plantMisleadingPositions(in: place) }
+
+        // c, empty, joins a's folder: a's default board becomes c's, as without the guess.
+        try Self.ok(world, ["remote", "add", "hub", folder], "c")
+        try Self.ok(world, ["join", "hub"], "c")
+        try Self.ok(world, ["add", "From c"], "c")
+        try Self.ok(world, ["sync"], "c")
+        try Self.ok(world, ["sync"], "a")
+        // d, empty, joins b's folder, where no default board is shared: d's stays its own.
+        try Self.ok(world, ["remote", "add", "hub", other.path], "d")
+        try Self.ok(world, ["join", "hub"], "d")
+        // (pm join made the board it brought current.)
+        try Self.ok(world, ["add", "D's private card", "--board", "Projects"], "d")
+        let dShare = try Self.ok(world, ["share", "Projects", "hub"], "d")
+        try Self.ok(world, ["sync"], "b")
+
+        let c = try Self.ok(world, ["boards"], "c")
+        #expect(c.split(separator: "\n").count == 1, "\(c)")
+        #expect(try Self.ok(world, ["board"], "c").contains("Team card"))
+        #expect(try Self.ok(world, ["board"], "a").contains("From c"))
+        let d = try Self.ok(world, ["boards"], "d")
+        #expect(d.split(separator: "\n").count == 2, "\(d)")
+        #expect(try Self.ok(world, ["board", "Other"], "d").contains("Other card"))
+        let joinLine = try #require(dShare.split(separator: "\n").first { $0.hasPrefix("others join it with: ") })
+        #expect(!joinLine.contains("00000000-0000-0000-0000-000000000001"), "\(dShare)")
+        #expect(!shared.contains(String(joinLine.split(separator: " ").last ?? "")), "\(shared)")
+        let b = try Self.ok(world, ["export", "--json"], "b")
+        #expect(!b.contains("D's private card"))
+    }
+
     @Test("a Trello card whose name holds a bidirectional control comes in without it, and its board is joined whole")
     func bidirectionalControlFromTrello() throws {
         let world = try World()

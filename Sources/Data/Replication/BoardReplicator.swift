@@ -14,6 +14,10 @@ import Synchronization
 public struct BoardReplicator: Sendable {
     let repository: ObjectGraphRepository
     let transport: any SyncTransport
+    /// Whether the files written into the transport's folder are this store's alone (`0600`, in
+    /// folders of `0700`): a copy of a git remote is; a shared folder is the team's, and its
+    /// files take the process's umask.
+    private var copyIsPrivate: Bool { !(transport is FolderTransport) }
     let stateFile: URL
     let replica: ReplicaID
     let now: @Sendable () -> Date
@@ -184,13 +188,20 @@ public struct BoardReplicator: Sendable {
         }
         var state = try ReplicationState.load(from: stateFile, replica: replica, cache: stateCache)
         state.header.replica = replica
+        // The board a join guessed, before reading, this store's default board becomes.
+        var guessed: Board.ID?
         if state.header.defaultBoard == nil {
             // A remote this store begins to use gives its default board an id of its own; one it
             // used before keeps the default board's, which its files hold already.
             let fresh =
                 state.header.nextSequence == 1 && state.header.positions.isEmpty && state.header.objectsVersion == 0
                 && state.header.lastSync == nil
-            state.header.defaultBoard = fresh ? DefaultBoardSwap.remoteID(of: replica) : .default
+            if fresh, let guess = try await joinedDefaultBoard(joining) {
+                guessed = guess
+                state.header.defaultBoard = guess
+            } else {
+                state.header.defaultBoard = fresh ? DefaultBoardSwap.remoteID(of: replica) : .default
+            }
         }
         let swap = state.header.swap
         let adopted = adoptUnrecordedFiles(&state, report: &report)
@@ -313,7 +324,7 @@ public struct BoardReplicator: Sendable {
             }
             joined = [board]
         }
-        if let rebinding = try await defaultBoardRebinding(joining: joined, state) {
+        if let rebinding = try await defaultBoardRebinding(joining: joined, state, guessed: guessed) {
             state.objects = MergedObjects(rebinding.swap.objects(state.objects.dictionary))
             state.changed = nil
             state.header.conflicts = state.header.conflicts.map(rebinding.swap.conflicts)
@@ -422,7 +433,8 @@ public struct BoardReplicator: Sendable {
         }
         report.waiting = ReadPositions(state.header).waiting
         // How far this replica read the others, for their writers to see.
-        let published = try ReadPositions(state.header).publish(as: replica, in: transport.folder)
+        let published = try ReadPositions(state.header).publish(
+            as: replica, in: transport.folder, private: copyIsPrivate)
         if state.header.unsent > 0 || published {
             try await transport.push(["replicas/\(replica)"], message: "sync: \(state.header.unsent) operations")
             state.header.unsent = 0
@@ -430,40 +442,79 @@ public struct BoardReplicator: Sendable {
         }
     }
 
-    /// How the state's ids change when a join brings another store's default board
-    /// (``DefaultBoardSwap``) and this store's default board is not shared: it becomes this
-    /// store's default board when that holds nothing yet (a second device of one person, most
-    /// often); or, when the state knows it by the default board's own id (a remote used before
-    /// 5.2, whose boards kept that id) and this store's default board holds something, it comes
-    /// in under this store's remote id instead, beside it. `nil`: they do not change.
-    private func defaultBoardRebinding(
-        joining boards: [Board.ID], _ state: ReplicationState
-    ) async throws(SyncError) -> (swap: DefaultBoardSwap, remoteID: Board.ID)? {
-        guard !boards.isEmpty, !state.header.boards.contains(.default) else { return nil }
-        let current = state.header.defaultBoard ?? .default
-        let swap = state.header.swap
-        func remote(_ board: Board.ID) -> Board.ID { Board.ID(rawValue: swap?.id(board.rawValue) ?? board.rawValue) }
-        // The default boards of the others: each store's remote id, or the default board's own.
-        let folder = transport.folder.appendingPathComponent("replicas")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        let others = Set(
-            names.compactMap(ReplicaID.init(rawValue:)).filter { $0 != replica }.map(DefaultBoardSwap.remoteID(of:))
-                + [.default])
-        let ordered = boards.sorted { $0.rawValue.uuidString < $1.rawValue.uuidString }
-        guard let candidate = ordered.first(where: { others.contains(remote($0)) }) else {
-            return nil
+    /// The board another store shares as its default board that a join into this store, whose
+    /// default board holds nothing yet, makes this store's default board, when the remote tells
+    /// before anything is read: the one a join of one board names; for a join of every board, the
+    /// first (by id) of those other replicas publish as theirs (``ReadPositions``). Read with
+    /// that board's id traded with the default board's, what comes in needs no rebinding; a
+    /// wrong guess costs one after the read (``defaultBoardRebinding(joining:_:guessed:)``).
+    private func joinedDefaultBoard(_ joining: Joining) async throws(SyncError) -> Board.ID? {
+        guard joining != .none else { return nil }
+        let others = otherReplicas()
+        let defaultBoards = Set(others.map(DefaultBoardSwap.remoteID(of:)) + [.default])
+        let guess: Board.ID?
+        switch joining {
+        case .none: return nil
+        case .board(let remoteID):
+            guess = defaultBoards.contains(remoteID) ? remoteID : nil
+        case .all:
+            guess = others.compactMap { ReadPositions.published(by: $0, in: transport.folder)?.defaultBoard }
+                .map(Board.ID.init(rawValue:)).filter(defaultBoards.contains)
+                .min { $0.rawValue.uuidString < $1.rawValue.uuidString }
         }
-        let empty: Bool
+        guard let guess else { return nil }
         do {
-            empty = try await !repository.holdsReplicatedObjects(on: .default)
+            return try await repository.holdsReplicatedObjects(on: .default) ? nil : guess
         } catch {
             throw .localState(reason: "the store could not be read (\(error))")
         }
+    }
+
+    /// The replicas with a folder on the remote, this one aside.
+    private func otherReplicas() -> [ReplicaID] {
+        let folder = transport.folder.appendingPathComponent("replicas")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.compactMap(ReplicaID.init(rawValue:)).filter { $0 != replica }
+    }
+
+    /// How the state's ids change when a join brings another store's default board
+    /// (``DefaultBoardSwap``) and this store's default board is not shared: it becomes this
+    /// store's default board when that holds nothing yet (a second device of one person, most
+    /// often); or, when the state knows it by the id this store's default board goes by (a remote
+    /// used before 5.2, whose boards kept the default board's id) and this store's default board
+    /// holds something, it comes in under this store's remote id instead, beside it. A board
+    /// `guessed` before the read that did not come in gives the default board its own remote id
+    /// back. `nil`: they do not change.
+    private func defaultBoardRebinding(
+        joining boards: [Board.ID], _ state: ReplicationState, guessed: Board.ID?
+    ) async throws(SyncError) -> (swap: DefaultBoardSwap, remoteID: Board.ID)? {
+        guard !boards.isEmpty, !state.header.boards.contains(.default) else { return nil }
+        let current = state.header.defaultBoard ?? .default
+        let own = DefaultBoardSwap.remoteID(of: replica)
+        let swap = state.header.swap
+        func remote(_ board: Board.ID) -> Board.ID { Board.ID(rawValue: swap?.id(board.rawValue) ?? board.rawValue) }
+        // The default boards of the others: each store's remote id, or the default board's own.
+        let others = Set(otherReplicas().map(DefaultBoardSwap.remoteID(of:)) + [.default])
+        // By the ids on the remote, which a guess does not change.
+        let candidate =
+            boards.map(remote).filter(others.contains).min { $0.rawValue.uuidString < $1.rawValue.uuidString }
         let target: Board.ID
-        if empty {
-            target = remote(candidate)
-        } else if candidate == .default {
-            target = DefaultBoardSwap.remoteID(of: replica)
+        if let candidate {
+            let empty: Bool
+            do {
+                empty = try await !repository.holdsReplicatedObjects(on: .default)
+            } catch {
+                throw .localState(reason: "the store could not be read (\(error))")
+            }
+            if empty {
+                target = candidate
+            } else if candidate == current {
+                target = own
+            } else {
+                return nil
+            }
+        } else if guessed != nil {
+            target = own
         } else {
             return nil
         }
@@ -859,9 +910,7 @@ public struct BoardReplicator: Sendable {
         let path = ReplicaCheckpoint.path(replica: replica)
         let url = transport.folder.appendingPathComponent(path)
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try checkpoint.encoded().write(to: url, options: .atomic)
+            try PrivateStateFile.write(checkpoint.encoded(), to: url, private: copyIsPrivate)
         } catch {
             throw .localState(reason: "\(path) could not be written (\(error.localizedDescription))")
         }
@@ -898,9 +947,7 @@ public struct BoardReplicator: Sendable {
             return
         }
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
+            try PrivateStateFile.write(data, to: url, private: copyIsPrivate)
         } catch {
             throw .localState(reason: "\(path) could not be written (\(error.localizedDescription))")
         }

@@ -16,7 +16,8 @@ struct GitOutput: Sendable, Hashable {
 }
 
 /// The `git` command, run as a child process in a folder: non-interactive, without a pager,
-/// editor or hook, and with the same identity whatever the user's configuration says.
+/// editor or hook, with the same identity whatever the user's configuration says, and with a
+/// umask of `077` (the copies it keeps are under `STORE.sync`, its owner's alone).
 ///
 /// The user's own configuration is otherwise kept, credential helpers and `insteadOf` rules
 /// included, so that a remote reachable from the user's shell is reachable here.
@@ -58,8 +59,12 @@ struct GitCommand: Sendable {
     private func runAndWait(_ arguments: [String], in folder: URL) -> Result<GitOutput, SyncError> {
         guard let executable else { return .failure(.gitMissing) }
         let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--no-pager"] + options + arguments
+        // A child's umask cannot be set from here without changing this process's (for every
+        // thread): a shell sets it and becomes git.
+        process.executableURL = URL(filePath: "/bin/sh")
+        process.arguments =
+            ["-c", #"umask 077 && exec "$0" "$@""#, executable.path(percentEncoded: false), "--no-pager"] + options
+            + arguments
         var environment = environment
         // git looks for the repository in `folder` and never above it: were `.git` missing, an
         // enclosing repository (a home folder kept in git, say) is not the one changed.

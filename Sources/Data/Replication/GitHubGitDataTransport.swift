@@ -460,7 +460,8 @@ public struct GitHubGitDataTransport: SyncTransport {
 
     private func makeFolder() throws(SyncError) {
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .localState(reason: "could not make the folder \(folder.path(percentEncoded: false))")
         }
@@ -470,9 +471,7 @@ public struct GitHubGitDataTransport: SyncTransport {
     private func write(_ content: Data, to relative: String) throws(SyncError) {
         let url = folder.appending(path: relative)
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try content.write(to: url, options: .atomic)
+            try PrivateStateFile.write(content, to: url, private: true)
         } catch {
             throw .localState(reason: "\(url.path(percentEncoded: false)) could not be written")
         }

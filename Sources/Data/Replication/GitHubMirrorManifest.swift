@@ -48,8 +48,7 @@ struct GitHubMirrorManifest: Sendable, Codable, Equatable {
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try encoder.encode(self).write(to: file, options: .atomic)
+            try PrivateStateFile.write(encoder.encode(self), to: file, private: true)
         } catch {
             throw .localState(reason: "\(file.path(percentEncoded: false)) could not be written")
         }

@@ -132,7 +132,7 @@ public struct GitTransport: SyncTransport {
         if (try? Data(contentsOf: origin)) != digest {
             try await succeed(["config", "remote.origin.url", remote])
             // One not written costs the next sync this same process again, nothing more.
-            try? digest.write(to: origin, options: .atomic)
+            try? PrivateStateFile.write(digest, to: origin)
         }
         // It holds the address, which may hold a token: `0600`, as git keeps the mode it finds.
         let configuration = folder.appending(path: ".git/config").path(percentEncoded: false)

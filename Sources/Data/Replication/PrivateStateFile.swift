@@ -17,4 +17,19 @@ enum PrivateStateFile {
         try data.write(to: url, options: .atomic)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
     }
+
+    /// Writes `data` to `url` in a remote's folder, whole or not at all, making the folders it
+    /// needs: `0600` in folders of `0700` when `private` (the copy of a git remote kept under
+    /// `STORE.sync`); as the process's umask says otherwise (a shared folder is the team's).
+    static func write(_ data: Data, to url: URL, private: Bool) throws {
+        let folder = url.deletingLastPathComponent()
+        if `private` {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try write(data, to: url)
+        } else {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        }
+    }
 }

@@ -19,6 +19,10 @@ struct ReadPositions: Codable, Hashable, Sendable {
     var format = 1
     /// By the replica whose log it is.
     var positions: [String: Entry]
+    /// The id the replica's default board goes by on the remote (``DefaultBoardSwap``), when it
+    /// shares it: what a store joining every board reads to know, before it reads them, which
+    /// will be its default board. `nil` from a replica of before 5.3.
+    var defaultBoard: UUID?
 
     /// The path of `replica`'s published positions, in its folder.
     static func path(replica: ReplicaID) -> String { "replicas/\(replica)/read.json" }
@@ -32,6 +36,7 @@ struct ReadPositions: Codable, Hashable, Sendable {
             positions[other.rawValue] = Entry(sequence: position.sequence, waiting: waiting)
         }
         self.positions = positions
+        defaultBoard = header.boards.contains(.default) ? header.defaultBoard?.rawValue : nil
     }
 
     /// The paths of the files set aside that the logs wait for, in order.
@@ -48,19 +53,17 @@ struct ReadPositions: Codable, Hashable, Sendable {
         return try? JSONDecoder().decode(ReadPositions.self, from: data)
     }
 
-    /// Writes these positions as `replica`'s in `folder`, unless they are there already; returns
-    /// whether it wrote.
+    /// Writes these positions as `replica`'s in `folder` (`0600`, in folders of `0700`, when
+    /// `private`), unless they are there already; returns whether it wrote.
     ///
     /// - Throws: ``SyncError/localState(reason:)`` when the file cannot be written.
-    func publish(as replica: ReplicaID, in folder: URL) throws(SyncError) -> Bool {
+    func publish(as replica: ReplicaID, in folder: URL, private: Bool) throws(SyncError) -> Bool {
         guard Self.published(by: replica, in: folder) != self else { return false }
         let url = folder.appendingPathComponent(Self.path(replica: replica))
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try encoder.encode(self).write(to: url, options: .atomic)
+            try PrivateStateFile.write(encoder.encode(self), to: url, private: `private`)
         } catch {
             throw .localState(
                 reason: "\(Self.path(replica: replica)) could not be written (\(error.localizedDescription))")
