@@ -107,4 +107,28 @@ struct StoreFolderProcessTests {
             #expect(mode == 0o600)
         }
     }
+
+    @Test("a store written with a newer schema is named so, in one line, and left as it was")
+    func newerSchema() throws {
+        // Given: a store whose header says schema version 99 (its checksum made again)
+        let world = try World()
+        defer { world.directory.remove() }
+        try Self.openly(world, ["add", "Alpha"], "a")
+        let url = world.directory.file("a/projects.pmstore")
+        var bytes = try Data(contentsOf: url)
+        bytes.replaceSubrange(12..<16, with: [99, 0, 0, 0])
+        let sum = ErrorTests.crc32c(bytes.prefix(28))
+        bytes.replaceSubrange(28..<32, with: withUnsafeBytes(of: sum.littleEndian) { Array($0) })
+        try bytes.write(to: url)
+
+        // When
+        let run = try world.pm(["board"], store: "a")
+
+        // Then
+        #expect(run.status == 1)
+        #expect(run.errors.contains("has schema version 99, newer than this engine's"), "\(run.errors)")
+        #expect(!run.errors.contains("format"), "\(run.errors)")
+        #expect(run.errors.split(separator: "\n").count == 1)
+        #expect(try Data(contentsOf: url) == bytes)
+    }
 }

@@ -7,13 +7,14 @@ import ProjectManagerDomain
 extension StoreError {
     public enum Case: CaseIterable, Sendable {
         case unreadable, damaged, newerFormat, locked, ioFailure, closed, lockFileIsLink, readOnly, changedSinceOpened
-        case saveNotConfirmed, notARegularFile
+        case saveNotConfirmed, notARegularFile, newerSchema
 
         public init(_ error: StoreError) {
             switch error {
             case .unreadable: self = .unreadable
             case .damaged: self = .damaged
             case .newerFormat: self = .newerFormat
+            case .newerSchema: self = .newerSchema
             case .locked: self = .locked
             case .ioFailure: self = .ioFailure
             case .closed: self = .closed

@@ -75,6 +75,7 @@ public enum ErrorSamples {
         case .unreadable: [.unreadable(file: file, reason: reason)]
         case .damaged: [.damaged(file: file, offset: 40, reason: reason)]
         case .newerFormat: [.newerFormat(file: file, found: 3, supported: 2)]
+        case .newerSchema: [.newerSchema(file: file, found: 5, supported: 4)]
         case .locked: [.locked(file: file)]
         case .ioFailure: [.ioFailure(file: file, operation: "sync", reason: "Input/output error")]
         case .closed: [.closed(file: file)]

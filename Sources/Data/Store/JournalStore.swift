@@ -131,7 +131,7 @@ final class JournalStore: PersistentStore {
     ) throws(StoreError) -> (StoreContents, migrated: Bool) {
         let version = Int(stored.schemaVersion)
         guard version <= schema.version else {
-            throw .newerFormat(file: location, found: version, supported: schema.version)
+            throw .newerSchema(file: location, found: version, supported: schema.version)
         }
         guard let steps = schema.migrations(from: version) else {
             throw .unreadable(

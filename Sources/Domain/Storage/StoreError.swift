@@ -11,8 +11,12 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadable(file: String, reason: String)
     /// The file is a store, but a record at `offset` is damaged (bad checksum or framing).
     case damaged(file: String, offset: Int, reason: String)
-    /// The file was written by a newer version of the engine.
+    /// The file was written by a newer version of the engine: its format (how the file is laid
+    /// out) is newer than this engine reads.
     case newerFormat(file: String, found: Int, supported: Int)
+    /// The file was written by a newer version of the engine: its schema (the entities and their
+    /// fields) is newer than this engine's, in a format this engine reads.
+    case newerSchema(file: String, found: Int, supported: Int)
     /// Another process has the store open for writing, or made the new store this instance was
     /// about to make: open it again, or try again once that process is done.
     case locked(file: String)
@@ -48,6 +52,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "the store \(file) is damaged at byte \(offset): \(reason); it was left untouched for inspection"
         case .newerFormat(let file, let found, let supported):
             "the store \(file) has format \(found), newer than this engine's \(supported)"
+        case .newerSchema(let file, let found, let supported):
+            "the store \(file) has schema version \(found), newer than this engine's \(supported)"
         case .locked(let file):
             "the store \(file) is in use by another process"
         case .ioFailure(let file, let operation, let reason):

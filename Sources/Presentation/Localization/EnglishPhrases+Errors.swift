@@ -21,6 +21,8 @@ extension EnglishPhrases {
             "the store \(file) is damaged at byte \(offset): \(reason); it was left untouched for inspection"
         case .newerFormat(let file, let found, let supported):
             "the store \(file) has format \(found), newer than this engine's \(supported): upgrade the engine"
+        case .newerSchema(let file, let found, let supported):
+            "the store \(file) has schema version \(found), newer than this engine's \(supported): upgrade the engine"
         case .locked(let file):
             "the store \(file) is in use by another process: close it there and try again"
         case .ioFailure(let file, let operation, let reason):

@@ -22,6 +22,8 @@ extension KoreanPhrases {
             "저장소 파일 \(file)의 \(offset)바이트 위치가 손상되었습니다. 살펴볼 수 있도록 파일은 건드리지 않았습니다."
         case .newerFormat(let file, let found, let supported):
             "저장소 파일 \(file)의 형식 \(found)은(는) 이 엔진의 형식 \(supported)보다 새롭습니다. 엔진을 새 버전으로 바꾸세요."
+        case .newerSchema(let file, let found, let supported):
+            "저장소 파일 \(file)의 스키마 버전 \(found)은(는) 이 엔진의 스키마 버전 \(supported)보다 새롭습니다. 엔진을 새 버전으로 바꾸세요."
         case .locked(let file):
             "다른 프로세스가 저장소 파일 \(file)을(를) 쓰고 있습니다. 그쪽에서 닫고 다시 시도하세요."
         case .ioFailure(let file, _, _):

@@ -103,7 +103,7 @@ struct SchemaMigrationTests {
         #expect(try Self.headerSchemaVersion(at: url) == 2)
 
         // And version 1 can no longer read it, while version 2 reads it without migrating again
-        #expect(throws: ContextError.store(.newerFormat(file: url.path, found: 2, supported: 1))) {
+        #expect(throws: ContextError.store(.newerSchema(file: url.path, found: 2, supported: 1))) {
             try ObjectContext(schema: Self.version1, store: .file(url))
         }
         let reopened = try ObjectContext(schema: Schema(version: 2, entities: [NoteV2.self]), store: .file(url))
