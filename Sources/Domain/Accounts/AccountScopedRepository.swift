@@ -318,9 +318,10 @@ extension AccountScopedRepository: GitHubLinkRepository {
 private final class ViewerReading: StoreReading {
     let store: any StoreReading
     let viewer: Account.ID?
-    /// The boards and projects found the viewer's so far: a few, so arrays (no hashing).
+    /// The boards found the viewer's so far: a few, so an array (no hashing).
     private var visibleBoards: [Board.ID] = []
-    private var visibleProjects: [Project.ID] = []
+    /// The projects found the viewer's so far: as many as a bulk write names (an import).
+    private var visibleProjects: Set<Project.ID> = []
 
     init(store: any StoreReading, viewer: Account.ID?) {
         self.store = store
@@ -335,7 +336,7 @@ private final class ViewerReading: StoreReading {
             guard try store.board(id: project.boardID).isVisible(to: viewer) else { throw .notFound(.project(id)) }
             visibleBoards.append(project.boardID)
         }
-        visibleProjects.append(id)
+        visibleProjects.insert(id)
         return project
     }
 
@@ -430,13 +431,13 @@ private final class ViewerReading: StoreReading {
     ///
     /// - Complexity: one read of each distinct project, board and star the changes name.
     func check(_ changes: ChangeSet) throws(RepositoryError) {
-        var made: [Project.ID] = []
+        var made: Set<Project.ID> = []
         // The board of each project the changes write, as they leave it.
         var moved: [Project.ID: Board.ID] = [:]
         for change in changes.changes {
             switch change {
             case .insertProject(let project):
-                made.append(project.id)
+                made.insert(project.id)
                 moved[project.id] = project.boardID
             case .updateProject(let project): moved[project.id] = project.boardID
             default: break
@@ -529,7 +530,7 @@ private final class ViewerReading: StoreReading {
     /// changes are applied (`moved` holds the boards of the projects they write): what a checklist
     /// item or a comment written on it must keep.
     private func requireCard(
-        _ card: Project.ID, on board: Board.ID, madeIn made: [Project.ID], moved: [Project.ID: Board.ID]
+        _ card: Project.ID, on board: Board.ID, madeIn made: Set<Project.ID>, moved: [Project.ID: Board.ID]
     ) throws(RepositoryError) {
         if !made.contains(card) { try requireProject(card) }
         var cardBoard = moved[card]
