@@ -19,7 +19,7 @@ struct GitHTTPTransportTests {
             world = try GitRemoteWorld()
             repository = try world.makeBareRepository()
             let backend = GitHTTPBackend(root: world.directory.url, git: try #require(GitRemoteWorld.git))
-            // The default lifetime: a loaded machine may start its git commands minutes after the server.
+            // It serves until stopped, however late a loaded machine starts its git commands.
             server = try LoopbackHTTPServer { backend.respond(to: $0) }
         }
 

@@ -67,9 +67,9 @@ public struct StubResponse: Sendable {
 /// over the loopback.
 ///
 /// Each connection carries one request and is closed after the answer (`Connection: close`). The
-/// server keeps a record of every request. It stops when ``stop()`` is called or, at the latest,
-/// `lifetime` after it started, so a test that forgets to stop it cannot hang the run; every read
-/// and every delay is bounded too.
+/// server keeps a record of every request. It stops when ``stop()`` is called or when the last
+/// reference to it goes, at the end of its test: never by the clock, so a test that runs late on
+/// busy cores still finds it; every read and every delay is bounded.
 ///
 /// ```swift
 /// let server = try LoopbackHTTPServer { request in .json(200, Data("{}".utf8)) }
@@ -79,6 +79,33 @@ public struct StubResponse: Sendable {
 public final class LoopbackHTTPServer: Sendable {
     /// The port the server listens on.
     public let port: UInt16
+    private let loop: ServingLoop
+
+    /// `http://127.0.0.1:PORT`.
+    public var baseURL: URL { loop.baseURL }
+
+    /// Every request received so far, in the order they arrived.
+    public var requests: [RecordedRequest] { loop.requests }
+
+    /// Forgets the requests received so far.
+    public func clearRequests() { loop.clearRequests() }
+
+    /// Starts a server that answers each request with `handler`'s response.
+    public init(handler: @escaping @Sendable (RecordedRequest) -> StubResponse) throws {
+        loop = try ServingLoop(handler: handler)
+        port = loop.port
+    }
+
+    // The serving threads hold the loop, never the server: the server goes with its test.
+    deinit { loop.stop() }
+
+    /// Stops accepting connections and waits (a fraction of a second) for the accept loop to end.
+    public func stop() { loop.stop() }
+}
+
+/// The listening socket and the threads that serve it, until stopped.
+private final class ServingLoop: Sendable {
+    let port: UInt16
     private let listener: Int32
     private let handler: @Sendable (RecordedRequest) -> StubResponse
     private let state = Mutex(State())
@@ -91,27 +118,18 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     /// `http://127.0.0.1:PORT`.
-    public var baseURL: URL {
+    var baseURL: URL {
         guard let url = URL(string: "http://127.0.0.1:\(port)") else {
             preconditionFailure("a loopback address with port \(port) is a URL")
         }
         return url
     }
 
-    /// Every request received so far, in the order they arrived.
-    public var requests: [RecordedRequest] { state.withLock { $0.requests } }
+    var requests: [RecordedRequest] { state.withLock { $0.requests } }
 
-    /// Forgets the requests received so far.
-    public func clearRequests() { state.withLock { $0.requests.removeAll() } }
+    func clearRequests() { state.withLock { $0.requests.removeAll() } }
 
-    /// Starts a server that answers each request with `handler`'s response.
-    ///
-    /// - Parameter lifetime: The longest the server runs before it stops by itself: past any
-    ///   test, however long the suite runs on busy cores (a test of 5,000 issues once met a server
-    ///   stopped by a lifetime of 300 s).
-    public init(lifetime: Duration = .seconds(3_600), handler: @escaping @Sendable (RecordedRequest) -> StubResponse)
-        throws
-    {
+    init(handler: @escaping @Sendable (RecordedRequest) -> StubResponse) throws {
         self.handler = handler
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw LoopbackServerError.socket(operation: "socket", errno: errno) }
@@ -142,16 +160,13 @@ public final class LoopbackHTTPServer: Sendable {
         }
         listener = descriptor
         port = UInt16(bigEndian: address.sin_port)
-        let deadline = ContinuousClock.now + lifetime
-        let thread = Thread { [self] in acceptLoop(until: deadline) }
+        let thread = Thread { [self] in acceptLoop() }
         thread.name = "LoopbackHTTPServer:\(port)"
         thread.start()
     }
 
-    deinit { stop() }
-
     /// Stops accepting connections and waits (a fraction of a second) for the accept loop to end.
-    public func stop() {
+    func stop() {
         let wasStopped = state.withLock { state in
             defer { state.stopped = true }
             return state.stopped
@@ -163,8 +178,8 @@ public final class LoopbackHTTPServer: Sendable {
 
     private var isStopped: Bool { state.withLock { $0.stopped } }
 
-    private func acceptLoop(until deadline: ContinuousClock.Instant) {
-        while !isStopped, ContinuousClock.now < deadline {
+    private func acceptLoop() {
+        while !isStopped {
             var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 50) > 0 else { continue }
             let connection = accept(listener, nil, nil)
