@@ -4,7 +4,11 @@
 //
 // For each size a child builds a store of that many cards created one at a time through the
 // engine (so it holds every card and its history entry, as a board used for years does) and stars
-// 50 of them. Then new processes open it: "open" times from the open call to the first window of
+// 50 of them, in each state a user's store is in: "compacted" (closed by its app, which compacts
+// the journal), "unclosed" (the process ended without a close, as an app the system kills does:
+// the journal holds whatever the last automatic compaction left) and "killed" (compacted, then
+// one-card moves until the journal is just short of the size that compacts it, and no close: the
+// most an open replays). Then new processes open it: "open" times from the open call to the first window of
 // each column (50 cards) in hand; "today" from the open call to the today summary (what a widget
 // shows); "board" from the open call to the whole board read (no peer). Each prints its peak
 // resident memory, beside a process that opens a missing store the same way. The C SQLite peer
@@ -41,8 +45,10 @@ enum OpenBenchmark {
         if let index = arguments.firstIndex(of: "--open-build"), index + 2 < arguments.count,
             let count = Int(arguments[index + 1])
         {
+            let ending = index + 3 < arguments.count ? StoreState(rawValue: arguments[index + 3]) : .compacted
+            guard let ending else { return 1 }
             return report { () async throws -> String? in
-                try await build(count: count, at: URL(fileURLWithPath: arguments[index + 2]))
+                try await build(count: count, at: URL(fileURLWithPath: arguments[index + 2]), ending: ending)
                 return nil
             }
         }
@@ -78,9 +84,14 @@ enum OpenBenchmark {
 
     // MARK: - The children
 
+    /// The state a store is left in (see the top of the file).
+    enum StoreState: String, CaseIterable {
+        case compacted, unclosed, killed
+    }
+
     /// `count` cards, one create each, round-robin over the three columns, most of them due in
-    /// 2026; every thousandth of the first 50,000 starred.
-    static func build(count: Int, at url: URL) async throws {
+    /// 2026; every thousandth of the first 50,000 starred; then left as `ending` says.
+    static func build(count: Int, at url: URL, ending: StoreState) async throws {
         try? FileManager.default.removeItem(at: url)
         let engine = try ProjectManagerEngine.persistent(at: url)
         let states = ProjectState.allCases
@@ -92,7 +103,45 @@ enum OpenBenchmark {
                 in: states[index % states.count])
             if index < 50_000, index % 1_000 == 0 { try await engine.star(.project(project.id)) }
         }
-        engine.close()
+        switch ending {
+        case .unclosed:
+            return
+        case .compacted:
+            engine.close()
+        case .killed:
+            engine.close()
+            try await moveUntilJustBeforeCompaction(at: url)
+        }
+    }
+
+    /// Opens the compacted store at `url` and moves a card of the first window to Doing and
+    /// back, one save each, until its journal is within a few records of the size that makes a
+    /// save compact it (larger than the snapshot and than 4 MiB, the journal's floor), and ends
+    /// without a close.
+    private static func moveUntilJustBeforeCompaction(at url: URL) async throws {
+        func size() -> Int { (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0 }
+        let snapshot = size()
+        let threshold = max(snapshot, 4 << 20)
+        let engine = try ProjectManagerEngine.persistent(at: url)
+        let cards = try await engine.fetchBoard(window: 50).column(.todo).items.map(\.project.id)
+        var moves = 0
+        var recordSize = 0
+        while true {
+            let before = size()
+            let card = cards[(moves / 2) % cards.count]
+            try await engine.moveProject(card, to: moves % 2 == 0 ? .doing : .todo, at: 0)
+            moves += 1
+            let after = size()
+            // Each move stops a few records short: one that compacted went too far.
+            guard after > before else { throw BenchmarkError("move \(moves) compacted the store") }
+            recordSize = max(recordSize, after - before)
+            if after - snapshot + 4 * recordSize >= threshold { return }
+        }
+    }
+
+    struct BenchmarkError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
     }
 
     /// Opens the store and reads the first window of each column ("open"), the today summary
@@ -160,30 +209,38 @@ enum OpenBenchmark {
                 format: "  empty store            %.3f ms, peak %.1f MiB (the baseline)", baseline.ms,
                 baseline.peak_rss_mb))
         for size in sizes {
-            let store = folder.appendingPathComponent("open-\(size).pmstore").path
-            guard child(["--open-build", String(size), store]) != nil else { return 1 }
-            let database = folder.appendingPathComponent("open-\(size).db").path
-            if let peer { _ = run(peer, ["build", String(size), database]) }
-            // What the builds left for the system to write goes now, not while a run reads.
-            sync()
-            for mode in ["open", "today", "board"] {
-                // The median of five runs, each a new process.
-                let ours = (0..<Self.runs).compactMap { _ in child(["--open-measure", mode, store]).flatMap(decode) }
-                guard let figure = ours.sorted(by: { $0.ms < $1.ms }).dropFirst(ours.count / 2).first else { return 1 }
-                var line = String(
-                    format: "  %-7d %-6@ ours %8.3f ms, peak %6.1f MiB (+%.1f over empty)", size, mode as NSString,
-                    figure.ms, figure.peak_rss_mb, figure.peak_rss_mb - baseline.peak_rss_mb)
-                if let peer, mode != "board", let c = median(peer, mode, database) {
-                    line += String(
-                        format: " | C SQLite %7.3f ms, peak %5.1f MiB | ratio %@", c.ms, c.peak_rss_mb,
-                        ratio(figure.ms, c.ms) as NSString)
-                    // The peer's former figure: the cards without each column's count.
-                    if mode == "open", let rows = median(peer, "rows", database) {
-                        line += String(
-                            format: " (cards only: %.3f ms, %@)", rows.ms, ratio(figure.ms, rows.ms) as NSString)
+            for state in StoreState.allCases {
+                let store = folder.appendingPathComponent("open-\(size)-\(state).pmstore").path
+                guard child(["--open-build", String(size), store, state.rawValue]) != nil else { return 1 }
+                let database = folder.appendingPathComponent("open-\(size).db").path
+                if let peer, state == .compacted { _ = run(peer, ["build", String(size), database]) }
+                // What the builds left for the system to write goes now, not while a run reads.
+                sync()
+                let bytes = (try? FileManager.default.attributesOfItem(atPath: store)[.size] as? Int) ?? 0
+                print(
+                    String(format: "  %-7d %@: %.1f MiB", size, state.rawValue as NSString, Double(bytes) / 1_048_576))
+                for mode in state == .compacted ? ["open", "today", "board"] : ["open", "today"] {
+                    // The median of five runs, each a new process.
+                    let ours = (0..<Self.runs).compactMap { _ in child(["--open-measure", mode, store]).flatMap(decode)
                     }
+                    guard let figure = ours.sorted(by: { $0.ms < $1.ms }).dropFirst(ours.count / 2).first else {
+                        return 1
+                    }
+                    var line = String(
+                        format: "  %-7d %-6@ ours %8.3f ms, peak %6.1f MiB (+%.1f over empty)", size, mode as NSString,
+                        figure.ms, figure.peak_rss_mb, figure.peak_rss_mb - baseline.peak_rss_mb)
+                    if let peer, mode != "board", let c = median(peer, mode, database) {
+                        line += String(
+                            format: " | C SQLite %7.3f ms, peak %5.1f MiB | ratio %@", c.ms, c.peak_rss_mb,
+                            ratio(figure.ms, c.ms) as NSString)
+                        // The peer's former figure: the cards without each column's count.
+                        if mode == "open", let rows = median(peer, "rows", database) {
+                            line += String(
+                                format: " (cards only: %.3f ms, %@)", rows.ms, ratio(figure.ms, rows.ms) as NSString)
+                        }
+                    }
+                    print(line)
                 }
-                print(line)
             }
         }
         if case .failure(let notBuilt) = built { print("  (the C SQLite peer did not build: \(notBuilt.reason))") }

@@ -84,6 +84,36 @@ public struct ObjectGraph: Sendable {
         tables[E.entityName] = table
     }
 
+    /// Puts each of `objects` (in order; ``ObjectChange/after``) or, where it is `nil`, removes
+    /// the object with its id: the objects of one entity at once (``upsert(contentsOf:)``).
+    ///
+    /// - Precondition: each id at most once.
+    mutating func set(_ objects: [(id: ObjectID, object: (any ManagedEntity)?)]) {
+        var byEntity: [String: [any ManagedEntity]] = [:]
+        var entities: [String] = []
+        for (id, object) in objects {
+            guard let object else {
+                remove(id)
+                continue
+            }
+            if byEntity[id.entityName] == nil { entities.append(id.entityName) }
+            byEntity[id.entityName, default: []].append(object)
+        }
+        for name in entities {
+            guard let objects = byEntity[name], let first = objects.first else { continue }
+            if tables[name] == nil {
+                guard schema.entity(named: name) != nil else {
+                    preconditionFailure("\(name) is not an entity of this graph's schema")
+                }
+                tables[name] = Self.makeTable(holding: first)
+            }
+            // The table is taken out while it changes, so that it is not copied.
+            guard var table = tables.removeValue(forKey: name) else { continue }
+            table.upsert(anyContentsOf: objects)
+            tables[name] = table
+        }
+    }
+
     @discardableResult
     mutating func remove(_ id: ObjectID) -> (any ManagedEntity)? {
         tables[id.entityName]?.remove(id.uuid) ?? nil

@@ -215,11 +215,14 @@ enum BinaryStoreCoding {
     ///   - undoOnFirstUse: Whether the undo and redo stacks' objects are decoded when the stacks are
     ///     first used (``UndoStack/init(limit:decodingOnFirstUse:)``) rather than now; their
     ///     framing is checked now either way. `data` is then kept until they are.
+    ///   - readsWhole: Whether an entity of that name and number of objects is decoded now even
+    ///     from `inPlaceThreshold` objects (a journal about to change many of them).
     /// - Returns: The contents, and whether the snapshot is of an older layout, to be rewritten.
     static func decodeSnapshot(
         _ data: Data, schema: Schema, undoLimit: Int, steps: [SchemaMigration],
         inPlaceThreshold: Int = defaultInPlaceThreshold, checkingRest: Bool = false,
-        file: (descriptor: Int32, offset: Int)? = nil, undoOnFirstUse: Bool = false
+        file: (descriptor: Int32, offset: Int)? = nil, undoOnFirstUse: Bool = false,
+        readsWhole: (_ entity: String, _ rows: Int) -> Bool = { _, _ in false }
     ) throws -> (StoreContents, olderLayout: Bool) {
         try data.withUnsafeBytes { bytes in
             var reader = BinaryReader(bytes)
@@ -252,7 +255,8 @@ enum BinaryStoreCoding {
                         let older = try readIndexedTable(
                             binary, version: entity.coding, count: rowCount, payload: data,
                             rows: start..<indexStart, index: indexStart..<(indexStart + Int(indexByteCount)),
-                            inPlace: rowCount >= inPlaceThreshold, file: file, reader: &rows, into: &graph)
+                            inPlace: rowCount >= inPlaceThreshold && !readsWhole(entity.name, rowCount), file: file,
+                            reader: &rows, into: &graph)
                         outdated = outdated || older
                     } else {
                         try decodeTable(

@@ -233,4 +233,56 @@ extension StoreContents {
         for change in commit.changes { graph.set(change.id, to: change.after) }
         undo.apply(commit.operation, name: commit.actionName, scope: commit.scope, changes: commit.changes)
     }
+
+    /// Applies `replay`'s commits, as ``apply(_:)`` one after the other would
+    /// (``JournalReplay``).
+    mutating func apply(_ replay: JournalReplay) {
+        for commit in replay.commits {
+            undo.apply(commit.operation, name: commit.actionName, scope: commit.scope, changes: commit.changes)
+        }
+        graph.set(replay.folded)
+    }
+}
+
+/// The records of a journal, replayed as one: the undo stacks take each commit in order; the
+/// graph takes each object once, as the last commit that changed it left it, and the objects of
+/// an entity at once. A journal that moved one card a thousand times sets it once, and an
+/// entity few of whose objects changed can stay read in place.
+struct JournalReplay {
+    /// The commits, in order.
+    let commits: [StoreCommit]
+    /// Each object the commits changed, once, as the last of them left it (`nil`: deleted), in
+    /// the order they first changed it.
+    let folded: [(id: ObjectID, object: (any ManagedEntity)?)]
+    /// How many objects of each entity the commits changed.
+    let changedObjects: [String: Int]
+
+    init(_ commits: [StoreCommit]) {
+        var last: [ObjectID: Int] = [:]
+        var folded: [(id: ObjectID, object: (any ManagedEntity)?)] = []
+        var changed: [String: Int] = [:]
+        for commit in commits {
+            for change in commit.changes {
+                if let index = last[change.id] {
+                    folded[index].object = change.after
+                } else {
+                    last[change.id] = folded.count
+                    folded.append((change.id, change.after))
+                    changed[change.id.entityName, default: 0] += 1
+                }
+            }
+        }
+        self.commits = commits
+        self.folded = folded
+        changedObjects = changed
+    }
+
+    /// Whether the table of `entity`, of `rows` objects in the snapshot, is better decoded whole
+    /// than read in place under this replay: when it changes many of them (a thousand, and a
+    /// quarter of the rows), each of which a table read in place would look up in the file and
+    /// sort in one at a time, where a whole table sorts them in once.
+    func readsWhole(_ entity: String, rows: Int) -> Bool {
+        let count = changedObjects[entity] ?? 0
+        return count >= 1_024 && count * 4 >= rows
+    }
 }

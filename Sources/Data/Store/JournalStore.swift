@@ -140,13 +140,10 @@ final class JournalStore: PersistentStore {
         if stored.formatVersion == JournalFormat.firstVersion {
             return (try readJSON(stored, schema: schema, undoLimit: undoLimit, steps: steps), !steps.isEmpty)
         }
-        // A long journal is replayed faster over tables read whole than over rows read in place
-        // (each changed object found in the file); the close compacts it.
-        let longJournal = stored.records.reduce(0) { $0 + $1.count } > Self.longJournal
         // The undo history is decoded when first used, unless the whole file is being checked.
         let (contents, olderLayout) = try readBinary(
             stored, schema: schema, undoLimit: undoLimit, steps: steps,
-            inPlaceThreshold: inPlace && !longJournal ? inPlaceThreshold : .max, undoOnFirstUse: inPlace)
+            inPlaceThreshold: inPlace ? inPlaceThreshold : .max, undoOnFirstUse: inPlace)
         if stored.isMapped, let snapshot = stored.snapshot {
             // What opening read of the mapped file (a few parts, but the system maps whole runs
             // of pages around each) is let go: the tables read what they need again.
@@ -197,6 +194,17 @@ final class JournalStore: PersistentStore {
     ) throws(StoreError) -> (StoreContents, olderLayout: Bool) {
         var contents = StoreContents(graph: ObjectGraph(schema: schema), undo: UndoStack(limit: undoLimit))
         var olderLayout = false
+        // The journal first: a table many of whose objects it changes is better read whole.
+        var commits: [StoreCommit] = []
+        commits.reserveCapacity(stored.records.count)
+        for (index, record) in stored.records.enumerated() {
+            commits.append(
+                try decoded("record \(index + 1) of the journal") {
+                    try BinaryStoreCoding.decodeRecord(record, schema: schema, steps: steps)
+                })
+        }
+        let replay = JournalReplay(commits)
+        commits = []
         if let snapshot = stored.snapshot {
             // A snapshot whose frame checksum was left unchecked is checked in parts: layout 2
             // by its blocks and the checksum of the rest; an older layout, read whole, here.
@@ -217,15 +225,10 @@ final class JournalStore: PersistentStore {
                     snapshot, schema: schema, undoLimit: undoLimit, steps: steps, inPlaceThreshold: inPlaceThreshold,
                     checkingRest: stored.uncheckedSnapshotChecksum != nil,
                     file: stored.isMapped ? stored.reader.map { ($0, snapshot.startIndex) } : nil,
-                    undoOnFirstUse: undoOnFirstUse)
+                    undoOnFirstUse: undoOnFirstUse, readsWhole: replay.readsWhole)
             }
         }
-        for (index, record) in stored.records.enumerated() {
-            contents.apply(
-                try decoded("record \(index + 1) of the journal") {
-                    try BinaryStoreCoding.decodeRecord(record, schema: schema, steps: steps)
-                })
-        }
+        contents.apply(replay)
         contents.undo.trimToLimit()
         return (contents, olderLayout)
     }
@@ -381,9 +384,6 @@ final class JournalStore: PersistentStore {
     }
 
     var isClosed: Bool { notes.withLock { $0.isClosed } }
-
-    /// The bytes of records from which opening reads every table whole: 1 MiB.
-    static let longJournal = 1 << 20
 
     /// The journal size past which ``wantsCompactionOnClose`` is `true`: 64 KiB, or a 1,024th of
     /// the snapshot when that is more.
