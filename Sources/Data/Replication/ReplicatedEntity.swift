@@ -257,6 +257,37 @@ enum ReplicatedFields {
     /// `object`'s slots: its coded fields, the grouped ones as one object each, each element of a
     /// set field as one; a field coded as absent is `null`.
     static func slots<E: ReplicatedEntity>(of object: E) throws -> [String: JSONValue] {
+        // Cards are most of what a board holds: theirs are made field by field.
+        if let project = object as? Project, let slots = try projectSlots(of: project) { return slots }
+        return try codedSlots(of: object)
+    }
+
+    /// A card's slots as ``codedSlots(of:)`` makes them, each field coded alone (the strings,
+    /// dates and flags as the coder stores them) instead of the card through its keyed
+    /// container; `nil` for a repeating card, whose schedule has slots of its own.
+    static func projectSlots(of project: Project) throws -> [String: JSONValue]? {
+        guard project.recurrence == nil else { return nil }
+        var slots: [String: JSONValue] = [:]
+        slots.reserveCapacity(12)
+        slots["boardID+listID+state+rank"] = .object([
+            "boardID": try JSONValueCoding.encode(project.boardID),
+            "listID": try JSONValueCoding.encode(project.listID),
+            "state": .string(project.state.rawValue), "rank": try JSONValueCoding.encode(project.rank),
+        ])
+        slots["title"] = .string(project.title)
+        slots["body"] = .string(project.body)
+        if let deadline = project.deadline { slots["deadline"] = try JSONValueCoding.encode(deadline) }
+        if let dueTime = project.dueTime { slots["dueTime"] = try JSONValueCoding.encode(dueTime) }
+        slots["createdAt"] = .number(project.createdAt.timeIntervalSinceReferenceDate)
+        slots["updatedAt"] = .number(project.updatedAt.timeIntervalSinceReferenceDate)
+        slots["labels"] = .array(try project.labels.map { try JSONValueCoding.encode($0) })
+        slots["assignees"] = .array(try project.assignees.map { try JSONValueCoding.encode($0) })
+        slots["isArchived"] = .bool(project.isArchived)
+        return slots
+    }
+
+    /// `object`'s slots, from the object coded whole.
+    static func codedSlots<E: ReplicatedEntity>(of object: E) throws -> [String: JSONValue] {
         guard case .object(var fields) = try JSONValueCoding.encode(object) else { return [:] }
         fields["id"] = nil
         for name in E.localFields { fields[name] = nil }
@@ -325,6 +356,82 @@ enum ReplicatedFields {
 
     /// The object of `type` with `id` whose slots are `slots` and whose local fields are `local`.
     static func object<E: ReplicatedEntity>(
+        _ type: E.Type, id: UUID, slots: [String: JSONValue], local: [String: JSONValue] = [:]
+    ) throws -> E {
+        // Cards are most of what a board holds: theirs are read field by field when they can be.
+        if E.self == Project.self, local.isEmpty, let project = project(id: id, slots: slots) as? E { return project }
+        return try codedObject(type, id: id, slots: slots, local: local)
+    }
+
+    /// The slots a card's are made of when it does not repeat (``projectSlots(of:)``).
+    private static let projectSlotNames: Set<String> = [
+        "boardID+listID+state+rank", "title", "body", "deadline", "dueTime", "createdAt", "updatedAt", "labels",
+        "assignees", "isArchived",
+    ]
+
+    /// The card whose slots are `slots`, read field by field (each field decoded alone, the
+    /// strings, dates and flags as the coder reads them), when they are those of a card that
+    /// does not repeat and every field reads; `nil` otherwise, for ``codedObject(_:id:slots:local:)``
+    /// to read them, or to say why they do not: it returns the card this returns, whenever this
+    /// returns one.
+    static func project(id: UUID, slots: [String: JSONValue]) -> Project? {
+        guard slots.keys.allSatisfy(projectSlotNames.contains),
+            case .object(let place)? = slots["boardID+listID+state+rank"],
+            place.keys.allSatisfy(["boardID", "listID", "state", "rank"].contains)
+        else { return nil }
+        func present(_ value: JSONValue?) -> JSONValue? { value?.isNull == false ? value : nil }
+        func date(_ value: JSONValue?) -> Date? {
+            guard case .number(let seconds)? = value else { return nil }
+            return Date(timeIntervalSinceReferenceDate: seconds)
+        }
+        func ids<T: Decodable>(_ type: T.Type, _ value: JSONValue?) -> [T]? {
+            guard let value = present(value) else { return [] }
+            guard case .array(let items) = value else { return nil }
+            var decoded: [T] = []
+            decoded.reserveCapacity(items.count)
+            for item in items {
+                guard let one = try? JSONValueCoding.decode(T.self, from: item) else { return nil }
+                decoded.append(one)
+            }
+            return decoded
+        }
+        guard let boardValue = present(place["boardID"]),
+            let board = try? JSONValueCoding.decode(Board.ID.self, from: boardValue),
+            case .string(let stateName)? = place["state"], let state = ProjectState(rawValue: stateName),
+            let rankValue = present(place["rank"]), let rank = try? JSONValueCoding.decode(Rank.self, from: rankValue),
+            case .string(let title)? = slots["title"], case .string(let body)? = slots["body"],
+            let createdAt = date(slots["createdAt"]), let updatedAt = date(slots["updatedAt"]),
+            let labels = ids(Label.ID.self, slots["labels"]), let assignees = ids(Account.ID.self, slots["assignees"])
+        else { return nil }
+        var list: BoardList.ID?
+        if let value = present(place["listID"]) {
+            guard let decoded = try? JSONValueCoding.decode(BoardList.ID.self, from: value) else { return nil }
+            list = decoded
+        }
+        var deadline: Day?
+        if let value = present(slots["deadline"]) {
+            guard let decoded = try? JSONValueCoding.decode(Day.self, from: value) else { return nil }
+            deadline = decoded
+        }
+        var dueTime: DueTime?
+        if let value = present(slots["dueTime"]) {
+            guard let decoded = try? JSONValueCoding.decode(DueTime.self, from: value) else { return nil }
+            dueTime = decoded
+        }
+        var isArchived = false
+        if let value = present(slots["isArchived"]) {
+            guard case .bool(let flag) = value else { return nil }
+            isArchived = flag
+        }
+        return Project(
+            id: Project.ID(rawValue: id), boardID: board, title: title, body: body, deadline: deadline, state: state,
+            list: list, rank: rank, createdAt: createdAt, updatedAt: updatedAt, dueTime: dueTime, labels: labels,
+            assignees: assignees, isArchived: isArchived)
+    }
+
+    /// The object of `type` with `id` whose slots are `slots` and whose local fields are `local`,
+    /// decoded whole.
+    static func codedObject<E: ReplicatedEntity>(
         _ type: E.Type, id: UUID, slots: [String: JSONValue], local: [String: JSONValue] = [:]
     ) throws -> E {
         // What the entity declares, once: each is a static property made anew at each call.

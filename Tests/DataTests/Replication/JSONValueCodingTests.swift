@@ -1,5 +1,6 @@
 import Foundation
 import ProjectManagerDomain
+import ProjectManagerTestSupport
 import Testing
 
 @testable import ProjectManagerData
@@ -46,5 +47,86 @@ import Testing
         }
         #expect(throws: DecodingError.self) { try JSONValueCoding.decode(Int.self, from: .number(1.5)) }
         #expect(throws: DecodingError.self) { try JSONValueCoding.decode([String].self, from: .string("x")) }
+    }
+}
+
+/// A card's slots are made field by field, not through its keyed container: the same slots,
+/// whatever fields it has.
+@Suite struct ProjectSlotsTests {
+    @Test("a card's slots made field by field are those of the card coded whole, for 500 cards of every shape")
+    func fieldByFieldIsWhole() throws {
+        var random = SeededGenerator(seed: 32)
+        let boards = (0..<3).map { _ in Board.ID(rawValue: UUID()) } + [.default]
+        let labels = (0..<4).map { _ in Label.ID(rawValue: UUID()) }
+        let accounts = (0..<3).map { _ in Account.ID(rawValue: UUID()) }
+        for index in 0..<500 {
+            let board = boards[Int.random(in: 0..<boards.count, using: &random)]
+            let state = ProjectState.allCases[Int.random(in: 0..<3, using: &random)]
+            let ownList = Bool.random(using: &random)
+            let project = Project(
+                id: Project.ID(rawValue: UUID()), boardID: board,
+                title: index % 7 == 0 ? "카드 \"\(index)\" ☃" : "Card \(index)",
+                body: index % 3 == 0 ? "" : "line one\nline two \(index)",
+                deadline: Bool.random(using: &random)
+                    ? Day(year: 2026, month: 1 + index % 12, day: 1 + index % 28) : nil,
+                state: state, list: ownList ? BoardList.ID(rawValue: UUID()) : nil,
+                rank: Rank(ordinal: Int.random(in: 0..<100_000, using: &random)),
+                createdAt: Date(timeIntervalSince1970: 1_767_268_800 + Double(index) * 0.125),
+                updatedAt: index % 2 == 0 ? nil : Date(timeIntervalSince1970: 1_767_300_000.5 + Double(index)),
+                dueTime: index % 5 == 0 ? DueTime(hour: index % 24, minute: index % 60, timeZone: "Asia/Seoul") : nil,
+                labels: Array(labels.prefix(Int.random(in: 0...labels.count, using: &random))),
+                assignees: Array(accounts.prefix(Int.random(in: 0...accounts.count, using: &random))),
+                isArchived: index % 4 == 0)
+
+            let fast = try #require(try ReplicatedFields.projectSlots(of: project))
+
+            #expect(fast == (try ReplicatedFields.codedSlots(of: project)), "card \(index)")
+            #expect(ReplicatedFields.project(id: project.id.rawValue, slots: fast) == project)
+            #expect(try ReplicatedFields.codedObject(Project.self, id: project.id.rawValue, slots: fast) == project)
+            Self.expectSameReading(of: Self.damaged(fast, using: &random), id: project.id.rawValue, "card \(index)")
+        }
+    }
+
+    /// `slots` with one thing wrong, as a hostile or damaged file may hold them: a slot taken
+    /// away, made `null`, of another kind, or added; a member of the place likewise.
+    static func damaged(_ slots: [String: JSONValue], using random: inout SeededGenerator) -> [String: JSONValue] {
+        var slots = slots
+        let names = slots.keys.sorted()
+        let name = names[Int.random(in: 0..<names.count, using: &random)]
+        let kinds: [JSONValue] = [.null, .number(3), .string("x"), .bool(true), .array([.number(1)]), .object([:])]
+        let other = kinds[Int.random(in: 0..<kinds.count, using: &random)]
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: slots[name] = nil
+        case 1: slots[name] = other
+        case 2: slots["extra"] = other
+        default:
+            guard case .object(var place)? = slots["boardID+listID+state+rank"] else { break }
+            let member = ["boardID", "listID", "state", "rank", "extra"][Int.random(in: 0..<5, using: &random)]
+            place[member] = Bool.random(using: &random) ? nil : other
+            slots["boardID+listID+state+rank"] = .object(place)
+        }
+        return slots
+    }
+
+    /// Reading `slots` field by field gives what reading them whole gives, or leaves them to it.
+    static func expectSameReading(of slots: [String: JSONValue], id: UUID, _ comment: Testing.Comment) {
+        let whole = try? ReplicatedFields.codedObject(Project.self, id: id, slots: slots)
+        if let fast = ReplicatedFields.project(id: id, slots: slots) {
+            #expect(fast == whole, comment)
+        }
+        #expect((try? ReplicatedFields.object(Project.self, id: id, slots: slots)) == whole, comment)
+    }
+
+    @Test("a repeating card's slots are made from the card coded whole")
+    func repeatingCardIsCodedWhole() throws {
+        var project = Project(
+            id: Project.ID(rawValue: UUID()), boardID: .default, title: "Mart closed",
+            deadline: Day(year: 2026, month: 3, day: 8), createdAt: Date(timeIntervalSince1970: 0))
+        project.recurrence = Recurrence(
+            start: Day(year: 2026, month: 3, day: 8), rule: try RecurrenceRule(parsing: "FREQ=MONTHLY;BYDAY=2SU,4SU"),
+            exceptions: [Day(year: 2026, month: 3, day: 22)])
+
+        #expect(try ReplicatedFields.projectSlots(of: project) == nil)
+        #expect(try ReplicatedFields.slots(of: project) == (try ReplicatedFields.codedSlots(of: project)))
     }
 }
