@@ -448,12 +448,13 @@ private struct ReplicatedPlan {
     }
 
     /// Inserts or updates the plan's objects of `E`; the number changed.
-    func write<E: ReplicatedEntity>(_ type: E.Type) throws(ContextError) -> Int {
+    mutating func write<E: ReplicatedEntity>(_ type: E.Type) throws(ContextError) -> Int {
         var changed = 0
         // New objects go in at once: a join sorts each entity's orderings once.
         var new: [E] = []
-        for (key, object) in decoded where key.entity == E.entityName {
-            guard let object = object as? E else { continue }
+        // The entity's keys alone, not every object decoded once for each entity.
+        for key in keysByEntity[E.entityName] ?? [] {
+            guard let object = decoded[key] as? E else { continue }
             if let stored = context.object(E.self, id: object.id) {
                 if stored == object { continue }
                 try context.update(object)
