@@ -310,6 +310,18 @@ extension SharingSafetyProcessTests {
         #expect(!shared.contains(String(joinLine.split(separator: " ").last ?? "")), "\(shared)")
         let b = try Self.ok(world, ["export", "--json"], "b")
         #expect(!b.contains("D's private card"))
+
+        // e joins a folder where nothing but the planted positions is: its default board, shared
+        // there next, goes by an id of its own.
+        let empty = world.directory.file("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        try Self.plantMisleadingPositions(in: empty.path)
+        try Self.ok(world, ["remote", "add", "hub", empty.path], "e")
+        _ = try world.pm(["join", "hub"], store: "e")
+        try Self.ok(world, ["add", "E's card"], "e")
+        let eShare = try Self.ok(world, ["share", "hub"], "e")
+        #expect(eShare.contains("others join it with: pm join hub "), "\(eShare)")
+        #expect(!eShare.contains("00000000-0000-0000-0000-000000000001"), "\(eShare)")
     }
 
     @Test("a Trello card whose name holds a bidirectional control comes in without it, and its board is joined whole")

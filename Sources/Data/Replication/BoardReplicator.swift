@@ -488,9 +488,14 @@ public struct BoardReplicator: Sendable {
     private func defaultBoardRebinding(
         joining boards: [Board.ID], _ state: ReplicationState, guessed: Board.ID?
     ) async throws(SyncError) -> (swap: DefaultBoardSwap, remoteID: Board.ID)? {
-        guard !boards.isEmpty, !state.header.boards.contains(.default) else { return nil }
+        guard !state.header.boards.contains(.default) else { return nil }
         let current = state.header.defaultBoard ?? .default
         let own = DefaultBoardSwap.remoteID(of: replica)
+        guard !boards.isEmpty else {
+            // Nothing came in: a guess goes back to this store's own id.
+            guard guessed != nil, current != own else { return nil }
+            return (DefaultBoardSwap.rebinding(from: current, to: own), own)
+        }
         let swap = state.header.swap
         func remote(_ board: Board.ID) -> Board.ID { Board.ID(rawValue: swap?.id(board.rawValue) ?? board.rawValue) }
         // The default boards of the others: each store's remote id, or the default board's own.
