@@ -65,13 +65,18 @@ public struct ObjectGraph: Sendable {
 
     mutating func upsert(_ object: any ManagedEntity) {
         let name = type(of: object).entityName
-        if tables[name] == nil {
-            guard schema.entity(named: name) != nil else {
-                preconditionFailure("\(name) is not an entity of this graph's schema")
-            }
-            tables[name] = Self.makeTable(holding: object)
-        }
+        makeTableIfNeeded(named: name, holding: object)
         tables[name]?.upsert(any: object)
+    }
+
+    /// Makes the table of `object`'s entity, `name`, when the graph has none yet.
+    /// - Precondition: the entity is one of the graph's schema.
+    private mutating func makeTableIfNeeded(named name: String, holding object: any ManagedEntity) {
+        guard tables[name] == nil else { return }
+        guard schema.entity(named: name) != nil else {
+            preconditionFailure("\(name) is not an entity of this graph's schema")
+        }
+        tables[name] = Self.makeTable(holding: object)
     }
 
     /// Upserts `objects`, all of one entity, at once (``EntityTable/upsert(contentsOf:)``).
@@ -101,12 +106,7 @@ public struct ObjectGraph: Sendable {
         }
         for name in entities {
             guard let objects = byEntity[name], let first = objects.first else { continue }
-            if tables[name] == nil {
-                guard schema.entity(named: name) != nil else {
-                    preconditionFailure("\(name) is not an entity of this graph's schema")
-                }
-                tables[name] = Self.makeTable(holding: first)
-            }
+            makeTableIfNeeded(named: name, holding: first)
             // The table is taken out while it changes, so that it is not copied.
             guard var table = tables.removeValue(forKey: name) else { continue }
             table.upsert(anyContentsOf: objects)

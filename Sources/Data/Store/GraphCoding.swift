@@ -226,16 +226,10 @@ extension StoreCommit: Codable {
 }
 
 extension StoreContents {
-    /// Applies one saved commit: its changes to the graph, its operation to the undo stacks.
+    /// Applies the saved commits of `replay`: each commit's operation to the undo stacks, in
+    /// order, and to the graph what they left (``JournalReplay``).
     ///
-    /// - Complexity: O(*c*) for *c* changes.
-    mutating func apply(_ commit: StoreCommit) {
-        for change in commit.changes { graph.set(change.id, to: change.after) }
-        undo.apply(commit.operation, name: commit.actionName, scope: commit.scope, changes: commit.changes)
-    }
-
-    /// Applies `replay`'s commits, as ``apply(_:)`` one after the other would
-    /// (``JournalReplay``).
+    /// - Complexity: O(*c*) for *c* changes, plus one pass of each entity's upserts.
     mutating func apply(_ replay: JournalReplay) {
         for commit in replay.commits {
             undo.apply(commit.operation, name: commit.actionName, scope: commit.scope, changes: commit.changes)

@@ -165,6 +165,8 @@ final class JournalStore: PersistentStore {
             }
             contents = try GraphDocument.decode(snapshot, schema: schema, undoLimit: undoLimit, file: location)
         }
+        var commits: [StoreCommit] = []
+        commits.reserveCapacity(stored.records.count)
         for (index, record) in stored.records.enumerated() {
             var data = record
             if !steps.isEmpty {
@@ -178,8 +180,9 @@ final class JournalStore: PersistentStore {
             } catch {
                 throw .unreadable(file: location, reason: "record \(index + 1) of the journal: \(error.summary)")
             }
-            contents.apply(commit)
+            commits.append(commit)
         }
+        contents.apply(JournalReplay(commits))
         contents.undo.trimToLimit()
         return contents
     }
