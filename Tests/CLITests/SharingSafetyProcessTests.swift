@@ -471,3 +471,65 @@ extension SharingSafetyProcessTests {
         #expect(try Self.ok(world, ["status"], "a").contains("0 not sent"))
     }
 }
+
+extension SharingSafetyProcessTests {
+    /// The folder of store `store`'s sync state for remote `hub`.
+    static func stateFolder(_ world: World, _ store: String) -> URL {
+        world.directory.file("\(store)/projects.sync/remotes/hub")
+    }
+
+    @Test(
+        "a sync state beside the store whose objects file is damaged, or whose header is lost, is made again from the remote: the sync says so once, sends what was done here field by field, and loses nothing",
+        arguments: ["objects", "header"], [false, true])
+    func damagedSyncState(damage: String, throughGit: Bool) throws {
+        guard !throughGit || SyncProcessTests.gitIsInstalled else { return }
+        let world = try World()
+        defer { world.directory.remove() }
+        let cards = try world.shareAndJoin(throughGit ? try world.bareRepository() : try world.sharedFolder())
+        let gamma = try Self.ok(world, ["add", "Gamma"], "b").trimmingCharacters(in: .newlines)
+        for store in ["b", "a"] { try Self.ok(world, ["sync"], store) }
+
+        // a works offline: retitles Alpha, adds Delta, deletes Beta; then, a minute later, b
+        // writes Alpha's body and deletes Gamma, and syncs; then a's sync state is damaged.
+        try Self.ok(world, ["edit", cards.alpha, "--title", "Alpha, retitled on a"], "a")
+        try Self.ok(world, ["add", "Delta"], "a")
+        try Self.ok(world, ["delete", cards.beta], "a")
+        try Self.later(world, ["edit", cards.alpha, "--body", "Written on b"], "b")
+        try Self.later(world, ["delete", gamma], "b")
+        try Self.later(world, ["sync"], "b")
+        let folder = Self.stateFolder(world, "a")
+        let named: String
+        if damage == "header" {
+            named = "state.json"
+            try Data("{\"format\":".utf8).write(to: folder.appendingPathComponent(named))
+        } else {
+            named = try #require(
+                try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasPrefix("objects-") })
+            let file = folder.appendingPathComponent(named)
+            var bytes = try Data(contentsOf: file)
+            bytes[bytes.count / 2] ^= 0x04
+            try bytes.write(to: file)
+        }
+
+        let repaired = try world.pm(["sync"], store: "a")
+        let again = try world.pm(["sync", "--json"], store: "a")
+        for store in ["b", "a", "b"] { try Self.later(world, ["sync"], store) }
+
+        #expect(repaired.status == 0, "\(repaired.errors)")
+        #expect(
+            repaired.errors.contains(named) && repaired.errors.contains("made again from the remote"),
+            "\(named): \(repaired.errors)")
+        #expect(again.status == 0 && again.errors.isEmpty, "\(again.errors)")
+        #expect(again.output.contains(#""rebuilt":null"#), "\(again.output)")
+        for store in ["a", "b"] {
+            let board = try Self.ok(world, ["board"], store)
+            #expect(board.contains("Delta"), "\(store):\n\(board)")
+            #expect(!board.contains("Beta") && !board.contains("Gamma"), "\(store):\n\(board)")
+            let alpha = try Self.ok(world, ["show", cards.alpha], store)
+            #expect(alpha.contains("Alpha, retitled on a") && alpha.contains("Written on b"), "\(store):\n\(alpha)")
+            #expect(try Self.ok(world, ["status"], store).contains("0 not sent"))
+        }
+        #expect(try Self.ok(world, ["board"], "a") == (try Self.ok(world, ["board"], "b")))
+        #expect(try Self.ok(world, ["history"], "a") == (try Self.ok(world, ["history"], "b")))
+    }
+}

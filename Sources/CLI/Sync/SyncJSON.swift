@@ -42,7 +42,9 @@ struct SetAsideObject: Encodable, Hashable, Sendable {
 }
 
 /// What a sync did with one remote: `{"name", "sent", "received", "changed", "boards", "setAside",
-/// "waiting", "error"}`; `error` is the line `pm` prints when it failed, `null` when it synced.
+/// "waiting", "rebuilt", "error"}`; `rebuilt` says why the sync state beside the store was made
+/// again from the remote (`null`: it was read as kept); `error` is the line `pm` prints when it
+/// failed, `null` when it synced.
 struct SyncedRemoteObject: Encodable, Hashable, Sendable {
     var name: String
     var sent: Int
@@ -51,6 +53,7 @@ struct SyncedRemoteObject: Encodable, Hashable, Sendable {
     var boards: [SharedBoardObject]
     var setAside: [SetAsideObject]
     var waiting: [String]
+    @Null var rebuilt: String?
     @Null var error: String?
 
     init(_ remote: SyncReport.Remote, boards: SharedBoards) {
@@ -61,6 +64,7 @@ struct SyncedRemoteObject: Encodable, Hashable, Sendable {
         self.boards = remote.boards.map { boards.object($0, remoteID: remote.remoteIDs[$0]) }
         setAside = remote.setAside.map { SetAsideObject(path: $0.path, reason: $0.reason) }
         waiting = remote.waiting
+        rebuilt = remote.rebuilt
         error = remote.failure?.commandLineMessage
     }
 }

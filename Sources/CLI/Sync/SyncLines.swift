@@ -17,9 +17,15 @@ enum SyncLines {
             + waits
     }
 
-    /// Writes `pm: warning: hub: set aside PATH: REASON` for each file the sync did not apply.
+    /// Writes `pm: warning: hub: set aside PATH: REASON` for each file the sync did not apply, and
+    /// `pm: warning: hub: REASON: the sync state was made again from the remote` when the state
+    /// beside the store was damaged.
     @MainActor
     static func warnSetAside(of remote: SyncReport.Remote, in context: CommandContext) {
+        if let damage = remote.rebuilt {
+            context.warn(
+                "\(remote.name): \(TerminalText.sanitized(damage)): the sync state was made again from the remote")
+        }
         for file in remote.setAside {
             context.warn(
                 "\(remote.name): set aside \(TerminalText.sanitized(file.path)): \(TerminalText.sanitized(file.reason))"

@@ -172,9 +172,19 @@ public struct BoardReplicator: Sendable {
     private func run(_ report: inout SyncReport.Remote, joining: Joining) async throws(SyncError) {
         try await transport.pull()
         try stop(after: .pulled)
+        // A state whose files are damaged is made again from the remote's (``rebuiltState``).
+        var damage: String?
+        var kept: ReplicationState.Header?
+        do {
+            kept = try ReplicationState.readHeader(from: stateFile, replica: replica)
+        } catch {
+            guard case .damaged(let reason) = error else { throw error.syncError }
+            damage = reason
+        }
         // Nothing changed here and nobody wrote: only what waits to be sent, if anything, goes.
-        var header = try ReplicationState.loadHeader(from: stateFile, replica: replica)
-        if joining == .none, let stored = header.storeGeneration, stored == generation(), !hasNewFiles(header) {
+        if var header = kept, joining == .none, let stored = header.storeGeneration, stored == generation(),
+            !hasNewFiles(header)
+        {
             report.boards = header.boards
             report.waiting = ReadPositions(header).waiting
             header.lastSync = now()
@@ -186,7 +196,25 @@ public struct BoardReplicator: Sendable {
             }
             return
         }
-        var state = try ReplicationState.load(from: stateFile, replica: replica, cache: stateCache)
+        var state: ReplicationState
+        if let kept {
+            do {
+                state = try ReplicationState.read(from: stateFile, header: kept, cache: stateCache)
+            } catch {
+                guard case .damaged(let reason) = error else { throw error.syncError }
+                damage = reason
+                state = ReplicationState(header: kept, objects: [:])
+            }
+        } else {
+            state = ReplicationState(replica: replica)
+        }
+        var outboxIsWhole = false
+        if let damage {
+            let rebuilt = await rebuiltState(from: kept, report: &report)
+            state = rebuilt.state
+            outboxIsWhole = rebuilt.outboxIsWhole
+            report.rebuilt = damage
+        }
         state.header.replica = replica
         // The board a join guessed, before reading, this store's default board becomes.
         var guessed: Board.ID?
@@ -211,7 +239,8 @@ public struct BoardReplicator: Sendable {
         // edit made here. A sync that stopped after it wrote its log file looks alike, and its
         // store holds what the merged state holds: nothing is taken for a change there either.
         let token = await repository.syncToken(remote: report.name)
-        let behind = (state.header.mark != nil && token != state.header.mark) || adopted > 0
+        let behind =
+            (state.header.mark != nil && token != state.header.mark) || adopted > 0 || (damage != nil && !outboxIsWhole)
         // Unless the store took the operations a sync made here, and its process died before the
         // state recorded them (or before they went out): they go out now, as they were stamped.
         let pendingFile = PendingOperations.url(beside: stateFile)
@@ -249,7 +278,27 @@ public struct BoardReplicator: Sendable {
         let recording = recordedBoards.map { Set(state.header.boards).isSubset(of: $0) } ?? false
         let current: Current
         var local: [ReplicaOperation] = []
-        if joining == .none, !behind, recording {
+        if damage != nil, outboxIsWhole {
+            // The merged state made again holds only what this replica wrote: what the store
+            // recorded goes out as recorded, and the store is read whole to take what comes in.
+            do {
+                let objects = try await repository.replicatedObjects(on: state.header.boards, replica: replica)
+                current = .read(objects)
+                // The changes of this remote's boards: those the store holds there, and those
+                // gone from a board shared here.
+                let boards = Set(state.header.boards.map(\.rawValue))
+                var times: [ReplicatedKey: Date] = [:]
+                for change in changes {
+                    guard let key = ObjectGraphRepository.replicatedKey(of: change, replica: replica) else { continue }
+                    if objects[key] != nil || change.board.map(boards.contains) == true { times[key] = changedAt[key] }
+                }
+                local = recordedOperations(
+                    current: objects.filter { times[$0.key] != nil }, state: &state, times: times,
+                    slotTimes: slotTimes, slots: changedSlots)
+            } catch {
+                throw .localState(reason: "the store could not be read (\(error))")
+            }
+        } else if joining == .none, !behind, recording {
             let shared = SharedBoardSet(state.header.boards)
             do {
                 let objects = try await repository.replicatedObjects(
@@ -334,7 +383,7 @@ public struct BoardReplicator: Sendable {
             checked = [:]
         }
         for board in joined where !state.header.boards.contains(board) { state.header.boards.append(board) }
-        if joining != .none || behind {
+        if joining != .none || behind || damage != nil {
             touched.formUnion(state.objects.keys)
         }
         let lostHere = Self.findConflicts(
@@ -828,7 +877,7 @@ public struct BoardReplicator: Sendable {
     /// replica or place) is reported and taken away, for its next file to take the place: the
     /// others wait for that place. Returns how many files and checkpoints it took in.
     @discardableResult
-    private func adoptUnrecordedFiles(_ state: inout ReplicationState, report: inout SyncReport.Remote) -> Int {
+    func adoptUnrecordedFiles(_ state: inout ReplicationState, report: inout SyncReport.Remote) -> Int {
         var adopted = 0
         while true {
             let path = ReplicaLogFile.path(replica: replica, sequence: state.header.nextSequence)

@@ -129,20 +129,49 @@ struct ReplicationState: Sendable {
     /// The objects file's first bytes: version 2 of ``ReplicatedObjectCoding``; `PMRO` was 1.
     private static let magic = Data("PMR2".utf8)
     private static let magicVersion1 = Data("PMRO".utf8)
+    /// A file of changed objects since 5.4.0: `PMRS`, a version 2 body, and the CRC-32C of every
+    /// byte before it, so that a flipped bit is found rather than read as another value.
+    private static let magicSummed = Data("PMRS".utf8)
+
+    /// Why the state kept for a remote could not be read.
+    enum ReadFailure: Error {
+        /// A file of it is damaged, or missing (the header names a file that is not there): a
+        /// sync makes the state again from the remote's files.
+        case damaged(reason: String)
+        /// A file could not be read (a permission, an input error): nothing is made again.
+        case failed(SyncError)
+
+        /// The failure as a sync reports it.
+        var syncError: SyncError {
+            switch self {
+            case .damaged(let reason): .localState(reason: "\(reason); a sync makes it again from the remote")
+            case .failed(let error): error
+            }
+        }
+    }
 
     /// The header in `file`, reading nothing else; a new one when there is no file.
     static func loadHeader(from file: URL, replica: ReplicaID) throws(SyncError) -> Header {
+        do {
+            return try readHeader(from: file, replica: replica)
+        } catch {
+            throw error.syncError
+        }
+    }
+
+    /// ``loadHeader(from:replica:)``, saying whether the file is damaged or could not be read.
+    static func readHeader(from file: URL, replica: ReplicaID) throws(ReadFailure) -> Header {
         let data: Data
         do {
             guard FileManager.default.fileExists(atPath: file.path) else { return Header(replica: replica) }
             data = try Data(contentsOf: file)
         } catch {
-            throw .localState(reason: "\(file.path) could not be read (\(error.localizedDescription))")
+            throw .failed(.localState(reason: "\(file.path) could not be read (\(error.localizedDescription))"))
         }
         do {
             return try JSONDecoder().decode(Header.self, from: data)
         } catch {
-            throw .localState(reason: "\(file.path) is not a sync state this engine can read")
+            throw .damaged(reason: "\(file.path) is not a sync state this engine can read")
         }
     }
 
@@ -171,7 +200,18 @@ struct ReplicationState: Sendable {
     static func load(
         from file: URL, replica: ReplicaID, cache: ReplicationStateCache? = nil
     ) throws(SyncError) -> ReplicationState {
-        let header = try loadHeader(from: file, replica: replica)
+        do {
+            return try read(from: file, header: readHeader(from: file, replica: replica), cache: cache)
+        } catch {
+            throw error.syncError
+        }
+    }
+
+    /// The whole state kept beside `file` whose header is `header`, saying whether a file of it
+    /// is damaged or could not be read.
+    static func read(
+        from file: URL, header: Header, cache: ReplicationStateCache? = nil
+    ) throws(ReadFailure) -> ReplicationState {
         guard header.objectsVersion > 0 else { return ReplicationState(header: header, objects: [:]) }
         let last = lastObjectsFile(beside: file, header: header)
         if let objects = cache?.take(for: file, naming: last) {
@@ -187,9 +227,15 @@ struct ReplicationState: Sendable {
                 delta: delta)
             let data: Data
             do {
+                guard FileManager.default.fileExists(atPath: objectsFile.path) else {
+                    throw ReadFailure.damaged(reason: "\(objectsFile.path) is missing")
+                }
                 data = try Data(contentsOf: objectsFile)
+            } catch let failure as ReadFailure {
+                throw failure
             } catch {
-                throw .localState(reason: "\(objectsFile.path) could not be read (\(error.localizedDescription))")
+                throw .failed(
+                    .localState(reason: "\(objectsFile.path) could not be read (\(error.localizedDescription))"))
             }
             do {
                 if delta == 0, data.prefix(4) == IndexedObjectsFile.magic {
@@ -197,14 +243,24 @@ struct ReplicationState: Sendable {
                     continue
                 }
                 let version1 = data.prefix(4) == magicVersion1
-                guard data.prefix(4) == magic || version1 else {
+                let summed = data.prefix(4) == magicSummed
+                guard data.prefix(4) == magic || version1 || summed else {
                     throw BinaryCodingError(offset: 0, reason: "no magic")
                 }
+                var body = data.dropFirst(4)
+                if summed {
+                    guard data.count >= 8 else { throw BinaryCodingError(offset: 0, reason: "cut short") }
+                    let sum = data.suffix(4).withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) }
+                    guard CRC32C.checksum(of: data.dropLast(4)) == sum else {
+                        throw BinaryCodingError(offset: data.count - 4, reason: "its checksum is wrong")
+                    }
+                    body = body.dropLast(4)
+                }
                 if delta == 0, !version1 {
-                    base = try LazyObjectsFile(body: Data(data.dropFirst(4)))
+                    base = try LazyObjectsFile(body: Data(body))
                     continue
                 }
-                let read = try data.dropFirst(4).withUnsafeBytes { bytes throws(BinaryCodingError) in
+                let read = try body.withUnsafeBytes { bytes throws(BinaryCodingError) in
                     var reader = BinaryReader(bytes)
                     return try ReplicatedObjectCoding.read(&reader, version: version1 ? 1 : 2)
                 }
@@ -214,7 +270,7 @@ struct ReplicationState: Sendable {
                     changed.merge(read) { _, later in later }
                 }
             } catch {
-                throw .localState(reason: "\(objectsFile.path) is not a sync state this engine can read")
+                throw .damaged(reason: "\(objectsFile.path) is not a sync state this engine can read")
             }
         }
         let objects = base.map { MergedObjects(file: $0, changed: changed) } ?? MergedObjects(changed)
@@ -285,11 +341,15 @@ struct ReplicationState: Sendable {
         cache?.put(objects, for: file, naming: written)
     }
 
+    /// `objects` as a file of changed objects (`PMRS`).
     private static func encoded(_ objects: [ReplicatedKey: ReplicatedObject]) -> Data {
         var writer = BinaryWriter(capacity: 64 + objects.count * 128)
-        writer.append(magic)
+        writer.append(magicSummed)
         ReplicatedObjectCoding.write(objects, to: &writer)
-        return writer.finish()
+        var data = writer.finish()
+        let checksum = CRC32C.checksum(of: data)
+        withUnsafeBytes(of: checksum.littleEndian) { data.append(contentsOf: $0) }
+        return data
     }
 
     /// `objects` as a whole objects file: version 2 with an index (``IndexedObjectsFile``).

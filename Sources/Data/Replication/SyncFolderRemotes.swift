@@ -61,7 +61,7 @@ package struct SyncFolderRemotes: RemoteRepository {
     }
 
     package func sharedBoards(on name: String) async throws(SyncError) -> [Board.ID] {
-        try replicator(for: folder.remote(named: name), replica: folder.replica()).sharedBoards()
+        try await replicator(for: folder.remote(named: name), replica: folder.replica()).sharedBoards(remote: name)
     }
 
     package func isShared(_ board: Board.ID, byAnotherStoreOn name: String) async throws(SyncError) -> Bool {

@@ -22,7 +22,7 @@ struct SyncMark: ManagedEntity, Hashable {
     var tokens: [String: UUID]
     /// The boards shared on each remote, by the remote's name, as its last sync left them: a
     /// save records the changes it makes on them (``PendingChange``). `nil` in a store whose
-    /// syncs did not say (written before 6.0.0).
+    /// syncs did not say (written before 5.1.0).
     var boards: [String: [UUID]]?
 
     var approximateByteCount: Int { 64 + tokens.count * 64 + (boards?.values.reduce(0) { $0 + 16 * $1.count } ?? 0) }

@@ -21,6 +21,11 @@ public struct SyncReport: Hashable, Sendable {
         public var waiting: [String] = []
         /// Why the remote could not be synced; everything else was.
         public var failure: SyncError?
+        /// Why the state this store keeps of the remote (beside the store) was made again from
+        /// the remote's files: a file of it was damaged or missing. `nil`: it was read as kept.
+        /// Nothing acknowledged is lost: the store receives what it lacks and sends what it
+        /// changed since its last sync.
+        public var rebuilt: String?
         /// The id each board of ``boards`` goes by on the remote, for those whose id there is not
         /// theirs here: this store's default board, shared on a remote first used by 5.2 or later,
         /// which others join by that id. Every other board goes by its own id.

@@ -292,4 +292,53 @@ import Testing
 
         #expect(accepted.isEmpty)
     }
+
+    @Test func aFileOfChangedObjectsWithAnyBitFlippedIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.file("state.json")
+        var state = ReplicationState(replica: a)
+        for (key, object) in objects { state.set(key, object) }
+        for _ in 0..<8 { state.set(ReplicatedKey(entity: "Label", id: UUID()), ReplicatedObject(entity: "Label")) }
+        try state.save(to: file)
+        let card = try #require(objects.keys.first)
+        state.set(card, try #require(objects[card]))
+        try state.save(to: file)
+        let written = folder.file("objects-1-1.bin")
+        let bytes = try Data(contentsOf: written)
+        #expect(bytes.prefix(4) == Data("PMRS".utf8))
+
+        var accepted: [Int] = []
+        for bit in 0..<(bytes.count * 8) {
+            var damaged = bytes
+            damaged[bit / 8] ^= UInt8(1 << (bit % 8))
+            try damaged.write(to: written)
+            if (try? ReplicationState.load(from: file, replica: a)) != nil { accepted.append(bit) }
+        }
+
+        #expect(accepted.isEmpty)
+        // A damaged file is told apart from one that could not be read: a sync makes it again.
+        guard case .damaged(let reason)? = Self.failure(loading: file) else {
+            Issue.record("not reported as damaged")
+            return
+        }
+        #expect(reason.contains("objects-1-1.bin"))
+        try FileManager.default.removeItem(at: written)
+        guard case .damaged(let missing)? = Self.failure(loading: file) else {
+            Issue.record("a missing file is not reported as damaged")
+            return
+        }
+        #expect(missing.contains("objects-1-1.bin is missing"))
+    }
+
+    /// Why the state at `file` could not be read, if it could not.
+    static func failure(loading file: URL) -> ReplicationState.ReadFailure? {
+        do {
+            let header = try ReplicationState.readHeader(from: file, replica: ReplicaID(rawValue: "00000000000000a1")!)
+            _ = try ReplicationState.read(from: file, header: header)
+            return nil
+        } catch {
+            return error
+        }
+    }
 }
