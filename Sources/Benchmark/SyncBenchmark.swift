@@ -7,6 +7,10 @@
 // the round trip every sync pays), the operation data a one-card move sends (the bytes of its log
 // file), a new device (store B) joining the board, and B applying 10,000 operations A made (a
 // title edited on 10,000 cards, or every card when there are fewer).
+//
+// To profile one step: `PM_BENCH_PROFILE=apply` (or `share`, `join`, `send`) and
+// `PM_BENCH_PERF_CONTROL=FIFO`, with `perf record -D -1 --control fifo:FIFO`: the step alone is
+// recorded.
 
 import Foundation
 import ProjectManager
@@ -47,7 +51,7 @@ enum SyncBenchmark {
         let cards = try await a.importProjects(drafts)
         try a.addRemote(named: "team", address: bare)
         var start = DispatchTime.now().uptimeNanoseconds
-        let shared = try await a.share(board: .default, on: "team")
+        let shared = try await profiled("share") { try await a.share(board: .default, on: "team") }
         if let failure = shared.failure { throw failure }
         let share = milliseconds(since: start)
 
@@ -75,7 +79,7 @@ enum SyncBenchmark {
         let b = try ProjectManagerEngine.persistent(at: folder.appendingPathComponent("b.pmstore"))
         try b.addRemote(named: "team", address: bare)
         start = DispatchTime.now().uptimeNanoseconds
-        let joined = try await b.join(remote: "team")
+        let joined = try await profiled("join") { try await b.join(remote: "team") }
         if let failure = joined.failure { throw failure }
         let join = milliseconds(since: start)
 
@@ -84,11 +88,11 @@ enum SyncBenchmark {
             try await a.updateProject(card.id, with: ProjectDraft(title: "\(card.title) edited", body: card.body))
         }
         start = DispatchTime.now().uptimeNanoseconds
-        let sent = await a.sync()
+        let sent = await profiled("send") { await a.sync() }
         let send = milliseconds(since: start)
         if let failure = sent.remotes.first?.failure { throw failure }
         start = DispatchTime.now().uptimeNanoseconds
-        let received = await b.sync()
+        let received = await profiled("apply") { await b.sync() }
         let apply = milliseconds(since: start)
         if let failure = received.remotes.first?.failure { throw failure }
         a.close()
@@ -100,6 +104,20 @@ enum SyncBenchmark {
                     "  %-7d share %8.1f ms | sync, nothing new %6.1f ms (git ls-remote %5.1f ms) | one-card move: sync %6.1f ms, %d bytes of operations | join %8.1f ms | %d edits: sent in %8.1f ms, applied in %8.1f ms (%d received)",
                 size, share, median(idle), median(trips), oneCardSync, oneCard, join, edited, send, apply,
                 received.remotes.first?.received ?? 0))
+    }
+
+    /// Runs `body`, the step `name`, with `perf` recording it when the environment asks for that step.
+    private static func profiled<T>(_ name: String, _ body: () async throws -> T) async rethrows -> T {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["PM_BENCH_PROFILE"] == name, let control = environment["PM_BENCH_PERF_CONTROL"],
+            let handle = FileHandle(forWritingAtPath: control)
+        else { return try await body() }
+        handle.write(Data("enable\n".utf8))
+        defer {
+            handle.write(Data("disable\n".utf8))
+            try? handle.close()
+        }
+        return try await body()
     }
 
     private static func milliseconds(since start: UInt64) -> Double {

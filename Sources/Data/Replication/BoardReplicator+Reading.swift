@@ -13,6 +13,7 @@ extension BoardReplicator {
         if FileManager.default.fileExists(atPath: transport.folder.appendingPathComponent(own).path) { return true }
         let folder = transport.folder.appendingPathComponent("replicas")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var coverages: [[ReplicaID: ReplicationState.Position]]?
         for name in names {
             guard let other = ReplicaID(rawValue: name) else {
                 if !header.reported.contains("replicas/\(name)") { return true }
@@ -38,6 +39,12 @@ extension BoardReplicator {
                 return true
             }
             if checkpoint(of: other, covers: sequence) != nil { return true }
+            // Its own checkpoint may be gone, covered by another's.
+            coverages =
+                coverages
+                ?? names.compactMap(ReplicaID.init(rawValue:)).filter { $0 != replica }
+                .compactMap { ReplicaCheckpoint.coverage(of: $0, in: transport.folder) }
+            if coverages?.contains(where: { ($0[other]?.sequence ?? 0) >= sequence }) == true { return true }
         }
         return false
     }
@@ -57,68 +64,79 @@ extension BoardReplicator {
         var batches: [[ReplicaOperation]] = []
         let swap = state.header.swap
         var readAhead = LogReadAhead(folder: transport.folder, expected: expectedLogFiles(names, state.header))
-        for name in names.sorted() {
-            guard let other = ReplicaID(rawValue: name) else {
-                setAside("replicas/\(name)", "not a replica's folder", &state, &report)
-                continue
-            }
-            guard other != replica else { continue }
-            var position = state.header.positions[other]
-            reading: while position?.stopped != true {
-                let sequence = (position?.sequence ?? 0) + 1
-                let path = ReplicaLogFile.path(replica: other, sequence: sequence)
-                let digest: String
-                let file: ReplicaLogFile?
-                switch readAhead.take(path) {
-                case nil:
-                    // A file set aside and gone since (junk its replica took away) is waited for no more.
-                    position?.blocked = nil
-                    state.header.positions[other] = position
-                    guard
-                        readCheckpoint(
-                            of: other, covering: sequence, &state, &report, into: &checkpointed, checked: &checked)
-                    else { break reading }
-                    position = state.header.positions[other]
-                    continue reading
-                case .unread?:
-                    // Read again once it changes (a file still being copied in may shrink).
-                    guard position?.blocked != LogRead.unreadDigest else { break reading }
-                    setAside(path, "larger than \(ReplicaLogFile.maximumSize >> 20) MiB", &state, &report)
-                    position = Self.blocking(position, at: LogRead.unreadDigest)
-                    break reading
-                case .read(let read, let decoded)?:
-                    (digest, file) = (read, decoded.map { swap?.file($0) ?? $0 })
+        // A checkpoint read for one replica may move others' places (it holds their logs too):
+        // those already passed are read on from there in a second pass.
+        var moved = false
+        var passes = 0
+        repeat {
+            moved = false
+            passes += 1
+            for name in names.sorted() {
+                guard let other = ReplicaID(rawValue: name) else {
+                    setAside("replicas/\(name)", "not a replica's folder", &state, &report)
+                    continue
                 }
-                // A file set aside is read again only once its bytes changed, unless the file
-                // after it names these bytes: then its replica wrote it so, and it stays aside.
-                if position?.blocked == digest {
-                    guard follows(digest, of: other, at: sequence) else { break reading }
-                    position = ReplicationState.Position(sequence: sequence, digest: digest)
-                    continue reading
-                }
-                switch check(file, from: other, sequence: sequence, after: position, state: state, checked: &checked) {
-                case .success(let (operations, objects)):
-                    batches.append(operations)
-                    for (key, object) in objects { state.set(key, object) }
-                    position = ReplicationState.Position(sequence: sequence, digest: digest)
-                case .failure(.rewritten):
-                    setAside(path, "its replica's earlier files were rewritten", &state, &report)
-                    position = ReplicationState.Position(
-                        sequence: position?.sequence ?? 0, digest: position?.digest ?? "", stopped: true)
-                case .failure(.invalid(let reason)):
-                    // Written so by its replica (the file after it names these bytes): the files
-                    // after it are read. Else not whole yet (a shared folder shows a file as it is
-                    // copied in), or junk its replica will write over: they wait for it.
-                    setAside(path, reason, &state, &report, digest: digest)
-                    guard follows(digest, of: other, at: sequence) else {
-                        position = Self.blocking(position, at: digest)
+                guard other != replica else { continue }
+                var position = state.header.positions[other]
+                reading: while position?.stopped != true {
+                    let sequence = (position?.sequence ?? 0) + 1
+                    let path = ReplicaLogFile.path(replica: other, sequence: sequence)
+                    let digest: String
+                    let file: ReplicaLogFile?
+                    switch readAhead.take(path) {
+                    case nil:
+                        // A file set aside and gone since (junk its replica took away) is waited for no more.
+                        position?.blocked = nil
+                        state.header.positions[other] = position
+                        guard
+                            readCheckpoint(
+                                of: other, covering: sequence, &state, &report, into: &checkpointed, checked: &checked,
+                                moved: &moved)
+                        else { break reading }
+                        position = state.header.positions[other]
+                        continue reading
+                    case .unread?:
+                        // Read again once it changes (a file still being copied in may shrink).
+                        guard position?.blocked != LogRead.unreadDigest else { break reading }
+                        setAside(path, "larger than \(ReplicaLogFile.maximumSize >> 20) MiB", &state, &report)
+                        position = Self.blocking(position, at: LogRead.unreadDigest)
                         break reading
+                    case .read(let read, let decoded)?:
+                        (digest, file) = (read, decoded.map { swap?.file($0) ?? $0 })
                     }
-                    position = ReplicationState.Position(sequence: sequence, digest: digest)
+                    // A file set aside is read again only once its bytes changed, unless the file
+                    // after it names these bytes: then its replica wrote it so, and it stays aside.
+                    if position?.blocked == digest {
+                        guard follows(digest, of: other, at: sequence) else { break reading }
+                        position = ReplicationState.Position(sequence: sequence, digest: digest)
+                        continue reading
+                    }
+                    switch check(
+                        file, from: other, sequence: sequence, after: position, state: state, checked: &checked)
+                    {
+                    case .success(let (operations, objects)):
+                        batches.append(operations)
+                        for (key, object) in objects { state.set(key, object) }
+                        position = ReplicationState.Position(sequence: sequence, digest: digest)
+                    case .failure(.rewritten):
+                        setAside(path, "its replica's earlier files were rewritten", &state, &report)
+                        position = ReplicationState.Position(
+                            sequence: position?.sequence ?? 0, digest: position?.digest ?? "", stopped: true)
+                    case .failure(.invalid(let reason)):
+                        // Written so by its replica (the file after it names these bytes): the files
+                        // after it are read. Else not whole yet (a shared folder shows a file as it is
+                        // copied in), or junk its replica will write over: they wait for it.
+                        setAside(path, reason, &state, &report, digest: digest)
+                        guard follows(digest, of: other, at: sequence) else {
+                            position = Self.blocking(position, at: digest)
+                            break reading
+                        }
+                        position = ReplicationState.Position(sequence: sequence, digest: digest)
+                    }
                 }
+                state.header.positions[other] = position
             }
-            state.header.positions[other] = position
-        }
+        } while moved && passes < 4
         return batches
     }
 
@@ -168,16 +186,68 @@ extension BoardReplicator {
         return path
     }
 
-    /// Merges `other`'s checkpoint into the state when it stands in for its log file `sequence`
-    /// and keeps the rules, and reads `other`'s log on from where the checkpoint stands; returns
-    /// whether it did.
-    /// The objects it changed go in `touched`. One that fails is set aside and reported once.
+    /// The checkpoints on the remote whose coverage holds `other`'s log file `sequence`, by
+    /// writer, the one that covers the most of what `state` has not read first (`other`'s own
+    /// first among equals).
+    private func checkpoints(
+        covering other: ReplicaID, _ sequence: Int, _ state: ReplicationState
+    ) -> [(writer: ReplicaID, coverage: [ReplicaID: ReplicationState.Position])] {
+        let folder = transport.folder.appendingPathComponent("replicas")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var found: [(writer: ReplicaID, coverage: [ReplicaID: ReplicationState.Position], advance: Int)] = []
+        for writer in names.compactMap(ReplicaID.init(rawValue:)) where writer != replica {
+            guard let coverage = ReplicaCheckpoint.coverage(of: writer, in: transport.folder),
+                let covered = coverage[other], covered.sequence >= sequence
+            else { continue }
+            var advance = 0
+            for (covered, position) in coverage where covered != replica {
+                let read = state.header.positions[covered]
+                guard read?.stopped != true else { continue }
+                advance += max(0, position.sequence - (read?.sequence ?? 0))
+            }
+            found.append((writer, coverage, advance))
+        }
+        found.sort { left, right in
+            if left.advance != right.advance { return left.advance > right.advance }
+            if (left.writer == other) != (right.writer == other) { return left.writer == other }
+            return left.writer < right.writer
+        }
+        return found.map { ($0.writer, $0.coverage) }
+    }
+
+    /// Merges a checkpoint that stands in for `other`'s log file `sequence` (``checkpoints(covering:_:_:)``:
+    /// the one covering the most of what is unread, whoever wrote it) into the state when it
+    /// keeps the rules, and reads every log it covers on from where it stands; returns whether
+    /// it did. `moved` is set when it moved the place of another replica than `other`.
+    /// The objects it changed go in `touched`. One that fails is set aside and reported once,
+    /// and the next is tried.
     private func readCheckpoint(
         of other: ReplicaID, covering sequence: Int, _ state: inout ReplicationState,
         _ report: inout SyncReport.Remote, into touched: inout Set<ReplicatedKey>,
-        checked: inout [ReplicatedKey: CheckedObject]
+        checked: inout [ReplicatedKey: CheckedObject], moved: inout Bool
     ) -> Bool {
-        guard let path = checkpoint(of: other, covers: sequence) else { return false }
+        for (writer, coverage) in checkpoints(covering: other, sequence, state)
+        where merge(
+            ReplicaCheckpoint.path(replica: writer), of: writer, &state, &report, into: &touched, checked: &checked)
+        {
+            for (covered, position) in coverage where covered != replica {
+                let read = state.header.positions[covered]
+                guard read?.stopped != true, position.sequence > (read?.sequence ?? 0) else { continue }
+                state.header.positions[covered] = ReplicationState.Position(
+                    sequence: position.sequence, digest: position.digest)
+                if covered != other { moved = true }
+            }
+            return true
+        }
+        return false
+    }
+
+    /// Merges the checkpoint at `path`, written by `writer`, into the state when it keeps the
+    /// rules; returns whether it did.
+    private func merge(
+        _ path: String, of writer: ReplicaID, _ state: inout ReplicationState, _ report: inout SyncReport.Remote,
+        into touched: inout Set<ReplicatedKey>, checked: inout [ReplicatedKey: CheckedObject]
+    ) -> Bool {
         let url = transport.folder.appendingPathComponent(path)
         guard let size = Self.size(of: url), size <= ReplicaCheckpoint.maximumSize,
             let data = try? Data(contentsOf: url)
@@ -185,7 +255,7 @@ extension BoardReplicator {
             setAside(path, "larger than \(ReplicaCheckpoint.maximumSize >> 20) MiB", &state, &report)
             return false
         }
-        guard var checkpoint = ReplicaCheckpoint.decode(data), checkpoint.replica == other else {
+        guard var checkpoint = ReplicaCheckpoint.decode(data), checkpoint.replica == writer else {
             setAside(path, "not a checkpoint this engine can read", &state, &report)
             return false
         }
@@ -219,7 +289,6 @@ extension BoardReplicator {
             touched.insert(key)
         }
         if let latest { state.header.clock.observe(latest) }
-        state.header.positions[other] = checkpoint.place
         for (board, keys) in checkpoint.conflicts where !keys.isEmpty {
             state.header.conflicts = state.header.conflicts ?? [:]
             state.header.conflicts?[board, default: []].formUnion(keys)

@@ -131,3 +131,30 @@ extension BoardReplicator {
         }
     }
 }
+
+extension BoardReplicator {
+    /// Removes this replica's checkpoint (and what it covers) when the checkpoint of another
+    /// replica covers at least as much of every log (this one's to its place among them), and
+    /// more, or as much and that replica's id is the greater: any reader that needs a file this
+    /// one stood in for reads that one instead (``readCheckpoint``), so the remote holds about as
+    /// many checkpoints as there are replicas that fold last, not one per replica ever. Returns
+    /// whether it removed one.
+    func dropDominatedCheckpoint() -> Bool {
+        guard let own = ReplicaCheckpoint.coverage(of: replica, in: transport.folder) else { return false }
+        let folder = transport.folder.appendingPathComponent("replicas")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for other in names.compactMap(ReplicaID.init(rawValue:)) where other != replica {
+            guard let theirs = ReplicaCheckpoint.coverage(of: other, in: transport.folder) else { continue }
+            let covers = own.allSatisfy { covered, position in
+                (theirs[covered]?.sequence ?? 0) >= position.sequence
+            }
+            let more = theirs.contains { covered, position in position.sequence > (own[covered]?.sequence ?? 0) }
+            guard covers, more || other > replica else { continue }
+            for path in [ReplicaCheckpoint.path(replica: replica), ReplicaCheckpoint.coveragePath(replica: replica)] {
+                try? FileManager.default.removeItem(at: transport.folder.appendingPathComponent(path))
+            }
+            return true
+        }
+        return false
+    }
+}

@@ -481,6 +481,7 @@ public struct BoardReplicator: Sendable {
             report.remoteIDs[.default] = remoteID
         }
         report.waiting = ReadPositions(state.header).waiting
+        if dropDominatedCheckpoint() { state.header.unsent = max(state.header.unsent, 1) }
         // How far this replica read the others, for their writers to see.
         let published = try ReadPositions(state.header).publish(
             as: replica, in: transport.folder, private: copyIsPrivate)
@@ -930,16 +931,46 @@ public struct BoardReplicator: Sendable {
     /// state says is next, or a later one: written by a sync that stopped before it saved the
     /// state, which removed the files before it (each sync in a row that stopped so wrote
     /// one, replacing the last).
+    ///
+    /// When this replica's own checkpoint is gone (another's covered it, ``dropDominatedCheckpoint()``),
+    /// the checkpoint of another replica that covers this one's next place stands in for it.
     private func adoptUnrecordedCheckpoint(_ state: inout ReplicationState) -> Bool {
-        let url = transport.folder.appendingPathComponent(ReplicaCheckpoint.path(replica: replica))
-        guard let (writer, own) = ReplicaCheckpoint.place(at: url), writer == replica,
-            own.sequence >= state.header.nextSequence,
-            let data = try? Data(contentsOf: url), let checkpoint = ReplicaCheckpoint.decode(data)
+        let next = state.header.nextSequence
+        let folder = transport.folder.appendingPathComponent("replicas")
+        let writers =
+            [replica]
+            + ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+            .compactMap(ReplicaID.init(rawValue:)).filter { $0 != replica }
+        guard
+            let (writer, coverage) = writers.lazy.compactMap({
+                writer -> (ReplicaID, [ReplicaID: ReplicationState.Position])? in
+                guard let coverage = ReplicaCheckpoint.coverage(of: writer, in: self.transport.folder),
+                    let place = coverage[self.replica], place.sequence >= next
+                else { return nil }
+                return (writer, coverage)
+            }).first,
+            let own = coverage[replica],
+            let data = try? Data(
+                contentsOf: transport.folder.appendingPathComponent(ReplicaCheckpoint.path(replica: writer))),
+            let checkpoint = ReplicaCheckpoint.decode(data), checkpoint.replica == writer
         else { return false }
         for (key, object) in state.header.swap.map({ $0.objects(checkpoint.objects) }) ?? checkpoint.objects {
             if let stamp = object.latestStamp { state.header.clock.observe(stamp) }
             state.objects[key, default: ReplicatedObject(entity: key.entity)].merge(object)
             state.changed?.insert(key)
+        }
+        // It holds the others' logs as far as it covers them: they are read on from there (the
+        // checkpoint of a replica whose files it stands in for may be gone, covered by it).
+        for (covered, position) in coverage where covered != replica {
+            let read = state.header.positions[covered]
+            guard read?.stopped != true, position.sequence > (read?.sequence ?? 0) else { continue }
+            state.header.positions[covered] = ReplicationState.Position(
+                sequence: position.sequence, digest: position.digest)
+        }
+        let conflicts = state.header.swap.map { $0.conflicts(checkpoint.conflicts) } ?? checkpoint.conflicts
+        for (board, keys) in conflicts where !keys.isEmpty {
+            state.header.conflicts = state.header.conflicts ?? [:]
+            state.header.conflicts?[board, default: []].formUnion(keys)
         }
         state.header.lastDigest = own.digest
         state.header.nextSequence = own.sequence + 1
@@ -963,8 +994,22 @@ public struct BoardReplicator: Sendable {
             conflicts: swap.map { $0.conflicts(conflicts) } ?? conflicts)
         let path = ReplicaCheckpoint.path(replica: replica)
         let url = transport.folder.appendingPathComponent(path)
+        // What it covers of the others' logs: how far this replica read them.
+        var positions: [String: ReplicaCheckpoint.Coverage.Entry] = [:]
+        for (other, position) in state.header.positions where !position.stopped && position.sequence > 0 {
+            positions[other.rawValue] = ReplicaCheckpoint.Coverage.Entry(
+                sequence: position.sequence, digest: position.digest)
+        }
+        let coverage = ReplicaCheckpoint.Coverage(
+            place: ReplicaCheckpoint.Coverage.Entry(sequence: sequence, digest: digest), positions: positions)
         do {
             try PrivateStateFile.write(checkpoint.encoded(), to: url, private: copyIsPrivate)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            try PrivateStateFile.write(
+                encoder.encode(coverage),
+                to: transport.folder.appendingPathComponent(ReplicaCheckpoint.coveragePath(replica: replica)),
+                private: copyIsPrivate)
         } catch {
             throw .localState(reason: "\(path) could not be written (\(error.localizedDescription))")
         }

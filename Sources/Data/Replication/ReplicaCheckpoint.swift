@@ -6,12 +6,13 @@ import ProjectManagerDomain
 ///
 /// A replica writes one when its log since its last grew to half the objects it holds (a board
 /// shared whole at once, among others), in place of a log file, and then removes its own log
-/// files: the checkpoint holds them. A replica that needs a file no longer there (a new device,
-/// one offline meanwhile) merges the checkpoint instead, field by field as it merges
-/// operations, and reads the writer's log on from the checkpoint's place (the others' logs from
-/// their own files and checkpoints: a replica removes only files its own checkpoint holds, so
-/// nothing a checkpoint says makes a reader skip another replica's log). Merging states is what
-/// merging every operation they hold would have been, so a replica converges whichever it reads.
+/// files: the checkpoint holds them. Beside it, its ``Coverage`` says how far it holds every
+/// replica's log. A replica that needs a file no longer there (a new device, one offline
+/// meanwhile) merges a checkpoint that covers it instead, whoever wrote it (the one covering the
+/// most of what it has not read), field by field as it merges operations, and reads every log it
+/// covers on from where it stands. A replica whose checkpoint another's covers wholly removes its
+/// own. Merging states is what merging every operation they hold would have been, so a replica
+/// converges whichever it reads.
 ///
 /// In binary: `PMCP`, the format, the writer and its place (first, so that they are read without
 /// the rest), the merged objects (``ReplicatedObjectCoding``), then each board's conflicts.
@@ -33,6 +34,52 @@ struct ReplicaCheckpoint: Sendable {
 
     /// The checkpoint's path in the remote: one per replica, replaced by its next.
     static func path(replica: ReplicaID) -> String { "replicas/\(replica)/checkpoint.bin" }
+
+    /// The path of what the checkpoint covers (``Coverage``), beside it.
+    static func coveragePath(replica: ReplicaID) -> String { "replicas/\(replica)/checkpoint.json" }
+
+    /// How far a checkpoint holds every replica's log: its writer's to its place, and each other
+    /// replica's to where its writer had read it (a version vector). Written beside the checkpoint
+    /// since 5.4.0 (`checkpoint.json`): a reader that lacks a log file of any replica merges the
+    /// checkpoint that covers the most of what it has not read, whoever wrote it, so that a new
+    /// device reads one checkpoint however many replicas wrote one. A checkpoint without one (or
+    /// whose coverage names another place than its own) covers its writer's log alone.
+    struct Coverage: Codable, Hashable, Sendable {
+        struct Entry: Codable, Hashable, Sendable {
+            var sequence: Int
+            var digest: String
+        }
+
+        var format = 1
+        /// The checkpoint's own place, as its header says: a coverage of another is ignored.
+        var place: Entry
+        /// Each other replica's last file the checkpoint holds, by replica id.
+        var positions: [String: Entry]
+
+        /// The largest coverage file read.
+        static let maximumSize = 1 << 20
+    }
+
+    /// What the checkpoint of `writer` in `folder` (the remote's files) covers, by replica, its
+    /// writer's place among them; `nil` when there is no checkpoint there this engine can read.
+    static func coverage(of writer: ReplicaID, in folder: URL) -> [ReplicaID: ReplicationState.Position]? {
+        guard let (named, place) = Self.place(at: folder.appendingPathComponent(path(replica: writer))),
+            named == writer
+        else { return nil }
+        var covered = [writer: place]
+        let url = folder.appendingPathComponent(coveragePath(replica: writer))
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = (attributes[.size] as? NSNumber)?.intValue, size <= Coverage.maximumSize,
+            let data = try? Data(contentsOf: url), let coverage = try? JSONDecoder().decode(Coverage.self, from: data),
+            coverage.format == 1, coverage.place == Coverage.Entry(sequence: place.sequence, digest: place.digest)
+        else { return covered }
+        for (name, entry) in coverage.positions {
+            guard let other = ReplicaID(rawValue: name), other != writer, entry.sequence > 0 else { continue }
+            covered[other] = ReplicationState.Position(sequence: entry.sequence, digest: entry.digest)
+        }
+        return covered
+    }
 
     /// What the writer's next log file names as its previous, after a checkpoint that stands in
     /// for its file `sequence`, whose previous was `previous`.
