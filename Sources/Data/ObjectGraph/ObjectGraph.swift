@@ -126,6 +126,8 @@ public struct ObjectGraph: Sendable {
 
     /// The objects, of any entity, whose relationships point at `target`.
     func referrers(of target: ObjectID) -> [(entity: String, relationship: Int, id: UUID)] {
+        // Most deletes are of objects nothing can point at (a sync's outbox entries, among others).
+        guard schema.referencedEntities.contains(target.entityName) else { return [] }
         var found: [(entity: String, relationship: Int, id: UUID)] = []
         for (name, table) in tables {
             for source in table.sources(referringTo: target.uuid, ofEntity: target.entityName) {

@@ -259,7 +259,60 @@ enum ReplicatedFields {
     static func slots<E: ReplicatedEntity>(of object: E) throws -> [String: JSONValue] {
         // Cards are most of what a board holds: theirs are made field by field.
         if let project = object as? Project, let slots = try projectSlots(of: project) { return slots }
+        if let entry = object as? ActivityRecord { return try activitySlots(of: entry) }
         return try codedSlots(of: object)
+    }
+
+    /// A history entry's slots as ``codedSlots(of:)`` makes them, each field coded alone (its kind
+    /// through its own coding) instead of the entry through its keyed container.
+    static func activitySlots(of entry: ActivityRecord) throws -> [String: JSONValue] {
+        var slots: [String: JSONValue] = [:]
+        slots.reserveCapacity(7)
+        slots["boardID"] = try JSONValueCoding.encode(entry.boardID)
+        if let project = entry.projectID { slots["projectID"] = try JSONValueCoding.encode(project) }
+        slots["projectTitle"] = .string(entry.projectTitle)
+        slots["kind"] = try JSONValueCoding.encode(entry.kind)
+        slots["date"] = .number(entry.date.timeIntervalSinceReferenceDate)
+        slots["sequence"] = try JSONValueCoding.encode(entry.sequence)
+        if let author = entry.author { slots["author"] = .string(author) }
+        return slots
+    }
+
+    /// The slots a history entry's are made of (``activitySlots(of:)``).
+    private static let activitySlotNames: Set<String> = [
+        "boardID", "projectID", "projectTitle", "kind", "date", "sequence", "author",
+    ]
+
+    /// The history entry whose slots are `slots`, read field by field, when every field reads;
+    /// `nil` otherwise, for ``codedObject(_:id:slots:local:)`` to read them or say why they do not:
+    /// it returns the entry this returns, whenever this returns one.
+    static func activity(id: UUID, slots: [String: JSONValue]) -> ActivityRecord? {
+        guard slots.keys.allSatisfy(activitySlotNames.contains) else { return nil }
+        func present(_ value: JSONValue?) -> JSONValue? { value?.isNull == false ? value : nil }
+        guard let boardValue = present(slots["boardID"]),
+            let board = try? JSONValueCoding.decode(Board.ID.self, from: boardValue),
+            case .string(let title)? = slots["projectTitle"],
+            let kindValue = present(slots["kind"]),
+            let kind = try? JSONValueCoding.decode(Activity.Kind.self, from: kindValue),
+            case .number(let seconds)? = slots["date"],
+            let sequenceValue = present(slots["sequence"]),
+            let sequence = try? JSONValueCoding.decode(Int.self, from: sequenceValue)
+        else { return nil }
+        var project: Project.ID?
+        if let value = present(slots["projectID"]) {
+            guard let decoded = try? JSONValueCoding.decode(Project.ID.self, from: value) else { return nil }
+            project = decoded
+        }
+        var author: String?
+        if let value = present(slots["author"]) {
+            guard case .string(let text) = value else { return nil }
+            author = text
+        }
+        return ActivityRecord(
+            Activity(
+                id: Activity.ID(rawValue: id), boardID: board, projectID: project, projectTitle: title, kind: kind,
+                date: Date(timeIntervalSinceReferenceDate: seconds), author: author),
+            sequence: sequence)
     }
 
     /// A card's slots as ``codedSlots(of:)`` makes them, each field coded alone (the strings,
@@ -360,6 +413,9 @@ enum ReplicatedFields {
     ) throws -> E {
         // Cards are most of what a board holds: theirs are read field by field when they can be.
         if E.self == Project.self, local.isEmpty, let project = project(id: id, slots: slots) as? E { return project }
+        if E.self == ActivityRecord.self, local.isEmpty, let entry = activity(id: id, slots: slots) as? E {
+            return entry
+        }
         return try codedObject(type, id: id, slots: slots, local: local)
     }
 

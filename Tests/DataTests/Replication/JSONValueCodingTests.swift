@@ -130,3 +130,54 @@ import Testing
         #expect(try ReplicatedFields.slots(of: project) == (try ReplicatedFields.codedSlots(of: project)))
     }
 }
+
+@Suite struct ActivitySlotsTests {
+    @Test("a history entry's slots made field by field are those of the entry coded whole, for entries of every kind")
+    func fieldByFieldIsWhole() throws {
+        var random = SeededGenerator(seed: 33)
+        let day = Day(year: 2026, month: 3, day: 8)
+        let kinds: [Activity.Kind] = [
+            .added(.todo), .moved(from: .todo, to: .done), .edited, .deleted(.doing), .imported(count: 3, .todo),
+            .editLostToDelete(title: "카드 \"a\"", body: "line\nline"), .occurrenceCompleted(day, next: day),
+            .occurrenceSkipped(day, next: nil), .boardRenamed(from: "Old"), .starred(.project),
+            .movedToBoard(Board.ID(rawValue: UUID()), title: "Other", from: .todo, to: .doing),
+            .movedBetweenLists(from: "A", to: "B"), .labelled("bug"), .importedFromTrello(cards: 12),
+            .checklistItemAdded("ship it ☃"), .archived,
+        ]
+        for index in 0..<400 {
+            let entry = ActivityRecord(
+                Activity(
+                    id: Activity.ID(rawValue: UUID()),
+                    boardID: index % 3 == 0 ? .default : Board.ID(rawValue: UUID()),
+                    projectID: index % 4 == 0 ? nil : Project.ID(rawValue: UUID()),
+                    projectTitle: index % 5 == 0 ? "" : "Card \(index)",
+                    kind: kinds[Int.random(in: 0..<kinds.count, using: &random)],
+                    date: Date(timeIntervalSince1970: 1_767_268_800 + Double(index) * 0.375),
+                    author: index % 2 == 0 ? nil : "me@example.com"),
+                sequence: index * 7)
+
+            let fast = try ReplicatedFields.activitySlots(of: entry)
+
+            #expect(fast == (try ReplicatedFields.codedSlots(of: entry)), "entry \(index)")
+            #expect(ReplicatedFields.activity(id: entry.id.rawValue, slots: fast) == entry)
+            #expect(try ReplicatedFields.codedObject(ActivityRecord.self, id: entry.id.rawValue, slots: fast) == entry)
+            // One thing wrong, as a hostile or damaged file may hold: read as the whole reads it, or left to it.
+            var damaged = fast
+            let names = fast.keys.sorted()
+            let name = names[Int.random(in: 0..<names.count, using: &random)]
+            let others: [JSONValue] = [.null, .number(3.5), .string("x"), .bool(true), .array([]), .object([:])]
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: damaged[name] = nil
+            case 1: damaged[name] = others[Int.random(in: 0..<others.count, using: &random)]
+            default: damaged["extra"] = .string("x")
+            }
+            let whole = try? ReplicatedFields.codedObject(ActivityRecord.self, id: entry.id.rawValue, slots: damaged)
+            if let read = ReplicatedFields.activity(id: entry.id.rawValue, slots: damaged) {
+                #expect(read == whole, "entry \(index), \(name)")
+            }
+            #expect(
+                (try? ReplicatedFields.object(ActivityRecord.self, id: entry.id.rawValue, slots: damaged)) == whole,
+                "entry \(index), \(name)")
+        }
+    }
+}
