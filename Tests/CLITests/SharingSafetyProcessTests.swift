@@ -511,6 +511,12 @@ extension SharingSafetyProcessTests {
             try bytes.write(to: file)
         }
 
+        // Until a sync makes it again, status names the damage and lists the board as shared.
+        let status = try world.pm(["status"], store: "a")
+        #expect(status.status == 0, "\(status.errors)")
+        if damage == "header" {
+            #expect(status.output.contains("Projects  on hub  ") && status.output.contains("a sync makes it again"))
+        }
         let repaired = try world.pm(["sync"], store: "a")
         let again = try world.pm(["sync", "--json"], store: "a")
         for store in ["b", "a", "b"] { try Self.later(world, ["sync"], store) }

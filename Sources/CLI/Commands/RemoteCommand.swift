@@ -115,7 +115,8 @@ struct RemoteCommand: Command {
                 zip(remotes, zip(names, addresses)).map { remote, text in
                     let (name, address) = text
                     let state =
-                        "\(boards.names(remote.boards)); last sync \(SyncLines.time(remote.lastSync, in: context)); "
+                        remote.damage.map { "\(boards.names(remote.boards)); \(TerminalText.sanitized($0))" }
+                        ?? "\(boards.names(remote.boards)); last sync \(SyncLines.time(remote.lastSync, in: context)); "
                         + "\(remote.unsent + remote.changed.values.reduce(0, +)) not sent"
                     return TerminalText.padded(name, to: nameWidth) + "  "
                         + TerminalText.padded(address, to: addressWidth)

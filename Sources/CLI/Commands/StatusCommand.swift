@@ -45,7 +45,7 @@ struct StatusCommand: Command {
                             remote: entry.remote.name,
                             lastSync: entry.remote.lastSync, unsent: entry.remote.unsent,
                             changed: entry.remote.changed[entry.board] ?? 0,
-                            conflicts: entry.remote.conflicts[entry.board] ?? 0)
+                            conflicts: entry.remote.conflicts[entry.board] ?? 0, damage: entry.remote.damage)
                     },
                     devices: devices.map { entry in
                         Output.Device(
@@ -68,9 +68,10 @@ struct StatusCommand: Command {
         context.print(
             zip(shared, zip(names, remoteNames)).map { entry, text in
                 TerminalText.padded(text.0, to: nameWidth) + "  " + TerminalText.padded(text.1, to: remoteWidth)
-                    + "  last sync \(SyncLines.time(entry.remote.lastSync, in: context))"
-                    + "  \(entry.remote.unsent + (entry.remote.changed[entry.board] ?? 0)) not sent  "
-                    + Self.conflicts(entry.remote.conflicts[entry.board] ?? 0)
+                    + (entry.remote.damage.map { "  \(TerminalText.sanitized($0))" }
+                        ?? "  last sync \(SyncLines.time(entry.remote.lastSync, in: context))"
+                        + "  \(entry.remote.unsent + (entry.remote.changed[entry.board] ?? 0)) not sent  "
+                        + Self.conflicts(entry.remote.conflicts[entry.board] ?? 0))
             } + devices.map { Self.line($0.device, on: $0.remote) })
     }
 
@@ -103,6 +104,8 @@ struct StatusCommand: Command {
             /// The board's objects changed here since the last sync.
             var changed: Int
             var conflicts: Int
+            /// Why the sync state beside the store cannot be read (the next sync makes it again).
+            @Null var damage: String?
         }
 
         /// Another device writing on a remote, and how far each read the other.

@@ -14,9 +14,10 @@ struct SharedBoardObject: Encodable, Hashable, Sendable {
     @Null var title: String?
 }
 
-/// A remote: `{"name", "address", "boards", "lastSync", "unsent", "changed"}`; `lastSync` is
-/// `null` before the first sync, `unsent` the operations written here and not yet sent,
-/// `changed` the objects of its boards changed here since the last sync.
+/// A remote: `{"name", "address", "boards", "lastSync", "unsent", "changed", "damage"}`; `lastSync`
+/// is `null` before the first sync, `unsent` the operations written here and not yet sent,
+/// `changed` the objects of its boards changed here since the last sync, `damage` why the sync
+/// state beside the store cannot be read (the next sync makes it again), else `null`.
 struct RemoteObject: Encodable, Hashable, Sendable {
     var name: String
     var address: String
@@ -24,6 +25,7 @@ struct RemoteObject: Encodable, Hashable, Sendable {
     @Null var lastSync: Date?
     var unsent: Int
     var changed: Int
+    @Null var damage: String?
 
     init(_ remote: SyncRemote, boards: SharedBoards) {
         name = remote.name
@@ -32,6 +34,7 @@ struct RemoteObject: Encodable, Hashable, Sendable {
         lastSync = remote.lastSync
         unsent = remote.unsent
         changed = remote.changed.values.reduce(0, +)
+        damage = remote.damage
     }
 }
 

@@ -36,7 +36,29 @@ package struct SyncFolderRemotes: RemoteRepository {
         // A store that never had a remote has none, and keeps no sync folder for asking.
         guard let replica = try folder.replicaIfMade() else { return [] }
         let changed = context.changesToSend()
+        let recorded = context.object(SyncMark.self, id: SyncMark.only)?.boards ?? [:]
         return try folder.remotes().map { remote throws(SyncError) in
+            // A state whose header is damaged is made again by the next sync: until then, the
+            // remote is listed with the boards the store recorded, and why.
+            do throws(ReplicationState.ReadFailure) {
+                _ = try ReplicationState.readHeader(from: folder.stateFile(of: remote.name), replica: replica)
+            } catch {
+                guard case .damaged = error, case .localState(let reason) = error.syncError else {
+                    throw error.syncError
+                }
+                let boards = (recorded[remote.name] ?? []).sorted { $0.uuidString < $1.uuidString }.map(Board.ID.init)
+                var damaged = SyncRemote(
+                    name: remote.name, address: SyncError.redacted(remote.address), boards: boards, lastSync: nil,
+                    unsent: 0, written: 0, devices: [], changed: changed.filter { boards.contains($0.key) })
+                damaged.damage = reason
+                if boards.contains(.default),
+                    let published = ReadPositions.published(by: replica, in: folder.transport(to: remote).folder)?
+                        .defaultBoard
+                {
+                    damaged.remoteIDs[.default] = Board.ID(rawValue: published)
+                }
+                return damaged
+            }
             let status = try replicator(for: remote, replica: replica).status()
             var synced = SyncRemote(
                 name: remote.name, address: SyncError.redacted(remote.address), boards: status.boards,

@@ -27,6 +27,11 @@ public struct SyncRemote: Hashable, Sendable {
     /// The id each board of ``boards`` goes by on the remote, for those whose id there is not
     /// theirs here (``SyncReport/Remote/remoteIDs``).
     public var remoteIDs: [Board.ID: Board.ID] = [:]
+    /// Why the state this store keeps of the remote (beside the store) cannot be read: a file of
+    /// it is damaged or missing, and the next sync makes it again from the remote
+    /// (``SyncReport/Remote/rebuilt``). The other properties then say what the store recorded:
+    /// its boards shared there, nothing of the last sync or the devices. `nil`: it was read.
+    public var damage: String?
 
     /// A remote named `name` at `address` (already without credentials).
     public init(

@@ -29,8 +29,12 @@ struct LoopbackServerTests {
 
     @Test("a server answers while its test holds it, and stops listening once the test lets it go")
     func livesAsLongAsItsTest() async throws {
-        // Given
-        var server: LoopbackHTTPServer? = try LoopbackHTTPServer { _ in .json(200, Data(#"{"ok":true}"#.utf8)) }
+        // Given a server whose answer is its own, so that another test's server that takes its port
+        // once it is free (tests run at once) is told apart from it
+        let token = UUID().uuidString
+        var server: LoopbackHTTPServer? = try LoopbackHTTPServer { _ in
+            .json(200, Data(#"{"token":"\#(token)"}"#.utf8))
+        }
         let port = try #require(server?.port)
         let url = try #require(server?.baseURL).appending(path: "/ping")
 
@@ -39,11 +43,12 @@ struct LoopbackServerTests {
         let answered = (response as? HTTPURLResponse)?.statusCode
         let listening = Self.accepts(on: port)
         server = nil
+        let after = try? await URLSession.shared.data(from: url)
 
         // Then
         #expect(answered == 200)
-        #expect(String(decoding: data, as: UTF8.self) == #"{"ok":true}"#)
+        #expect(String(decoding: data, as: UTF8.self).contains(token))
         #expect(listening)
-        #expect(!Self.accepts(on: port))
+        #expect(after.map { String(decoding: $0.0, as: UTF8.self).contains(token) } != true)
     }
 }
