@@ -135,7 +135,8 @@ extension BoardReplicator {
 extension BoardReplicator {
     /// Removes this replica's checkpoint (and what it covers) when the checkpoint of another
     /// replica covers at least as much of every log (this one's to its place among them), and
-    /// more, or as much and that replica's id is the greater: any reader that needs a file this
+    /// more, or as much and that replica's id is the greater, and that checkpoint reads whole and
+    /// names a true place of this replica's log: any reader that needs a file this
     /// one stood in for reads that one instead (``readCheckpoint``), so the remote holds about as
     /// many checkpoints as there are replicas that fold last, not one per replica ever. Returns
     /// whether it removed one.
@@ -149,12 +150,35 @@ extension BoardReplicator {
                 (theirs[covered]?.sequence ?? 0) >= position.sequence
             }
             let more = theirs.contains { covered, position in position.sequence > (own[covered]?.sequence ?? 0) }
-            guard covers, more || other > replica else { continue }
+            guard covers, more || other > replica, let place = theirs[replica], let ownPlace = own[replica],
+                confirms(place, ownPlace: ownPlace), Self.decodes(other, in: transport.folder)
+            else { continue }
             for path in [ReplicaCheckpoint.path(replica: replica), ReplicaCheckpoint.coveragePath(replica: replica)] {
                 try? FileManager.default.removeItem(at: transport.folder.appendingPathComponent(path))
             }
             return true
         }
         return false
+    }
+
+    /// Whether `place`, where another checkpoint says it holds this replica's log to, is a place
+    /// of that log: this replica's checkpoint's own, or one of its log files there, by its
+    /// digest. A damaged or planted coverage never makes a replica take its checkpoint away.
+    private func confirms(_ place: ReplicationState.Position, ownPlace: ReplicationState.Position) -> Bool {
+        if place.sequence == ownPlace.sequence { return place.digest == ownPlace.digest }
+        let url = transport.folder.appendingPathComponent(
+            ReplicaLogFile.path(replica: replica, sequence: place.sequence))
+        guard let data = try? Data(contentsOf: url) else { return false }
+        return SHA256.hash(data: data).hexadecimal == place.digest
+    }
+
+    /// Whether the checkpoint of `writer` in `folder` is one this engine reads whole.
+    private static func decodes(_ writer: ReplicaID, in folder: URL) -> Bool {
+        let url = folder.appendingPathComponent(ReplicaCheckpoint.path(replica: writer))
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            let size = (attributes[.size] as? NSNumber)?.intValue, size <= ReplicaCheckpoint.maximumSize,
+            let data = try? Data(contentsOf: url), let checkpoint = ReplicaCheckpoint.decode(data)
+        else { return false }
+        return checkpoint.replica == writer
     }
 }

@@ -3,6 +3,7 @@ import ProjectManagerDomain
 import Testing
 
 @testable import ProjectManager
+@testable import ProjectManagerData
 
 /// A replica's log folded into a checkpoint: what a new device reads instead of every
 /// operation, what a replica offline across it reads for the files no longer there, and what is
@@ -184,5 +185,37 @@ import Testing
         #expect(later.failure == nil && later.setAside.isEmpty, "\(later)")
         #expect(try await ConvergenceTests.view(of: engines[4]) == expected)
         #expect(try await ConvergenceTests.view(of: engines[0]) == expected)
+    }
+
+    @Test func aPlantedCoverageNeverMakesAReplicaTakeItsCheckpointAway() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let engines = try replicas(2, foldingAfter: 2)
+        _ = try await engines[0].createProject(ProjectDraft(title: "first"), in: .todo)
+        _ = try await engines[0].share(board: .default, on: "team")
+        #expect(try await engines[1].join(remote: "team").failure == nil)
+        let own = try #require(try files().first { $0.hasSuffix("checkpoint.bin") })
+        let writer = try #require(ReplicaID(rawValue: String(own.split(separator: "/")[1])))
+
+        // A checkpoint that reads whole, planted in a folder of its own, claims every log far
+        // past where it stands, with digests it made up.
+        let planted = try #require(ReplicaID(rawValue: "ffffffffffffffff"))
+        let place = ReplicationState.Position(sequence: 1, digest: String(repeating: "0", count: 64))
+        let checkpoint = ReplicaCheckpoint(replica: planted, place: place, objects: [:], conflicts: [:])
+        let plantedFolder = remote.appendingPathComponent("replicas/\(planted)")
+        try FileManager.default.createDirectory(at: plantedFolder, withIntermediateDirectories: true)
+        try checkpoint.encoded().write(to: plantedFolder.appendingPathComponent("checkpoint.bin"))
+        var positions: [String: ReplicaCheckpoint.Coverage.Entry] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: remote.appendingPathComponent("replicas").path)
+        where name != planted.rawValue {
+            positions[name] = .init(sequence: 999, digest: String(repeating: "1", count: 64))
+        }
+        #expect(positions[writer.rawValue] != nil)
+        let coverage = ReplicaCheckpoint.Coverage(place: .init(sequence: 1, digest: place.digest), positions: positions)
+        try JSONEncoder().encode(coverage).write(to: plantedFolder.appendingPathComponent("checkpoint.json"))
+
+        world.advance(1)
+        #expect(await engines[0].sync().succeeded)
+
+        #expect(FileManager.default.fileExists(atPath: remote.appendingPathComponent(own).path))
     }
 }
