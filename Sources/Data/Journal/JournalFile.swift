@@ -122,8 +122,19 @@ package final class JournalFile {
     private let mayHaveKeptCopies: Bool
     /// A compaction renamed its file into place, but the directory could not be synced: why.
     package private(set) var replacementSyncFailure: StoreError?
+    /// The compaction being written beside the saves, if one is: see ``beginDetachedCompaction()``.
+    private var detached: Detached?
+    /// The number of detached compactions begun, which names each.
+    private var detachedCount = 0
 
-    private enum Disk {
+    /// A detached compaction as the journal follows it: the records appended since it began,
+    /// which its new file takes after its snapshot.
+    private struct Detached {
+        var generation: Int
+        var tail = Data()
+    }
+
+    enum Disk {
         /// No store file with a header exists yet; `empty` is an open 0-byte file, if there is one.
         case notCreated(empty: FileDescriptor?)
         /// The store file, open for reading and writing.
@@ -138,7 +149,8 @@ package final class JournalFile {
         case closed
     }
 
-    private init(
+    /// Made by the opening functions (`open(at:…)`) only.
+    init(
         givenPath: StorePath, path: StorePath, fileSystem: any FileSystem, now: @escaping @Sendable () -> Date,
         lock: FileDescriptor?, disk: Disk, schemaVersion: UInt32, layout: JournalFormat.Layout?,
         bytes: Data
@@ -214,218 +226,6 @@ package final class JournalFile {
         path.appending(".lock")
     }
 
-    // MARK: - Opening
-
-    /// Locks the store at `url` and reads it.
-    ///
-    /// - Parameters:
-    ///   - url: The store file. Neither it nor its folder need exist.
-    ///   - newStoreSchemaVersion: The schema version to write in the header if this instance
-    ///     creates the file; an existing file keeps its own.
-    ///   - fileSystem: The system calls to use; tests pass one that fails on demand.
-    ///   - now: The clock that names copies of dropped bytes.
-    /// - Returns: The open journal, and what the file holds.
-    /// - Throws: ``StoreError/locked(file:)`` when another open holds the lock;
-    ///   ``StoreError/lockFileIsLink(file:)``; ``StoreError/unreadable(file:reason:)``,
-    ///   ``StoreError/damaged(file:offset:reason:)`` or
-    ///   ``StoreError/newerFormat(file:found:supported:)`` when the file cannot be read, which is
-    ///   then left untouched; ``StoreError/ioFailure(file:operation:reason:)`` when a system call fails.
-    /// - Complexity: O(*n*) over the file's size.
-    package static func open(
-        at url: URL,
-        newStoreSchemaVersion: UInt32,
-        fileSystem: some FileSystem = POSIXFileSystem(),
-        now: @escaping @Sendable () -> Date = Date.init,
-        deferringSnapshotChecksumFrom deferredFrom: Int = .max
-    ) throws(StoreError) -> (JournalFile, JournalContents) {
-        try open(
-            at: try storePath(of: url), newStoreSchemaVersion: newStoreSchemaVersion, fileSystem: fileSystem, now: now,
-            deferringSnapshotChecksumFrom: deferredFrom)
-    }
-
-    /// Locks the store at `givenPath`, its bytes as they are, and reads it; see
-    /// ``open(at:newStoreSchemaVersion:fileSystem:now:)-(URL,_,_,_)``.
-    package static func open(
-        at givenPath: StorePath,
-        newStoreSchemaVersion: UInt32,
-        fileSystem: some FileSystem = POSIXFileSystem(),
-        now: @escaping @Sendable () -> Date = Date.init,
-        deferringSnapshotChecksumFrom deferredFrom: Int = .max
-    ) throws(StoreError) -> (JournalFile, JournalContents) {
-        let path = try fileSystem.resolvingLinks(givenPath)
-        let lockPath = lockFile(forStoreAt: path)
-        var lock = try fileSystem.openLockFile(lockPath, create: false, permissions: filePermissions)
-        if lock == nil, try fileSystem.itemExists(path) {
-            // Something that is not a store file (a FIFO, a folder) is refused before a lock file
-            // is made beside it.
-            if let probe = try fileSystem.openForReading(path) { closeQuietly(probe, fileSystem) }
-            lock = try fileSystem.openLockFile(lockPath, create: true, permissions: filePermissions)
-        }
-        do throws(StoreError) {
-            if let lock { guard try fileSystem.lockExclusively(lock) else { throw .locked(file: path.description) } }
-            let (disk, file, layout) = try readStoreFile(
-                at: path, fileSystem: fileSystem, deferringSnapshotChecksumFrom: deferredFrom)
-            let bytes = file.bytes
-            if lock == nil, case .created(let store) = disk {
-                // It appeared between the look and the read: another process is creating it.
-                closeQuietly(store, fileSystem)
-                throw .locked(file: path.description)
-            }
-            let journal = JournalFile(
-                givenPath: givenPath, path: path, fileSystem: fileSystem, now: now, lock: lock, disk: disk,
-                schemaVersion: layout?.schemaVersion ?? newStoreSchemaVersion, layout: layout, bytes: bytes
-            )
-            // The kept copies are the journal's to find when its warnings are asked for.
-            var contents = JournalContents(
-                layout, in: bytes, newStoreSchemaVersion: newStoreSchemaVersion, keptCopies: [])
-            contents.isMapped = file.isMapped
-            contents.reader = file.reader
-            return (journal, contents)
-        } catch {
-            if let lock { closeQuietly(lock, fileSystem) }
-            throw error
-        }
-    }
-
-    /// The times a reader reads the file again when it ends in a torn record, 1 ms apart: a
-    /// writer appending at that moment has finished by then, and a crash's tail stays.
-    static let readAttempts = 3
-
-    /// Reads the store at `url` without opening it for writing: no lock is taken or created,
-    /// nothing is written, and a file the process may read but not write opens.
-    ///
-    /// A writer may be at work meanwhile: the file is opened once, so a compaction's rename
-    /// shows the old file or the new one, whole; a record being appended at that moment is left
-    /// out, as if it came just after the read.
-    ///
-    /// With `listingKeptCopies` `false`, the folder is not listed for the copies of dropped bytes
-    /// (their warnings are left out, and ``JournalContents/keptCopiesListed`` is `false` when the
-    /// file exists): ``keptCopyWarnings(besideStoreAt:fileSystem:)`` finds them when asked.
-    /// - Throws: as ``open(at:newStoreSchemaVersion:fileSystem:now:)``, except
-    ///   ``StoreError/locked(file:)``.
-    /// - Complexity: O(*n*) over the file's size.
-    package static func read(
-        at url: URL, newStoreSchemaVersion: UInt32, fileSystem: some FileSystem = POSIXFileSystem(),
-        deferringSnapshotChecksumFrom deferredFrom: Int = .max, listingKeptCopies: Bool = true
-    ) throws(StoreError) -> JournalContents {
-        try read(
-            at: try storePath(of: url), newStoreSchemaVersion: newStoreSchemaVersion, fileSystem: fileSystem,
-            deferringSnapshotChecksumFrom: deferredFrom, listingKeptCopies: listingKeptCopies)
-    }
-
-    /// The warnings for the copies of dropped bytes beside the store at `url` that are not
-    /// acknowledged; `nil` when its folder cannot be listed.
-    /// - Complexity: O(*n*) over the names in the store's folder.
-    package static func keptCopyWarnings(besideStoreAt url: URL, fileSystem: some FileSystem = POSIXFileSystem())
-        -> [StoreWarning]?
-    {
-        guard let path = try? fileSystem.resolvingLinks(storePath(of: url)),
-            let copies = try? keptCopies(beside: path, fileSystem)
-        else { return nil }
-        return JournalContents.warnings(tornTailAt: 0, bytes: 0, keptCopies: copies)
-    }
-
-    /// Reads the store at `givenPath`, its bytes as they are, without opening it for writing; see
-    /// ``read(at:newStoreSchemaVersion:fileSystem:)-(URL,_,_)``.
-    package static func read(
-        at givenPath: StorePath, newStoreSchemaVersion: UInt32, fileSystem: some FileSystem = POSIXFileSystem(),
-        deferringSnapshotChecksumFrom deferredFrom: Int = .max, listingKeptCopies: Bool = true
-    ) throws(StoreError) -> JournalContents {
-        let path = try fileSystem.resolvingLinks(givenPath)
-        var attempt = 1
-        while true {
-            guard let file = try fileSystem.openForReading(path) else {
-                return JournalContents(nil, in: Data(), newStoreSchemaVersion: newStoreSchemaVersion, keptCopies: [])
-            }
-            let bytes: Data
-            let isMapped: Bool
-            let reader: Int32?
-            do throws(StoreError) {
-                (bytes, isMapped, reader) = try fileSystem.mapAll(file)
-            } catch {
-                closeQuietly(file, fileSystem)
-                throw error
-            }
-            closeQuietly(file, fileSystem)
-            let layout =
-                bytes.isEmpty ? nil : try decode(bytes, file: path, deferringSnapshotChecksumFrom: deferredFrom)
-            if let layout, layout.tornTailSize > 0, attempt < readAttempts {
-                attempt += 1
-                usleep(1_000)
-                continue
-            }
-            let kept = listingKeptCopies ? try keptCopies(beside: path, fileSystem) : []
-            var contents = JournalContents(
-                layout, in: bytes, newStoreSchemaVersion: newStoreSchemaVersion, keptCopies: kept)
-            contents.keptCopiesListed = listingKeptCopies
-            contents.isMapped = isMapped
-            contents.reader = reader
-            return contents
-        }
-    }
-
-    /// The bytes of a file URL's path, percent-encoded bytes decoded as they are.
-    package static func storePath(of url: URL) throws(StoreError) -> StorePath {
-        guard let path = StorePath(fileURL: url) else {
-            throw .unreadable(file: url.absoluteString, reason: "it is not a file URL")
-        }
-        return path
-    }
-
-    /// Opens and reads the store file; the layout is `nil` when the file is missing or empty.
-    private static func readStoreFile(
-        at path: StorePath, fileSystem: any FileSystem, deferringSnapshotChecksumFrom deferredFrom: Int
-    ) throws(StoreError) -> (Disk, (bytes: Data, isMapped: Bool, reader: Int32?), JournalFormat.Layout?) {
-        guard let store = try fileSystem.openExisting(path) else {
-            return (.notCreated(empty: nil), (Data(), false, nil), nil)
-        }
-        do throws(StoreError) {
-            let file = try fileSystem.mapAll(store)
-            if file.bytes.isEmpty { return (.notCreated(empty: store), file, nil) }
-            return (
-                .created(store), file, try decode(file.bytes, file: path, deferringSnapshotChecksumFrom: deferredFrom)
-            )
-        } catch {
-            closeQuietly(store, fileSystem)
-            throw error
-        }
-    }
-
-    /// Finds the parts of a non-empty store file, and refuses one that holds no whole save.
-    private static func decode(
-        _ bytes: Data, file path: StorePath, deferringSnapshotChecksumFrom deferredFrom: Int
-    ) throws(StoreError) -> JournalFormat.Layout {
-        let layout = try bytes.withUnsafeBytes { buffer in
-            Result { () throws(StoreError) in
-                try JournalFormat.read(buffer, file: path.description, deferringSnapshotChecksumFrom: deferredFrom)
-            }
-        }.get()
-        // A store is created with its first save, so a header with no snapshot and no whole record
-        // after it is the start of a store cut short (or of one written by an engine before that
-        // rule), never an empty board: even when the cut falls just after the snapshot's frame.
-        if layout.snapshot == nil, layout.records.isEmpty {
-            throw .unreadable(
-                file: path.description,
-                reason: "it holds the first \(bytes.count) bytes of a store and no whole save: "
-                    + "a copy cut short, or a first save that never finished"
-            )
-        }
-        return layout
-    }
-
-    /// The copies of dropped bytes beside the store that are not acknowledged, oldest first.
-    private static func keptCopies(beside path: StorePath, _ fileSystem: any FileSystem) throws(StoreError)
-        -> [StorePath]
-    {
-        let folder = path.folder
-        let prefix = path.name.appending(".dropped-")
-        guard try fileSystem.itemExists(folder) else { return [] }
-        return try fileSystem.entries(ofDirectory: folder, startingWith: prefix)
-            .filter { !$0.hasSuffix(acknowledgedSuffix) }
-            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
-            .map { path.bytes.contains(UInt8(ascii: "/")) ? folder.appending(component: $0) : $0 }
-    }
-
     // MARK: - Writing
 
     /// Appends one record and returns once it is on disk.
@@ -474,6 +274,7 @@ package final class JournalFile {
         }
         end += frame.count
         lastSequence += 1
+        detached?.tail.append(frame)
     }
 
     /// Saves a change as a whole new snapshot instead of as a record (an import large enough
@@ -571,8 +372,165 @@ package final class JournalFile {
     ///
     /// Every completed append was already synced, so closing cannot lose one and does not throw.
     package func close() {
+        abandonDetachedCompaction()
         status = .closed
         release()
+    }
+
+    // MARK: - Compacting beside the saves
+
+    /// A compaction whose snapshot is written while saves go on, outside the journal's owner's
+    /// lock: begun by ``beginDetachedCompaction()``, written by ``writeSnapshot(_:)`` on any
+    /// thread, and finished by ``finishDetachedCompaction(_:snapshotLength:)``.
+    ///
+    /// Its new file is `<path>.compacting`; the snapshot holds every save up to ``sequence``, and
+    /// the records the journal appends meanwhile follow it in the new file when it is finished.
+    /// It touches nothing but that file, so it needs no lock.
+    package struct DetachedCompaction: Sendable {
+        /// The new file, open for writing.
+        let file: FileDescriptor
+        /// The path of the new file: `<path>.compacting`.
+        let temporaryPath: StorePath
+        /// The sequence number of the last save the snapshot holds.
+        package let sequence: UInt64
+        let schemaVersion: UInt32
+        let fileSystem: any FileSystem
+        /// Which detached compaction of the journal this is, so that one abandoned is never finished.
+        let generation: Int
+
+        /// Writes the snapshot `source` makes, and the file's head, to the new file, and syncs it.
+        /// - Returns: The snapshot's size, for ``JournalFile/finishDetachedCompaction(_:snapshotLength:)``.
+        /// - Throws: What `source` or a step throws; the caller then hands the failure to
+        ///   ``JournalFile/finishDetachedCompaction(_:snapshotLength:)``, which removes the file.
+        /// - Complexity: O(*n*), where *n* is the snapshot size.
+        package func writeSnapshot(_ source: SnapshotSource) throws(StoreError) -> Int {
+            guard source.byteCount <= JournalFormat.maximumPayloadSize else {
+                throw .ioFailure(
+                    file: temporaryPath, operation: "compact",
+                    reason: "a snapshot of \(source.byteCount) bytes is larger than the 4 GiB a snapshot can hold")
+            }
+            let length = source.byteCount
+            let journalStart = JournalFormat.headerSize + JournalFormat.frameHeaderSize + length
+            var checksum = JournalFormat.FrameChecksum(length: UInt32(length))
+            var offset = JournalFormat.headerSize + JournalFormat.frameHeaderSize
+            let wrongSize = StoreError.ioFailure(
+                file: temporaryPath, operation: "write a snapshot to",
+                reason: "its pieces came to more or fewer than the \(length) bytes it announced")
+            try source.write { piece throws(StoreError) in
+                guard offset + piece.count <= journalStart else { throw wrongSize }
+                checksum.update(piece)
+                try JournalFile.write(piece, to: file, at: offset, fileSystem)
+                offset += piece.count
+            }
+            guard offset == journalStart else { throw wrongSize }
+            let head = JournalFormat.fileHead(
+                snapshotLength: UInt32(length), checksum: checksum.value, schemaVersion: schemaVersion,
+                lastSequence: sequence)
+            try JournalFile.write(head, to: file, at: 0, fileSystem)
+            try fileSystem.synchronize(file)
+            return length
+        }
+
+        /// Closes the new file without a journal to finish with (its owner closed it): the file
+        /// stays, a leftover the next compaction removes, since the store's lock may be another's now.
+        package func discard() {
+            JournalFile.closeQuietly(file, fileSystem)
+        }
+    }
+
+    /// `true` while a detached compaction is begun and neither finished nor abandoned.
+    package var isCompactingDetached: Bool { detached != nil }
+
+    /// Begins a compaction whose snapshot (of every save so far) is written beside the saves.
+    ///
+    /// - Returns: The compaction, or `nil` when one is under way already or the file cannot be
+    ///   compacted this way now (not created yet, in an older format, with a torn tail not
+    ///   dropped, or a replacement's folder not synced): the next save may try again.
+    /// - Throws: ``StoreError/closed(file:)``; ``StoreError/ioFailure(file:operation:reason:)``
+    ///   when the new file cannot be made. Nothing changes then.
+    package func beginDetachedCompaction() throws(StoreError) -> DetachedCompaction? {
+        try requireWritable()
+        guard detached == nil, formatVersion == JournalFormat.version, tornTail.isEmpty,
+            replacementSyncFailure == nil, lock != nil, case .created = disk
+        else { return nil }
+        let temporaryPath = path.appending(".compacting")
+        // A leftover from a crash mid-compaction; the lock keeps anyone else from writing one now.
+        try fileSystem.removeIfPresent(temporaryPath)
+        let file = try fileSystem.createNew(temporaryPath, permissions: Self.filePermissions)
+        detachedCount += 1
+        detached = Detached(generation: detachedCount)
+        return DetachedCompaction(
+            file: file, temporaryPath: temporaryPath, sequence: lastSequence, schemaVersion: schemaVersion,
+            fileSystem: fileSystem, generation: detachedCount)
+    }
+
+    /// Finishes a detached compaction: appends the records saved since it began to its new file,
+    /// syncs it, renames it over the store, and syncs the folder; later appends go to it.
+    ///
+    /// - Parameter snapshotLength: What ``DetachedCompaction/writeSnapshot(_:)`` returned, or
+    ///   its failure: the new file is then closed and removed, and the failure thrown.
+    /// - Throws: ``StoreError/closed(file:)`` when the journal failed or closed, or abandoned this
+    ///   compaction, since it began (its file is closed, and removed unless closed); what a step
+    ///   throws before the rename (the new file is removed, the store is as it was); after the
+    ///   rename, the folder's sync failure: the store goes on with the new file, and the next
+    ///   append syncs the folder first (the old file, which a crash could bring back, holds every
+    ///   save too).
+    package func finishDetachedCompaction(
+        _ compaction: DetachedCompaction, snapshotLength: Result<Int, StoreError>
+    ) throws(StoreError) {
+        guard let detached, detached.generation == compaction.generation else {
+            compaction.discard()
+            throw .closed(file: path.description)
+        }
+        self.detached = nil
+        func removeNewFile() {
+            compaction.discard()
+            do {
+                try fileSystem.removeIfPresent(compaction.temporaryPath)
+            } catch {
+                // The leftover is harmless: it is not the store, and the next compaction removes it.
+            }
+        }
+        guard status == .open, case .created(let old) = disk, tornTail.isEmpty else {
+            removeNewFile()
+            throw .closed(file: path.description)
+        }
+        let length: Int
+        do throws(StoreError) {
+            length = try snapshotLength.get()
+            let journalStart = JournalFormat.headerSize + JournalFormat.frameHeaderSize + length
+            if !detached.tail.isEmpty { try write(detached.tail, to: compaction.file, at: journalStart) }
+            try fileSystem.setPermissions(try fileSystem.permissions(of: old), of: compaction.file)
+            try fileSystem.synchronize(compaction.file)
+            try fileSystem.rename(compaction.temporaryPath, to: path)
+        } catch {
+            removeNewFile()
+            throw error
+        }
+        // The new file is the store now, whatever happens next.
+        disk = .created(FileDescriptor(rawValue: compaction.file.rawValue, path: path))
+        Self.closeQuietly(old, fileSystem)
+        snapshotBytes = length
+        journalStart = JournalFormat.headerSize + JournalFormat.frameHeaderSize + length
+        end = journalStart + detached.tail.count
+        do throws(StoreError) {
+            try synchronizeDirectoryTwice()
+        } catch {
+            replacementSyncFailure = error
+            throw error
+        }
+    }
+
+    /// Forgets the detached compaction under way, if any: its writer finds it abandoned when it
+    /// comes to finish, and closes its file. The file is removed now.
+    private func abandonDetachedCompaction() {
+        guard detached != nil else { return }
+        detached = nil
+        do {
+            try fileSystem.removeIfPresent(path.appending(".compacting"))
+        } catch {
+            // A leftover harms nothing; the next compaction removes it.
+        }
     }
 
     // MARK: - Steps
@@ -648,6 +606,8 @@ package final class JournalFile {
             ?? Self.filePermissions
         // The rename drops a torn tail: keep its bytes first.
         if !tornTail.isEmpty { try keepTornTail() }
+        // This file takes the place of one being written beside the saves.
+        abandonDetachedCompaction()
         // A leftover from a crash mid-compaction; the lock keeps anyone else from writing one now.
         try fileSystem.removeIfPresent(temporaryPath)
         let temporary = try fileSystem.createNew(temporaryPath, permissions: Self.filePermissions)
@@ -838,6 +798,13 @@ package final class JournalFile {
 
     /// Writes all of `bytes`, however many calls it takes.
     private func write(_ bytes: Data, to file: FileDescriptor, at offset: Int) throws(StoreError) {
+        try Self.write(bytes, to: file, at: offset, fileSystem)
+    }
+
+    /// Writes all of `bytes` with `fileSystem`, however many calls it takes.
+    fileprivate static func write(
+        _ bytes: Data, to file: FileDescriptor, at offset: Int, _ fileSystem: any FileSystem
+    ) throws(StoreError) {
         var written = 0
         while written < bytes.count {
             let count = try fileSystem.write(bytes[(bytes.startIndex + written)...], to: file, at: offset + written)
@@ -904,39 +871,12 @@ package final class JournalFile {
     }
 
     /// Closes a descriptor whose data, if any, was synced already: a failure loses nothing.
-    private static func closeQuietly(_ file: FileDescriptor, _ fileSystem: any FileSystem) {
+    static func closeQuietly(_ file: FileDescriptor, _ fileSystem: any FileSystem) {
         do {
             try fileSystem.close(file)
         } catch {
             // Nothing depends on it: the data was synced, and the descriptor is released anyway.
         }
-    }
-}
-
-extension JournalContents {
-    /// The snapshot and records as slices of the file's bytes, which they share: nothing is
-    /// copied. A `nil` layout is a new store.
-    fileprivate init(
-        _ layout: JournalFormat.Layout?, in bytes: Data, newStoreSchemaVersion: UInt32, keptCopies: [StorePath]
-    ) {
-        func slice(_ range: Range<Int>) -> Data {
-            bytes[(bytes.startIndex + range.lowerBound)..<(bytes.startIndex + range.upperBound)]
-        }
-        self.init(
-            schemaVersion: layout?.schemaVersion ?? newStoreSchemaVersion,
-            snapshot: layout?.snapshot.map(slice),
-            records: layout?.records.map(slice) ?? [],
-            warnings: Self.warnings(
-                tornTailAt: layout?.end ?? 0, bytes: layout?.tornTailSize ?? 0, keptCopies: keptCopies),
-            formatVersion: layout?.formatVersion ?? JournalFormat.version
-        )
-        uncheckedSnapshotChecksum = layout?.uncheckedSnapshotChecksum
-    }
-
-    /// The warnings for a torn tail of `bytes` bytes at `offset` (none when 0), then each copy.
-    static func warnings(tornTailAt offset: Int, bytes: Int, keptCopies: [StorePath]) -> [StoreWarning] {
-        (bytes == 0 ? [] : [.droppedTornTail(offset: offset, bytes: bytes)])
-            + keptCopies.map { .keptDroppedBytes(file: $0.description) }
     }
 }
 

@@ -77,7 +77,8 @@ public final class ObjectContext: Sendable {
         let store: any PersistentStore =
             switch description {
             case .inMemory: InMemoryStore()
-            case .file(let url): JournalStore(url: url)
+            case .file(let url):
+                JournalStore(url: url, backgroundCompactionFloor: JournalStore.defaultBackgroundCompactionFloor)
             case .readOnlyFile(let url): JournalStore(url: url, access: .readOnly)
             }
         try self.init(schema: schema, store: store, undoLimit: undoLimit)
