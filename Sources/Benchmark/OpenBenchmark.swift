@@ -7,8 +7,8 @@
 // 50 of them, in each state a user's store is in: "compacted" (closed by its app, which compacts
 // the journal), "unclosed" (the process ended without a close, as an app the system kills does:
 // the journal holds whatever the last automatic compaction left) and "killed" (compacted, then
-// one-card moves until the journal is just short of the size that compacts it, and no close: the
-// most an open replays). Then new processes open it: "open" times from the open call to the first window of
+// one-card moves until the journal is just short of the size that starts a compaction beside the
+// saves, and no close: the most an open replays but for the saves made while one is written). Then new processes open it: "open" times from the open call to the first window of
 // each column (50 cards) in hand; "today" from the open call to the today summary (what a widget
 // shows); "board" from the open call to the whole board read (no peer). Each prints its peak
 // resident memory, beside a process that opens a missing store the same way. The C SQLite peer
@@ -116,12 +116,12 @@ enum OpenBenchmark {
 
     /// Opens the compacted store at `url` and moves a card of the first window to Doing and
     /// back, one save each, until its journal is within a few records of the size that makes a
-    /// save compact it (larger than the snapshot and than 4 MiB, the journal's floor), and ends
-    /// without a close.
+    /// save start a compaction beside the saves (a 256th of the snapshot, and 64 KiB at least),
+    /// and ends without a close.
     private static func moveUntilJustBeforeCompaction(at url: URL) async throws {
         func size() -> Int { (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0 }
         let snapshot = size()
-        let threshold = max(snapshot, 4 << 20)
+        let threshold = max(snapshot / 256, 64 << 10)
         let engine = try ProjectManagerEngine.persistent(at: url)
         let cards = try await engine.fetchBoard(window: 50).column(.todo).items.map(\.project.id)
         var moves = 0

@@ -438,6 +438,9 @@ package final class JournalFile {
         }
     }
 
+    /// How many detached compactions were begun since the file was opened.
+    package var detachedCompactionsBegun: Int { detachedCount }
+
     /// `true` while a detached compaction is begun and neither finished nor abandoned.
     package var isCompactingDetached: Bool { detached != nil }
 

@@ -415,6 +415,9 @@ final class JournalStore: PersistentStore {
         }
     }
 
+    /// How many compactions beside the saves were begun since the store opened.
+    var compactionsBegunBeside: Int { journal.withLock { $0?.detachedCompactionsBegun ?? 0 } }
+
     /// Returns once no compaction runs beside the saves. Never called with the journal's lock
     /// held: the compaction takes it to finish.
     func waitForBackgroundCompaction() {

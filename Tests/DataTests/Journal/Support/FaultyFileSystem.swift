@@ -94,6 +94,8 @@ final class FaultyFileSystem: FileSystem {
         var log: [Operation] = []
         /// Every path a file was created at, or renamed to or from, in order.
         var paths: [StorePath] = []
+        /// Faults for the first call of an operation on a file whose path ends so.
+        var pathFaults: [(operation: Operation, suffix: String, fault: Fault)] = []
     }
 
     private let base: any FileSystem
@@ -109,6 +111,16 @@ final class FaultyFileSystem: FileSystem {
         state.withLock { state in
             state.faults[operation, default: [:]][state.calls[operation, default: 0] + nth] = fault
         }
+    }
+
+    /// Makes the next call of `operation` on a file whose path ends with `suffix` suffer `fault`
+    /// (only writes and syncs, which name their file, are matched).
+    ///
+    /// ```swift
+    /// fileSystem.inject(.hold(gate), into: .write, onFileEndingWith: ".compacting")
+    /// ```
+    func inject(_ fault: Fault, into operation: Operation, onFileEndingWith suffix: String) {
+        state.withLock { $0.pathFaults.append((operation, suffix, fault)) }
     }
 
     /// Makes the `nth` call from now on of any operation (1 is the next one) fail: with `EIO`,
@@ -133,19 +145,24 @@ final class FaultyFileSystem: FileSystem {
     }
 
     /// Counts a call of `operation` and takes the fault planned for it, if any.
-    private func fault(for operation: Operation) -> Fault? {
+    private func fault(for operation: Operation, on file: StorePath? = nil) -> Fault? {
         state.withLock { state in
             let call = state.calls[operation, default: 0] + 1
             state.calls[operation] = call
             state.steps += 1
             state.log.append(operation)
             if state.steps == state.failingStep { return .fail }
+            if let file,
+                let index = state.pathFaults.firstIndex(where: { $0.operation == operation && file.hasSuffix($0.suffix) })
+            {
+                return state.pathFaults.remove(at: index).fault
+            }
             return state.faults[operation]?.removeValue(forKey: call)
         }
     }
 
     private func failIfPlanned(_ operation: Operation, file: StorePath, _ description: String) throws(StoreError) {
-        switch fault(for: operation) {
+        switch fault(for: operation, on: file) {
         case nil: return
         case .hold(let gate): gate.hold()
         case .fail, .writePrefixThenFail, .shortWrite: throw .ioFailure(file: file, operation: description, errno: EIO)
@@ -201,7 +218,7 @@ final class FaultyFileSystem: FileSystem {
     }
 
     func write(_ bytes: Data, to file: FileDescriptor, at offset: Int) throws(StoreError) -> Int {
-        switch fault(for: .write) {
+        switch fault(for: .write, on: file.path) {
         case nil:
             return try base.write(bytes, to: file, at: offset)
         case .fail:
