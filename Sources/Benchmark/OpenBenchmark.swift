@@ -6,10 +6,11 @@
 // engine (so it holds every card and its history entry, as a board used for years does) and stars
 // 50 of them, in each state a user's store is in: "compacted" (closed by its app, which compacts
 // the journal), "unclosed" (the process ended without a close, as an app the system kills does:
-// the journal holds whatever the last automatic compaction left) and "killed" (compacted, then
-// one-card moves until the journal is just short of the size that starts a compaction beside the
-// saves, and no close: the most an open replays but for the saves made while one is written). Then new processes open it: "open" times from the open call to the first window of
-// each column (50 cards) in hand; "today" from the open call to the today summary (what a widget
+// the journal holds what the compactions beside the saves left, and the saves made while the last
+// one was written, which the process's end cut short) and "killed" (compacted, then one-card moves
+// until the journal is just short of the size that starts a compaction beside the saves, and no
+// close). Then new processes open it: "open" times from the open call to the first window of each
+// column (50 cards) in hand; "today" from the open call to the today summary (what a widget
 // shows); "board" from the open call to the whole board read (no peer). Each prints its peak
 // resident memory, beside a process that opens a missing store the same way. The C SQLite peer
 // (Benchmarks/open_peer.c, built with `cc` when it can be) does the first two on the same cards in

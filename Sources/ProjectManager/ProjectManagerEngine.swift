@@ -437,8 +437,8 @@ extension ProjectManagerEngine {
         context.checkStore()
     }
 
-    /// Releases the store file and its lock at once, so that another engine or process can open
-    /// it. Every later call (a use case, a save, ``compact()``) throws: use cases
+    /// Releases the store file and its lock, so that another engine or process can open it, once
+    /// a compaction running beside the saves is in place. Every later call (a use case, a save, ``compact()``) throws: use cases
     /// `RepositoryError.storage(.closed(file:))`.
     /// Every save that returned is already on disk; closing twice does nothing more.
     public func close() {

@@ -66,10 +66,11 @@ extension ObjectContext {
         return store.check(schema: schema)
     }
 
-    /// Releases the store file and its lock at once. Every later save, and
+    /// Releases the store file and its lock. Every later save, and
     /// ``requireOpenStore()``, throws ``ContextError/store(_:)`` with ``StoreError/closed(file:)``.
     ///
-    /// A file store whose journal grew past 64 KiB (and a 1,024th of its snapshot) is compacted first (as
+    /// A compaction running beside the saves is let finish first. A file store whose journal is
+    /// still past 64 KiB (and a 1,024th of its snapshot) is then compacted (as
     /// SQLite checkpoints its write-ahead log when the last connection closes), so that the next
     /// open has little to replay; if that fails, the file stays as it was and closes all the same.
     public func close() {

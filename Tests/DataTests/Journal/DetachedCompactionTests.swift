@@ -67,7 +67,9 @@ struct DetachedCompactionTests {
             // Then its file is gone, the store holds every record, and the next one may begin
             #expect(!Self.leftover(of: url))
             try journal.append(Self.record("three"))
-            #expect(try JournalFile.read(at: url, newStoreSchemaVersion: 1).records == ["one", "two", "three"].map(Self.record))
+            #expect(
+                try JournalFile.read(at: url, newStoreSchemaVersion: 1).records
+                    == ["one", "two", "three"].map(Self.record))
             #expect(try journal.beginDetachedCompaction() != nil)
         }
     }

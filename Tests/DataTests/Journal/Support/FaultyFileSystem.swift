@@ -153,7 +153,9 @@ final class FaultyFileSystem: FileSystem {
             state.log.append(operation)
             if state.steps == state.failingStep { return .fail }
             if let file,
-                let index = state.pathFaults.firstIndex(where: { $0.operation == operation && file.hasSuffix($0.suffix) })
+                let index = state.pathFaults.firstIndex(where: {
+                    $0.operation == operation && file.hasSuffix($0.suffix)
+                })
             {
                 return state.pathFaults.remove(at: index).fault
             }
