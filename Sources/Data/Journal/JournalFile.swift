@@ -472,18 +472,20 @@ package final class JournalFile {
     ///
     /// - Parameter snapshotLength: What ``DetachedCompaction/writeSnapshot(_:)`` returned, or
     ///   its failure: the new file is then closed and removed, and the failure thrown.
-    /// - Throws: ``StoreError/closed(file:)`` when the journal failed or closed, or abandoned this
-    ///   compaction, since it began (its file is closed, and removed unless closed); what a step
-    ///   throws before the rename (the new file is removed, the store is as it was); after the
-    ///   rename, the folder's sync failure: the store goes on with the new file, and the next
-    ///   append syncs the folder first (the old file, which a crash could bring back, holds every
-    ///   save too).
+    /// - Returns: `false` when the journal abandoned this compaction (a compaction in the saves'
+    ///   own time replaced the file, or the journal failed or closed) since it began: its file is
+    ///   closed, and removed unless the journal closed.
+    /// - Throws: What a step throws before the rename (the new file is removed, the store is as
+    ///   it was); after the rename, the folder's sync failure: the store goes on with the new
+    ///   file, and the next append syncs the folder first (the old file, which a crash could
+    ///   bring back, holds every save too).
+    @discardableResult
     package func finishDetachedCompaction(
         _ compaction: DetachedCompaction, snapshotLength: Result<Int, StoreError>
-    ) throws(StoreError) {
+    ) throws(StoreError) -> Bool {
         guard let detached, detached.generation == compaction.generation else {
             compaction.discard()
-            throw .closed(file: path.description)
+            return false
         }
         self.detached = nil
         func removeNewFile() {
@@ -496,7 +498,7 @@ package final class JournalFile {
         }
         guard status == .open, case .created(let old) = disk, tornTail.isEmpty else {
             removeNewFile()
-            throw .closed(file: path.description)
+            return false
         }
         let length: Int
         do throws(StoreError) {
@@ -522,6 +524,7 @@ package final class JournalFile {
             replacementSyncFailure = error
             throw error
         }
+        return true
     }
 
     /// Forgets the detached compaction under way, if any: its writer finds it abandoned when it

@@ -285,14 +285,13 @@ final class JournalStore: PersistentStore {
     /// - Complexity: O(*c*) for *c* changes; O(*n*) for *n* objects when it compacts.
     func save(_ save: StoreSave, contents: StoreContents) throws(StoreError) {
         guard access == .readWrite else { throw .readOnly(file: location) }
-        // A save that may write a whole snapshot (an import) lets the one being written finish.
-        if save.count > Self.recordSampleSize { waitForBackgroundCompaction() }
         let next = try journal.withLock { slot throws(StoreError) -> AfterSave in
             guard let journal = slot else { throw .closed(file: location) }
             let schemaVersion = UInt32(contents.graph.schema.version)
             if save.count > Self.recordSampleSize,
                 journal.shouldCompact(afterAppending: try estimatedRecordSize(of: save))
             {
+                // (A compaction beside the saves is abandoned: this snapshot holds everything.)
                 try journal.save(
                     snapshot: { () throws(StoreError) in try snapshot(of: contents) }, schemaVersion: schemaVersion,
                     record: { () throws(StoreError) in try encodeRecord(save.commit) })
@@ -389,13 +388,14 @@ final class JournalStore: PersistentStore {
             journal.withLock { slot in
                 guard let journal = slot else { return compaction.discard() }
                 do throws(StoreError) {
-                    try journal.finishDetachedCompaction(compaction, snapshotLength: written)
+                    // Abandoned (a snapshot saved in the saves' own time replaced the file, or
+                    // the journal closed): nothing to tell.
+                    guard try journal.finishDetachedCompaction(compaction, snapshotLength: written) else { return }
                     notes.withLock { $0.compactionFailure = nil }
                     backgroundRetryFrom.withLock { $0 = 0 }
                     forgetClosingFailure()
                 } catch {
-                    // Closed meanwhile: nothing to tell. Anything else is the user's to hear.
-                    if journal.isWritable { backgroundCompactionFailed(error, journal) }
+                    backgroundCompactionFailed(error, journal)
                 }
             }
         }

@@ -31,7 +31,7 @@ struct DetachedCompactionTests {
             let snapshot = Self.record("one and two")
             let length = try compaction.writeSnapshot(SnapshotSource(snapshot))
             try journal.append(Self.record("four"))
-            try journal.finishDetachedCompaction(compaction, snapshotLength: .success(length))
+            #expect(try journal.finishDetachedCompaction(compaction, snapshotLength: .success(length)))
             try journal.append(Self.record("five"))
 
             // Then the file is the snapshot and the records after its start, in order
@@ -87,9 +87,7 @@ struct DetachedCompactionTests {
 
             // When the first one comes to finish
             let length = try beside.writeSnapshot(SnapshotSource(Self.record("older snapshot")))
-            #expect(throws: StoreError.self) {
-                try journal.finishDetachedCompaction(beside, snapshotLength: .success(length))
-            }
+            #expect(try journal.finishDetachedCompaction(beside, snapshotLength: .success(length)) == false)
 
             // Then the store is the newer one, and it goes on
             var contents = try JournalFile.read(at: url, newStoreSchemaVersion: 1)
@@ -100,9 +98,7 @@ struct DetachedCompactionTests {
             let unfinished = try #require(try journal.beginDetachedCompaction())
             journal.close()
             let late = try unfinished.writeSnapshot(SnapshotSource(Self.record("after the close")))
-            #expect(throws: StoreError.self) {
-                try journal.finishDetachedCompaction(unfinished, snapshotLength: .success(late))
-            }
+            #expect(try journal.finishDetachedCompaction(unfinished, snapshotLength: .success(late)) == false)
             contents = try JournalFile.read(at: url, newStoreSchemaVersion: 1)
             #expect(contents.snapshot == Self.record("snapshot now"))
             #expect(!Self.leftover(of: url))
@@ -222,5 +218,44 @@ struct BackgroundCompactionTests {
         context.close()
         let reopened = try ObjectContext(schema: Library.schema, store: .file(url))
         #expect(try reopened.count(FetchRequest<Library.Shelf>()) == next - 1)
+    }
+
+    @Test("an import saved as a snapshot while one is written beside the saves replaces it, and nothing is lost")
+    func importReplacesIt() throws {
+        // Given a store whose first save is 40 shelves (so its snapshot is larger than the 4 KiB
+        // that starts a compaction beside the saves), and such a compaction held at its first write
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file("library.pmstore")
+        let fileSystem = FaultyFileSystem()
+        let store = JournalStore(
+            url: url, fileSystem: fileSystem, compactionFloor: 0, backgroundCompactionFloor: 4 << 10)
+        let context = try ObjectContext(schema: Library.schema, store: store, undoLimit: 10)
+        for shelf in 1...40 { try context.insert(Library.Shelf(shelf, name: Self.name)) }
+        try context.save(actionName: "Add 40 shelves")
+        let gate = FaultyFileSystem.Gate()
+        fileSystem.inject(.hold(gate), into: .write, onFileEndingWith: ".compacting")
+        var next = try Self.saveUntilCompactionStarts(context, store, from: 41)
+        try #require(gate.waitUntilHeld(), "the compaction never wrote")
+
+        // When a save of 100 shelves is written as a whole snapshot meanwhile
+        for _ in 0..<100 {
+            try context.insert(Library.Shelf(next, name: Self.name))
+            next += 1
+        }
+        try context.save(actionName: "Import")
+        #expect(store.journalBytes == 0, "the import was saved as a snapshot")
+        gate.release()
+        store.waitForBackgroundCompaction()
+
+        // Then the compaction beside the saves was let go without a word, and the store is whole
+        #expect(store.warnings.isEmpty)
+        #expect(store.journalBytes == 0)
+        #expect(!FileManager.default.fileExists(atPath: url.path(percentEncoded: false) + ".compacting"))
+        try context.insert(Library.Shelf(next, name: Self.name))
+        try context.save()
+        context.close()
+        let reopened = try ObjectContext(schema: Library.schema, store: .file(url))
+        #expect(try reopened.count(FetchRequest<Library.Shelf>()) == next)
     }
 }
