@@ -63,6 +63,9 @@ protocol AnyOrderedIndex<Entity>: Sendable {
     /// Each group's rows in order, the groups in no particular order; the rows that ``attach(_:ordering:)``
     /// left in the store are not included.
     func groupedRows() -> [[Int]]
+    /// Each group's rows in order, the groups in no particular order, the rows left in the store
+    /// included (without those changed or removed since): what a snapshot of the table keeps.
+    func allGroupedRows() -> [[Int]]
 }
 
 struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comparable & Sendable>: AnyOrderedIndex {
@@ -211,6 +214,41 @@ struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comp
 
     func groupedRows() -> [[Int]] {
         groups.values.map { $0.rows(from: 0, limit: nil) }
+    }
+
+    /// - Complexity: O(*n* + *k* log *n*) for *n* stored rows and *k* inserted since, reading
+    ///   O(*k* log *n*) objects: each inserted one's place among the stored ones is found by search.
+    func allGroupedRows() -> [[Int]] {
+        guard let stored else { return groupedRows().filter { !$0.isEmpty } }
+        var all: [[Int]] = []
+        all.reserveCapacity(stored.groups.count + groups.count)
+        for (group, range) in stored.groups {
+            let inserted = groups[group].map { $0.entries(from: 0, limit: $0.count) } ?? []
+            let places = inserted.map { lowerBound($0, stored: stored, range: range) }
+            let gone = stored.gone[group] ?? []
+            var rows: [Int] = []
+            rows.reserveCapacity(range.count - gone.count + inserted.count)
+            var next = 0
+            var nextGone = 0
+            for place in 0..<range.count {
+                while next < inserted.count, places[next] <= place {
+                    rows.append(inserted[next].row)
+                    next += 1
+                }
+                if nextGone < gone.count, gone[nextGone] == place {
+                    nextGone += 1
+                    continue
+                }
+                // A place that cannot be read is damage, which a snapshot refuses before this.
+                if let row = stored.row(at: place, of: range) { rows.append(row) }
+            }
+            rows += inserted[next...].map(\.row)
+            if !rows.isEmpty { all.append(rows) }
+        }
+        for (group, entries) in groups where stored.groups[group] == nil && entries.count > 0 {
+            all.append(entries.rows(from: 0, limit: nil))
+        }
+        return all
     }
 
     // MARK: - Stored and inserted, merged

@@ -48,6 +48,9 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
     /// The number of rows.
     let count: Int
     let orderings: [Ordering]
+    /// The coding version (``BinaryEntity/binaryVersion``) the rows were written in: a snapshot
+    /// of the entity's current one takes their bytes as they are.
+    let codingVersion: Int
     /// The snapshot payload: mapped from the store file, or read.
     private let payload: Data
     /// A descriptor of the file the payload is mapped from, and where the payload starts in it:
@@ -74,9 +77,10 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
     /// `rows`; checks the checksums' own checksum, and that every part fits.
     init(
         payload: Data, rows: Range<Int>, index: Range<Int>, count: Int, file: (descriptor: Int32, offset: Int)? = nil,
-        decode: @escaping @Sendable (inout BinaryReader) throws -> Entity
+        codingVersion: Int, decode: @escaping @Sendable (inout BinaryReader) throws -> Entity
     ) throws(BinaryCodingError) {
         self.payload = payload
+        self.codingVersion = codingVersion
         self.file = file
         self.count = count
         self.decodeRow = decode
@@ -220,6 +224,78 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
                 return nil
             }
         }
+    }
+
+    // MARK: - Reading every row as it is stored
+
+    /// Where every row starts, from the first row, and where the last ends: row `r` is bytes
+    /// `offsets[r]..<offsets[r + 1]`, its length prefix included. `nil` when the index cannot be
+    /// read or does not add up (damage).
+    ///
+    /// - Complexity: O(*n*) for *n* rows, none of them decoded.
+    func rowOffsets() -> [Int]? {
+        var offsets: [Int] = []
+        offsets.reserveCapacity(count + 1)
+        let chunkRows = 4_096
+        var row = 0
+        while row < count {
+            let rows = min(chunkRows, count - row)
+            let start = offsetsStart + 4 * row
+            let read: Bool? = withBytes(start..<(start + 4 * rows)) { bytes in
+                for index in 0..<rows {
+                    offsets.append(
+                        Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))))
+                }
+                return true
+            }
+            guard read != nil else { return nil }
+            row += rows
+        }
+        // The rows end where the index starts, with its count.
+        offsets.append(offsetsStart - 4 - rowsStart)
+        guard offsets[0] == 0, (0..<count).allSatisfy({ offsets[$0] < offsets[$0 + 1] }) else { return nil }
+        return offsets
+    }
+
+    /// The id of every row, in row order; `nil` when the ids cannot be read or do not name every
+    /// row once (damage).
+    ///
+    /// - Complexity: O(*n*) for *n* rows, none of them decoded.
+    func rowIDs() -> [UUID]? {
+        var ids = [UUID?](repeating: nil, count: count)
+        let chunkEntries = 2_048
+        var entry = 0
+        while entry < count {
+            let entries = min(chunkEntries, count - entry)
+            let start = idsStart + 20 * entry
+            let read: Bool? = withBytes(start..<(start + 20 * entries)) { bytes in
+                for index in 0..<entries {
+                    let at = 20 * index
+                    let row = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 16, as: UInt32.self)))
+                    guard row < count, ids[row] == nil else { return false }
+                    ids[row] = UUID(uuid: bytes.loadUnaligned(fromByteOffset: at, as: uuid_t.self))
+                }
+                return true
+            }
+            guard read == true else { return nil }
+            entry += entries
+        }
+        let found = ids.compactMap { $0 }
+        return found.count == count ? found : nil
+    }
+
+    /// Appends the bytes of `rows`, as the snapshot keeps them (each with its length prefix), to
+    /// `writer`, checked against their checksums; `offsets` is what ``rowOffsets()`` returned.
+    ///
+    /// - Returns: `false`, with nothing appended, when they cannot be read or fail their
+    ///   checksums (damage).
+    func appendRows(_ rows: Range<Int>, offsets: [Int], to writer: inout BinaryWriter) -> Bool {
+        let range = (rowsStart + offsets[rows.lowerBound])..<(rowsStart + offsets[rows.upperBound])
+        guard !range.isEmpty else { return true }
+        return withBytes(range) { bytes -> Bool? in
+            writer.append(bytes: bytes)
+            return true
+        } != nil
     }
 
     /// The row of the object with `id`, found by binary search of the ids.

@@ -542,8 +542,9 @@ enum BinaryStoreCoding {
         _ type: B.Type, version: Int, count: Int, payload: Data, rows: Range<Int>, index: Range<Int>, inPlace: Bool,
         file: (descriptor: Int32, offset: Int)?, reader: inout BinaryReader, into graph: inout ObjectGraph
     ) throws -> Bool {
-        let stored = try StoredRows<B>(payload: payload, rows: rows, index: index, count: count, file: file) {
-            reader in
+        let stored = try StoredRows<B>(
+            payload: payload, rows: rows, index: index, count: count, file: file, codingVersion: version
+        ) { reader in
             try readBinary(B.self, version: version, from: &reader)
         }
         // Orderings declared since the snapshot was written: read whole, and built here.
