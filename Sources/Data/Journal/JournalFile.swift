@@ -409,26 +409,10 @@ package final class JournalFile {
                     file: temporaryPath, operation: "compact",
                     reason: "a snapshot of \(source.byteCount) bytes is larger than the 4 GiB a snapshot can hold")
             }
-            let length = source.byteCount
-            let journalStart = JournalFormat.headerSize + JournalFormat.frameHeaderSize + length
-            var checksum = JournalFormat.FrameChecksum(length: UInt32(length))
-            var offset = JournalFormat.headerSize + JournalFormat.frameHeaderSize
-            let wrongSize = StoreError.ioFailure(
-                file: temporaryPath, operation: "write a snapshot to",
-                reason: "its pieces came to more or fewer than the \(length) bytes it announced")
-            try source.write { piece throws(StoreError) in
-                guard offset + piece.count <= journalStart else { throw wrongSize }
-                checksum.update(piece)
-                try JournalFile.write(piece, to: file, at: offset, fileSystem)
-                offset += piece.count
-            }
-            guard offset == journalStart else { throw wrongSize }
-            let head = JournalFormat.fileHead(
-                snapshotLength: UInt32(length), checksum: checksum.value, schemaVersion: schemaVersion,
-                lastSequence: sequence)
-            try JournalFile.write(head, to: file, at: 0, fileSystem)
+            try JournalFile.writeHeadAndSnapshot(
+                source, to: file, schemaVersion: schemaVersion, lastSequence: sequence, fileSystem)
             try fileSystem.synchronize(file)
-            return length
+            return source.byteCount
         }
 
         /// Closes the new file without a journal to finish with (its owner closed it): the file
@@ -624,24 +608,8 @@ package final class JournalFile {
         let record = firstRecord.map { JournalFormat.record($0, sequence: lastSequence + 1) } ?? Data()
         let journalStart = headSize + snapshotLength
         do throws(StoreError) {
-            var checksum = JournalFormat.FrameChecksum(length: UInt32(snapshotLength))
-            var offset = headSize
-            func wrongSize() -> StoreError {
-                .ioFailure(
-                    file: temporaryPath, operation: "write a snapshot to",
-                    reason: "its pieces came to more or fewer than the \(snapshotLength) bytes it announced")
-            }
-            try snapshot?.write { piece throws(StoreError) in
-                guard offset + piece.count <= journalStart else { throw wrongSize() }
-                checksum.update(piece)
-                try write(piece, to: temporary, at: offset)
-                offset += piece.count
-            }
-            guard offset == journalStart else { throw wrongSize() }
-            let head = JournalFormat.fileHead(
-                snapshotLength: snapshot.map { _ in UInt32(snapshotLength) }, checksum: checksum.value,
-                schemaVersion: schemaVersion, lastSequence: lastSequence)
-            try write(head, to: temporary, at: 0)
+            try Self.writeHeadAndSnapshot(
+                snapshot, to: temporary, schemaVersion: schemaVersion, lastSequence: lastSequence, fileSystem)
             if !record.isEmpty { try write(record, to: temporary, at: journalStart) }
             try fileSystem.setPermissions(permissions, of: temporary)
             try fileSystem.synchronize(temporary)
@@ -800,6 +768,36 @@ package final class JournalFile {
         try fileSystem.truncate(store, to: end)
         tornTail = Data()
         tornTailCopy = nil
+    }
+
+    /// Writes `snapshot` (or none) to a new store file, piece by piece after room for the head,
+    /// then the head with the snapshot frame's length and checksum, which are known only then.
+    ///
+    /// - Throws: What a write throws; ``StoreError/ioFailure(file:operation:reason:)`` when the
+    ///   pieces do not add up to the snapshot's ``SnapshotSource/byteCount``.
+    fileprivate static func writeHeadAndSnapshot(
+        _ snapshot: SnapshotSource?, to file: FileDescriptor, schemaVersion: UInt32, lastSequence: UInt64,
+        _ fileSystem: any FileSystem
+    ) throws(StoreError) {
+        let snapshotLength = snapshot?.byteCount ?? 0
+        let headSize = JournalFormat.headerSize + JournalFormat.frameHeaderSize
+        let journalStart = headSize + snapshotLength
+        var checksum = JournalFormat.FrameChecksum(length: UInt32(snapshotLength))
+        var offset = headSize
+        let wrongSize = StoreError.ioFailure(
+            file: file.path, operation: "write a snapshot to",
+            reason: "its pieces came to more or fewer than the \(snapshotLength) bytes it announced")
+        try snapshot?.write { piece throws(StoreError) in
+            guard offset + piece.count <= journalStart else { throw wrongSize }
+            checksum.update(piece)
+            try write(piece, to: file, at: offset, fileSystem)
+            offset += piece.count
+        }
+        guard offset == journalStart else { throw wrongSize }
+        let head = JournalFormat.fileHead(
+            snapshotLength: snapshot.map { _ in UInt32(snapshotLength) }, checksum: checksum.value,
+            schemaVersion: schemaVersion, lastSequence: lastSequence)
+        try write(head, to: file, at: 0, fileSystem)
     }
 
     /// Writes all of `bytes`, however many calls it takes.

@@ -54,6 +54,9 @@ final class JournalStore: PersistentStore {
         var readKeptCopiesPending = false
         /// The last compaction after a save failed, and no later one succeeded.
         var compactionFailure: StoreWarning?
+        /// The last compaction beside the saves failed, and no compaction succeeded since: kept
+        /// through the saves that follow, which do not try again at once.
+        var backgroundFailure: StoreWarning?
         /// The compaction as the store last closed failed (noted beside it), and none succeeded since.
         var closingFailure: StoreWarning?
         /// ``close()`` was called.
@@ -92,7 +95,8 @@ final class JournalStore: PersistentStore {
         }
         guard !notes.isClosed else { return [] }
         let journalWarnings = journal.withLock { $0?.warnings } ?? notes.readWarnings
-        return journalWarnings + [notes.compactionFailure, notes.closingFailure].compactMap { $0 }
+        return journalWarnings
+            + [notes.compactionFailure, notes.backgroundFailure, notes.closingFailure].compactMap { $0 }
     }
 
     /// The size of the journal after the snapshot, in bytes.
@@ -341,7 +345,7 @@ final class JournalStore: PersistentStore {
     private func compactNow(_ journal: JournalFile, _ contents: StoreContents) {
         do throws(StoreError) {
             try journal.compact(try snapshot(of: contents), schemaVersion: UInt32(contents.graph.schema.version))
-            notes.withLock { $0.compactionFailure = nil }
+            notes.withLock { ($0.compactionFailure, $0.backgroundFailure) = (nil, nil) }
             forgetClosingFailure()
         } catch {
             notes.withLock { $0.compactionFailure = .compactionFailed(reason: error.summary) }
@@ -393,7 +397,7 @@ final class JournalStore: PersistentStore {
                     // Abandoned (a snapshot saved in the saves' own time replaced the file, or
                     // the journal closed): nothing to tell.
                     guard try journal.finishDetachedCompaction(compaction, snapshotLength: written) else { return }
-                    notes.withLock { $0.compactionFailure = nil }
+                    notes.withLock { ($0.compactionFailure, $0.backgroundFailure) = (nil, nil) }
                     backgroundRetryFrom.withLock { $0 = 0 }
                     forgetClosingFailure()
                 } catch {
@@ -408,7 +412,7 @@ final class JournalStore: PersistentStore {
     /// Notes a compaction beside the saves that failed, and waits for the journal to grow by
     /// another threshold before the next.
     private func backgroundCompactionFailed(_ error: StoreError, _ journal: JournalFile) {
-        notes.withLock { $0.compactionFailure = .compactionFailed(reason: error.summary) }
+        notes.withLock { $0.backgroundFailure = .compactionFailed(reason: error.summary) }
         let floor = backgroundCompactionFloor ?? 0
         backgroundRetryFrom.withLock {
             $0 =
@@ -435,7 +439,7 @@ final class JournalStore: PersistentStore {
         try journal.withLock { slot throws(StoreError) in
             guard let journal = slot else { throw .closed(file: location) }
             try journal.compact(try snapshot(of: contents), schemaVersion: UInt32(contents.graph.schema.version))
-            notes.withLock { $0.compactionFailure = nil }
+            notes.withLock { ($0.compactionFailure, $0.backgroundFailure) = (nil, nil) }
         }
         forgetClosingFailure()
     }
@@ -486,7 +490,7 @@ final class JournalStore: PersistentStore {
         try journal.withLock { slot throws(StoreError) in
             guard let journal = slot else { throw .closed(file: location) }
             try journal.acknowledgeWarnings()
-            notes.withLock { $0.compactionFailure = nil }
+            notes.withLock { ($0.compactionFailure, $0.backgroundFailure) = (nil, nil) }
         }
         forgetClosingFailure()
     }

@@ -44,6 +44,46 @@ struct InPlaceStoreTests {
         #expect(try belowThreshold.context.count(FetchRequest<Project>()) == count)
     }
 
+    @Test("a compaction writes the rows read in place as they are: they stay in the file through it and after")
+    func compactionKeepsRowsInPlace() throws {
+        // Given a store of projects read in place, one retitled, one moved to Done, one deleted
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.file("compacted.pmstore")
+        var random = SeededGenerator(seed: 11)
+        let model = try Self.writeStore(at: url, projects: 300...600, random: &random)
+        let ids = model.made
+        let open = try OpenStore(url: url, inPlaceThreshold: 0)
+        var retitled = try #require(model.projects[ids[0]])
+        retitled.title = "Retitled"
+        var moved = try #require(model.projects[ids[1]])
+        moved.state = moved.state == .done ? .todo : .done
+        try open.context.update(retitled)
+        try open.context.update(moved)
+        try open.context.delete(Project.self, id: ids[2])
+        try open.context.save()
+
+        // When it is compacted, and a project changed after
+        try open.context.compactStore()
+        var after = try #require(model.projects[ids[3]])
+        after.title = "After the compaction"
+        try open.context.update(after)
+        try open.context.save()
+
+        // Then the projects were never read whole (a compaction that read them would have the
+        // next change hold them all in memory), and the file holds every change, healthy
+        #expect(open.readsProjectsInPlace)
+        #expect(open.context.checkStore().isHealthy)
+        open.store.close()
+        let reopened = try OpenStore(url: url, access: .readOnly, inPlaceThreshold: 0)
+        #expect(try reopened.context.count(FetchRequest<Project>()) == ids.count - 1)
+        #expect(reopened.context.object(Project.self, id: retitled.id) == retitled)
+        #expect(reopened.context.object(Project.self, id: moved.id) == moved)
+        #expect(reopened.context.object(Project.self, id: after.id) == after)
+        #expect(reopened.context.object(Project.self, id: ids[2]) == nil)
+        #expect(reopened.context.checkStore().isHealthy)
+    }
+
     @Test("a damaged block of stored rows reads as missing projects, and the store refuses to compact over it")
     func damagedBlock() throws {
         // Given a compacted store of 3,000 projects, large enough to be mapped and checked in
