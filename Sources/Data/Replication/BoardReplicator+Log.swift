@@ -88,9 +88,9 @@ extension BoardReplicator {
             let own = coverage[replica],
             let data = try? Data(
                 contentsOf: transport.folder.appendingPathComponent(ReplicaCheckpoint.path(replica: writer))),
-            let checkpoint = ReplicaCheckpoint.decode(data), checkpoint.replica == writer
+            let checkpoint = ReplicaCheckpoint.decode(data, swapping: state.header.swap), checkpoint.replica == writer
         else { return false }
-        for (key, object) in state.header.swap.map({ $0.objects(checkpoint.objects) }) ?? checkpoint.objects {
+        for (key, object) in checkpoint.objects {
             if let stamp = object.latestStamp { state.header.clock.observe(stamp) }
             state.objects[key, default: ReplicatedObject(entity: key.entity)].merge(object)
             state.changed?.insert(key)
@@ -103,8 +103,7 @@ extension BoardReplicator {
             state.header.positions[covered] = ReplicationState.Position(
                 sequence: position.sequence, digest: position.digest)
         }
-        let conflicts = state.header.swap.map { $0.conflicts(checkpoint.conflicts) } ?? checkpoint.conflicts
-        for (board, keys) in conflicts where !keys.isEmpty {
+        for (board, keys) in checkpoint.conflicts where !keys.isEmpty {
             state.header.conflicts = state.header.conflicts ?? [:]
             state.header.conflicts?[board, default: []].formUnion(keys)
         }
@@ -121,13 +120,9 @@ extension BoardReplicator {
     func fold(_ state: inout ReplicationState, sending: Int) throws(SyncError) {
         let sequence = state.header.nextSequence
         let digest = ReplicaCheckpoint.digest(after: state.header.lastDigest, sequence: sequence)
-        let swap = state.header.swap
-        let objects = state.objects.dictionary
-        let conflicts = state.header.conflicts ?? [:]
         let checkpoint = ReplicaCheckpoint(
             replica: replica, place: ReplicationState.Position(sequence: sequence, digest: digest),
-            objects: swap.map { $0.objects(objects) } ?? objects,
-            conflicts: swap.map { $0.conflicts(conflicts) } ?? conflicts)
+            objects: state.objects.dictionary, conflicts: state.header.conflicts ?? [:])
         let path = ReplicaCheckpoint.path(replica: replica)
         let url = transport.folder.appendingPathComponent(path)
         // What it covers of the others' logs: how far this replica read them.
@@ -139,7 +134,8 @@ extension BoardReplicator {
         let coverage = ReplicaCheckpoint.Coverage(
             place: ReplicaCheckpoint.Coverage.Entry(sequence: sequence, digest: digest), positions: positions)
         do {
-            try PrivateStateFile.write(checkpoint.encoded(), to: url, private: copyIsPrivate)
+            try PrivateStateFile.write(
+                checkpoint.encoded(swapping: state.header.swap), to: url, private: copyIsPrivate)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             try PrivateStateFile.write(

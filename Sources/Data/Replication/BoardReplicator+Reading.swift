@@ -255,13 +255,10 @@ extension BoardReplicator {
             setAside(path, "larger than \(ReplicaCheckpoint.maximumSize >> 20) MiB", &state, &report)
             return false
         }
-        guard var checkpoint = ReplicaCheckpoint.decode(data), checkpoint.replica == writer else {
+        guard let checkpoint = ReplicaCheckpoint.decode(data, swapping: state.header.swap), checkpoint.replica == writer
+        else {
             setAside(path, "not a checkpoint this engine can read", &state, &report)
             return false
-        }
-        if let swap = state.header.swap {
-            checkpoint.objects = swap.objects(checkpoint.objects)
-            checkpoint.conflicts = swap.conflicts(checkpoint.conflicts)
         }
         var changed: [ReplicatedKey: ReplicatedObject] = [:]
         changed.reserveCapacity(checkpoint.objects.count)

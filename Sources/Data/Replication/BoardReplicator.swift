@@ -324,8 +324,16 @@ public struct BoardReplicator: Sendable {
                 throw .localState(reason: "the store could not be read (\(error))")
             }
         }
-        for operation in local { state.apply(operation) }
+        // The operations kept for a crash (below) are coded beside the merge.
         local = recovered + local
+        let newToken = UUID()
+        let pending = PendingOperations(
+            token: newToken,
+            file: ReplicaLogFile(
+                replica: replica, sequence: state.header.nextSequence, previous: state.header.lastDigest,
+                author: author, operations: local))
+        async let pendingBytes = pending.file.operations.isEmpty ? nil : pending.encoded()
+        for operation in local.dropFirst(recovered.count) { state.apply(operation) }
         // The changes read go with this sync's save, but those of a board another remote
         // shares (a board is shared on one remote): that remote's sync sends them, and takes
         // them away.
@@ -414,14 +422,14 @@ public struct BoardReplicator: Sendable {
         }
         // The store and the state take a new token when the store changes or anything goes out,
         // before anything goes out.
-        let mark = SyncToken(remote: report.name, token: UUID(), boards: state.header.boards)
+        let mark = SyncToken(remote: report.name, token: newToken, boards: state.header.boards)
         var marked = true
-        if !local.isEmpty {
-            let file = ReplicaLogFile(
-                replica: replica, sequence: state.header.nextSequence, previous: state.header.lastDigest,
-                author: author, operations: local)
-            try PendingOperations(token: mark.token, file: file).write(to: pendingFile)
-        }
+        if let bytes = await pendingBytes { try pending.write(to: pendingFile, encoded: bytes) }
+        // The merged state's objects file is made beside the store's save and the log's; it
+        // holds unless the merge's consequences change the objects.
+        let saving = state
+        async let prepared = saving.preparedSave()
+        var preparedHolds = true
         if !target.isEmpty || !lostHere.isEmpty {
             do {
                 let applied = try await repository.applyReplicated(
@@ -441,6 +449,7 @@ public struct BoardReplicator: Sendable {
                         current: merged, state: &state, atSyncTime: true, times: keys, onlyTimed: true)
                     for operation in consequences { state.apply(operation) }
                     local += consequences
+                    preparedHolds = preparedHolds && consequences.isEmpty
                 }
             } catch {
                 throw .localState(reason: "what came in could not be saved (\(error))")
@@ -472,7 +481,7 @@ public struct BoardReplicator: Sendable {
         state.header.lastSync = now()
         state.header.storeGeneration = generation()
         state.forgetObjectsBefore()
-        try state.save(to: stateFile, cache: stateCache)
+        try state.save(to: stateFile, cache: stateCache, prepared: preparedHolds ? await prepared : nil)
         // The state records what the store took: it is never sent again.
         try? FileManager.default.removeItem(at: pendingFile)
         try stop(after: .saved)

@@ -86,12 +86,20 @@ struct DefaultBoardSwap: Sendable, Hashable {
         return ReplicatedKey(entity: key.entity, id: swapped)
     }
 
-    func value(_ value: JSONValue) -> JSONValue {
+    func value(_ value: JSONValue) -> JSONValue { swapped(value) ?? value }
+
+    /// A text that is one of the ids, as the other.
+    func text(_ text: String) -> String { text.utf8.count == 36 ? texts[text] ?? text : text }
+
+    /// What `value` becomes; `nil` when no id stands in it (most values: nothing is made anew).
+    private func swapped(_ value: JSONValue) -> JSONValue? {
         switch value {
-        case .string(let text): text.utf8.count == 36 ? texts[text].map(JSONValue.string) ?? value : value
-        case .array(let values): .array(values.map(self.value))
-        case .object(let members): .object(members.mapValues(self.value))
-        case .null, .bool, .number: value
+        case .string(let text): text.utf8.count == 36 ? texts[text].map(JSONValue.string) : nil
+        case .array(let values):
+            values.contains { swapped($0) != nil } ? .array(values.map(self.value)) : nil
+        case .object(let members):
+            members.values.contains { swapped($0) != nil } ? .object(members.mapValues(self.value)) : nil
+        case .null, .bool, .number: nil
         }
     }
 
@@ -110,15 +118,38 @@ struct DefaultBoardSwap: Sendable, Hashable {
 
     func object(_ object: ReplicatedObject) -> ReplicatedObject {
         var swapped = object
-        swapped.slots = object.slots.mapValues { ReplicatedObject.Slot(value: value($0.value), stamp: $0.stamp) }
+        swap(&swapped)
         return swapped
     }
 
+    /// Swaps the ids in `object`'s values where it holds it: a slot whose value holds none is
+    /// left as it is.
+    func swap(_ object: inout ReplicatedObject) {
+        var index = object.slots.values.startIndex
+        while index != object.slots.values.endIndex {
+            if let value = swapped(object.slots.values[index].value) { object.slots.values[index].value = value }
+            object.slots.values.formIndex(after: &index)
+        }
+    }
+
     func objects(_ objects: [ReplicatedKey: ReplicatedObject]) -> [ReplicatedKey: ReplicatedObject] {
-        var swapped: [ReplicatedKey: ReplicatedObject] = [:]
-        swapped.reserveCapacity(objects.count)
-        for (key, object) in objects { swapped[self.key(key)] = self.object(object) }
+        var swapped = objects
+        swap(&swapped)
         return swapped
+    }
+
+    /// Swaps the ids in `objects`, keys and values, where it holds them: the few objects whose
+    /// key is one of the ids move, the others stay where they are.
+    func swap(_ objects: inout [ReplicatedKey: ReplicatedObject]) {
+        var index = objects.values.startIndex
+        while index != objects.values.endIndex {
+            swap(&objects.values[index])
+            objects.values.formIndex(after: &index)
+        }
+        var moved: [ReplicatedKey: ReplicatedObject] = [:]
+        for key in objects.keys where ids[key.id] != nil { moved[self.key(key)] = objects[key] }
+        for key in moved.keys { objects[self.key(key)] = nil }
+        objects.merge(moved) { _, moved in moved }
     }
 
     /// Conflicts by board (``ReplicationState/Header/conflicts``): the boards' ids and the keys'.

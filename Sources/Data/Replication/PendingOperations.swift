@@ -9,7 +9,7 @@ import ProjectManagerDomain
 /// it is behind.
 ///
 /// The file is the token's 16 bytes, then the log file the operations would have gone out as.
-struct PendingOperations {
+struct PendingOperations: Sendable {
     /// The token the store took in the save that held the operations.
     var token: UUID
     /// The operations, as the log file at the place the sync was to write them.
@@ -27,10 +27,16 @@ struct PendingOperations {
         return PendingOperations(token: token, file: file)
     }
 
-    /// Writes them at `url`, whole or not at all.
-    func write(to url: URL) throws(SyncError) {
+    /// The file's bytes.
+    func encoded() -> Data {
         var data = withUnsafeBytes(of: token.uuid) { Data($0) }
         data.append(ReplicaLogCoding.encode(file))
+        return data
+    }
+
+    /// Writes them at `url`, whole or not at all; `encoded`: their bytes, made before.
+    func write(to url: URL, encoded: Data? = nil) throws(SyncError) {
+        let data = encoded ?? self.encoded()
         do {
             try PrivateStateFile.makeFolder(url.deletingLastPathComponent())
             try PrivateStateFile.write(data, to: url)

@@ -87,16 +87,19 @@ struct ReplicaCheckpoint: Sendable {
         SHA256.hash(data: Data("\(previous ?? "")\ncheckpoint \(sequence)".utf8)).hexadecimal
     }
 
-    func encoded() -> Data {
+    /// The checkpoint in binary, with the ids `swap` trades traded in its objects and conflicts
+    /// (``DefaultBoardSwap``: the remote's ids where the checkpoint holds this store's).
+    func encoded(swapping swap: DefaultBoardSwap? = nil) -> Data {
         var writer = BinaryWriter(capacity: 256 + objects.count * 128)
         writer.append(Self.magic)
         writer.append(varint: Self.format)
         writer.append(string: replica.rawValue)
         writer.append(int: place.sequence)
         writer.append(string: place.digest)
-        ReplicatedObjectCoding.write(objects, to: &writer)
-        writer.append(count: conflicts.count)
-        for (board, keys) in conflicts.sorted(by: { $0.key < $1.key }) {
+        ReplicatedObjectCoding.write(objects, to: &writer, swapping: swap)
+        let written = swap.map { $0.conflicts(conflicts) } ?? conflicts
+        writer.append(count: written.count)
+        for (board, keys) in written.sorted(by: { $0.key < $1.key }) {
             writer.append(string: board)
             writer.append(count: keys.count)
             for key in keys.sorted() { writer.append(string: key) }
@@ -104,8 +107,18 @@ struct ReplicaCheckpoint: Sendable {
         return writer.finish()
     }
 
-    /// The checkpoint in `data`, or `nil` when it is not one this engine can read.
-    static func decode(_ data: Data) -> ReplicaCheckpoint? {
+    /// The checkpoint in `data`, with the ids `swap` trades traded (the remote's ids become this
+    /// store's); `nil` when it is not one this engine can read.
+    static func decode(_ data: Data, swapping swap: DefaultBoardSwap? = nil) -> ReplicaCheckpoint? {
+        guard var checkpoint = decode(data) else { return nil }
+        if let swap {
+            swap.swap(&checkpoint.objects)
+            checkpoint.conflicts = swap.conflicts(checkpoint.conflicts)
+        }
+        return checkpoint
+    }
+
+    private static func decode(_ data: Data) -> ReplicaCheckpoint? {
         try? data.withUnsafeBytes { bytes throws(BinaryCodingError) in
             var reader = BinaryReader(bytes)
             let (replica, place) = try header(&reader)

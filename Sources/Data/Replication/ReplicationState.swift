@@ -280,47 +280,74 @@ struct ReplicationState: Sendable {
     /// The most files of changed objects written after a whole one.
     private static let maximumDeltas = 16
 
-    /// Writes the state: the objects changed since it was read to a file of their own after the
-    /// others, or, when they are many (or unknown), every object to a new file; then the header
-    /// that names them (so a crash leaves the old state or the new, whole); then removes the
-    /// files no longer named. `cache` then holds the objects.
-    mutating func save(to file: URL, cache: ReplicationStateCache? = nil) throws(SyncError) {
+    /// The objects file a save writes, made apart from the writing (``preparedSave(beside:)``):
+    /// a sync makes it beside other work, and the save writes it as it is.
+    struct PreparedSave: Sendable {
+        /// The header's fields that name the objects files, as the save leaves them.
+        fileprivate var objectsVersion: Int
+        fileprivate var baseVersion: Int?
+        fileprivate var deltas: Int?
+        fileprivate var deltaObjects: Int?
+        /// The file written, and its bytes; `nil`: nothing changed, the files named hold the objects.
+        fileprivate var data: Data?
+    }
+
+    /// What ``save(to:cache:prepared:)`` writes of the objects as they are now: those changed
+    /// since the state was read in a file of their own after the others, or, when they are many
+    /// (or unknown), every object in a new file. Made from the state alone; it holds until the
+    /// objects change.
+    func preparedSave() -> PreparedSave {
+        var prepared = PreparedSave(
+            objectsVersion: header.objectsVersion, baseVersion: header.baseVersion, deltas: header.deltas,
+            deltaObjects: header.deltaObjects)
+        if changed?.isEmpty == true, header.objectsVersion > 0 {
+            // Nothing changed: the files named hold the objects.
+        } else if let changed, header.objectsVersion > 0, (header.deltas ?? 0) < Self.maximumDeltas,
+            ((header.deltaObjects ?? 0) + changed.count) * 2 <= objects.count
+        {
+            prepared.deltas = (header.deltas ?? 0) + 1
+            prepared.deltaObjects = (header.deltaObjects ?? 0) + changed.count
+            var subset: [ReplicatedKey: ReplicatedObject] = [:]
+            subset.reserveCapacity(changed.count)
+            for key in changed { subset[key] = objects[key] }
+            prepared.data = Self.encoded(subset)
+        } else if changed != nil, header.objectsVersion > 0, let overlay = objects.changedSinceFile,
+            overlay.count * 2 <= objects.count
+        {
+            // As many files of changed objects as are read: they become one, over the same
+            // whole file, rather than the whole being written again for a few objects.
+            prepared.baseVersion = header.baseVersion ?? header.objectsVersion
+            prepared.objectsVersion += 1
+            prepared.deltas = 1
+            prepared.deltaObjects = overlay.count
+            prepared.data = Self.encoded(overlay)
+        } else {
+            prepared.objectsVersion += 1
+            prepared.baseVersion = nil
+            prepared.deltas = nil
+            prepared.deltaObjects = nil
+            prepared.data = Self.encodedWithIndex(objects.dictionary)
+        }
+        return prepared
+    }
+
+    /// Writes the state: the objects file `prepared` made (made now when `nil`; one made before
+    /// the objects last changed must not be given), then the header that names it (so a crash
+    /// leaves the old state or the new, whole); then removes the files no longer named. `cache`
+    /// then holds the objects.
+    mutating func save(
+        to file: URL, cache: ReplicationStateCache? = nil, prepared: PreparedSave? = nil
+    ) throws(SyncError) {
         let old = header
-        let written: URL
+        let prepared = prepared ?? preparedSave()
+        header.objectsVersion = prepared.objectsVersion
+        header.baseVersion = prepared.baseVersion
+        header.deltas = prepared.deltas
+        header.deltaObjects = prepared.deltaObjects
+        let written = Self.lastObjectsFile(beside: file, header: header)
         do {
             try PrivateStateFile.makeFolder(file.deletingLastPathComponent())
-            if changed?.isEmpty == true, header.objectsVersion > 0 {
-                // Nothing changed: the files named hold the objects.
-                written = Self.lastObjectsFile(beside: file, header: header)
-            } else if let changed, header.objectsVersion > 0, (header.deltas ?? 0) < Self.maximumDeltas,
-                ((header.deltaObjects ?? 0) + changed.count) * 2 <= objects.count
-            {
-                header.deltas = (header.deltas ?? 0) + 1
-                header.deltaObjects = (header.deltaObjects ?? 0) + changed.count
-                var subset: [ReplicatedKey: ReplicatedObject] = [:]
-                subset.reserveCapacity(changed.count)
-                for key in changed { subset[key] = objects[key] }
-                written = Self.lastObjectsFile(beside: file, header: header)
-                try PrivateStateFile.write(Self.encoded(subset), to: written)
-            } else if changed != nil, header.objectsVersion > 0, let overlay = objects.changedSinceFile,
-                overlay.count * 2 <= objects.count
-            {
-                // As many files of changed objects as are read: they become one, over the same
-                // whole file, rather than the whole being written again for a few objects.
-                header.baseVersion = header.baseVersion ?? header.objectsVersion
-                header.objectsVersion += 1
-                header.deltas = 1
-                header.deltaObjects = overlay.count
-                written = Self.lastObjectsFile(beside: file, header: header)
-                try PrivateStateFile.write(Self.encoded(overlay), to: written)
-            } else {
-                header.objectsVersion += 1
-                header.baseVersion = nil
-                header.deltas = nil
-                header.deltaObjects = nil
-                written = Self.lastObjectsFile(beside: file, header: header)
-                try PrivateStateFile.write(Self.encodedWithIndex(objects.dictionary), to: written)
-            }
+            if let data = prepared.data { try PrivateStateFile.write(data, to: written) }
         } catch {
             header = old
             throw .localState(reason: "the sync state could not be written (\(error.localizedDescription))")
@@ -382,21 +409,25 @@ enum ReplicatedObjectCoding {
     /// The longest text value named once in the strings.
     private static let sharedLength = 64
 
-    /// Writes `objects` after what `writer` holds.
+    /// Writes `objects` after what `writer` holds, with the ids `swap` trades traded in their
+    /// keys and values (``DefaultBoardSwap``) as they are written.
     ///
-    /// - Returns: Each object's key, and where its stamps start (after its key), counted from
-    ///   where the body starts in `writer`.
+    /// - Returns: Each object's key (as written), and where its stamps start (after its key),
+    ///   counted from where the body starts in `writer`.
     @discardableResult
     static func write(
-        _ objects: [ReplicatedKey: ReplicatedObject], to writer: inout BinaryWriter
+        _ objects: [ReplicatedKey: ReplicatedObject], to writer: inout BinaryWriter,
+        swapping swap: DefaultBoardSwap? = nil
     ) -> [(key: ReplicatedKey, offset: Int)] {
         // The objects first, into a writer of their own, naming replicas and strings as they
         // come; then the names, and the objects after them.
         var body = Body(capacity: 64 + objects.count * 96)
+        body.swap = swap
         body.writer.append(count: objects.count)
         var places: [(key: ReplicatedKey, offset: Int)] = []
         places.reserveCapacity(objects.count)
         for (key, object) in objects {
+            let key = swap?.key(key) ?? key
             body.name(key.entity)
             body.writer.append(uuid: key.id)
             places.append((key, body.writer.count))
@@ -430,6 +461,8 @@ enum ReplicatedObjectCoding {
         var replicaNames: [ReplicaID] = []
         var strings: [String: Int] = [:]
         var table: [String] = []
+        /// The ids traded in the values written.
+        var swap: DefaultBoardSwap?
 
         init(capacity: Int) { writer = BinaryWriter(capacity: capacity) }
 
@@ -492,7 +525,7 @@ enum ReplicatedObjectCoding {
                 writer.append(double: number)
             case .string(let text) where text.utf8.count <= sharedLength:
                 writer.append(byte: 7)
-                name(text)
+                name(swap?.text(text) ?? text)
             case .string(let text):
                 writer.append(byte: 4)
                 writer.append(string: text)

@@ -68,4 +68,44 @@ import Testing
         #expect(away.operation(card(on: .default)) == card(on: remote))
         #expect(away.operation(card(on: other)) == card(on: other))
     }
+
+    @Test func objectsSwappedWholeOrAsACheckpointIsWrittenAreEachObjectSwapped() throws {
+        let swap = try #require(DefaultBoardSwap(remoteID: remote))
+        var objects: [ReplicatedKey: ReplicatedObject] = [:]
+        for (index, board) in [Board.ID.default, remote, other].enumerated() {
+            var operation = card(on: board, stage: ProjectState.allCases[index])
+            operation.id = UUID(uuidString: "11111111-2222-4333-8444-55555555555\(index)")!
+            var project = ReplicatedObject(entity: "Project")
+            project.apply(operation)
+            objects[ReplicatedKey(entity: "Project", id: operation.id)] = project
+            // The board itself, and a standard list of it: both the default board and the one
+            // under the remote's id are here, and trade places.
+            var object = ReplicatedObject(entity: "Board")
+            object.created = operation.stamp
+            object.slots["name"] = ReplicatedObject.Slot(value: .string("Board \(index)"), stamp: operation.stamp)
+            objects[ReplicatedKey(entity: "Board", id: board.rawValue)] = object
+            object.entity = "BoardList"
+            objects[ReplicatedKey(entity: "BoardList", id: BoardList.ID.standard(on: board, .done).rawValue)] = object
+        }
+        var expected: [ReplicatedKey: ReplicatedObject] = [:]
+        for (key, object) in objects {
+            var swapped = object
+            swapped.slots = object.slots.mapValues { .init(value: swap.value($0.value), stamp: $0.stamp) }
+            expected[swap.key(key)] = swapped
+        }
+        #expect(expected != objects)
+        #expect(swap.objects(objects) == expected)
+        #expect(swap.objects(expected) == objects)
+
+        let checkpoint = ReplicaCheckpoint(
+            replica: replica, place: ReplicationState.Position(sequence: 1, digest: "d"), objects: objects,
+            conflicts: [Board.ID.default.rawValue.uuidString: ["Board/\(Board.ID.default.rawValue.uuidString)"]])
+        let written = checkpoint.encoded(swapping: swap)
+        let read = try #require(ReplicaCheckpoint.decode(written))
+        #expect(read.objects == expected)
+        #expect(read.conflicts == swap.conflicts(checkpoint.conflicts))
+        let readBack = try #require(ReplicaCheckpoint.decode(written, swapping: swap))
+        #expect(readBack.objects == objects)
+        #expect(readBack.conflicts == checkpoint.conflicts)
+    }
 }
