@@ -260,13 +260,16 @@ extension BoardReplicator {
             setAside(path, "not a checkpoint this engine can read", &state, &report)
             return false
         }
-        var changed: [ReplicatedKey: ReplicatedObject] = [:]
-        changed.reserveCapacity(checkpoint.objects.count)
+        // A state that holds nothing yet (a new device's) takes the checkpoint's objects as they are.
+        let taken = state.objects.isEmpty
+        var changed: [ReplicatedKey: ReplicatedObject] = taken ? checkpoint.objects : [:]
+        if !taken { changed.reserveCapacity(checkpoint.objects.count) }
         for (key, object) in checkpoint.objects {
             guard object.entity == key.entity, replicatedEntityNames.contains(key.entity) else {
                 setAside(path, "holds an object of an unknown entity \(key.entity)", &state, &report)
                 return false
             }
+            guard !taken else { continue }
             guard var merged = state.objects[key] else {
                 changed[key] = object
                 continue
@@ -280,11 +283,15 @@ extension BoardReplicator {
             return false
         }
         var latest: ReplicaStamp?
-        for (key, object) in changed {
+        for object in changed.values {
             if let stamp = object.latestStamp, latest.map({ stamp > $0 }) ?? true { latest = stamp }
-            state.set(key, object)
-            touched.insert(key)
         }
+        if taken {
+            state.take(changed)
+        } else {
+            for (key, object) in changed { state.set(key, object) }
+        }
+        touched.formUnion(changed.keys)
         if let latest { state.header.clock.observe(latest) }
         for (board, keys) in checkpoint.conflicts where !keys.isEmpty {
             state.header.conflicts = state.header.conflicts ?? [:]

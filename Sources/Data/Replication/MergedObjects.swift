@@ -46,6 +46,24 @@ struct MergedObjects: Sendable, Equatable, Sequence, ExpressibleByDictionaryLite
         set { put(newValue, for: key) }
     }
 
+    /// Changes the object of `key` in place (`make()`'s when there is none), finding it once.
+    mutating func modify(
+        _ key: ReplicatedKey, default make: @autoclosure () -> ReplicatedObject,
+        _ change: (inout ReplicatedObject) -> Void
+    ) {
+        var stored = true
+        change(
+            &overlay[
+                key,
+                default: {
+                    if let object = base?.object(key) { return object }
+                    stored = false
+                    return make()
+                }()
+            ])
+        if !stored { added += 1 }
+    }
+
     private mutating func put(_ object: ReplicatedObject, for key: ReplicatedKey) {
         if overlay.updateValue(object, forKey: key) == nil, base?.contains(key) != true { added += 1 }
     }

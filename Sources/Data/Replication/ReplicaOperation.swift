@@ -117,9 +117,21 @@ struct ReplicatedObject: Hashable, Sendable {
         case .delete: if deleted.map({ operation.stamp > $0 }) ?? true { deleted = operation.stamp }
         case .update: break
         }
-        for (name, value) in operation.slots where slots[name].map({ operation.stamp > $0.stamp }) ?? true {
-            slots[name] = Slot(value: value, stamp: operation.stamp)
+        let stamp = operation.stamp
+        guard !slots.isEmpty else {
+            // A new object's slots are the operation's, in the same table: no name hashed again.
+            slots = operation.slots.mapValues { Slot(value: $0, stamp: stamp) }
+            return
         }
+        for (name, value) in operation.slots {
+            Self.keep(&slots[name], Slot(value: value, stamp: stamp))
+        }
+    }
+
+    /// Makes `slot` the one `kept` names, unless it holds a greater stamp (the slot of the
+    /// dictionary found once, changed in place).
+    private static func keep(_ kept: inout Slot?, _ slot: Slot) {
+        if kept.map({ slot.stamp > $0.stamp }) ?? true { kept = slot }
     }
 }
 

@@ -104,15 +104,27 @@ struct ReplicationState: Sendable {
     /// Takes in `operation` (``ReplicatedObject/apply(_:)``), noting its object changed.
     mutating func apply(_ operation: ReplicaOperation) {
         noteBefore(operation.key)
-        objects[operation.key, default: operation.emptyObject].apply(operation)
-        changed?.insert(operation.key)
+        objects.modify(operation.key, default: operation.emptyObject) { $0.apply(operation) }
+        noteChanged(operation.key)
     }
 
-    /// Makes `object` the merged object of `key`, noting it changed (until so many changed that
-    /// a save writes them all).
+    /// Makes `object` the merged object of `key`, noting it changed.
     mutating func set(_ key: ReplicatedKey, _ object: ReplicatedObject) {
         noteBefore(key)
         objects[key] = object
+        noteChanged(key)
+    }
+
+    /// Makes `objects` the merged objects of a state that holds none: every one changed.
+    mutating func take(_ objects: [ReplicatedKey: ReplicatedObject]) {
+        precondition(self.objects.isEmpty, "a state that holds objects merges them")
+        for key in objects.keys { noteBefore(key) }
+        self.objects = MergedObjects(objects)
+        changed = objects.count > 4096 ? nil : Set(objects.keys)
+    }
+
+    /// Notes that the object of `key` changed, until so many changed that a save writes them all.
+    private mutating func noteChanged(_ key: ReplicatedKey) {
         guard changed != nil else { return }
         if changed?.count ?? 0 > max(4096, objects.count / 2) {
             changed = nil
@@ -467,14 +479,14 @@ enum ReplicatedObjectCoding {
         init(capacity: Int) { writer = BinaryWriter(capacity: capacity) }
 
         mutating func name(_ string: String) {
-            if let index = strings[string] {
-                writer.append(varint: UInt64(index))
-            } else {
-                strings[string] = table.count
-                writer.append(varint: UInt64(table.count))
-                table.append(string)
-            }
+            // Found, or else numbered next, with one look in the table.
+            let next = table.count
+            let index = Self.read(&strings[string, default: next])
+            if index == next { table.append(string) }
+            writer.append(varint: UInt64(index))
         }
+
+        private static func read(_ number: inout Int) -> Int { number }
 
         mutating func append(_ stamp: ReplicaStamp) {
             writer.append(int: Int(stamp.time))
