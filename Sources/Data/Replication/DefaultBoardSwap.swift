@@ -106,7 +106,12 @@ struct DefaultBoardSwap: Sendable, Hashable {
     func operation(_ operation: ReplicaOperation) -> ReplicaOperation {
         var swapped = operation
         swapped.id = id(operation.id)
-        swapped.slots = operation.slots.mapValues(value)
+        // In place: the slots are copied only when one holds an id.
+        var index = swapped.slots.values.startIndex
+        while index != swapped.slots.values.endIndex {
+            if let value = self.swapped(swapped.slots.values[index]) { swapped.slots.values[index] = value }
+            swapped.slots.values.formIndex(after: &index)
+        }
         return swapped
     }
 

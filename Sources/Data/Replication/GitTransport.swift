@@ -111,7 +111,7 @@ public struct GitTransport: SyncTransport {
             // there, never the log files they hold. Git refuses a shallow fetch of an empty
             // remote: that is fetched whole (nothing), and a failure is the whole fetch's.
             do {
-                try await fetch(depth: 1)
+                try await fetch(depth: 1, keepingPack: true)
             } catch {
                 try await fetch()
             }
@@ -123,8 +123,10 @@ public struct GitTransport: SyncTransport {
     }
 
     /// Points `origin` at the remote (in case the address changed) and fetches its branches, with
-    /// commits as far back as `depth` when it is set.
-    private func fetch(depth: Int? = nil) async throws(SyncError) {
+    /// commits as far back as `depth` when it is set. `keepingPack`: what comes is kept as git
+    /// sends it, one pack, rather than each object compressed again on its own (a new copy's
+    /// first fetch: a board's checkpoint is most of it).
+    private func fetch(depth: Int? = nil, keepingPack: Bool = false) async throws(SyncError) {
         // Set when it changed since this transport last set it (a file beside the configuration
         // keeps the address's SHA-256, never the address): one git process less per sync.
         let origin = folder.appending(path: ".git/pm-origin")
@@ -142,8 +144,9 @@ public struct GitTransport: SyncTransport {
             throw .localState(reason: "could not make \(configuration) private")
         }
         let shallow = depth.map { ["--depth", String($0)] } ?? []
+        let keep = keepingPack ? ["-c", "fetch.unpackLimit=1"] : []
         try await succeed(
-            ["fetch", "--quiet", "--prune"] + shallow + ["origin", "+refs/heads/*:refs/remotes/origin/*"])
+            keep + ["fetch", "--quiet", "--prune"] + shallow + ["origin", "+refs/heads/*:refs/remotes/origin/*"])
     }
 
     /// Puts this replica's commits on top of the remote's `main`, or checks the remote's `main`

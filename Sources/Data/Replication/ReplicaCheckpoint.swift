@@ -110,19 +110,16 @@ struct ReplicaCheckpoint: Sendable {
     /// The checkpoint in `data`, with the ids `swap` trades traded (the remote's ids become this
     /// store's); `nil` when it is not one this engine can read.
     static func decode(_ data: Data, swapping swap: DefaultBoardSwap? = nil) -> ReplicaCheckpoint? {
-        guard var checkpoint = decode(data) else { return nil }
-        if let swap {
-            swap.swap(&checkpoint.objects)
-            checkpoint.conflicts = swap.conflicts(checkpoint.conflicts)
-        }
+        guard var checkpoint = decodeSwappingObjects(data, swap) else { return nil }
+        if let swap { checkpoint.conflicts = swap.conflicts(checkpoint.conflicts) }
         return checkpoint
     }
 
-    private static func decode(_ data: Data) -> ReplicaCheckpoint? {
+    private static func decodeSwappingObjects(_ data: Data, _ swap: DefaultBoardSwap?) -> ReplicaCheckpoint? {
         try? data.withUnsafeBytes { bytes throws(BinaryCodingError) in
             var reader = BinaryReader(bytes)
             let (replica, place) = try header(&reader)
-            let objects = try ReplicatedObjectCoding.read(&reader)
+            let objects = try ReplicatedObjectCoding.read(&reader, swapping: swap)
             var conflicts: [String: Set<String>] = [:]
             for _ in 0..<(try reader.count()) {
                 let board = try reader.string()

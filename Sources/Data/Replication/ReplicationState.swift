@@ -574,8 +574,11 @@ enum ReplicatedObjectCoding {
 
     /// The objects `write(_:to:)` wrote (version 2), or 3.0.0 wrote (version 1, `PMRO`: each
     /// string and stamp in full).
+    ///
+    /// With `swap`, the ids it trades are traded in the objects' keys and values as they are read
+    /// (``DefaultBoardSwap``): what ``DefaultBoardSwap/objects(_:)`` makes of them after.
     static func read(
-        _ reader: inout BinaryReader, version: Int = 2
+        _ reader: inout BinaryReader, version: Int = 2, swapping swap: DefaultBoardSwap? = nil
     ) throws(BinaryCodingError) -> [ReplicatedKey: ReplicatedObject] {
         let names = try replicas(&reader)
         let table = version >= 2 ? try strings(&reader) : nil
@@ -585,8 +588,9 @@ enum ReplicatedObjectCoding {
         for _ in 0..<count {
             let entity: String
             if let table { entity = try string(&reader, in: table) } else { entity = try reader.string() }
-            let key = ReplicatedKey(entity: entity, id: try reader.uuid())
-            objects[key] = try object(&reader, entity: entity, replicas: names, strings: table)
+            let id = try reader.uuid()
+            let key = ReplicatedKey(entity: entity, id: swap?.id(id) ?? id)
+            objects[key] = try object(&reader, entity: entity, replicas: names, strings: table, swapping: swap)
         }
         return objects
     }
@@ -594,7 +598,8 @@ enum ReplicatedObjectCoding {
     /// One object after its key: its stamps and slots. With `strings` (version 2), names are
     /// numbers there and a slot's stamp may be the one before.
     static func object<Table: NamedStrings>(
-        _ reader: inout BinaryReader, entity: String, replicas names: [ReplicaID], strings table: Table?
+        _ reader: inout BinaryReader, entity: String, replicas names: [ReplicaID], strings table: Table?,
+        swapping swap: DefaultBoardSwap? = nil
     ) throws(BinaryCodingError) -> ReplicatedObject {
         func shared() throws(BinaryCodingError) -> String {
             guard let table else { return try reader.string() }
@@ -622,7 +627,7 @@ enum ReplicatedObjectCoding {
                 last = slotStamp
             }
             object.slots[name] = ReplicatedObject.Slot(
-                value: try value(&reader, depth: 0, strings: table), stamp: slotStamp)
+                value: try value(&reader, depth: 0, strings: table, swapping: swap), stamp: slotStamp)
         }
         return object
     }
@@ -697,31 +702,35 @@ enum ReplicatedObjectCoding {
     /// A value tagged by its kind. With `strings` (version 2), a member's name is its number
     /// there, and a text may be one (kind 7); without (version 1), each is written in full.
     static func value<Table: NamedStrings>(
-        _ reader: inout BinaryReader, depth: Int, strings: Table?
+        _ reader: inout BinaryReader, depth: Int, strings: Table?, swapping swap: DefaultBoardSwap? = nil
     ) throws(BinaryCodingError) -> JSONValue {
         guard depth < 64 else { throw reader.error("values nested too deep") }
         func shared() throws(BinaryCodingError) -> String {
             guard let strings else { return try reader.string() }
             return try string(&reader, in: strings)
         }
+        // A text value, an id traded; a member's name is never traded.
+        func text(_ text: String) -> String { swap?.text(text) ?? text }
         switch try reader.byte() {
         case 0: return .null
         case 1: return .bool(false)
         case 2: return .bool(true)
         case 3: return .number(try reader.double())
-        case 4: return .string(try reader.string())
+        case 4: return .string(text(try reader.string()))
         case 5:
             var items: [JSONValue] = []
-            for _ in 0..<(try reader.count()) { items.append(try value(&reader, depth: depth + 1, strings: strings)) }
+            for _ in 0..<(try reader.count()) {
+                items.append(try value(&reader, depth: depth + 1, strings: strings, swapping: swap))
+            }
             return .array(items)
         case 6:
             var members: [String: JSONValue] = [:]
             for _ in 0..<(try reader.count()) {
                 let name = try shared()
-                members[name] = try value(&reader, depth: depth + 1, strings: strings)
+                members[name] = try value(&reader, depth: depth + 1, strings: strings, swapping: swap)
             }
             return .object(members)
-        case 7 where strings != nil: return .string(try shared())
+        case 7 where strings != nil: return .string(text(try shared()))
         default: throw reader.error("not a value's kind")
         }
     }
