@@ -24,7 +24,7 @@ extension ObjectContext {
             // table whole first (and keeping it) costs three times as much for one read.
             guard let table = state.graph.existingTable(type)?.readable else { return [] }
             let rows = table.ordering(named: ordering)?.rows(inGroup: group, offset: offset, limit: limit) ?? []
-            return rows.compactMap { table[row: $0] }
+            return table.objects(atRows: rows)
         }
     }
 

@@ -226,6 +226,106 @@ final class StoredRows<Entity: ManagedEntity>: Sendable {
         }
     }
 
+    /// The fewest rows ``forEachObject(atRows:_:)`` reads together.
+    static var rowsReadTogether: Int { 512 }
+
+    /// Calls `body` with the object in each of `rows`, in that order: `nil` for a row out of
+    /// range or whose bytes are damaged (noted in ``damage``), as ``object(atRow:)`` gives. Many
+    /// rows close together (a column, a whole board) are read together: their offsets, then the
+    /// rows from the first of them to the last, each at once and each block checked once, rather
+    /// than a page at a time.
+    ///
+    /// - Complexity: O(*k* + *b*) for *k* rows over *b* bytes, in two reads.
+    func forEachObject(atRows rows: [Int], _ body: (Entity?) -> Void) {
+        // Rows are stored in row order: those from the first asked for to the last, when they
+        // are not many more than those asked for, with the next row's offset, where the last ends.
+        guard rows.count >= Self.rowsReadTogether, let low = rows.min(), let high = rows.max(), low >= 0,
+            high < count, high - low < 4 * rows.count,
+            let offsets = readTogether(offsetsStart + 4 * low..<offsetsStart + 4 * min(high + 2, count)),
+            offsets.damaged.isEmpty
+        else { return rows.forEach { body(object(atRow: $0)) } }
+        func offset(ofRow row: Int) -> Int {
+            offsets.bytes.withUnsafeBytes { buffer in
+                Int(
+                    UInt32(
+                        littleEndian: buffer.loadUnaligned(
+                            fromByteOffset: offsetsStart + 4 * row - offsets.start, as: UInt32.self)))
+            }
+        }
+        let rowOffsets = rows.map(offset(ofRow:))
+        let end = high + 1 < count ? rowsStart + offset(ofRow: high + 1) : offsetsStart
+        guard let first = rowOffsets.min(), rowsStart + first < end, end <= offsetsStart,
+            let read = readTogether(rowsStart + first..<end)
+        else { return rows.forEach { body(object(atRow: $0)) } }
+        read.bytes.withUnsafeBytes { buffer in
+            for (row, offset) in zip(rows, rowOffsets) {
+                body(decodeRow(row, at: rowsStart + offset, in: buffer, from: read.start, damaged: read.damaged))
+            }
+        }
+    }
+
+    /// The object of `row`, whose length and bytes start at `start`, decoded from `buffer` (the
+    /// payload's bytes from `origin`), or as ``object(atRow:)`` reads it when its bytes are not
+    /// all in `buffer` or in a block among `damaged`, or cannot be decoded.
+    private func decodeRow(
+        _ row: Int, at start: Int, in buffer: UnsafeRawBufferPointer, from origin: Int, damaged: [Range<Int>]
+    ) -> Entity? {
+        guard start >= origin, start < offsetsStart else { return object(atRow: row) }
+        var head = BinaryReader(UnsafeRawBufferPointer(rebasing: buffer[(start - origin)...]), origin: start)
+        guard let length = try? head.varint(), length <= UInt64(offsetsStart - start - head.offset) else {
+            return object(atRow: row)
+        }
+        let bodyStart = start + head.offset
+        let end = bodyStart + Int(length)
+        guard end - origin <= buffer.count, !damaged.contains(where: { $0.overlaps(start..<end) }) else {
+            return object(atRow: row)
+        }
+        var reader = BinaryReader(
+            UnsafeRawBufferPointer(rebasing: buffer[(bodyStart - origin)..<(end - origin)]), origin: bodyStart)
+        guard let object = try? decodeRow(&reader) else { return object(atRow: row) }
+        return object
+    }
+
+    /// The bytes of the blocks holding `range` (of the payload), read at once, from `start`, each
+    /// block checked once against its checksum: `damaged`, those that do not match (noted in
+    /// ``damage``). `nil` when they cannot be read.
+    private func readTogether(_ range: Range<Int>) -> (bytes: [UInt8], start: Int, damaged: [Range<Int>])? {
+        guard !range.isEmpty, range.lowerBound >= rowsStart, range.upperBound <= checksumsStart else { return nil }
+        let firstBlock = (range.lowerBound - rowsStart) / Self.blockSize
+        let lastBlock = (range.upperBound - 1 - rowsStart) / Self.blockSize
+        let start = rowsStart + firstBlock * Self.blockSize
+        let end = min(rowsStart + (lastBlock + 1) * Self.blockSize, checksumsStart)
+        let bytes: [UInt8]
+        if let file {
+            guard let read = Self.read(end - start, from: file, at: start) else {
+                noteDamage("bytes \(start)..<\(end) of the snapshot cannot be read (errno \(errno))")
+                return nil
+            }
+            bytes = read
+        } else {
+            bytes = payload.withUnsafeBytes { [UInt8]($0[start..<end]) }
+        }
+        let unchecked = state.withLock { state in (firstBlock...lastBlock).filter { !state.isVerified($0) } }
+        var damaged: [Range<Int>] = []
+        var matched: [Int] = []
+        bytes.withUnsafeBytes { buffer in
+            for block in unchecked {
+                let from = rowsStart + block * Self.blockSize
+                let to = min(from + Self.blockSize, checksumsStart)
+                var crc = CRC32C()
+                crc.update(UnsafeRawBufferPointer(rebasing: buffer[(from - start)..<(to - start)]))
+                if crc.value == checksum(ofBlock: block) { matched.append(block) } else { damaged.append(from..<to) }
+            }
+        }
+        if let first = damaged.first {
+            noteDamage("bytes \(first.lowerBound)..<\(first.upperBound) of the snapshot do not match their checksum")
+        }
+        state.withLock { state in
+            for block in matched { state.verified[block / 64] |= 1 << UInt64(block % 64) }
+        }
+        return (bytes, start, damaged)
+    }
+
     // MARK: - Reading every row as it is stored
 
     /// Where every row starts, from the first row, and where the last ends: row `r` is bytes

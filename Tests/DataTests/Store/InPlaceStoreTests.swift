@@ -123,6 +123,46 @@ struct InPlaceStoreTests {
         #expect(!open.context.checkStore().isHealthy)
     }
 
+    @Test("a column read whole reads what its windows read, with the damaged rows left out and warned of")
+    func columnReadTogether() throws {
+        // Given the damaged store read in place, two of its projects changed since it was
+        // written and one added, in the same column
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let damaged = try DamagedStore(in: directory)
+        let open = try OpenStore(url: damaged.url, inPlaceThreshold: BinaryStoreCoding.defaultInPlaceThreshold)
+        var first = damaged.projects[0]
+        first.title = "Changed first"
+        var later = damaged.projects[2_500]
+        later.title = "Changed later"
+        let added = Project(
+            id: Project.ID(rawValue: UUID()), boardID: .default, title: "Added", body: "",
+            rank: Rank.sequence(after: damaged.projects.last?.rank, count: 1)[0], createdAt: TestClock.defaultStart)
+        try open.context.update(first)
+        try open.context.update(later)
+        try open.context.insert(added)
+        let column = ProjectColumn(.default, .todo)
+
+        // When the column is read whole (its rows read together), and in windows of 100 (one by one)
+        let whole = open.context.objects(Project.self, ordering: ProjectColumn.ordering, group: column)
+        var windows: [Project] = []
+        for offset in stride(from: 0, to: damaged.projects.count + 1, by: 100) {
+            windows += open.context.objects(
+                Project.self, ordering: ProjectColumn.ordering, group: column, offset: offset, limit: 100)
+        }
+
+        // Then both read the same projects in the same order: the changed ones as changed, the
+        // added one last, the damaged block's projects left out and the damage noted
+        #expect(whole.count >= StoredRows<Project>.rowsReadTogether)
+        #expect(whole == windows)
+        #expect(whole.first == first)
+        #expect(whole.contains(later))
+        #expect(whole.last == added)
+        #expect(!whole.contains { $0.id == damaged.victim.id })
+        #expect(whole.count < damaged.projects.count + 1)
+        #expect(open.storedDamage?.contains("checksum") == true)
+    }
+
     @Test(
         "no flipped bit of a large store's rows or index reads as fewer projects without the store's warning: 2,000 bits"
     )
