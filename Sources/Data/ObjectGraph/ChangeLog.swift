@@ -76,6 +76,25 @@ struct ChangeLog: Sendable {
         }
     }
 
+    /// Each entity with logged objects, and the ids of its logged objects.
+    ///
+    /// - Complexity: O(*c*) for *c* logged objects.
+    var idsByEntity: [String: [UUID]] {
+        var ids: [String: [UUID]] = [:]
+        for (name, absent) in absent { ids[name, default: []].append(contentsOf: absent) }
+        for (name, objects) in present { ids[name, default: []].append(contentsOf: objects.keys) }
+        return ids
+    }
+
+    /// Calls `body` with every logged object that existed at the last save.
+    ///
+    /// - Complexity: O(*p*) for *p* such objects.
+    func forEachPresent(_ body: (ObjectID) -> Void) {
+        for (name, objects) in present {
+            for uuid in objects.keys { body(ObjectID(entityName: name, uuid: uuid)) }
+        }
+    }
+
     /// Whether saving the log changes `graph` at all: not when every logged object was inserted
     /// and deleted again.
     ///

@@ -114,6 +114,10 @@ struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comp
         self.key = key
     }
 
+    // Specialised for the cards' two orderings, like ``rebuild(from:)``: an insert or a remove
+    // of the generic body looks up its dictionary's and entries' types at every call.
+    @_specialize(exported:false,where Entity == Project, Group == ProjectColumn, Key == Rank)
+    @_specialize(exported:false,where Entity == Project, Group == ProjectDeadlines, Key == Day)
     mutating func insert(_ object: Entity, row: Int, replacing old: Entity?) {
         if let old {
             if group(old) == group(object), key(old) == key(object) { return }
@@ -123,6 +127,8 @@ struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comp
             OrderedEntry(key: key(object), id: object.id.rawValue, row: row))
     }
 
+    @_specialize(exported:false,where Entity == Project, Group == ProjectColumn, Key == Rank)
+    @_specialize(exported:false,where Entity == Project, Group == ProjectDeadlines, Key == Day)
     mutating func remove(_ object: Entity) {
         let group = group(object)
         groups[group]?.remove(OrderedEntry(key: key(object), id: object.id.rawValue, row: 0))
@@ -142,6 +148,8 @@ struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comp
         groups = entries.mapValues { OrderedEntries(sorting: $0) }
     }
 
+    @_specialize(exported:false,where Entity == Project, Group == ProjectColumn, Key == Rank)
+    @_specialize(exported:false,where Entity == Project, Group == ProjectDeadlines, Key == Day)
     func count(inGroup group: any Hashable & Sendable) -> Int {
         guard let group = group as? Group else { return 0 }
         let inserted = groups[group]?.count ?? 0
@@ -149,6 +157,8 @@ struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comp
         return inserted + range.count - (stored.gone[group]?.count ?? 0)
     }
 
+    @_specialize(exported:false,where Entity == Project, Group == ProjectColumn, Key == Rank)
+    @_specialize(exported:false,where Entity == Project, Group == ProjectDeadlines, Key == Day)
     func rows(inGroup group: any Hashable & Sendable, offset: Int, limit: Int?) -> [Int] {
         guard let group = group as? Group else { return [] }
         guard let stored, let range = stored.groups[group] else {
@@ -261,6 +271,23 @@ struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comp
         return OrderedEntry(key: key(object), id: object.id.rawValue, row: row)
     }
 
+    /// The stored entries of a group from `place`, at least one and at most `count` of them,
+    /// read together (``StoredRows/forEachObject(atRows:_:)``); `nil` where one cannot be read.
+    private func entries(
+        from place: Int, count: Int, stored: Stored, range: (start: Int, count: Int)
+    ) -> [OrderedEntry<Key>?] {
+        let places = place..<min(place + max(count, 1), range.count)
+        let rows = places.map { stored.row(at: $0, of: range) }
+        var objects: [Entity?] = []
+        objects.reserveCapacity(rows.count)
+        stored.rows.forEachObject(atRows: rows.compactMap { $0 }) { objects.append($0) }
+        var read = objects.makeIterator()
+        return rows.map { row in
+            guard let row, let object = read.next() ?? nil else { return nil }
+            return OrderedEntry(key: key(object), id: object.id.rawValue, row: row)
+        }
+    }
+
     /// The first place of the group whose stored entry is not before `entry` (gone ones included).
     ///
     /// - Complexity: O(log *n*) objects read.
@@ -319,10 +346,23 @@ struct OrderedIndex<Entity: ManagedEntity, Group: Hashable & Sendable, Key: Comp
             start.flatMap { entry(at: $0.place, stored: stored, range: range) }.map { inserted?.rank(of: $0) ?? 0 } ?? 0
         let pending = inserted?.entries(from: firstPending, limit: skip + wanted) ?? []
         var next = 0
-        var storedEntry = place < range.count ? entry(at: place, stored: stored, range: range) : nil
+        // A long walk (a whole column) reads the stored objects ahead in blocks, together, rather
+        // than one at a time.
+        let together = StoredRows<Entity>.rowsReadTogether
+        var block: (start: Int, entries: [OrderedEntry<Key>?]) = (place, [])
+        func readEntry(at place: Int) -> OrderedEntry<Key>? {
+            guard skip + wanted >= together else { return entry(at: place, stored: stored, range: range) }
+            if place < block.start || place >= block.start + block.entries.count {
+                block = (
+                    place, entries(from: place, count: min(skip + wanted, 8 * together), stored: stored, range: range)
+                )
+            }
+            return block.entries[place - block.start]
+        }
+        var storedEntry = place < range.count ? readEntry(at: place) : nil
         func advance() {
             place += 1
-            storedEntry = place < range.count ? entry(at: place, stored: stored, range: range) : nil
+            storedEntry = place < range.count ? readEntry(at: place) : nil
         }
         var rows: [Int] = []
         rows.reserveCapacity(wanted)

@@ -38,16 +38,17 @@ extension ObjectContext.State {
     func validate(_ log: ChangeLog) throws(ContextError) {
         var issues: [ValidationIssue] = []
         var hasUniquenessConstraints = false
-        log.forEach { id, original in
-            if let object = graph[id] {
-                issues += validationIssues(of: object)
-                hasUniquenessConstraints = hasUniquenessConstraints || Self.hasUniquenessConstraints(object)
-            } else if original != nil {
-                for referrer in graph.referrers(of: id) {
-                    let source = ObjectID(entityName: referrer.entity, uuid: referrer.id)
-                    issues.append(
-                        ValidationIssue(object: id, message: "cannot be deleted while \(source) refers to it"))
-                }
+        // An entity's objects are checked together: its rules are read once, not once an object.
+        for (name, ids) in log.idsByEntity {
+            guard let found = graph.validationIssues(ofEntityNamed: name, ids: ids) else { continue }
+            issues += found.issues
+            hasUniquenessConstraints = hasUniquenessConstraints || found.constrained
+        }
+        log.forEachPresent { id in
+            guard !graph.contains(id) else { return }
+            for referrer in graph.referrers(of: id) {
+                let source = ObjectID(entityName: referrer.entity, uuid: referrer.id)
+                issues.append(ValidationIssue(object: id, message: "cannot be deleted while \(source) refers to it"))
             }
         }
         guard issues.isEmpty else {
@@ -61,23 +62,6 @@ extension ObjectContext.State {
             guard let object = graph[id] else { return }
             try checkUniqueness(of: object)
         }
-    }
-
-    private static func hasUniquenessConstraints<E: ManagedEntity>(_ object: E) -> Bool {
-        !E.uniquenessConstraints.isEmpty
-    }
-
-    private func validationIssues<E: ManagedEntity>(of object: E) -> [ValidationIssue] {
-        var issues = object.validationFailures().map { ValidationIssue(object: object.objectID, message: $0) }
-        for relationship in E.relationships {
-            guard let target = relationship.target(object) else { continue }
-            let targetID = ObjectID(entityName: relationship.targetEntity, uuid: target)
-            if !graph.contains(targetID) {
-                issues.append(
-                    ValidationIssue(object: object.objectID, message: "refers to \(targetID), which does not exist"))
-            }
-        }
-        return issues
     }
 
     /// - Complexity: O(*n*) for *n* objects of the entity, when it declares constraints.

@@ -124,6 +124,11 @@ public struct ObjectGraph: Sendable {
         if let object { upsert(object) } else { remove(id) }
     }
 
+    /// ``AnyEntityTable/validationIssues(of:in:)`` of the entity named `name`; `nil` when it has no objects.
+    func validationIssues(ofEntityNamed name: String, ids: [UUID]) -> (issues: [ValidationIssue], constrained: Bool)? {
+        tables[name]?.validationIssues(of: ids, in: self)
+    }
+
     /// The objects, of any entity, whose relationships point at `target`.
     func referrers(of target: ObjectID) -> [(entity: String, relationship: Int, id: UUID)] {
         // Most deletes are of objects nothing can point at (a sync's outbox entries, among others).

@@ -143,18 +143,26 @@ struct InPlaceStoreTests {
         try open.context.insert(added)
         let column = ProjectColumn(.default, .todo)
 
-        // When the column is read whole (its rows read together), and in windows of 100 (one by one)
+        // When the column is read whole (its rows read together), in windows of 100 (one by one),
+        // and in windows of 600 (each read together, in blocks that end before the window does
+        // when a changed row's place is passed over)
         let whole = open.context.objects(Project.self, ordering: ProjectColumn.ordering, group: column)
         var windows: [Project] = []
         for offset in stride(from: 0, to: damaged.projects.count + 1, by: 100) {
             windows += open.context.objects(
                 Project.self, ordering: ProjectColumn.ordering, group: column, offset: offset, limit: 100)
         }
+        var largeWindows: [Project] = []
+        for offset in stride(from: 0, to: damaged.projects.count + 1, by: 600) {
+            largeWindows += open.context.objects(
+                Project.self, ordering: ProjectColumn.ordering, group: column, offset: offset, limit: 600)
+        }
 
         // Then both read the same projects in the same order: the changed ones as changed, the
         // added one last, the damaged block's projects left out and the damage noted
         #expect(whole.count >= StoredRows<Project>.rowsReadTogether)
         #expect(whole == windows)
+        #expect(whole == largeWindows)
         #expect(whole.first == first)
         #expect(whole.contains(later))
         #expect(whole.last == added)
