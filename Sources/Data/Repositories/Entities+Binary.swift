@@ -277,6 +277,73 @@ extension FavouriteRecord: BinaryEntity {
     }
 }
 
+extension PendingChange: BinaryEntity {
+    /// 1: id, entity, object, changedAt, slots (0 for `nil`, else 1, a count and the names),
+    /// slotTimes (0 for `nil`, else 1, a count and each name and time, by name), board (optional).
+    static var binaryVersion: Int { 1 }
+
+    func encode(to writer: inout BinaryWriter) {
+        writer.append(uuid: id.rawValue)
+        writer.append(string: entity)
+        writer.append(uuid: object)
+        writer.append(double: changedAt.timeIntervalSinceReferenceDate)
+        if let slots {
+            writer.append(byte: 1)
+            writer.append(count: slots.count)
+            for slot in slots { writer.append(string: slot) }
+        } else {
+            writer.append(byte: 0)
+        }
+        if let slotTimes {
+            writer.append(byte: 1)
+            writer.append(count: slotTimes.count)
+            for (slot, time) in slotTimes.sorted(by: { $0.key < $1.key }) {
+                writer.append(string: slot)
+                writer.append(double: time.timeIntervalSinceReferenceDate)
+            }
+        } else {
+            writer.append(byte: 0)
+        }
+        writer.append(optionalUUID: board)
+    }
+
+    init(from reader: inout BinaryReader, version: Int) throws(BinaryCodingError) {
+        let id = ID(rawValue: try reader.uuid())
+        let entity = try reader.string()
+        let object = try reader.uuid()
+        let changedAt = Date(timeIntervalSinceReferenceDate: try reader.double())
+        var slots: [String]?
+        switch try reader.byte() {
+        case 0: break
+        case 1:
+            let count = try reader.count(unit: 1)
+            var names: [String] = []
+            names.reserveCapacity(count)
+            for _ in 0..<count { names.append(try reader.string()) }
+            slots = names
+        case let tag: throw reader.error("an outbox entry's slots have the tag \(tag)")
+        }
+        var slotTimes: [String: Date]?
+        switch try reader.byte() {
+        case 0: break
+        case 1:
+            let count = try reader.count(unit: 9)
+            var times: [String: Date] = [:]
+            times.reserveCapacity(count)
+            for _ in 0..<count {
+                let slot = try reader.string()
+                times[slot] = Date(timeIntervalSinceReferenceDate: try reader.double())
+            }
+            slotTimes = times
+        case let tag: throw reader.error("an outbox entry's slot times have the tag \(tag)")
+        }
+        let board = try reader.optionalUUID()
+        self.init(
+            id: id, entity: entity, object: object, changedAt: changedAt, slots: slots, slotTimes: slotTimes,
+            board: board)
+    }
+}
+
 // MARK: - Fields
 
 extension BinaryWriter {
@@ -641,6 +708,6 @@ extension BinaryEntities {
         (Project.self, Project.self), (ActivityRecord.self, ActivityRecord.self),
         (FavouriteRecord.self, FavouriteRecord.self), (ChecklistItem.self, ChecklistItem.self),
         (Comment.self, Comment.self), (GitHubBoardLink.self, nil), (GitHubCard.self, nil), (SyncMark.self, nil),
-        (PendingChange.self, nil),
+        (PendingChange.self, PendingChange.self),
     ]
 }

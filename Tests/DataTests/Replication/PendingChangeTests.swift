@@ -95,3 +95,81 @@ struct PendingChangeTests {
         #expect(try await repository.pendingChanges().isEmpty)
     }
 }
+
+/// The outbox's entries in the store file: their binary coding (since 5.4.6), and the JSON that
+/// stores written before it hold.
+@Suite("Outbox entries in the store file")
+struct PendingChangeCodingTests {
+    static let entry = PendingChange(
+        id: PendingChange.id(for: ObjectID(Project.self, id: Project.ID(rawValue: SequentialIDs.id(7)))),
+        entity: Project.entityName, object: SequentialIDs.id(7), changedAt: TestClock.defaultStart,
+        slots: ["body", "title"],
+        slotTimes: ["title": TestClock.defaultStart.addingTimeInterval(1.5), "body": TestClock.defaultStart],
+        board: SequentialIDs.id(1))
+
+    /// A card made since the last sync: every slot, no times of its own, a record that did not say its board.
+    static let made = PendingChange(
+        id: PendingChange.id(for: ObjectID(Project.self, id: Project.ID(rawValue: SequentialIDs.id(8)))),
+        entity: Project.entityName, object: SequentialIDs.id(8), changedAt: TestClock.defaultStart, slots: nil)
+
+    /// `entry` as coding version 1 writes it, kept as bytes: an engine that raises the version must still read these.
+    static let entryVersion1 =
+        "5582cf1683486dde68aec17b1b8bbfa6" + "07" + "50726f6a656374"  // id, entity "Project"
+        + "00000000000040008000000000000007" + "000000606bb3c741"  // object, changedAt: seconds since 2001
+        + "01" + "02" + "04" + "626f6479" + "05" + "7469746c65"  // slots: body, title
+        // their times: body, then title 1.5 s later
+        + "01" + "02" + "04" + "626f6479" + "000000606bb3c741" + "05" + "7469746c65" + "0000c0606bb3c741"
+        + "01" + "00000000000040008000000000000001"  // board
+
+    static func hex(_ data: Data) -> String { data.map { String(format: "%02x", $0) }.joined() }
+
+    @Test(
+        "an entry's every field survives its binary coding, and version 1's bytes read as the entry they were written from"
+    )
+    func binaryCoding() throws {
+        for entry in [Self.entry, Self.made] {
+            var writer = BinaryWriter(capacity: 64)
+            entry.encode(to: &writer)
+            let data = writer.finish()
+            #expect(try BinaryCodingVersionTests.decode(PendingChange.self, data, version: 1) == entry)
+        }
+        var writer = BinaryWriter(capacity: 64)
+        Self.entry.encode(to: &writer)
+        #expect(Self.hex(writer.finish()) == Self.entryVersion1)
+        let old = BinaryCodingVersionTests.bytes(Self.entryVersion1)
+        #expect(try BinaryCodingVersionTests.decode(PendingChange.self, old, version: 1) == Self.entry)
+        // A truncated entry is an error, not an entry with fields missing.
+        #expect(throws: BinaryCodingError.self) {
+            try BinaryCodingVersionTests.decode(PendingChange.self, old.dropLast(3), version: 1)
+        }
+    }
+
+    @Test("a record of an engine before 5.4.6, its outbox entry in JSON, reads as the entry it was written from")
+    func jsonRecordStillRead() throws {
+        // operation (push), no action name, no scope, one entity in coding 0 (JSON), one change
+        // with its value after.
+        var writer = BinaryWriter(capacity: 512)
+        writer.append(byte: 1)
+        writer.append(optionalString: nil)
+        writer.append(optionalString: nil)
+        writer.append(count: 1)
+        writer.append(string: PendingChange.entityName)
+        writer.append(count: 0)
+        writer.append(count: 1)
+        writer.append(count: 0)
+        writer.append(uuid: Self.entry.id.rawValue)
+        writer.append(byte: 2)
+        let json = try JSONEncoder().encode(Self.entry)
+        writer.append(count: json.count)
+        writer.append(json)
+
+        let commit = try BinaryStoreCoding.decodeRecord(writer.finish(), schema: .projectManager, steps: [])
+        #expect(commit.changes.count == 1)
+        #expect(commit.changes.first?.after as? PendingChange == Self.entry)
+        // And a record written now keeps it in its binary coding.
+        let written = try BinaryStoreCoding.encodeRecord(commit)
+        #expect(written.firstRange(of: json) == nil)
+        let read = try BinaryStoreCoding.decodeRecord(written, schema: .projectManager, steps: [])
+        #expect(read.changes.first?.after as? PendingChange == Self.entry)
+    }
+}
