@@ -257,7 +257,7 @@ struct CommandTests {
         let outcome = await harness.run(arguments)
 
         #expect(outcome.status == CommandLineTool.ExitCode.success.rawValue)
-        #expect(outcome.outputLines == ["pm 5.4.6"])
+        #expect(outcome.outputLines == ["pm 5.4.7"])
         #expect(try harness.storeContents() == nil)
     }
 

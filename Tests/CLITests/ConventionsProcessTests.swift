@@ -31,7 +31,7 @@ struct ConventionsProcessTests {
         let run = try Self.shell(#""$PM" -V && "$PM" --version && "$PM" board -V"#, in: directory)
 
         #expect(run.status == 0, "\(run.errors)")
-        #expect(run.output == "pm 5.4.6\npm 5.4.6\npm 5.4.6\n")
+        #expect(run.output == "pm 5.4.7\npm 5.4.7\npm 5.4.7\n")
     }
 
     @Test(

@@ -4,7 +4,7 @@
 /// to add a command, write its type (see ``Command``) and add it here.
 enum CommandRegistry {
     /// `pm`'s version, as `pm --version` prints it.
-    static let version = "5.4.6"
+    static let version = "5.4.7"
 
     /// The commands, in the order help lists them.
     static let commands: [any Command.Type] = [
